@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+
+/**
+ * One API call: its path under /api, whether it needs a logged-in user, and the zod
+ * schemas of its request body and of `data` in its answer. The server validates with
+ * these and builds the OpenAPI document from them; the site takes its types from them.
+ */
+export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  path: `/${string}`;
+  summary: string;
+  tag: string;
+  auth: boolean;
+  request: Req;
+  response: Res;
+  /** Codes other than 200 this call may answer with, and when (for the OpenAPI document). */
+  codes?: Record<number, string>;
+}
+
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(call: Call<Req, Res>): Call<Req, Res> {
+  return call;
+}
+
+export type RequestOf<C extends Call> = z.input<C['request']>;
+export type ResponseOf<C extends Call> = z.output<C['response']>;

@@ -1,0 +1,72 @@
+import { Hono, type Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { Code } from '../contract/codes.ts';
+import { localeFromHeader } from '../contract/language.ts';
+import type { Db } from './db/client.ts';
+import { answerError, callMounter } from './http/calls.ts';
+import type { AppEnv } from './http/env.ts';
+import { ApiError } from './http/errors.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { authRoutes, userKeyOf } from './modules/auth/routes.ts';
+import { authService } from './modules/auth/service.ts';
+import { dictionaryRoutes } from './modules/dictionary/routes.ts';
+import { dictionaryService } from './modules/dictionary/service.ts';
+import { homeRoutes } from './modules/home/routes.ts';
+import { homeService } from './modules/home/service.ts';
+import type { SmsProvider } from './providers/sms/index.ts';
+
+export interface AppDeps {
+  db: Db;
+  sms: SmsProvider;
+  secret: string;
+  trustProxy?: boolean;
+  sendsPerAddressPerHour?: number;
+  now?: () => Date;
+}
+
+/** The caller's address, for the per-address OTP limit. X-Forwarded-For only behind our own proxy. */
+function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return (c.env as AppEnv['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/** The API: every contract call under /api, answering in the envelope. */
+export function createApi({ db, sms, secret, trustProxy = false, sendsPerAddressPerHour, now }: AppDeps) {
+  const auth = authService({ db, sms, secret, sendsPerAddressPerHour, now });
+  const api = new Hono<AppEnv>();
+
+  api.use(async (c, next) => {
+    c.set('locale', localeFromHeader(c.req.header('language')));
+    c.set('clientAddress', clientAddress(c, trustProxy));
+    await next();
+  });
+
+  const calls = callMounter(api, async (c) => {
+    const { user, sessionId } = await auth.session(userKeyOf(c));
+    c.set('user', user);
+    c.set('sessionId', sessionId);
+  });
+  authRoutes(calls, auth);
+  homeRoutes(calls, homeService(db));
+  dictionaryRoutes(calls, dictionaryService(db));
+
+  const document = openApiDocument(calls.calls);
+  api.get('/openapi.json', (c) => c.json(document));
+
+  api.all('*', (c) => answerError(c, new ApiError(Code.NOT_FOUND, 'code.404')));
+  api.onError((err, c) => {
+    if (err instanceof ApiError) return answerError(c, err);
+    if (err instanceof HTTPException && err.status < 500) {
+      return answerError(c, new ApiError(err.status, err.status === 413 ? 'request.tooLarge' : 'code.404', { limit: 64 }));
+    }
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+    return answerError(c, new ApiError(Code.SERVER_ERROR, 'code.500'));
+  });
+
+  const app = new Hono<AppEnv>();
+  app.route('/api', api);
+  return app;
+}

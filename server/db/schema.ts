@@ -1,0 +1,5 @@
+/** Every table, for the migrations and the typed client. */
+export * from './settings.ts';
+export * from '../modules/auth/schema.ts';
+export * from '../modules/home/schema.ts';
+export * from '../modules/dictionary/schema.ts';

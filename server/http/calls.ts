@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { Code } from '../../contract/codes.ts';
+import type { Call } from '../../contract/call.ts';
+import { message } from '../../contract/messages.ts';
+import { ApiError } from './errors.ts';
+import type { AppEnv } from './env.ts';
+import { describeIssue } from './validation.ts';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export type SessionCheck = (c: Context<AppEnv>) => Promise<void>;
+
+export type Handler<C extends Call> = (
+  input: z.output<C['request']>,
+  c: Context<AppEnv>,
+) => Promise<z.input<C['response']>> | z.input<C['response']>;
+
+/** Success, in the envelope every call answers with. */
+export function answer(c: Context<AppEnv>, data: unknown, code: number = Code.OK) {
+  c.set('answerCode', code);
+  return c.json({ code, msg: message(c.get('locale'), 'ok'), data });
+}
+
+export function answerError(c: Context<AppEnv>, err: ApiError) {
+  c.set('answerCode', err.code);
+  return c.json({ code: err.code, msg: message(c.get('locale'), err.key, err.params), data: err.data });
+}
+
+/** Reads the JSON body within the size limit; an empty body is `{}`. */
+async function readBody(c: Context<AppEnv>): Promise<unknown> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > BODY_LIMIT_BYTES) throw new ApiError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
+  const buf = await c.req.arrayBuffer();
+  if (buf.byteLength > BODY_LIMIT_BYTES) throw new ApiError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
+  const text = new TextDecoder().decode(buf);
+  const signed = c.req.header('signature')?.trim().toLowerCase();
+  if (signed && signed !== createHash('sha256').update(`${c.req.path}\n${text}`).digest('hex')) {
+    throw new ApiError(Code.BAD_REQUEST, 'request.badSignature');
+  }
+  if (text.trim() === '') return {};
+  const type = c.req.header('content-type') ?? '';
+  if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE, 'request.notJson');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(Code.BAD_REQUEST, 'request.badJson');
+  }
+}
+
+export interface CallMounter {
+  /** The calls mounted so far, in order: the OpenAPI document is built from this list. */
+  calls: Call[];
+  mount<C extends Call>(call: C, handler: Handler<C>): void;
+}
+
+/**
+ * Mounts contract calls on `app`: POST only, body checked against the contract, login
+ * checked when the call needs it, the handler's result wrapped in the envelope.
+ */
+export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): CallMounter {
+  const calls: Call[] = [];
+  return {
+    calls,
+    mount<C extends Call>(call: C, handler: Handler<C>) {
+      calls.push(call);
+      app.post(call.path, async (c) => {
+        const raw = await readBody(c);
+        if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError(Code.BAD_REQUEST, 'request.notObject');
+        if (call.auth) await checkSession(c);
+        // reportInput: describeIssue tells a missing field from one of the wrong type by the input.
+        const parsed = call.request.safeParse(raw, { reportInput: true });
+        if (!parsed.success) {
+          const { field, msg } = describeIssue(parsed.error.issues[0]!, c.get('locale'));
+          c.set('answerCode', Code.BAD_REQUEST);
+          return c.json({ code: Code.BAD_REQUEST, msg, data: { field } });
+        }
+        return answer(c, await handler(parsed.data as z.output<C['request']>, c));
+      });
+      app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new ApiError(Code.METHOD_NOT_ALLOWED, 'request.method')));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Locale } from '../../contract/language.ts';
+import type { User } from '../../contract/user.ts';
+
+/** What middleware puts on every request's context. */
+export interface AppEnv {
+  Bindings: HttpBindings;
+  Variables: {
+    locale: Locale;
+    clientAddress: string;
+    /** The envelope code answered, for the request log. */
+    answerCode: number;
+    /** Set on calls that need login, by the session check. */
+    user: User;
+    sessionId: string;
+  };
+}

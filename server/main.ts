@@ -1,0 +1,57 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import path from 'node:path';
+import { createApi } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { serverSecret, syncContent } from './db/sync.ts';
+import type { AppEnv } from './http/env.ts';
+import { requestLog } from './http/log.ts';
+import { smsProviderFromEnv } from './providers/sms/index.ts';
+import { siteHandler } from './static.ts';
+
+const config = loadConfig();
+const started = performance.now();
+const database = await openDatabase(config.database);
+await syncContent(database.db, path.resolve('content'));
+const secret = await serverSecret(database.db, config.secret);
+
+const app = new Hono<AppEnv>();
+app.use(requestLog());
+app.route('/', createApi({ db: database.db, sms: smsProviderFromEnv(config.smsProvider), secret, trustProxy: config.trustProxy, sendsPerAddressPerHour: config.sendsPerAddressPerHour }));
+app.get('/', (c) => c.redirect('/pc/home', 302));
+app.get('/pc', (c) => c.redirect('/pc/home', 302));
+app.get('/pc/', (c) => c.redirect('/pc/home', 302));
+for (const lang of ['zh-cn', 'ms']) {
+  app.get(`/pc/${lang}`, (c) => c.redirect(`/pc/${lang}/home`, 302));
+  app.get(`/pc/${lang}/`, (c) => c.redirect(`/pc/${lang}/home`, 302));
+}
+const site = siteHandler(config.siteDir);
+app.on(['GET', 'HEAD'], '/pc/*', site);
+app.on(['GET', 'HEAD'], '/*', site);
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`;
+  console.log(`Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, ${Math.round(performance.now() - started)} ms)`);
+});
+
+let stopping = false;
+/** Finish the requests in flight, then close the database. */
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: finishing requests in flight, then stopping`);
+  const force = setTimeout(() => {
+    console.error('Requests still open after 10 s; stopping anyway');
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await database.close();
+    console.log('Stopped');
+    process.exit(0);
+  });
+  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,22 @@
+import type { Context } from 'hono';
+import { clientLogin, logout, sendSms, userInfo } from '../../../contract/user.ts';
+import { toE164 } from '../../../contract/phone.ts';
+import type { CallMounter } from '../../http/calls.ts';
+import type { AppEnv } from '../../http/env.ts';
+import type { AuthService } from './service.ts';
+
+/** The user key from `Authorization` (optionally `Bearer …`), else the `userKey` header. */
+export function userKeyOf(c: Context<AppEnv>): string | undefined {
+  const auth = c.req.header('authorization')?.replace(/^Bearer\s+/i, '').trim();
+  return auth || c.req.header('userkey')?.trim() || undefined;
+}
+
+export function authRoutes(calls: CallMounter, auth: AuthService) {
+  calls.mount(sendSms, ({ phone }, c) => auth.sendCode(toE164(phone), c.get('clientAddress'), c.get('locale')));
+  calls.mount(clientLogin, ({ phone, code }) => auth.login(toE164(phone), code.trim()));
+  calls.mount(userInfo, (_input, c) => c.get('user'));
+  calls.mount(logout, async (_input, c) => {
+    await auth.logout(c.get('sessionId'));
+    return { loggedOut: true as const };
+  });
+}

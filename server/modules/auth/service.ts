@@ -1,0 +1,168 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { Code } from '../../../contract/codes.ts';
+import type { Locale } from '../../../contract/language.ts';
+import type { User } from '../../../contract/user.ts';
+import { lockKey, type Db } from '../../db/client.ts';
+import { ApiError, warning } from '../../http/errors.ts';
+import type { SmsProvider } from '../../providers/sms/index.ts';
+import {
+  codeVerdict,
+  hashOtp,
+  MAX_WRONG_TRIES,
+  newOtp,
+  OTP_TTL_SECONDS,
+  otpMatches,
+  RESEND_WAIT_SECONDS,
+  sendVerdict,
+} from './otp.ts';
+import { otpCodes, sessions, users } from './schema.ts';
+
+export const SESSION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A sliding session is pushed forward at most this often, to keep reads free of writes. */
+const SLIDE_EVERY_MS = 60 * 60 * 1000;
+
+const smsText: Record<Locale, (code: string) => string> = {
+  en: (code) => `Servauto: your login code is ${code}. It expires in 5 minutes. Never share it.`,
+  'zh-cn': (code) => `Servauto：您的登录验证码是 ${code}，5 分钟内有效。请勿告诉他人。`,
+  ms: (code) => `Servauto: kod log masuk anda ialah ${code}. Sah selama 5 minit. Jangan kongsi dengan sesiapa.`,
+};
+
+const hashKey = (userKey: string) => createHash('sha256').update(userKey).digest('hex');
+
+function toUser(row: typeof users.$inferSelect): User {
+  return {
+    id: row.id,
+    name: row.name,
+    realName: row.realName,
+    phone: row.phone,
+    avatar: row.avatar,
+    useType: row.useType,
+    companyId: row.companyId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface AuthDeps {
+  db: Db;
+  sms: SmsProvider;
+  secret: string;
+  /** Codes one client address may ask for per hour (many customers can share one address). */
+  sendsPerAddressPerHour?: number;
+  now?: () => Date;
+}
+
+export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () => new Date() }: AuthDeps) {
+  return {
+    /** Sends a new code to `phone` (+60…) unless a limit forbids it. */
+    async sendCode(phone: string, clientAddress: string, locale: Locale) {
+      await db.transaction(async (tx) => {
+        await lockKey(tx, 'otp', phone);
+        const at = now();
+        const hourAgo = new Date(at.getTime() - 60 * 60 * 1000);
+        const [phoneSends, addressSends] = await Promise.all([
+          tx.select({ at: otpCodes.createdAt }).from(otpCodes).where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, hourAgo))),
+          tx
+            .select({ at: otpCodes.createdAt })
+            .from(otpCodes)
+            .where(and(eq(otpCodes.clientAddress, clientAddress), gt(otpCodes.createdAt, hourAgo))),
+        ]);
+        const verdict = sendVerdict(
+          at,
+          phoneSends.map((r) => r.at),
+          addressSends.map((r) => r.at),
+          sendsPerAddressPerHour,
+        );
+        if (!verdict.ok) {
+          if (verdict.reason === 'wait') throw warning('otp.wait', { seconds: verdict.seconds }, { resendAfter: verdict.seconds });
+          throw warning(verdict.reason === 'phoneLimit' ? 'otp.phoneLimit' : 'otp.addressLimit', { minutes: verdict.minutes });
+        }
+        const code = newOtp();
+        await tx.insert(otpCodes).values({
+          phone,
+          codeHash: hashOtp(secret, phone, code),
+          clientAddress,
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
+        });
+        // Sent inside the transaction: if the provider fails, the send is not counted.
+        try {
+          await sms.sendOtp({ phone, code, text: smsText[locale](code) });
+        } catch (err) {
+          console.error(`[sms] ${sms.name} could not send to ${phone}: ${(err as Error).message}`);
+          throw new ApiError(Code.UNAVAILABLE, 'otp.smsFailed');
+        }
+      });
+      return { phone, resendAfter: RESEND_WAIT_SECONDS, expiresIn: OTP_TTL_SECONDS };
+    },
+
+    /** Checks the code; on success creates the user on first login and opens a session. */
+    async login(phone: string, code: string) {
+      const outcome = await db.transaction(async (tx) => {
+        await lockKey(tx, 'otp', phone);
+        const at = now();
+        const [latest] = await tx.select().from(otpCodes).where(eq(otpCodes.phone, phone)).orderBy(desc(otpCodes.createdAt)).limit(1);
+        const verdict = codeVerdict(at, latest, latest ? otpMatches(secret, phone, code, latest.codeHash) : false);
+        if (verdict === 'wrong') {
+          const tries = latest!.wrongTries + 1;
+          await tx.update(otpCodes).set({ wrongTries: tries }).where(eq(otpCodes.id, latest!.id));
+          return { verdict, left: MAX_WRONG_TRIES - tries } as const;
+        }
+        if (verdict !== 'ok') return { verdict } as const;
+        await tx.update(otpCodes).set({ usedAt: at }).where(eq(otpCodes.id, latest!.id));
+        const [row] = await tx
+          .insert(users)
+          .values({ phone, createdAt: at, lastLoginAt: at })
+          .onConflictDoUpdate({ target: users.phone, set: { lastLoginAt: at } })
+          .returning();
+        const userKey = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY_MS);
+        await tx.insert(sessions).values({ userId: row!.id, tokenHash: hashKey(userKey), createdAt: at, expiresAt });
+        return { verdict, userKey, expiresAt: expiresAt.toISOString(), user: toUser(row!) } as const;
+      });
+      switch (outcome.verdict) {
+        case 'ok':
+          return { userKey: outcome.userKey, expiresAt: outcome.expiresAt, user: outcome.user };
+        case 'wrong':
+          throw outcome.left > 0 ? warning('otp.wrong', { left: outcome.left }) : warning('otp.tooManyTries');
+        case 'exhausted':
+          throw warning('otp.tooManyTries');
+        case 'expired':
+          throw warning('otp.expired');
+        case 'none':
+        case 'used':
+          throw warning('otp.none');
+      }
+    },
+
+    /** The user behind a key: 708 when missing, unknown or expired; 800 when revoked. */
+    async session(userKey: string | undefined) {
+      if (!userKey) throw new ApiError(Code.SESSION_EXPIRED, 'session.expired');
+      const [found] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, hashKey(userKey)))
+        .limit(1);
+      if (!found) throw new ApiError(Code.SESSION_EXPIRED, 'session.expired');
+      if (found.session.revokedAt) throw new ApiError(Code.KEY_REVOKED, 'session.revoked');
+      const at = now();
+      if (found.session.expiresAt.getTime() <= at.getTime()) throw new ApiError(Code.SESSION_EXPIRED, 'session.expired');
+      const fresh = at.getTime() + SESSION_DAYS * DAY_MS;
+      if (fresh - found.session.expiresAt.getTime() > SLIDE_EVERY_MS) {
+        await db.update(sessions).set({ expiresAt: new Date(fresh) }).where(eq(sessions.id, found.session.id));
+      }
+      return { sessionId: found.session.id, user: toUser(found.user) };
+    },
+
+    async logout(sessionId: string) {
+      await db
+        .update(sessions)
+        .set({ revokedAt: now() })
+        .where(and(eq(sessions.id, sessionId), sql`${sessions.revokedAt} is null`));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

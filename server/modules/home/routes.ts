@@ -1,0 +1,7 @@
+import { homeBanner } from '../../../contract/home.ts';
+import type { CallMounter } from '../../http/calls.ts';
+import type { homeService } from './service.ts';
+
+export function homeRoutes(calls: CallMounter, home: ReturnType<typeof homeService>) {
+  calls.mount(homeBanner, ({ model }, c) => home.banners(c.get('locale'), model));
+}

@@ -1,0 +1,11 @@
+import type { SmsProvider } from './types.ts';
+
+/** Development provider: the code goes to the server log, one line naming the phone. */
+export function consoleSms(log: (line: string) => void = (line) => console.log(line)): SmsProvider {
+  return {
+    name: 'console',
+    async sendOtp({ phone, code }) {
+      log(`[sms] OTP for ${phone}: ${code}`);
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { consoleSms } from './console.ts';
+import { twilioSms } from './twilio.ts';
+import type { SmsProvider } from './types.ts';
+
+export type { SmsProvider } from './types.ts';
+
+/** SMS_PROVIDER=console (default) or twilio (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM). */
+export function smsProviderFromEnv(name: string, env: NodeJS.ProcessEnv = process.env): SmsProvider {
+  if (name === 'console') return consoleSms();
+  if (name === 'twilio') {
+    const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = env;
+    if (!accountSid || !authToken || !from) {
+      throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
+    }
+    return twilioSms({ accountSid, authToken, from });
+  }
+  throw new Error(`Unknown SMS_PROVIDER "${name}": use console or twilio`);
+}

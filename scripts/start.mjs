@@ -1,0 +1,20 @@
+// `npm start`: build the site when its inputs changed, then run the server (API + site).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { siteInputsHash, STAMP_FILE } from './site-stamp.mjs';
+
+const wanted = siteInputsHash();
+const built = existsSync(STAMP_FILE) ? readFileSync(STAMP_FILE, 'utf8').trim() : null;
+if (built !== wanted || !existsSync('dist/home/index.html')) {
+  console.log(built ? 'The site changed since it was built: building it again…' : 'Building the site…');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) {
+    console.error('The site did not build; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(STAMP_FILE, wanted + '\n');
+  console.log(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+await import('../server/main.ts');

@@ -1,0 +1,41 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import type { Locale } from '../../../contract/language.ts';
+import { logout } from '../../lib/endpoints.ts';
+import { dictionary, href } from '../../i18n/index.ts';
+import { callApi } from '../../lib/api.ts';
+import { $logoutDialog, notify } from '../../stores/ui.ts';
+import { clearSession } from '../../stores/user.ts';
+import { Modal } from '../ui/Modal.tsx';
+
+/** Log out after confirming: revoke the key, clear the user, back to /home (spec §4). */
+export default function LogoutDialog({ locale }: { locale: Locale }) {
+  const t = dictionary(locale).logout;
+  const open = useStore($logoutDialog);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    // A key the server no longer knows is as good as revoked: log out here either way.
+    await callApi(logout, {}, { quiet: true, keepSession: true }).catch(() => {});
+    clearSession();
+    $logoutDialog.set(false);
+    setBusy(false);
+    notify('success', t.done);
+    location.assign(href(locale, 'home'));
+  }
+
+  return (
+    <Modal open={open} onClose={() => $logoutDialog.set(false)} title={t.title} closeLabel={dictionary(locale).me.close} role="alertdialog">
+      <p className="mb-6 text-slate-700">{t.body}</p>
+      <div className="flex justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={() => $logoutDialog.set(false)}>
+          {t.cancel}
+        </button>
+        <button type="button" className="btn-primary" disabled={busy} onClick={() => void confirm()}>
+          {t.confirm}
+        </button>
+      </div>
+    </Modal>
+  );
+}

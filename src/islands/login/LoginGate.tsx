@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary } from '../../i18n/index.ts';
+import { askToLogIn } from '../../stores/ui.ts';
+import { $session } from '../../stores/user.ts';
+
+/** `?from=` names where to continue after logging in; only paths of this site are followed. */
+export function continueTo(search: string): string | null {
+  const from = new URLSearchParams(search).get('from');
+  return from && from.startsWith('/pc/') && !from.startsWith('//') ? from : null;
+}
+
+/**
+ * For pages that need a login (spec §6): without one it explains and opens the login dialog;
+ * once logged in it shows the page, or goes on to `?from=`.
+ */
+export default function LoginGate({ locale, children }: { locale: Locale; children?: ReactNode }) {
+  const t = dictionary(locale).gate;
+  const session = useStore($session);
+  const [ready, setReady] = useState(false);
+  const [target, setTarget] = useState<string | null>(null);
+
+  useEffect(() => {
+    const next = continueTo(location.search);
+    setTarget(next);
+    setReady(true);
+    if (!$session.get()) askToLogIn(next ?? location.pathname + location.search);
+  }, []);
+
+  useEffect(() => {
+    if (ready && session && target) location.replace(target);
+  }, [ready, session, target]);
+
+  if (ready && session && !target) return <>{children}</>;
+  return (
+    <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h2 className="text-xl font-bold">{t.title}</h2>
+      <p className="mt-2 text-slate-700">{t.body}</p>
+      <button type="button" className="btn-primary mt-6" disabled={!ready} onClick={() => askToLogIn(target ?? location.pathname + location.search)}>
+        {t.action}
+      </button>
+    </div>
+  );
+}

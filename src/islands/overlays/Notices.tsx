@@ -1,0 +1,33 @@
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary } from '../../i18n/index.ts';
+import { $notices, dismiss, type NoticeKind } from '../../stores/ui.ts';
+
+const tone: Record<NoticeKind, string> = {
+  success: 'border-green-700 bg-green-50 text-green-900',
+  info: 'border-brand-600 bg-brand-50 text-brand-900',
+  warning: 'border-amber-600 bg-amber-50 text-amber-950',
+  error: 'border-red-700 bg-red-50 text-red-900',
+};
+
+/** Toasts (3 s) and notifications (4.5 s), read out by screen readers as they appear. */
+export function Notices({ locale }: { locale: Locale }) {
+  const t = dictionary(locale).notices;
+  const notices = useStore($notices);
+  return (
+    <div aria-live="polite" aria-label={t.region} role="region" className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4">
+      {notices.map((n) => (
+        <div
+          key={n.id}
+          role={n.kind === 'error' || n.kind === 'warning' ? 'alert' : 'status'}
+          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${tone[n.kind]}`}
+        >
+          <p className="flex-1">{n.text}</p>
+          <button type="button" className="-m-1 min-h-8 min-w-8 rounded p-1" aria-label={t.close} onClick={() => dismiss(n.id)}>
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Call } from '../../contract/call.ts';
+import type * as dictionary from '../../contract/dictionary.ts';
+import type * as home from '../../contract/home.ts';
+import { paths } from '../../contract/paths.ts';
+import type * as user from '../../contract/user.ts';
+
+/** A call as the site knows it: its path, with the contract's types but none of its code. */
+export interface Endpoint<C extends Call> {
+  path: string;
+  /** Never set: carries the contract's type. */
+  readonly contract?: C;
+}
+
+const endpoint = <C extends Call>(path: string): Endpoint<C> => ({ path });
+
+export const sendSms = endpoint<typeof user.sendSms>(paths.sendSms);
+export const clientLogin = endpoint<typeof user.clientLogin>(paths.clientLogin);
+export const userInfo = endpoint<typeof user.userInfo>(paths.userInfo);
+export const logout = endpoint<typeof user.logout>(paths.logout);
+export const homeBanner = endpoint<typeof home.homeBanner>(paths.homeBanner);
+export const dictionaryInfo = endpoint<typeof dictionary.dictionaryInfo>(paths.dictionaryInfo);

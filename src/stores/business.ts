@@ -1,0 +1,4 @@
+import { persistedAtom } from './persisted.ts';
+
+/** The customer's city (a CITY dictionary value), remembered on this device. */
+export const $curCity = persistedAtom<string | null>('servauto.curCity', null, 'local');

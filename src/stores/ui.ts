@@ -1,0 +1,44 @@
+import { atom } from 'nanostores';
+
+/** The login dialog: open or not, and where to go once logged in. */
+export const $loginDialog = atom<{ open: boolean; then?: string | null }>({ open: false });
+
+export function askToLogIn(then: string | null = null) {
+  $loginDialog.set({ open: true, then });
+}
+
+export const $meDialog = atom(false);
+export const $logoutDialog = atom(false);
+
+export type NoticeKind = 'success' | 'info' | 'warning' | 'error';
+export interface Notice {
+  id: number;
+  kind: NoticeKind;
+  text: string;
+  /** Toasts: short, top centre. Notifications: longer, with a title, top right. */
+  style: 'toast' | 'notification';
+  ms: number;
+}
+
+/** Spec §9: toasts stay 3 s, notifications 4.5 s. */
+export const TOAST_MS = 3000;
+export const NOTIFICATION_MS = 4500;
+
+export const $notices = atom<Notice[]>([]);
+let nextId = 1;
+
+export function notify(kind: NoticeKind, text: string, options: { ms?: number; style?: Notice['style'] } = {}) {
+  const style = options.style ?? 'toast';
+  const notice: Notice = { id: nextId++, kind, text, style, ms: options.ms ?? (style === 'toast' ? TOAST_MS : NOTIFICATION_MS) };
+  // The same text twice at once is one notice.
+  if ($notices.get().some((n) => n.text === text && n.kind === kind)) return;
+  $notices.set([...$notices.get(), notice]);
+  setTimeout(() => dismiss(notice.id), notice.ms);
+}
+
+export function dismiss(id: number) {
+  $notices.set($notices.get().filter((n) => n.id !== id));
+}
+
+/** The request-timeout alert (spec §8): one at a time, with a Refresh Page button. */
+export const $timeoutAlert = atom(false);

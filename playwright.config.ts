@@ -1,0 +1,119 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// A plain .mjs script (also run directly by Node), so it is typed here.
+const chromiumScript = './scripts/chromium.mjs';
+const { findChromium } = (await import(chromiumScript)) as {
+  findChromium: () => Promise<string>;
+};
+
+// Playwright re-evaluates this file in every worker. Values chosen here are
+// stored in the environment, which workers inherit, so all processes agree on
+// one server, one database folder and one log.
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => probe.close(() => resolve(true)))
+      .listen(port);
+  });
+}
+
+function anyFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+  });
+}
+
+if (!process.env.SERVAUTO_E2E_DIR) {
+  // A fresh embedded database per run keeps tests independent of earlier runs.
+  const dir = mkdtempSync(path.join(tmpdir(), 'servauto-e2e-'));
+  process.env.SERVAUTO_E2E_DIR = dir;
+  process.env.SERVAUTO_LOG = path.join(dir, 'server.log');
+  process.env.SERVAUTO_E2E_PORT ??= String((await portIsFree(3100)) ? 3100 : await anyFreePort());
+  console.log(`[e2e] server log: ${process.env.SERVAUTO_LOG}`);
+  // Keep the folder (and its log) only when something failed.
+  process.on('exit', (code) => {
+    if (code === 0) rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+// Resolved once in the main process; workers reuse it through the environment.
+process.env.CHROMIUM_PATH = await findChromium();
+
+const port = Number(process.env.SERVAUTO_E2E_PORT);
+const baseURL = `http://localhost:${port}`;
+const dataDir = path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'data');
+const log = process.env.SERVAUTO_LOG ?? '';
+process.env.SERVAUTO_BASE_URL = baseURL;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Two cores: parallel browsers against one server only slow each other down.
+  workers: 1,
+  fullyParallel: false,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'en-MY',
+    timezoneId: 'Asia/Kuala_Lumpur',
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH,
+          // Without the background-networking flags Chromium keeps calling
+          // Google services, which hang on a closed network.
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--disable-dev-shm-usage',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Output goes to a file so tests can read one-time codes from the SMS log;
+    // if the server dies on start-up its last lines are shown here.
+    command: `npm start > "${log}" 2>&1 || { tail -n 40 "${log}" >&2; exit 1; }`,
+    url: `${baseURL}/pc/home`,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Empty, so a DATABASE_URL in the caller's shell cannot swap in a shared database.
+      DATABASE_URL: '',
+      SMS_PROVIDER: 'console',
+      // Every test logs in from 127.0.0.1: allow more codes per address than a real network gets.
+      OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
+      SERVAUTO_LOG: log,
+    },
+    // A first start builds the site, which takes a while on small machines.
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A fresh Malaysian mobile number per test, so resend waits never collide. */
+export function freshPhone(): string {
+  counter += 1;
+  const n = (Date.now() % 1_000_000) * 10 + (counter % 10);
+  return `12${String(n).padStart(7, '0').slice(-7)}`;
+}
+
+/** The code the console SMS provider wrote to the server log for `phone` (+60…). */
+export async function otpFromLog(phone: string): Promise<string> {
+  const log = process.env.SERVAUTO_LOG;
+  if (!log) throw new Error('SERVAUTO_LOG is not set: run the browser tests through playwright.config.ts');
+  const e164 = phone.startsWith('+60') ? phone : `+60${phone.replace(/^0/, '')}`;
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const lines = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(`[sms] OTP for ${e164}:`));
+      code = lines.at(-1)?.match(/: (\d{6})$/)?.[1];
+      return code;
+    }, { message: `an OTP for ${e164} in the server log` })
+    .toBeTruthy();
+  return code!;
+}
+
+export interface LoginTexts {
+  account: RegExp;
+  logIn: string;
+  phone: string;
+  sendOtp: string;
+  code: string;
+  confirm: string;
+}
+
+export const english: LoginTexts = {
+  account: /Account menu/,
+  logIn: 'Log In',
+  phone: 'Phone number',
+  sendOtp: 'Send OTP',
+  code: '6-digit code',
+  confirm: 'Confirm',
+};
+
+/** Logs in through the account menu as a person would; returns the phone used. */
+export async function logInThroughMenu(page: Page, texts: LoginTexts = english, phone = freshPhone()) {
+  await page.getByRole('button', { name: texts.account }).click();
+  await page.getByRole('button', { name: texts.logIn, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(texts.phone).fill(phone);
+  await dialog.getByRole('button', { name: texts.sendOtp }).click();
+  await dialog.getByLabel(texts.code).fill(await otpFromLog(phone));
+  await dialog.getByRole('button', { name: texts.confirm }).click();
+  await expect(dialog).toBeHidden();
+  return phone;
+}
+
+/** `+60 12-345 6789`, as the account menu shows a number. */
+export function shownPhone(local: string): string {
+  const d = local.replace(/^0/, '');
+  const split = d.startsWith('11') ? 6 : 5;
+  return `+60 ${d.slice(0, 2)}-${d.slice(2, split)} ${d.slice(split)}`;
+}

@@ -1,0 +1,164 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Envelope } from '../../contract/codes.ts';
+import { toE164 } from '../../contract/phone.ts';
+import { createApi } from '../../server/app.ts';
+import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
+import { syncContent } from '../../server/db/sync.ts';
+import { consoleSms } from '../../server/providers/sms/console.ts';
+import type { SmsProvider } from '../../server/providers/sms/index.ts';
+
+/**
+ * The API in-process, for tests: requests go through `app.request()` (no port), SMS codes
+ * are captured from the console provider, and the clock only moves when a test moves it.
+ *
+ * Without DATABASE_URL each test file gets its own in-memory PGlite. With DATABASE_URL every
+ * file shares that PostgreSQL, so `startApi()` and `reset()` empty its tables first (the
+ * config runs those files one at a time).
+ */
+
+const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+
+/** Monday 2 June 2025, 10:00 in Kuala Lumpur: a plain working day. */
+export const START = new Date('2025-06-02T02:00:00Z');
+
+/** A Malaysian address (TM Unifi range) the requests come from unless a test names another. */
+export const DEFAULT_ADDRESS = '175.139.20.11';
+
+export const TEST_SECRET = 'servauto-test-secret';
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** The `language` header: en_us, zh_cn or ms_my. */
+  language?: string;
+  /** Sent as `Authorization`, as the site does. */
+  userKey?: string;
+  /** The client address, sent as X-Forwarded-For; null sends none. */
+  address?: string | null;
+}
+
+export interface StartOptions {
+  secret?: string;
+}
+
+export interface TestApi {
+  /** POSTs `body` to `path` and returns the parsed envelope. A string body is sent as it is. */
+  request<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
+  /** The raw `Response`, for checks on the transport itself. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Lines the console SMS provider wrote, oldest first. */
+  readonly smsLines: string[];
+  /** The last code sent to `phone` (any form the customer may type), or undefined. */
+  lastCode(phone: string): string | undefined;
+  /** Sends a code to `phone` and logs in with it. */
+  login(phone: string, options?: RequestOptions): Promise<{ userKey: string; user: { id: string; phone: string } }>;
+  /** Makes the next SMS sends fail (or work again). */
+  failSms(failing: boolean): void;
+  /** The server's clock. */
+  now(): Date;
+  advance(seconds: number): void;
+  /** The routes the app has mounted, as Hono lists them. */
+  readonly routes: { method: string; path: string }[];
+  readonly db: Db;
+  readonly secret: string;
+  /** Empties every table, reloads content/, puts the clock back to START and forgets the SMS lines. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Every table but drizzle's migration bookkeeping, emptied in one statement. */
+async function emptyTables(db: Db) {
+  const result = await db.execute<{ name: string }>(sql`
+    select quote_ident(schemaname) || '.' || quote_ident(tablename) as name
+    from pg_tables
+    where schemaname = current_schema() and tablename <> '__drizzle_migrations'`);
+  const names = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  if (names.length) await db.execute(sql.raw(`truncate table ${names.join(', ')} restart identity cascade`));
+}
+
+export async function startApi(options: StartOptions = {}): Promise<TestApi> {
+  const url = process.env.DATABASE_URL;
+  const database: Database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
+  const secret = options.secret ?? TEST_SECRET;
+
+  let clock = START.getTime();
+  const smsLines: string[] = [];
+  let smsFailing = false;
+  const printed = consoleSms((line) => smsLines.push(line));
+  const sms: SmsProvider = {
+    name: 'console',
+    async sendOtp(message) {
+      if (smsFailing) throw new Error('SMS gateway unreachable');
+      await printed.sendOtp(message);
+    },
+  };
+
+  const app = createApi({ db: database.db, sms, secret, trustProxy: true, now: () => new Date(clock) });
+
+  async function reset() {
+    await emptyTables(database.db);
+    await syncContent(database.db, contentDir);
+    clock = START.getTime();
+    smsLines.length = 0;
+    smsFailing = false;
+  }
+  await reset();
+
+  const api: TestApi = {
+    async request(path, body, { headers = {}, language = 'en_us', userKey, address = DEFAULT_ADDRESS } = {}) {
+      const res = await app.request(path, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          channel: '8',
+          version: '1.3.8',
+          sys: '10',
+          type: 'pc',
+          language,
+          ...(userKey !== undefined ? { Authorization: userKey } : {}),
+          ...(address !== null ? { 'X-Forwarded-For': address } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      if (res.status !== 200) throw new Error(`${path} answered HTTP ${res.status}: ${await res.text()}`);
+      return (await res.json()) as Envelope<any>;
+    },
+    async fetch(path, init) {
+      return app.request(path, init);
+    },
+    smsLines,
+    lastCode(phone) {
+      const prefix = `[sms] OTP for ${toE164(phone)}: `;
+      const line = smsLines.findLast((l) => l.startsWith(prefix));
+      return line?.slice(prefix.length);
+    },
+    async login(phone, options) {
+      const sent = await api.request('/api/app/user/send/sms', { phone, type: 'login' }, options);
+      if (sent.code !== 200) throw new Error(`send/sms for ${phone}: ${sent.code} ${sent.msg}`);
+      const answer = await api.request('/api/app/user/client-login', { phone, code: api.lastCode(phone) }, options);
+      if (answer.code !== 200) throw new Error(`client-login for ${phone}: ${answer.code} ${answer.msg}`);
+      return answer.data;
+    },
+    failSms(failing) {
+      smsFailing = failing;
+    },
+    now: () => new Date(clock),
+    advance(seconds) {
+      clock += seconds * 1000;
+    },
+    routes: app.routes.map(({ method, path }) => ({ method, path })),
+    db: database.db,
+    secret,
+    reset,
+    close: () => database.close(),
+  };
+  return api;
+}
+
+/** Any 6-digit code other than `code`. */
+export function otherCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+export const DAY_SECONDS = 24 * 60 * 60;

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two suites: `unit` (pure functions, no I/O) and `api` (the Hono app called in-process
+ * through `app.request()`, on a database).
+ *
+ * The api suite runs on an in-memory PGlite per test file by default, so its files may run
+ * side by side. With DATABASE_URL set it runs on that PostgreSQL instead; every file then
+ * truncates and reloads the same tables, so the files must take turns.
+ */
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          // Opening a PGlite (WASM start and migrations) takes seconds on a small machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: !onPostgres,
+        },
+      },
+    ],
+  },
+});

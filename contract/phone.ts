@@ -7,12 +7,14 @@ export const COUNTRY_PREFIX = '+60';
 
 export type PhoneProblem = 'phone.required' | 'phone.digitsOnly' | 'phone.tooShort' | 'phone.notMobile';
 
-/** Mobile numbers after +60: 1X-XXX XXXX, 1X-XXXX XXXX, and 11-XXXX XXXX. 015 is not mobile. */
-const MOBILE = /^1(?:1\d{8}|[02-46-9]\d{7,8})$/;
+/** Mobile numbers after +60: 1X-XXX XXXX, and 11-XXXX XXXX. 015 is not a mobile range. */
+const MOBILE = /^1(?:1\d{8}|[02-46-9]\d{7})$/;
 
 /** Removes what people type around a number: +60, 60, a leading 0. */
 export function nationalDigits(input: string): string {
   let d = input.trim();
+  // Another country's code is kept, so the mobile check refuses it.
+  if (d.startsWith('+') && !d.startsWith('+60')) return d;
   if (d.startsWith('+60')) d = d.slice(3);
   else if (d.startsWith('60') && d.length >= 11) d = d.slice(2);
   if (d.startsWith('0')) d = d.slice(1);

@@ -5,7 +5,7 @@ import { checkOtp, checkPhone } from './phone.ts';
 
 /** Error messages here are keys of contract/messages.ts, worded per language on display. */
 const phone = z
-  .string({ error: 'phone.required' })
+  .string({ error: (issue) => (issue.input === undefined ? 'phone.required' : undefined) })
   .superRefine((value, ctx) => {
     const problem = checkPhone(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
@@ -13,7 +13,7 @@ const phone = z
   .meta({ description: 'Malaysian mobile number, +60 followed by the local digits (a leading 0 is accepted).', example: '+60123456789' });
 
 const otp = z
-  .string({ error: 'otp.required' })
+  .string({ error: (issue) => (issue.input === undefined ? 'otp.required' : undefined) })
   .superRefine((value, ctx) => {
     const problem = checkOtp(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });

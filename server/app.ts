@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/codes.ts';
 import { localeFromHeader } from '../contract/language.ts';
 import type { Db } from './db/client.ts';
-import { answerError, callMounter } from './http/calls.ts';
+import { answerError, BODY_LIMIT_BYTES, callMounter } from './http/calls.ts';
 import type { AppEnv } from './http/env.ts';
 import { ApiError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -27,7 +28,8 @@ export interface AppDeps {
 /** The caller's address, for the per-address OTP limit. X-Forwarded-For only behind our own proxy. */
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    // The last entry is the one our proxy added; earlier ones are whatever the client sent.
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return (c.env as AppEnv['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
@@ -43,6 +45,13 @@ export function createApi({ db, sms, secret, trustProxy = false, sendsPerAddress
     c.set('clientAddress', clientAddress(c, trustProxy));
     await next();
   });
+  // Stops reading a body at the limit, whether or not it declared its length.
+  api.use(
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => answerError(c, new ApiError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 })),
+    }),
+  );
 
   const calls = callMounter(api, async (c) => {
     const { user, sessionId } = await auth.session(userKeyOf(c));

@@ -18,6 +18,12 @@ const secret = await serverSecret(database.db, config.secret);
 
 const app = new Hono<AppEnv>();
 app.use(requestLog());
+app.use(async (c, next) => {
+  await next();
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+  c.header('X-Frame-Options', 'DENY');
+});
 app.route('/', createApi({ db: database.db, sms: smsProviderFromEnv(config.smsProvider), secret, trustProxy: config.trustProxy, sendsPerAddressPerHour: config.sendsPerAddressPerHour }));
 app.get('/', (c) => c.redirect('/pc/home', 302));
 app.get('/pc', (c) => c.redirect('/pc/home', 302));

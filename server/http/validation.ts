@@ -23,8 +23,14 @@ export function describeIssue(issue: z.core.$ZodIssue, locale: Locale): { field:
         msg: message(locale, 'field.type', { field, expected: expectedWords[locale][issue.expected] ?? issue.expected }),
       };
     case 'too_small':
+      if (issue.origin === 'number' || issue.origin === 'bigint') {
+        return { field, msg: message(locale, 'field.min', { field, min: String(issue.minimum) }) };
+      }
       return { field, msg: message(locale, 'field.tooShort', { field }) };
     case 'too_big':
+      if (issue.origin === 'number' || issue.origin === 'bigint') {
+        return { field, msg: message(locale, 'field.max', { field, max: String(issue.maximum) }) };
+      }
       return { field, msg: message(locale, 'field.tooLong', { field }) };
     case 'unrecognized_keys': {
       const key = issue.keys[0] ?? field;

@@ -57,7 +57,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
   return {
     /** Sends a new code to `phone` (+60…) unless a limit forbids it. */
     async sendCode(phone: string, clientAddress: string, locale: Locale) {
-      await db.transaction(async (tx) => {
+      const issued = await db.transaction(async (tx) => {
         await lockKey(tx, 'otp', phone);
         const at = now();
         const hourAgo = new Date(at.getTime() - 60 * 60 * 1000);
@@ -79,21 +79,27 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
           throw warning(verdict.reason === 'phoneLimit' ? 'otp.phoneLimit' : 'otp.addressLimit', { minutes: verdict.minutes });
         }
         const code = newOtp();
-        await tx.insert(otpCodes).values({
-          phone,
-          codeHash: hashOtp(secret, phone, code),
-          clientAddress,
-          createdAt: at,
-          expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
-        });
-        // Sent inside the transaction: if the provider fails, the send is not counted.
-        try {
-          await sms.sendOtp({ phone, code, text: smsText[locale](code) });
-        } catch (err) {
-          console.error(`[sms] ${sms.name} could not send to ${phone}: ${(err as Error).message}`);
-          throw new ApiError(Code.UNAVAILABLE, 'otp.smsFailed');
-        }
+        const [row] = await tx
+          .insert(otpCodes)
+          .values({
+            phone,
+            codeHash: hashOtp(secret, phone, code),
+            clientAddress,
+            createdAt: at,
+            expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
+          })
+          .returning({ id: otpCodes.id });
+        return { id: row!.id, code };
       });
+      // Sent after the commit, so a slow gateway holds no lock or connection. If it fails,
+      // the code is withdrawn and not counted against the customer's limits.
+      try {
+        await sms.sendOtp({ phone, code: issued.code, text: smsText[locale](issued.code) });
+      } catch (err) {
+        console.error(`[sms] ${sms.name} could not send to ${phone}: ${(err as Error).message}`);
+        await db.delete(otpCodes).where(eq(otpCodes.id, issued.id));
+        throw new ApiError(Code.UNAVAILABLE, 'otp.smsFailed');
+      }
       return { phone, resendAfter: RESEND_WAIT_SECONDS, expiresIn: OTP_TTL_SECONDS };
     },
 
@@ -125,6 +131,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
         case 'ok':
           return { userKey: outcome.userKey, expiresAt: outcome.expiresAt, user: outcome.user };
         case 'wrong':
+          if (outcome.left === 1) throw warning('otp.wrongOne');
           throw outcome.left > 0 ? warning('otp.wrong', { left: outcome.left }) : warning('otp.tooManyTries');
         case 'exhausted':
           throw warning('otp.tooManyTries');

@@ -80,7 +80,7 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
     try {
       const session = await callApi(clientLogin, { phone: sent.to, code: code.trim() }, { quiet: true });
       logIn({ userKey: session.userKey, user: session.user });
-      notify('success', t.welcome);
+      notify('success', t.welcome, { style: 'notification' });
       setCode('');
       setSent(null);
       close();

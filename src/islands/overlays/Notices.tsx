@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary } from '../../i18n/index.ts';
-import { $notices, dismiss, type NoticeKind } from '../../stores/ui.ts';
+import { $notices, dismiss, type Notice, type NoticeKind } from '../../stores/ui.ts';
 
 const tone: Record<NoticeKind, string> = {
   success: 'border-green-700 bg-green-50 text-green-900',
@@ -14,9 +14,7 @@ const tone: Record<NoticeKind, string> = {
 export function Notices({ locale }: { locale: Locale }) {
   const t = dictionary(locale).notices;
   const notices = useStore($notices);
-  return (
-    <div aria-live="polite" aria-label={t.region} role="region" className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4">
-      {notices.map((n) => (
+  const list = (style: Notice['style']) => notices.filter((n) => n.style === style).map((n) => (
         <div
           key={n.id}
           role={n.kind === 'error' || n.kind === 'warning' ? 'alert' : 'status'}
@@ -27,7 +25,11 @@ export function Notices({ locale }: { locale: Locale }) {
             <span aria-hidden="true">✕</span>
           </button>
         </div>
-      ))}
+      ));
+  return (
+    <div aria-live="polite" aria-label={t.region} role="region">
+      <div className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4">{list('toast')}</div>
+      <div className="pointer-events-none fixed right-4 top-20 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">{list('notification')}</div>
     </div>
   );
 }

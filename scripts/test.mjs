@@ -36,6 +36,7 @@ const e2eEnv = {};
 /** @type {Step[]} */
 const steps = [
   { name: 'check', run: () => npmRun('check') },
+  { name: 'lint', run: () => npmRun('lint') },
   { name: 'test:unit', run: () => npmRun('test:unit') },
   { name: 'test:api', run: () => npmRun('test:api') },
   { name: 'build', run: () => npmRun('build') },

@@ -31,11 +31,12 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
   const codeInput = useRef<HTMLInputElement>(null);
 
   const left = secondsLeft(sent?.at ?? null, now);
+  const counting = left > 0;
   useEffect(() => {
-    if (left <= 0) return;
+    if (!counting) return;
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
-  }, [left > 0]);
+  }, [counting]);
 
   const close = () => $loginDialog.set({ open: false });
 

@@ -1,15 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { ReadableAtom } from 'nanostores';
 
 /**
  * False in the prerendered HTML and until the island has hydrated. Controls that need
  * JavaScript stay disabled until then, so an early click is never silently lost.
  */
+const noSubscription = () => () => {};
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

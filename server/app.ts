@@ -15,9 +15,18 @@ import { dictionaryService } from './modules/dictionary/service.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { homeService } from './modules/home/service.ts';
 import type { SmsProvider } from './providers/sms/index.ts';
+import type { Indexes } from './indexes.ts';
+import { vehicleRoutes } from './modules/vehicles/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { catalogService } from './modules/catalog/service.ts';
+import { storeRoutes } from './modules/stores/routes.ts';
+import { storeService } from './modules/stores/service.ts';
+import { garageService } from './modules/vehicles/service.ts';
 
 export interface AppDeps {
   db: Db;
+  /** From loadIndexes(db), after the content sync. */
+  indexes: Indexes;
   sms: SmsProvider;
   secret: string;
   trustProxy?: boolean;
@@ -36,7 +45,7 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
 }
 
 /** The API: every contract call under /api, answering in the envelope. */
-export function createApi({ db, sms, secret, trustProxy = false, sendsPerAddressPerHour, now }: AppDeps) {
+export function createApi({ db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, now }: AppDeps) {
   const auth = authService({ db, sms, secret, sendsPerAddressPerHour, now });
   const api = new Hono<AppEnv>();
 
@@ -61,6 +70,9 @@ export function createApi({ db, sms, secret, trustProxy = false, sendsPerAddress
   authRoutes(calls, auth);
   homeRoutes(calls, homeService(db));
   dictionaryRoutes(calls, dictionaryService(db));
+  vehicleRoutes(calls, indexes.cars, garageService(db, indexes.cars));
+  catalogRoutes(calls, catalogService(indexes.catalog, indexes.cars));
+  storeRoutes(calls, storeService(indexes.workshops, indexes.catalog, now ?? (() => new Date())));
 
   const document = openApiDocument(calls.calls);
   api.get('/openapi.json', (c) => c.json(document));

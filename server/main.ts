@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import path from 'node:path';
 import { createApi } from './app.ts';
+import { loadIndexes } from './indexes.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { serverSecret, syncContent } from './db/sync.ts';
@@ -15,6 +16,7 @@ const started = performance.now();
 const database = await openDatabase(config.database);
 await syncContent(database.db, path.resolve('content'));
 const secret = await serverSecret(database.db, config.secret);
+const indexes = await loadIndexes(database.db);
 
 const app = new Hono<AppEnv>();
 app.use(requestLog());
@@ -24,7 +26,7 @@ app.use(async (c, next) => {
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   c.header('X-Frame-Options', 'DENY');
 });
-app.route('/', createApi({ db: database.db, sms: smsProviderFromEnv(config.smsProvider), secret, trustProxy: config.trustProxy, sendsPerAddressPerHour: config.sendsPerAddressPerHour }));
+app.route('/', createApi({ db: database.db, indexes, sms: smsProviderFromEnv(config.smsProvider), secret, trustProxy: config.trustProxy, sendsPerAddressPerHour: config.sendsPerAddressPerHour }));
 app.get('/', (c) => c.redirect('/pc/home', 302));
 app.get('/pc', (c) => c.redirect('/pc/home', 302));
 app.get('/pc/', (c) => c.redirect('/pc/home', 302));

@@ -3,3 +3,6 @@ export * from './settings.ts';
 export * from '../modules/auth/schema.ts';
 export * from '../modules/home/schema.ts';
 export * from '../modules/dictionary/schema.ts';
+export * from '../modules/vehicles/schema.ts';
+export * from '../modules/catalog/schema.ts';
+export * from '../modules/stores/schema.ts';

@@ -3,13 +3,23 @@ import { eq } from 'drizzle-orm';
 import { readContent } from '../content.ts';
 import { bannerFile, syncBanners } from '../modules/home/service.ts';
 import { dictionaryFile, syncDictionary } from '../modules/dictionary/service.ts';
+import { loadVehicles } from '../modules/vehicles/content.ts';
+import { syncVehicles } from '../modules/vehicles/service.ts';
+import { loadCatalog } from '../modules/catalog/content.ts';
+import { syncCatalog } from '../modules/catalog/service.ts';
+import { loadWorkshops } from '../modules/stores/content.ts';
+import { syncWorkshops } from '../modules/stores/service.ts';
 import type { Db } from './client.ts';
 import { settings } from './settings.ts';
 
 /** Loads content/ into the database. Idempotent: run on every start, content wins. */
 export async function syncContent(db: Db, contentDir: string) {
   await syncBanners(db, await readContent(contentDir, 'home/banners.json', bannerFile));
-  await syncDictionary(db, await readContent(contentDir, 'dictionaries/city.json', dictionaryFile));
+  const cities = await readContent(contentDir, 'dictionaries/city.json', dictionaryFile);
+  await syncDictionary(db, cities);
+  await syncVehicles(db, await loadVehicles(contentDir));
+  await syncCatalog(db, await loadCatalog(contentDir));
+  await syncWorkshops(db, await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value))));
 }
 
 /** The configured secret, else one generated on first start and shared through the database. */

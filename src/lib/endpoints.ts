@@ -3,6 +3,9 @@ import type * as dictionary from '../../contract/dictionary.ts';
 import type * as home from '../../contract/home.ts';
 import { paths } from '../../contract/paths.ts';
 import type * as user from '../../contract/user.ts';
+import type * as vehicles from '../../contract/vehicles.ts';
+import type * as catalog from '../../contract/catalog.ts';
+import type * as stores from '../../contract/stores.ts';
 
 /** A call as the site knows it: its path, with the contract's types but none of its code. */
 export interface Endpoint<C extends Call> {
@@ -19,3 +22,13 @@ export const userInfo = endpoint<typeof user.userInfo>(paths.userInfo);
 export const logout = endpoint<typeof user.logout>(paths.logout);
 export const homeBanner = endpoint<typeof home.homeBanner>(paths.homeBanner);
 export const dictionaryInfo = endpoint<typeof dictionary.dictionaryInfo>(paths.dictionaryInfo);
+export const carSizeChose = endpoint<typeof vehicles.carSizeChose>(paths.carSizeChose);
+export const carInfoAdd = endpoint<typeof vehicles.carInfoAdd>(paths.carInfoAdd);
+export const carInfoList = endpoint<typeof vehicles.carInfoList>(paths.carInfoList);
+export const carInfoCurrent = endpoint<typeof vehicles.carInfoCurrent>(paths.carInfoCurrent);
+export const carInfoDel = endpoint<typeof vehicles.carInfoDel>(paths.carInfoDel);
+export const productPage = endpoint<typeof catalog.productPage>(paths.productPage);
+export const productFind = endpoint<typeof catalog.productFind>(paths.productFind);
+export const productChangeList = endpoint<typeof catalog.productChangeList>(paths.productChangeList);
+export const doorStoreList = endpoint<typeof stores.doorStoreList>(paths.doorStoreList);
+export const clientStore = endpoint<typeof stores.clientStore>(paths.clientStore);

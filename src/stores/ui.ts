@@ -8,6 +8,7 @@ export function askToLogIn(then: string | null = null) {
 }
 
 export const $meDialog = atom(false);
+export const $carPicker = atom(false);
 export const $logoutDialog = atom(false);
 
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';

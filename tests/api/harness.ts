@@ -5,6 +5,7 @@ import { toE164 } from '../../contract/phone.ts';
 import { createApi } from '../../server/app.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
+import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 
@@ -42,6 +43,8 @@ export interface StartOptions {
 }
 
 export interface TestApi {
+  /** The in-memory indexes the app serves from (cars, …). */
+  readonly indexes: Indexes;
   /** POSTs `body` to `path` and returns the parsed envelope. A string body is sent as it is. */
   request<T = any>(path: string, body?: unknown, options?: RequestOptions): Promise<Envelope<T>>;
   /** The raw `Response`, for checks on the transport itself. */
@@ -93,7 +96,6 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     },
   };
 
-  const app = createApi({ db: database.db, sms, secret, trustProxy: true, now: () => new Date(clock) });
 
   async function reset() {
     await emptyTables(database.db);
@@ -103,6 +105,8 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     smsFailing = false;
   }
   await reset();
+  const indexes = await loadIndexes(database.db);
+  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now: () => new Date(clock) });
 
   const api: TestApi = {
     async request(path, body, { headers = {}, language = 'en_us', userKey, address = DEFAULT_ADDRESS } = {}) {
@@ -149,6 +153,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     },
     routes: app.routes.map(({ method, path }) => ({ method, path })),
     db: database.db,
+    indexes,
     secret,
     reset,
     close: () => database.close(),

@@ -97,7 +97,7 @@ describe('the server secret', () => {
   test('a code checked under another secret does not log in', async () => {
     // Another server on the same database, wrongly configured with a different secret.
     const lines: string[] = [];
-    const other = createApi({ db: api.db, sms: consoleSms((l) => lines.push(l)), secret: 'another-secret', now: () => api.now() });
+    const other = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms((l) => lines.push(l)), secret: 'another-secret', now: () => api.now() });
     await other.request(SEND, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

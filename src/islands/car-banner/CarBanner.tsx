@@ -1,25 +1,33 @@
-import { useClientStore } from '../ui/useClientStore.ts';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { $carSummary } from '../../stores/car.ts';
+import { $carPicker } from '../../stores/ui.ts';
+import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 
-/** 'Add Your Car', or the chosen brand and model with body type. */
+/** 'Add Your Car', or the chosen brand and model with body type; opens the car picker. */
 export default function CarBanner({ locale }: { locale: Locale }) {
   const t = dictionary(locale).car;
   const summary = useClientStore($carSummary, null);
+  const hydrated = useHydrated();
   return (
-    <div className="flex min-h-11 items-center gap-2 rounded-lg border border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-brand-900">
+    <button
+      type="button"
+      disabled={!hydrated}
+      onClick={() => $carPicker.set(true)}
+      className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-left text-brand-900 hover:bg-brand-100"
+    >
       <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M3 13l2-5a2 2 0 0 1 2-1h10a2 2 0 0 1 2 1l2 5v4a1 1 0 0 1-1 1h-1a2 2 0 0 1-4 0H9a2 2 0 0 1-4 0H4a1 1 0 0 1-1-1z" />
       </svg>
       {summary ? (
-        <span>
+        <span className="flex-1">
           <span className="sr-only">{t.yourCar}: </span>
           <strong>{summary}</strong>
+          <span className="ml-2 text-sm underline">{t.change}</span>
         </span>
       ) : (
         <strong>{t.addYourCar}</strong>
       )}
-    </div>
+    </button>
   );
 }

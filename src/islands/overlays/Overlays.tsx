@@ -2,6 +2,7 @@ import type { Locale } from '../../../contract/language.ts';
 import LoginDialog from '../login/LoginDialog.tsx';
 import LogoutDialog from '../account/LogoutDialog.tsx';
 import MeDialog from '../account/MeDialog.tsx';
+import CarPicker from '../car-picker/CarPicker.tsx';
 import { Notices } from './Notices.tsx';
 import { TimeoutAlert } from './TimeoutAlert.tsx';
 
@@ -12,6 +13,7 @@ export default function Overlays({ locale }: { locale: Locale }) {
       <Notices locale={locale} />
       <LoginDialog locale={locale} />
       <MeDialog locale={locale} />
+      <CarPicker locale={locale} />
       <LogoutDialog locale={locale} />
       <TimeoutAlert locale={locale} />
     </>

@@ -1,0 +1,53 @@
+// `npm run bench`: requests per second and latency of our endpoints beside a bare Hono route,
+// measured in one run on this machine (ratios, not absolute figures, are what compare).
+import { spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+const server = spawn(process.execPath, ['bench/server.ts'], { env: { ...process.env, PORT: String(PORT) }, stdio: ['ignore', 'pipe', 'inherit'] });
+await new Promise((resolve, reject) => {
+  server.stdout.on('data', (chunk) => String(chunk).includes('ready') && resolve());
+  server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+});
+
+async function measure(name, path, body) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${PORT}${path}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', language: 'en_us' },
+    body: JSON.stringify(body),
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+}
+
+try {
+  const car = process.env.BENCH_VARIANT ?? (await firstVariant());
+  const rows = [];
+  // A warm-up so both sides are measured with a warm JIT.
+  await measure('warm-up', '/bare', {});
+  rows.push(await measure('bare Hono route', '/bare', {}));
+  rows.push(await measure(`product/app/page, wipers for ${car}`, '/api/app/order/vehicle/product/app/page', { category: 'auto-wiper-blade', variantId: car, fitsOnly: true }));
+  rows.push(await measure('product/app/page, all products, no car', '/api/app/order/vehicle/product/app/page', { pageSize: 48 }));
+  const bare = rows[0].rps;
+  console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, one run on ${process.platform} (${(await import('node:os')).cpus().length} cores)\n`);
+  console.log('endpoint'.padEnd(58), 'req/s'.padStart(9), 'vs bare'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7));
+  for (const r of rows) {
+    console.log(r.name.padEnd(58), r.rps.toFixed(0).padStart(9), `${((r.rps / bare) * 100).toFixed(0)}%`.padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7));
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+async function firstVariant() {
+  const post = (body) =>
+    fetch(`http://127.0.0.1:${PORT}/api/app/order/vehicle/car/size/chose`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const models = await post({ brandId: 'perodua', keyword: 'myvi' });
+  const variants = await post({ modelId: models.data.list[0].modelId, level: 'variant' });
+  return variants.data.list[0].variantId;
+}

@@ -1,0 +1,15 @@
+import type { Db } from './db/client.ts';
+import { loadCatalogIndex } from './modules/catalog/service.ts';
+import { loadWorkshopIndex } from './modules/stores/service.ts';
+import { loadCarIndex } from './modules/vehicles/service.ts';
+
+/**
+ * What the API reads from memory instead of the database: built once after the content
+ * sync. Content changes only with a deploy, and every process builds its own copy.
+ */
+export async function loadIndexes(db: Db) {
+  const [cars, catalog, workshops] = await Promise.all([loadCarIndex(db), loadCatalogIndex(db), loadWorkshopIndex(db)]);
+  return { cars, catalog, workshops };
+}
+
+export type Indexes = Awaited<ReturnType<typeof loadIndexes>>;

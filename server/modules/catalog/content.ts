@@ -1,0 +1,98 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { categories } from '../../../contract/categories.ts';
+import { readContent } from '../../content.ts';
+import { localized } from '../../i18n/localized.ts';
+
+const sen = z.number().int().min(0);
+const classNames = categories.map((c) => c.className) as [string, ...string[]];
+
+/** Which cars a product fits, checked against a variant's fitment facts. */
+export const fitRule = z.discriminatedUnion('kind', [
+  /** Fits every car (dash cams, most accessories). */
+  z.strictObject({ kind: z.literal('universal') }),
+  /** Wiper blades made in these lengths (inches): fits when every blade the car uses is among them. */
+  z.strictObject({ kind: z.literal('wiper'), lengths: z.array(z.number().int().min(8).max(32)).min(1) }),
+  /** Tyres made in these sizes: fits when one of the car's sizes is among them. */
+  z.strictObject({ kind: z.literal('tyre'), sizes: z.array(z.string().regex(/^\d{3}\/\d{2}Z?R\d{2}$/)).min(1) }),
+  /** Brake pads for one axle: fits when the car's pad code for that axle is among them. */
+  z.strictObject({ kind: z.literal('brakePads'), axle: z.enum(['front', 'rear']), codes: z.array(z.string()).min(1) }),
+  /** Engine oil and services that include it: fits cars with an engine that takes one of these grades. */
+  z.strictObject({ kind: z.literal('oil'), grades: z.array(z.string().regex(/^\d{1,2}W-\d{2}$/)).min(1) }),
+  /** Cut to the body (mats, tint): fits these body types. */
+  z.strictObject({
+    kind: z.literal('bodyTypes'),
+    bodyTypes: z.array(z.enum(['Hatchback', 'Sedan', 'SUV', 'MPV', 'Pickup', 'Coupe', 'Wagon', 'Van'])).min(1),
+  }),
+]);
+export type FitRule = z.infer<typeof fitRule>;
+
+/** Tint transmittance choices in percent of visible light let through, per window group. */
+const tintChoices = z.strictObject({
+  front: z.array(z.number().int().min(5).max(90)).min(1),
+  rearWindscreen: z.array(z.number().int().min(5).max(90)).min(1),
+  sideWindows: z.array(z.number().int().min(5).max(90)).min(1),
+});
+
+export const productFile = z.strictObject({
+  /** Stable id, also the file name: category-brand-line, e.g. "wiper-bosch-aerotwin". */
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  category: z.enum(classNames),
+  brand: z.string().min(1),
+  name: localized,
+  /** One line for lists. */
+  summary: localized,
+  /** A paragraph or two for the product page. */
+  description: localized,
+  /** Under public/, e.g. "/pc/products/wiper-bosch-aerotwin.svg"; 800×600. */
+  image: z.string().regex(/^\/pc\/products\/[a-z0-9-]+\.(svg|webp|png|jpg)$/),
+  imageAlt: localized,
+  /** Price of the parts, in sen (RM 1 = 100 sen), per unit sold. */
+  partsSen: sen,
+  /** What the parts and fitting typically cost at a walk-in shop, in sen: the saving shown. */
+  listPriceSen: sen,
+  /** Fitting labour per car size class, in sen; all 0 for items the customer fits (mats). */
+  labourSen: z.strictObject({ S: sen, M: sen, L: sen, XL: sen }),
+  /** What one unit is, e.g. "per tyre", "set of 2 blades", "full service". */
+  unit: localized,
+  /** What the price includes: parts and work, one line each. */
+  included: z.array(localized).min(1),
+  /** Warranty on the product itself, in months (the 30-day workmanship warranty comes on top). */
+  warrantyMonths: z.number().int().min(0).max(120),
+  fit: fitRule,
+  /** Engine-oil alternatives: a service package names the oil it comes with; other oils may replace it. */
+  slot: z.enum(['engineOil']).optional(),
+  /** For service packages: the product id of the oil included, which `product/change/list` can swap. */
+  includesOil: z.string().optional(),
+  /** For tint films: the transmittance choices per window group. */
+  tint: tintChoices.optional(),
+  /** How popular, for the default sort (higher first). */
+  popularity: z.number().int().min(0).max(100),
+});
+export type ProductContent = z.infer<typeof productFile>;
+
+/** Every content/catalog/<category>/*.json, checked, with cross-file rules. */
+export async function loadCatalog(contentDir: string): Promise<ProductContent[]> {
+  const root = path.join(contentDir, 'catalog');
+  const products: ProductContent[] = [];
+  for (const folder of (await readdir(root)).sort()) {
+    const category = categories.find((c) => c.slug === folder);
+    if (!category) throw new Error(`content/catalog/${folder}: not a category folder (${categories.map((c) => c.slug).join(', ')})`);
+    for (const file of (await readdir(path.join(root, folder))).filter((f) => f.endsWith('.json')).sort()) {
+      const p = await readContent(contentDir, path.join('catalog', folder, file), productFile);
+      if (p.category !== category.className) throw new Error(`content/catalog/${folder}/${file}: category is "${p.category}"`);
+      if (`${p.id}.json` !== file) throw new Error(`content/catalog/${folder}/${file}: id is "${p.id}"`);
+      products.push(p);
+    }
+  }
+  const ids = new Set(products.map((p) => p.id));
+  if (ids.size !== products.length) throw new Error('content/catalog: a product id is used twice');
+  for (const p of products) {
+    if (p.includesOil && products.find((o) => o.id === p.includesOil)?.slot !== 'engineOil') {
+      throw new Error(`content/catalog: ${p.id} includes "${p.includesOil}", which is not an engine oil`);
+    }
+    if (p.category === 'Tinting Films' && !p.tint) throw new Error(`content/catalog: ${p.id} needs its tint choices`);
+  }
+  return products;
+}

@@ -1,0 +1,10 @@
+import { productChangeList, productFind, productPage, typeList } from '../../../contract/catalog.ts';
+import type { CallMounter } from '../../http/calls.ts';
+import type { catalogService } from './service.ts';
+
+export function catalogRoutes(calls: CallMounter, catalog: ReturnType<typeof catalogService>) {
+  calls.mount(typeList, (_input, c) => catalog.types(c.get('locale')));
+  calls.mount(productPage, (input, c) => catalog.page(input, c.get('locale')));
+  calls.mount(productFind, ({ id, variantId }, c) => catalog.find(id, variantId, c.get('locale')));
+  calls.mount(productChangeList, ({ id, variantId }, c) => catalog.changeList(id, variantId, c.get('locale')));
+}

@@ -1,0 +1,67 @@
+import { eq, notInArray } from 'drizzle-orm';
+import { Code } from '../../../contract/codes.ts';
+import type { WorkshopDto } from '../../../contract/stores.ts';
+import type { Db } from '../../db/client.ts';
+import { upsertAll } from '../../db/upsert.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { CatalogIndex } from '../catalog/service.ts';
+import type { WorkshopContent } from './content.ts';
+import { distanceKm, isOpenNow, nextBookableDate } from './hours.ts';
+import { workshops } from './schema.ts';
+
+export async function syncWorkshops(db: Db, list: WorkshopContent[]) {
+  await db.transaction(async (tx) => {
+    await upsertAll(tx, workshops, workshops.id, list.map((w) => ({ ...w, active: true })));
+    await tx.update(workshops).set({ active: false }).where(list.length ? notInArray(workshops.id, list.map((w) => w.id)) : undefined);
+  });
+}
+
+export async function loadWorkshopIndex(db: Db) {
+  return db.select().from(workshops).where(eq(workshops.active, true));
+}
+export type WorkshopIndex = Awaited<ReturnType<typeof loadWorkshopIndex>>;
+
+interface Near {
+  city?: string;
+  lat?: number;
+  lng?: number;
+}
+
+export function storeService(list: WorkshopIndex, catalog: CatalogIndex, now: () => Date) {
+  function present(rows: WorkshopIndex, near: Near): WorkshopDto[] {
+    const at = now();
+    const from = near.lat !== undefined && near.lng !== undefined ? { lat: near.lat, lng: near.lng } : null;
+    const out = rows.map((w) => ({
+      id: w.id,
+      name: w.name,
+      city: w.city,
+      address: w.address,
+      postcode: w.postcode,
+      state: w.state,
+      lat: w.lat,
+      lng: w.lng,
+      phone: w.phone,
+      hours: w.hours,
+      services: w.services,
+      bays: w.bays,
+      openNow: isOpenNow(w.hours, w.closedOn, at),
+      distanceKm: from ? distanceKm(from, w) : null,
+      nextOpenDate: nextBookableDate(w.hours, w.closedOn, at),
+      wazeUrl: `https://waze.com/ul?ll=${w.lat},${w.lng}&navigate=yes`,
+      googleMapsUrl: `https://www.google.com/maps/dir/?api=1&destination=${w.lat},${w.lng}`,
+    }));
+    return out.sort((a, b) => (a.distanceKm ?? 0) - (b.distanceKm ?? 0) || a.city.localeCompare(b.city) || a.name.localeCompare(b.name));
+  }
+  const inCity = (city?: string) => (w: WorkshopIndex[number]) => !city || w.city === city.trim().toLowerCase();
+
+  return {
+    list(input: Near & { service?: string }) {
+      return present(list.filter(inCity(input.city)).filter((w) => !input.service || w.services.includes(input.service)), input);
+    },
+    forProduct(input: Near & { productId: string }) {
+      const product = catalog.byId.get(input.productId);
+      if (!product) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownProduct');
+      return present(list.filter(inCity(input.city)).filter((w) => w.services.includes(product.category)), input);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { Fitment } from './content.ts';
+
+/** Synced from content/vehicles; rows no longer in content are kept inactive (garages refer to them). */
+export const vehicleBrands = pgTable('vehicle_brands', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  popular: boolean('popular').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const vehicleModels = pgTable('vehicle_models', {
+  id: text('id').primaryKey(),
+  brandId: text('brand_id').notNull().references(() => vehicleBrands.id),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const vehicleVariants = pgTable('vehicle_variants', {
+  id: text('id').primaryKey(),
+  modelId: text('model_id').notNull().references(() => vehicleModels.id),
+  name: text('name').notNull(),
+  yearFrom: integer('year_from').notNull(),
+  yearTo: integer('year_to').notNull(),
+  engine: text('engine').notNull(),
+  transmission: text('transmission').notNull(),
+  fuel: text('fuel').notNull(),
+  bodyType: text('body_type').notNull(),
+  sizeClass: text('size_class').notNull(),
+  fitment: jsonb('fitment').$type<Fitment>().notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+/** A customer's garage. `userId` is the auth module's user; no cross-module reference by design. */
+export const userCars = pgTable(
+  'user_cars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    brandId: text('brand_id').notNull().references(() => vehicleBrands.id),
+    modelId: text('model_id').notNull().references(() => vehicleModels.id),
+    year: integer('year'),
+    variantId: text('variant_id').references(() => vehicleVariants.id),
+    current: boolean('current').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_cars_user_idx').on(t.userId),
+    // The same car once per garage (a null year or variant counts as "any").
+    unique('user_cars_same_car_key').on(t.userId, t.modelId, t.year, t.variantId).nullsNotDistinct(),
+  ],
+);

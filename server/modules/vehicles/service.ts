@@ -1,0 +1,189 @@
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { Code } from '../../../contract/codes.ts';
+import { GARAGE_SIZE, type SavedCar } from '../../../contract/vehicles.ts';
+import type { Db } from '../../db/client.ts';
+import { upsertAll } from '../../db/upsert.ts';
+import { ApiError, warning } from '../../http/errors.ts';
+import type { BrandContent, Fitment } from './content.ts';
+import { indexCars, type CarIndex } from './index-of-cars.ts';
+import { userCars, vehicleBrands, vehicleModels, vehicleVariants } from './schema.ts';
+
+/** Makes the vehicle tables match content/vehicles; what left the content turns inactive. */
+export async function syncVehicles(db: Db, brands: BrandContent[]) {
+  const models = brands.flatMap((b) => b.models.map((m) => ({ ...m, brandId: b.id })));
+  const variants = models.flatMap((m) => m.variants.map((v) => ({ ...v, modelId: m.id })));
+  await db.transaction(async (tx) => {
+    await upsertAll(tx, vehicleBrands, vehicleBrands.id, brands.map((b) => ({ id: b.id, name: b.name, popular: b.popular, active: true })));
+    await upsertAll(tx, vehicleModels, vehicleModels.id, models.map((m) => ({ id: m.id, brandId: m.brandId, name: m.name, active: true })));
+    await upsertAll(
+      tx,
+      vehicleVariants,
+      vehicleVariants.id,
+      variants.map((v) => ({
+        id: v.id,
+        modelId: v.modelId,
+        name: v.name,
+        yearFrom: v.years[0],
+        yearTo: v.years[1],
+        engine: v.engine,
+        transmission: v.transmission,
+        fuel: v.fuel,
+        bodyType: v.bodyType,
+        sizeClass: v.sizeClass,
+        fitment: v.fitment,
+        active: true,
+      })),
+    );
+    const retire = async (table: typeof vehicleBrands | typeof vehicleModels | typeof vehicleVariants, ids: string[]) => {
+      await tx.update(table).set({ active: false }).where(ids.length ? notInArray(table.id, ids) : undefined);
+    };
+    await retire(vehicleVariants, variants.map((v) => v.id));
+    await retire(vehicleModels, models.map((m) => m.id));
+    await retire(vehicleBrands, brands.map((b) => b.id));
+  });
+}
+
+/** The in-memory index of the active cars, read back from the database after the sync. */
+export async function loadCarIndex(db: Db): Promise<CarIndex> {
+  const [brands, models, variants] = await Promise.all([
+    db.select().from(vehicleBrands).where(eq(vehicleBrands.active, true)),
+    db.select().from(vehicleModels).where(eq(vehicleModels.active, true)).orderBy(asc(vehicleModels.name)),
+    db.select().from(vehicleVariants).where(eq(vehicleVariants.active, true)).orderBy(desc(vehicleVariants.yearTo), asc(vehicleVariants.name)),
+  ]);
+  const content: BrandContent[] = brands.map((b) => ({
+    id: b.id,
+    name: b.name,
+    popular: b.popular,
+    models: models
+      .filter((m) => m.brandId === b.id)
+      .map((m) => ({
+        id: m.id,
+        name: m.name,
+        variants: variants
+          .filter((v) => v.modelId === m.id)
+          .map((v) => ({
+            id: v.id,
+            name: v.name,
+            years: [v.yearFrom, v.yearTo] as [number, number],
+            engine: v.engine,
+            transmission: v.transmission as BrandContent['models'][number]['variants'][number]['transmission'],
+            fuel: v.fuel as BrandContent['models'][number]['variants'][number]['fuel'],
+            bodyType: v.bodyType as BrandContent['models'][number]['variants'][number]['bodyType'],
+            sizeClass: v.sizeClass as BrandContent['models'][number]['variants'][number]['sizeClass'],
+            fitment: v.fitment as Fitment,
+          })),
+      }))
+      .filter((m) => m.variants.length > 0),
+  }));
+  return indexCars(content.filter((b) => b.models.length > 0));
+}
+
+/** The customer's saved cars (spec: offered next time), one of them current. */
+export function garageService(db: Db, cars: CarIndex) {
+  async function list(userId: string): Promise<SavedCar[]> {
+    const rows = await db
+      .select()
+      .from(userCars)
+      .where(eq(userCars.userId, userId))
+      .orderBy(desc(userCars.current), desc(userCars.updatedAt));
+    return rows.flatMap((r) => {
+      const brand = cars.brand(r.brandId);
+      const model = cars.model(r.modelId);
+      if (!brand || !model) return [];
+      const variant = r.variantId ? cars.variant(r.variantId) : undefined;
+      return [
+        {
+          id: r.id,
+          brand: brand.name,
+          model: model.carModel,
+          year: r.year ? String(r.year) : '',
+          variant: variant?.carVariant ?? '',
+          brandId: r.brandId,
+          modelId: r.modelId,
+          yearId: r.year ? `${r.modelId}:${r.year}` : '',
+          variantId: r.variantId ?? '',
+          noYear: r.year === null,
+          noBt: !variant,
+          bodyType: variant?.bodyType ?? '',
+          current: r.current,
+        },
+      ];
+    });
+  }
+
+  async function owned(userId: string, id: string) {
+    const [row] = await db.select({ id: userCars.id }).from(userCars).where(and(eq(userCars.id, id), eq(userCars.userId, userId)));
+    if (!row) throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
+  }
+
+  async function makeCurrent(userId: string, id: string) {
+    await db.transaction(async (tx) => {
+      await tx.update(userCars).set({ current: false }).where(and(eq(userCars.userId, userId), eq(userCars.current, true)));
+      await tx.update(userCars).set({ current: true, updatedAt: new Date() }).where(eq(userCars.id, id));
+    });
+  }
+
+  return {
+    list,
+
+    /** Saves the car (or finds it already saved) and makes it current. */
+    async add(userId: string, input: { brandId: string; modelId: string; yearId?: string; variantId?: string }) {
+      const model = cars.model(input.modelId);
+      if (!cars.brand(input.brandId) || !model || model.brandId !== input.brandId) throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
+      let year: number | null = null;
+      if (input.yearId) {
+        const parsed = cars.parseYearId(input.yearId);
+        if (parsed.modelId !== input.modelId || !cars.years(input.modelId)?.some((y) => y.yearId === input.yearId)) {
+          throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
+        }
+        year = parsed.year;
+      }
+      if (input.variantId) {
+        const variant = cars.variant(input.variantId);
+        if (!variant || variant.modelId !== input.modelId || (year !== null && (year < variant.years[0] || year > variant.years[1]))) {
+          throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
+        }
+      }
+      const variantId = input.variantId ?? null;
+      const id = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('garage'), hashtext(${userId}))`);
+        const [existing] = await tx
+          .select({ id: userCars.id })
+          .from(userCars)
+          .where(
+            and(
+              eq(userCars.userId, userId),
+              eq(userCars.modelId, input.modelId),
+              year === null ? sql`${userCars.year} is null` : eq(userCars.year, year),
+              variantId === null ? sql`${userCars.variantId} is null` : eq(userCars.variantId, variantId),
+            ),
+          );
+        if (existing) return existing.id;
+        const [{ count }] = (await tx
+          .select({ count: sql<number>`count(*)::int` })
+          .from(userCars)
+          .where(eq(userCars.userId, userId))) as [{ count: number }];
+        if (count >= GARAGE_SIZE) throw warning('garage.full', { max: GARAGE_SIZE });
+        const [row] = await tx
+          .insert(userCars)
+          .values({ userId, brandId: input.brandId, modelId: input.modelId, year, variantId })
+          .returning({ id: userCars.id });
+        return row!.id;
+      });
+      await makeCurrent(userId, id);
+      return list(userId);
+    },
+
+    async current(userId: string, id: string) {
+      await owned(userId, id);
+      await makeCurrent(userId, id);
+      return list(userId);
+    },
+
+    async remove(userId: string, id: string) {
+      await owned(userId, id);
+      await db.delete(userCars).where(eq(userCars.id, id));
+      return list(userId);
+    },
+  };
+}

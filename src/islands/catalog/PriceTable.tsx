@@ -1,0 +1,35 @@
+import type { PriceBreakdownDto } from '../../../contract/catalog.ts';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary } from '../../i18n/index.ts';
+import { formatRM } from '../../lib/money.ts';
+
+/** Parts, labour, service tax and the total: the fitted price, itemised. */
+export function PriceTable({ price, locale, caption }: { price: PriceBreakdownDto; locale: Locale; caption: string }) {
+  const t = dictionary(locale).product;
+  const rows = [
+    [t.parts, price.partsSen],
+    [t.labour, price.labourSen],
+    [t.serviceTax, price.serviceTaxSen],
+  ] as const;
+  return (
+    <table className="w-full text-left">
+      <caption className="mb-2 text-left font-bold">{caption}</caption>
+      <tbody>
+        {rows.map(([label, sen]) => (
+          <tr key={label} className="border-b border-slate-200">
+            <th scope="row" className="py-2 font-normal">
+              {label}
+            </th>
+            <td className="py-2 text-right tabular-nums">{formatRM(sen)}</td>
+          </tr>
+        ))}
+        <tr>
+          <th scope="row" className="py-2">
+            {t.total}
+          </th>
+          <td className="py-2 text-right text-xl font-extrabold tabular-nums text-brand-900">{formatRM(price.totalSen)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Content read at build time, for the prerendered pages: the same files the server loads
+ * into the database, so static prices and API prices agree.
+ */
+import { categories } from '../../contract/categories.ts';
+import type { ProductCard } from '../../contract/catalog.ts';
+import type { Locale } from '../../contract/language.ts';
+import { fittedPrice, savingPercent, type SizeClass } from '../../contract/price.ts';
+
+type Text = Record<Locale, string>;
+export interface ProductSource {
+  id: string;
+  category: string;
+  brand: string;
+  name: Text;
+  summary: Text;
+  description: Text;
+  image: string;
+  imageAlt: Text;
+  partsSen: number;
+  listPriceSen: number;
+  labourSen: Record<SizeClass, number>;
+  unit: Text;
+  included: Text[];
+  warrantyMonths: number;
+  popularity: number;
+  includesOil?: string;
+  tint?: { front: number[]; rearWindscreen: number[]; sideWindows: number[] };
+  fit: { kind: string; lengths?: number[] };
+}
+
+const files = import.meta.glob<ProductSource>('../../content/catalog/*/*.json', { eager: true, import: 'default' });
+export const products: ProductSource[] = Object.values(files).sort((a, b) => b.popularity - a.popularity || a.name.en.localeCompare(b.name.en));
+
+export const slugOf = (className: string) => categories.find((c) => c.className === className)?.slug ?? 'auto-maintenance';
+
+/** The card the API would answer with no car chosen: priced for a compact car, fit unknown. */
+export function staticCard(p: ProductSource, locale: Locale): ProductCard {
+  const price = fittedPrice(p, 'S');
+  return {
+    id: p.id,
+    category: p.category,
+    categorySlug: slugOf(p.category),
+    brand: p.brand,
+    name: p.name[locale],
+    summary: p.summary[locale],
+    image: p.image,
+    imageAlt: p.imageAlt[locale],
+    unit: p.unit[locale],
+    price,
+    listPriceSen: p.listPriceSen,
+    savingPercent: savingPercent(price.totalSen, p.listPriceSen),
+    fit: { status: p.fit.kind === 'universal' ? 'fits' : 'unknown', reason: '' },
+  };
+}
+
+export interface WorkshopSource {
+  id: string;
+  name: string;
+  city: string;
+  address: string;
+  postcode: string;
+  state: string;
+  lat: number;
+  lng: number;
+  phone: string;
+  hours: Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', { open: string; close: string } | null>;
+  services: string[];
+  bays: number;
+}
+const storeFiles = import.meta.glob<{ workshops: WorkshopSource[] }>('../../content/stores/*.json', { eager: true, import: 'default' });
+export const workshops: WorkshopSource[] = Object.values(storeFiles)
+  .flatMap((f) => f.workshops)
+  .sort((a, b) => a.city.localeCompare(b.city) || a.name.localeCompare(b.name));

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function chooseMyvi(page: Page, texts = { add: 'Add Your Car', picker: 'Choose your car', models: 'Search models', confirm: 'Confirm' }) {
+  await page.getByRole('button', { name: texts.add }).click();
+  const picker = page.getByRole('dialog', { name: texts.picker });
+  await picker.getByRole('button', { name: 'Perodua', exact: true }).first().click();
+  await picker.getByRole('searchbox', { name: texts.models }).fill('myvi');
+  await picker.getByRole('button', { name: 'Myvi', exact: true }).click();
+  await picker.getByRole('button', { name: '2023', exact: true }).click();
+  await picker.getByRole('button', { name: /^1\.5 AV/ }).click();
+  await picker.getByRole('button', { name: texts.confirm }).click();
+  await expect(picker).toBeHidden();
+}
+
+test('a Perodua Myvi sees only the wiper blades that fit it, and a fitted price', async ({ page }) => {
+  await page.goto('/pc/products/auto-wiper-blade');
+  await chooseMyvi(page);
+  await expect(page.getByRole('button', { name: /Your car: Perodua Myvi · Hatchback/ })).toBeVisible();
+
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(page.getByText(/products for your Perodua Myvi · Hatchback/)).toBeVisible();
+  await expect(cards.first()).toContainText('Fits your Perodua Myvi');
+  for (const card of await cards.all()) {
+    await expect(card).toContainText('Fits your Perodua Myvi · Hatchback');
+    await expect(card).not.toContainText('from RM');
+  }
+
+  // Showing everything reveals what does not fit, and why.
+  await page.getByLabel('Only what fits my car').uncheck();
+  await expect(page.getByText('Does not fit your car').first()).toBeVisible();
+  await expect(page.getByText(/Your car takes 24″ \+ 14″ blades/).first()).toBeVisible();
+  await page.getByLabel('Only what fits my car').check();
+
+  const first = cards.first().getByRole('link');
+  const name = await first.innerText();
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText('✓ Fits your Perodua Myvi · Hatchback')).toBeVisible();
+  const breakdown = page.getByRole('table', { name: 'Price breakdown' });
+  await expect(breakdown.getByRole('row', { name: /Parts/ })).toBeVisible();
+  await expect(breakdown.getByRole('row', { name: /Total, fitted RM \d+\.\d\d/ })).toBeVisible();
+  await expect(page.getByText('Driver (long)')).toBeVisible();
+});
+
+test('the picker goes back a step, clearing what came after', async ({ page }) => {
+  await page.goto('/pc/home');
+  await page.getByRole('button', { name: 'Add Your Car' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose your car' });
+  await picker.getByRole('button', { name: 'Proton', exact: true }).first().click();
+  await picker.getByRole('button', { name: 'Saga', exact: true }).click();
+  await expect(picker.getByText('Chosen: Proton · Saga')).toBeVisible();
+  await picker.getByRole('button', { name: 'Back' }).click();
+  await expect(picker.getByText('Chosen: Proton', { exact: true })).toBeVisible();
+  await expect(picker.getByRole('searchbox', { name: 'Search models' })).toBeVisible();
+  // Skipping the year lists every variant; skipping the variant still confirms the model.
+  await picker.getByRole('button', { name: 'Saga', exact: true }).click();
+  await picker.getByRole('button', { name: 'Skip' }).click();
+  await expect(picker.getByRole('searchbox', { name: 'Search variants' })).toBeVisible();
+  await picker.getByRole('button', { name: 'Skip' }).click();
+  await picker.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('button', { name: /Your car: Proton Saga/ })).toBeVisible();
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('carInfo') ?? 'null'));
+  expect(saved).toMatchObject({ brand: 'Proton', model: 'Saga', noYear: true, noBt: true, yearId: '', variantId: '' });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('category pages list their products and prices for crawlers', async ({ page }) => {
+    await page.goto('/pc/products/auto-brake-pads');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Brake Pads');
+    const cards = page.getByRole('main').getByRole('article');
+    expect(await cards.count()).toBeGreaterThanOrEqual(8);
+    await expect(cards.first()).toContainText(/from RM \d+\.\d\d/);
+    await page.goto('/pc/ms/products/auto-car-mats');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tikar Kereta');
+    await expect(page.getByRole('main').getByRole('article').first()).toContainText(/dari RM \d+\.\d\d/);
+  });
+});
+
+test('the same in Malay: choose the Myvi, see fitting blades', async ({ page }) => {
+  await page.goto('/pc/ms/products/auto-wiper-blade');
+  await chooseMyvi(page, { add: 'Tambah Kereta Anda', picker: 'Pilih kereta anda', models: 'Cari model', confirm: 'Sahkan' });
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards.first()).toContainText('Sesuai untuk Perodua Myvi · Hatchback anda');
+});
+
+test('workshops are listed by the chosen city, with directions', async ({ page }) => {
+  await page.goto('/pc/store');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Partner workshops');
+  await page.getByRole('main').getByLabel('City').selectOption({ label: 'Petaling Jaya' });
+  const first = page.getByRole('main').getByRole('article').first();
+  await expect(first).toContainText('Petaling Jaya');
+  await expect(first.getByRole('link', { name: 'Directions in Waze' })).toHaveAttribute('href', /^https:\/\/waze\.com\/ul\?ll=/);
+  await expect(first.getByText(/Open now|Closed now/)).toBeVisible();
+});
+
+test('/good?id= leads to the product page', async ({ page }) => {
+  await page.goto('/pc/home');
+  const id = await page.evaluate(async () => {
+    const r = await fetch('/api/app/order/vehicle/product/app/page', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"category":"Dash Cams"}' });
+    return (await r.json()).data.list[0].id as string;
+  });
+  await page.goto(`/pc/good?id=${id}`);
+  await expect(page).toHaveURL(new RegExp(`/pc/products/auto-dash-cams/${id}$`));
+  await page.goto('/pc/good?id=no-such-thing');
+  await expect(page.getByRole('heading', { name: 'We could not find that product.' })).toBeVisible();
+});

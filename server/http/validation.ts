@@ -14,7 +14,7 @@ const expectedWords: Record<Locale, Record<string, string>> = {
  */
 export function describeIssue(issue: z.core.$ZodIssue, locale: Locale): { field: string; msg: string } {
   const field = issue.path.map(String).join('.') || 'body';
-  if (isMessageKey(issue.message)) return { field, msg: message(locale, issue.message) };
+  if (isMessageKey(issue.message)) return { field, msg: message(locale, issue.message, { field }) };
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return { field, msg: message(locale, 'field.required', { field }) };

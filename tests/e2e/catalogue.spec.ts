@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { freshPhone, logInThroughMenu } from './support.ts';
 
 async function chooseMyvi(page: Page, texts = { add: 'Add Your Car', picker: 'Choose your car', models: 'Search models', confirm: 'Confirm' }) {
   await page.getByRole('button', { name: texts.add }).click();
@@ -25,12 +26,6 @@ test('a Perodua Myvi sees only the wiper blades that fit it, and a fitted price'
     await expect(card).not.toContainText('from RM');
   }
 
-  // Showing everything reveals what does not fit, and why.
-  await page.getByLabel('Only what fits my car').uncheck();
-  await expect(page.getByText('Does not fit your car').first()).toBeVisible();
-  await expect(page.getByText(/Your car takes 24″ \+ 14″ blades/).first()).toBeVisible();
-  await page.getByLabel('Only what fits my car').check();
-
   const first = cards.first().getByRole('link');
   const name = await first.innerText();
   await first.click();
@@ -40,6 +35,13 @@ test('a Perodua Myvi sees only the wiper blades that fit it, and a fitted price'
   await expect(breakdown.getByRole('row', { name: /Parts/ })).toBeVisible();
   await expect(breakdown.getByRole('row', { name: /Total, fitted RM \d+\.\d\d/ })).toBeVisible();
   await expect(page.getByText('Driver (long)')).toBeVisible();
+
+  // In tyres, showing everything reveals what does not fit, and why.
+  await page.goto('/pc/products/auto-tires-service');
+  await expect(page.getByText(/products for your Perodua Myvi · Hatchback/)).toBeVisible();
+  await page.getByLabel('Only what fits my car').uncheck();
+  await expect(page.getByText('Does not fit your car').first()).toBeVisible();
+  await expect(page.getByText('Not made in your car’s tyre size (195/45R16).').first()).toBeVisible();
 });
 
 test('the picker goes back a step, clearing what came after', async ({ page }) => {
@@ -105,4 +107,29 @@ test('/good?id= leads to the product page', async ({ page }) => {
   await expect(page).toHaveURL(new RegExp(`/pc/products/auto-dash-cams/${id}$`));
   await page.goto('/pc/good?id=no-such-thing');
   await expect(page.getByRole('heading', { name: 'We could not find that product.' })).toBeVisible();
+});
+
+test("a logged-in customer's car is kept in their garage and comes back next time", async ({ browser }) => {
+  // The second login must wait out the 60 s resend rule, as a real customer would.
+  test.setTimeout(150_000);
+  const phone = freshPhone();
+  const firstCodeAt = Date.now();
+  const first = await browser.newPage();
+  await first.goto('/pc/home');
+  await logInThroughMenu(first, undefined, phone);
+  await chooseMyvi(first);
+  await expect(first.getByRole('button', { name: /Your car: Perodua Myvi/ })).toBeVisible();
+  await first.close();
+
+  // Another device: nothing chosen there yet.
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  await second.goto('/pc/home');
+  await expect(second.getByRole('button', { name: 'Add Your Car' })).toBeVisible();
+  await second.waitForTimeout(Math.max(0, firstCodeAt + 62_000 - Date.now()));
+  await logInThroughMenu(second, undefined, phone);
+  await expect(second.getByRole('button', { name: /Your car: Perodua Myvi · Hatchback/ })).toBeVisible();
+  await second.getByRole('button', { name: /Your car: Perodua Myvi/ }).click();
+  await expect(second.getByRole('dialog', { name: 'Choose your car' }).getByRole('button', { name: /Perodua Myvi 2023 1\.5 AV\s*Current/ })).toBeVisible();
+  await context.close();
 });

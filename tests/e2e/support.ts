@@ -9,18 +9,30 @@ export function freshPhone(): string {
   return `12${String(n).padStart(7, '0').slice(-7)}`;
 }
 
-/** The code the console SMS provider wrote to the server log for `phone` (+60…). */
-export async function otpFromLog(phone: string): Promise<string> {
+function smsLinesFor(phone: string): string[] {
   const log = process.env.SERVAUTO_LOG;
   if (!log) throw new Error('SERVAUTO_LOG is not set: run the browser tests through playwright.config.ts');
   const e164 = phone.startsWith('+60') ? phone : `+60${phone.replace(/^0/, '')}`;
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes(`[sms] OTP for ${e164}:`));
+}
+
+/** How many codes have been sent to `phone` so far. */
+export const codesSentTo = (phone: string) => smsLinesFor(phone).length;
+
+/** The newest code the console SMS provider logged for `phone`, once more than `before` were sent. */
+export async function otpFromLog(phone: string, before = 0): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(() => {
-      const lines = readFileSync(log, 'utf8').split('\n').filter((l) => l.includes(`[sms] OTP for ${e164}:`));
-      code = lines.at(-1)?.match(/: (\d{6})$/)?.[1];
-      return code;
-    }, { message: `an OTP for ${e164} in the server log` })
+    .poll(
+      () => {
+        const lines = smsLinesFor(phone);
+        code = lines.length > before ? lines.at(-1)?.match(/: (\d{6})$/)?.[1] : undefined;
+        return code;
+      },
+      { message: `a new OTP for ${phone} in the server log` },
+    )
     .toBeTruthy();
   return code!;
 }
@@ -49,8 +61,9 @@ export async function logInThroughMenu(page: Page, texts: LoginTexts = english, 
   await page.getByRole('button', { name: texts.logIn, exact: true }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(texts.phone).fill(phone);
+  const before = codesSentTo(phone);
   await dialog.getByRole('button', { name: texts.sendOtp }).click();
-  await dialog.getByLabel(texts.code).fill(await otpFromLog(phone));
+  await dialog.getByLabel(texts.code).fill(await otpFromLog(phone, before));
   await dialog.getByRole('button', { name: texts.confirm }).click();
   await expect(dialog).toBeHidden();
   return phone;

@@ -76,6 +76,19 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     };
   }
 
+  /**
+   * The oil a service package comes with for this car: its default when that suits the
+   * engine, else the cheapest oil of the grade the engine takes. The package price stays.
+   */
+  function includedOil(p: ProductContent, variant: Variant | undefined) {
+    const standard = p.includesOil ? catalog.byId.get(p.includesOil) : undefined;
+    if (!standard || !variant || fitVerdict(standard.fit, carFacts(variant)).status !== 'noFit') return standard;
+    const fitting = catalog.list
+      .filter((o) => o.slot === 'engineOil' && fitVerdict(o.fit, carFacts(variant)).status === 'fits')
+      .sort((a, b) => a.partsSen - b.partsSen || a.id.localeCompare(b.id));
+    return fitting[0] ?? standard;
+  }
+
   function product(id: string) {
     const p = catalog.byId.get(id);
     if (!p) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownProduct');
@@ -132,7 +145,7 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     find(id: string, variantId: string | undefined, locale: Locale): ProductDetail {
       const p = product(id);
       const variant = variantOf(variantId);
-      const oil = p.includesOil ? catalog.byId.get(p.includesOil) : undefined;
+      const oil = includedOil(p, variant);
       return {
         ...card(p, variant, locale),
         description: pick(p.description, locale),
@@ -147,9 +160,9 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     /** Other engine oils for a service package, with what each adds to or takes off the price. */
     changeList(id: string, variantId: string | undefined, locale: Locale) {
       const p = product(id);
-      const included = p.includesOil ? catalog.byId.get(p.includesOil) : undefined;
-      if (!included) throw new ApiError(Code.NOT_FOUND, 'catalog.nothingToChange');
       const variant = variantOf(variantId);
+      const included = includedOil(p, variant);
+      if (!included) throw new ApiError(Code.NOT_FOUND, 'catalog.nothingToChange');
       const list = catalog.list
         .filter((o) => o.slot === 'engineOil' && o.id !== included.id)
         .map((o) => ({ ...card(o, variant, locale), differenceSen: o.partsSen - included.partsSen }))

@@ -1,4 +1,5 @@
 import { eq, notInArray } from 'drizzle-orm';
+import { categories } from '../../../contract/categories.ts';
 import { Code } from '../../../contract/codes.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
 import type { Db } from '../../db/client.ts';
@@ -56,7 +57,14 @@ export function storeService(list: WorkshopIndex, catalog: CatalogIndex, now: ()
 
   return {
     list(input: Near & { service?: string }) {
-      return present(list.filter(inCity(input.city)).filter((w) => !input.service || w.services.includes(input.service)), input);
+      let service: string | undefined;
+      if (input.service) {
+        const wanted = input.service.trim().toLowerCase();
+        const found = categories.find((c) => c.slug === wanted || c.className.toLowerCase() === wanted);
+        if (!found) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: input.service.slice(0, 40) });
+        service = found.className;
+      }
+      return present(list.filter(inCity(input.city)).filter((w) => !service || w.services.includes(service)), input);
     },
     forProduct(input: Near & { productId: string }) {
       const product = catalog.byId.get(input.productId);

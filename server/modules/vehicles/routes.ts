@@ -9,6 +9,8 @@ export function vehicleRoutes(calls: CallMounter, cars: CarIndex, garage: Return
   calls.mount(carSizeChose, ({ brandId, modelId, yearId, level, keyword }) => {
     const notFound = () => new ApiError(Code.NOT_FOUND, 'vehicle.unknown');
     if (yearId) {
+      // A year belongs to one model: a modelId that says otherwise is a car we do not know.
+      if (modelId && cars.parseYearId(yearId).modelId !== modelId) throw notFound();
       const list = cars.variants({ yearId }, keyword);
       if (!list) throw notFound();
       return { level: 'variant' as const, list };

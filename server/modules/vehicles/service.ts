@@ -80,8 +80,9 @@ export async function loadCarIndex(db: Db): Promise<CarIndex> {
 
 /** The customer's saved cars (spec: offered next time), one of them current. */
 export function garageService(db: Db, cars: CarIndex) {
-  async function list(userId: string): Promise<SavedCar[]> {
-    const rows = await db
+  /** `on` is the transaction to read in, when called from one (PGlite has a single connection). */
+  async function list(userId: string, on: Db = db): Promise<SavedCar[]> {
+    const rows = await on
       .select()
       .from(userCars)
       .where(eq(userCars.userId, userId))
@@ -159,11 +160,9 @@ export function garageService(db: Db, cars: CarIndex) {
             ),
           );
         if (existing) return existing.id;
-        const [{ count }] = (await tx
-          .select({ count: sql<number>`count(*)::int` })
-          .from(userCars)
-          .where(eq(userCars.userId, userId))) as [{ count: number }];
-        if (count >= GARAGE_SIZE) throw warning('garage.full', { max: GARAGE_SIZE });
+        // Counted as the customer sees the garage: cars whose model left the catalogue do not take a place.
+        const shown = (await list(userId, tx)).length;
+        if (shown >= GARAGE_SIZE) throw warning('garage.full', { max: GARAGE_SIZE });
         const [row] = await tx
           .insert(userCars)
           .values({ userId, brandId: input.brandId, modelId: input.modelId, year, variantId })
@@ -180,10 +179,16 @@ export function garageService(db: Db, cars: CarIndex) {
       return list(userId);
     },
 
+    /** Removes a car; when it was the current one, the most recently used other car takes over. */
     async remove(userId: string, id: string) {
       await owned(userId, id);
       await db.delete(userCars).where(eq(userCars.id, id));
-      return list(userId);
+      const rest = await list(userId);
+      if (rest.length > 0 && !rest.some((c) => c.current)) {
+        await makeCurrent(userId, rest[0]!.id);
+        return list(userId);
+      }
+      return rest;
     },
   };
 }

@@ -4,8 +4,9 @@ import type { Locale } from '../../../contract/language.ts';
 import type { SavedCar } from '../../../contract/vehicles.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
-import { carInfoAdd, carInfoCurrent, carInfoList, carSizeChose } from '../../lib/endpoints.ts';
-import { $carInfo, type CarInfo } from '../../stores/car.ts';
+import { carInfoCurrent, carInfoDel, carInfoList, carSizeChose } from '../../lib/endpoints.ts';
+import { fromSaved, saveCar } from '../../lib/garage.ts';
+import { $carInfo } from '../../stores/car.ts';
 import { $carPicker, notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -13,19 +14,6 @@ import { canConfirm, initialPicker, pickerReducer, toCarInfo, type PickerState }
 
 type Option = { id: string; label: string; detail?: string; popular?: boolean; pick: () => void };
 
-const fromSaved = (car: SavedCar): CarInfo => ({
-  brand: car.brand,
-  model: car.model,
-  year: car.year,
-  variant: car.variant,
-  brandId: car.brandId,
-  modelId: car.modelId,
-  yearId: car.yearId,
-  variantId: car.variantId,
-  noYear: car.noYear,
-  noBt: car.noBt,
-  bodyType: car.bodyType || undefined,
-});
 
 /** The four-step car picker (spec §2, §4) with the customer's saved cars above it. */
 export default function CarPicker({ locale }: { locale: Locale }) {
@@ -90,11 +78,7 @@ export default function CarPicker({ locale }: { locale: Locale }) {
     const name = `${car.brand} ${car.model}`;
     notify('success', fill(t.saved, { car: name }));
     if ($session.get()) {
-      await callApi(
-        carInfoAdd,
-        { brandId: car.brandId, modelId: car.modelId, yearId: car.yearId || undefined, variantId: car.variantId || undefined },
-        { quiet: true },
-      ).catch((err: unknown) => err instanceof ApiFailure && notify('warning', err.message));
+      await saveCar(car).catch((err: unknown) => err instanceof ApiFailure && notify('warning', err.message));
     }
   }
 
@@ -117,10 +101,18 @@ export default function CarPicker({ locale }: { locale: Locale }) {
           <h3 className="mb-2 text-sm font-semibold text-slate-600">{t.yourCars}</h3>
           <ul className="flex flex-wrap gap-2">
             {garage.map((car) => (
-              <li key={car.id}>
-                <button type="button" className="btn-secondary text-sm" onClick={() => void chooseSaved(car)}>
+              <li key={car.id} className="flex">
+                <button type="button" className="btn-secondary rounded-r-none text-sm" onClick={() => void chooseSaved(car)}>
                   {[car.brand, car.model, car.year, car.variant].filter(Boolean).join(' ')}
                   {car.current && <span className="rounded bg-brand-100 px-1 text-xs text-brand-900">{t.current}</span>}
+                </button>
+                <button
+                  type="button"
+                  className="btn-secondary rounded-l-none border-l-0 px-3 text-sm"
+                  aria-label={fill(t.remove, { car: [car.brand, car.model, car.year, car.variant].filter(Boolean).join(' ') })}
+                  onClick={() => void callApi(carInfoDel, { id: car.id }, { quiet: true }).then(setGarage, () => {})}
+                >
+                  <span aria-hidden="true">✕</span>
                 </button>
               </li>
             ))}

@@ -44,8 +44,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     case 'skipVariant':
       return { ...state, variant: null, noBt: true };
     case 'back': {
-      if (state.step === 3 && (state.variant || state.noBt)) return { ...state, variant: null, noBt: false };
-      if (state.step === 3) return { ...state, step: 2, year: null, noYear: false };
+      if (state.step === 3) return { ...state, step: 2, year: null, variant: null, noYear: false, noBt: false };
       if (state.step === 2) return { ...state, step: 1, model: null };
       if (state.step === 1) return { ...initialPicker };
       return state;

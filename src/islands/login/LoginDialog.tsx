@@ -7,6 +7,7 @@ import { checkOtp, checkPhone, formatPhone, toE164 } from '../../../contract/pho
 import { clientLogin, sendSms } from '../../lib/endpoints.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
+import { syncGarageAfterLogin } from '../../lib/garage.ts';
 import { $loginDialog, notify } from '../../stores/ui.ts';
 import { logIn } from '../../stores/user.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -85,6 +86,7 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
       setCode('');
       setSent(null);
       close();
+      await syncGarageAfterLogin();
       if (then) location.assign(then);
     } catch (err) {
       if (!(err instanceof ApiFailure)) throw err;

@@ -114,15 +114,15 @@ describe('Back', () => {
     expect(pickerReducer(skippedYear, { type: 'back' })).toMatchObject({ step: 2, year: null, noYear: false });
   });
 
-  test('after choosing a variant first takes the variant back, and Confirm goes away', () => {
+  test('after choosing a variant goes back to the years, clearing the year and the variant', () => {
     const back = pickerReducer(withVariant(), { type: 'back' });
-    expect(back).toMatchObject({ step: 3, year: year2022, variant: null, noBt: false });
+    expect(back).toMatchObject({ step: 2, year: null, variant: null, noBt: false });
     expect(canConfirm(back)).toBe(false);
   });
 
-  test('after skipping the variant takes the skip back', () => {
+  test('after skipping the variant goes back to the years, clearing the skip', () => {
     const back = pickerReducer(pickerReducer(atVariant(), { type: 'skipVariant' }), { type: 'back' });
-    expect(back).toMatchObject({ step: 3, noBt: false });
+    expect(back).toMatchObject({ step: 2, year: null, noBt: false });
   });
 
   test('on the brand step stays there', () => {

@@ -28,18 +28,30 @@ async function measure(name, path, body) {
 
 try {
   const car = process.env.BENCH_VARIANT ?? (await firstVariant());
+  const pageBody = { category: 'auto-wiper-blade', variantId: car, fitsOnly: true };
+  const page = await fetch(`http://127.0.0.1:${PORT}/api/app/order/vehicle/product/app/page`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(pageBody),
+  }).then((r) => r.text());
+  await fetch(`http://127.0.0.1:${PORT}/bench/same-size`, { method: 'POST', body: page });
   const rows = [];
   // A warm-up so both sides are measured with a warm JIT.
   await measure('warm-up', '/bare', {});
-  rows.push(await measure('bare Hono route', '/bare', {}));
-  rows.push(await measure(`product/app/page, wipers for ${car}`, '/api/app/order/vehicle/product/app/page', { category: 'auto-wiper-blade', variantId: car, fitsOnly: true }));
-  rows.push(await measure('product/app/page, all products, no car', '/api/app/order/vehicle/product/app/page', { pageSize: 48 }));
+  rows.push(await measure('bare Hono route (35-byte answer)', '/bare', {}));
+  rows.push(await measure(`bare Hono route (${page.length}-byte answer)`, '/bare-same-size', {}));
+  rows.push(await measure(`product/app/page, wipers for ${car}`, '/api/app/order/vehicle/product/app/page', pageBody));
+  rows.push(await measure('product/app/page, 48 products, no car', '/api/app/order/vehicle/product/app/page', { pageSize: 48 }));
+  rows.push(await measure('car/size/chose, Perodua models', '/api/app/order/vehicle/car/size/chose', { brandId: 'perodua' }));
   const bare = rows[0].rps;
+  const sameSize = rows[1].rps;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, one run on ${process.platform} (${(await import('node:os')).cpus().length} cores)\n`);
-  console.log('endpoint'.padEnd(58), 'req/s'.padStart(9), 'vs bare'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7));
+  console.log('endpoint'.padEnd(58), 'req/s'.padStart(9), 'vs bare'.padStart(8), 'vs same'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7));
   for (const r of rows) {
-    console.log(r.name.padEnd(58), r.rps.toFixed(0).padStart(9), `${((r.rps / bare) * 100).toFixed(0)}%`.padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7));
+    const pct = (base) => `${((r.rps / base) * 100).toFixed(0)}%`.padStart(8);
+    console.log(r.name.padEnd(58), r.rps.toFixed(0).padStart(9), pct(bare), pct(sameSize), String(r.p50).padStart(7), String(r.p99).padStart(7));
   }
+  console.log('\nvs bare: against the bare route answering 35 bytes; vs same: against it answering as many bytes as the product page.');
 } finally {
   server.kill('SIGTERM');
 }

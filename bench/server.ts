@@ -19,6 +19,13 @@ const app = createApi({
   secret: await serverSecret(database.db, null),
 });
 app.post('/bare', (c) => c.json({ code: 200, msg: 'OK', data: [] }));
+// The same route answering a constant body as large as a product page: what the bytes alone cost.
+let samePayload = '';
+app.post('/bare-same-size', (c) => c.body(samePayload, 200, { 'Content-Type': 'application/json' }));
+app.post('/bench/same-size', async (c) => {
+  samePayload = await c.req.text();
+  return c.body(null, 204);
+});
 serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3900), hostname: '127.0.0.1' }, (info) => {
   console.log(`ready ${info.port}`);
 });

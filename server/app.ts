@@ -1,10 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/codes.ts';
 import { localeFromHeader } from '../contract/language.ts';
 import type { Db } from './db/client.ts';
-import { answerError, BODY_LIMIT_BYTES, callMounter } from './http/calls.ts';
+import { answerError, callMounter } from './http/calls.ts';
 import type { AppEnv } from './http/env.ts';
 import { ApiError } from './http/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
@@ -54,13 +53,6 @@ export function createApi({ db, indexes, sms, secret, trustProxy = false, sendsP
     c.set('clientAddress', clientAddress(c, trustProxy));
     await next();
   });
-  // Stops reading a body at the limit, whether or not it declared its length.
-  api.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => answerError(c, new ApiError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 })),
-    }),
-  );
 
   const calls = callMounter(api, async (c) => {
     const { user, sessionId } = await auth.session(userKeyOf(c));

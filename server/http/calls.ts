@@ -15,12 +15,29 @@ export type SessionCheck = (c: Context<AppEnv>) => Promise<void>;
 export type Handler<C extends Call> = (
   input: z.output<C['request']>,
   c: Context<AppEnv>,
-) => Promise<z.input<C['response']>> | z.input<C['response']>;
+) => Promise<z.input<C['response']> | SerializedData> | z.input<C['response']> | SerializedData;
+
+/** `data` already turned into JSON, for answers served from a cache. */
+export interface SerializedData {
+  readonly serializedJson: string;
+}
+export const serialized = (json: string): SerializedData => ({ serializedJson: json });
+const isSerialized = (data: unknown): data is SerializedData =>
+  typeof data === 'object' && data !== null && typeof (data as SerializedData).serializedJson === 'string';
+
+const okMessages = new Map<string, string>();
+function okMessage(c: Context<AppEnv>) {
+  const locale = c.get('locale');
+  let json = okMessages.get(locale);
+  if (!json) okMessages.set(locale, (json = JSON.stringify(message(locale, 'ok'))));
+  return json;
+}
 
 /** Success, in the envelope every call answers with. */
 export function answer(c: Context<AppEnv>, data: unknown, code: number = Code.OK) {
   c.set('answerCode', code);
-  return c.json({ code, msg: message(c.get('locale'), 'ok'), data });
+  const json = isSerialized(data) ? data.serializedJson : JSON.stringify(data);
+  return c.body(`{"code":${code},"msg":${okMessage(c)},"data":${json}}`, 200, { 'Content-Type': 'application/json' });
 }
 
 export function answerError(c: Context<AppEnv>, err: ApiError) {
@@ -28,13 +45,38 @@ export function answerError(c: Context<AppEnv>, err: ApiError) {
   return c.json({ code: err.code, msg: message(c.get('locale'), err.key, err.params), data: err.data });
 }
 
+const tooLarge = () => new ApiError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
+
+/**
+ * The body as text, never holding more than the limit: a declared length is checked before
+ * reading (Node's server holds the body to it); an undeclared one is counted as it streams.
+ */
+async function bodyText(request: Request): Promise<string> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null) {
+    if (Number(declared) > BODY_LIMIT_BYTES) throw tooLarge();
+    return request.text();
+  }
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > BODY_LIMIT_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** Reads the JSON body within the size limit; an empty body is `{}`. */
 async function readBody(c: Context<AppEnv>): Promise<unknown> {
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > BODY_LIMIT_BYTES) throw new ApiError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
-  const buf = await c.req.arrayBuffer();
-  if (buf.byteLength > BODY_LIMIT_BYTES) throw new ApiError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
-  const text = new TextDecoder().decode(buf);
+  const text = await bodyText(c.req.raw);
   const signed = c.req.header('signature')?.trim().toLowerCase();
   if (signed && signed !== createHash('sha256').update(`${c.req.path}\n${text}`).digest('hex')) {
     throw new ApiError(Code.BAD_REQUEST, 'request.badSignature');

@@ -105,6 +105,22 @@ describe('the request body', () => {
     expect(answer.code).toBe(413);
   });
 
+  test('a streamed body with no declared length is cut off past 64 KB: 413', async () => {
+    const piece = new TextEncoder().encode('x'.repeat(16 * 1024));
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // Endless unless the server stops reading.
+        sent += 1;
+        controller.enqueue(piece);
+        if (sent > 1000) controller.close();
+      },
+    });
+    const response = await api.fetch(SEND, { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit);
+    expect(await response.json()).toEqual({ code: 413, msg: 'The request body is too large (at most 64 KB).', data: null });
+    expect(sent).toBeLessThan(10);
+  });
+
   test('a body of exactly 64 KB is read', async () => {
     const head = '{"phone":"0123456789","filler":"';
     const body = head + 'x'.repeat(64 * 1024 - head.length - 2) + '"}';

@@ -1,6 +1,7 @@
 import { eq, notInArray } from 'drizzle-orm';
 import { categories } from '../../../contract/categories.ts';
 import { Code } from '../../../contract/codes.ts';
+import { directionLinks } from '../../../contract/directions.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
@@ -48,8 +49,7 @@ export function storeService(list: WorkshopIndex, catalog: CatalogIndex, now: ()
       openNow: isOpenNow(w.hours, w.closedOn, at),
       distanceKm: from ? distanceKm(from, w) : null,
       nextOpenDate: nextBookableDate(w.hours, w.closedOn, at),
-      wazeUrl: `https://waze.com/ul?ll=${w.lat},${w.lng}&navigate=yes`,
-      googleMapsUrl: `https://www.google.com/maps/dir/?api=1&destination=${w.lat},${w.lng}`,
+      ...directionLinks(w.lat, w.lng),
     }));
     return out.sort((a, b) => (a.distanceKm ?? 0) - (b.distanceKm ?? 0) || a.city.localeCompare(b.city) || a.name.localeCompare(b.name));
   }

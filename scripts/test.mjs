@@ -40,6 +40,7 @@ const steps = [
   { name: 'test:unit', run: () => npmRun('test:unit') },
   { name: 'test:api', run: () => npmRun('test:api') },
   { name: 'build', run: () => npmRun('build') },
+  { name: 'check:budgets', run: () => npmRun('check:budgets') },
   {
     name: 'chromium',
     run: async () => {

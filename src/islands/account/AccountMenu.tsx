@@ -50,6 +50,8 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
   };
   const withLogin = (then: () => void) => () => {
     setOpen(false);
+    // The dialog gives focus back to what had it: the menu button, not an item that is now hidden.
+    button.current?.focus();
     if (session) then();
     else askToLogIn(null);
   };

@@ -1,5 +1,5 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useId, useReducer, useState } from 'react';
+import { useStore } from '../ui/useStore.ts';
+import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import type { SavedCar } from '../../../contract/vehicles.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
@@ -27,6 +27,11 @@ export default function CarPicker({ locale }: { locale: Locale }) {
   const [attempt, setAttempt] = useState(0);
   const [garage, setGarage] = useState<SavedCar[]>([]);
   const searchId = useId();
+  const search = useRef<HTMLInputElement>(null);
+  // Each step starts in its search box, so the picker is used from the keyboard step by step.
+  useEffect(() => {
+    if (open) search.current?.focus();
+  }, [open, state.step]);
 
   useEffect(() => {
     if (!open || !session) return;
@@ -132,6 +137,7 @@ export default function CarPicker({ locale }: { locale: Locale }) {
       </label>
       <input
         id={searchId}
+        ref={search}
         key={step}
         type="search"
         className="field-input mb-3"

@@ -10,9 +10,28 @@ interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
+const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+function keepFocusInside(e: React.KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLElement>(focusable)].filter((el) => !el.hidden && el.offsetParent !== null);
+  if (items.length === 0) return;
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
 /**
- * A native modal <dialog>: the browser traps focus inside it, closes it on Escape and
- * returns focus to what opened it.
+ * A native modal <dialog>: closes on Escape and returns focus to what opened it. The
+ * browser keeps the page inert behind it; Tab is kept inside here, since the browser would
+ * let it move on to its own toolbar.
  */
 export function Modal({ open, onClose, title, closeLabel, children, role = 'dialog' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -32,6 +51,7 @@ export function Modal({ open, onClose, title, closeLabel, children, role = 'dial
       aria-labelledby={titleId}
       aria-modal="true"
       onClose={onClose}
+      onKeyDown={keepFocusInside}
       onClick={(e) => {
         if (e.target === ref.current) onClose();
       }}

@@ -1,18 +1,15 @@
-import { useStore } from '@nanostores/react';
-import { useSyncExternalStore } from 'react';
+import { useStore } from './useStore.ts';
+import { useEffect, useState } from 'react';
 import type { ReadableAtom } from 'nanostores';
 
 /**
  * False in the prerendered HTML and until the island has hydrated. Controls that need
  * JavaScript stay disabled until then, so an early click is never silently lost.
  */
-const noSubscription = () => () => {};
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
 }
 
 /**

@@ -9,7 +9,9 @@ import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
 import { requestLog } from './http/log.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
-import { siteHandler } from './static.ts';
+import { notFoundPage, siteHandler } from './static.ts';
+import { policies } from '../contract/policies.ts';
+import { categories } from '../contract/categories.ts';
 
 const config = loadConfig();
 const started = performance.now();
@@ -35,6 +37,19 @@ for (const lang of ['zh-cn', 'ms']) {
   app.get(`/pc/${lang}/`, (c) => c.redirect(`/pc/${lang}/home`, 302));
 }
 const site = siteHandler(config.siteDir);
+const notFound = notFoundPage(config.siteDir);
+// The spec's query routes lead to the prerendered pages, also without JavaScript.
+for (const prefix of ['', 'zh-cn/', 'ms/']) {
+  app.get(`/pc/${prefix}agreement`, (c) => {
+    const policy = policies.find((p) => p.id === c.req.query('id'));
+    return policy ? c.redirect(`/pc/${prefix}agreement/${policy.slug}`, 302) : notFound(c);
+  });
+  app.get(`/pc/${prefix}good`, (c) => {
+    const product = indexes.catalog.byId.get(c.req.query('id') ?? '');
+    const slug = product && categories.find((k) => k.className === product.category)?.slug;
+    return slug ? c.redirect(`/pc/${prefix}products/${slug}/${product.id}`, 302) : notFound(c);
+  });
+}
 app.on(['GET', 'HEAD'], '/pc/*', site);
 app.on(['GET', 'HEAD'], '/*', site);
 

@@ -50,12 +50,24 @@ function send(c: Context, file: { full: string; size: number }, status: number, 
   return c.body(stream, status as 200, headers);
 }
 
+/** The 404 page in the language of the path, with status 404. */
+export function notFoundPage(siteDir: string) {
+  const root = path.resolve(siteDir);
+  return async (c: Context) => {
+    const rel = decodeURIComponent(c.req.path.replace(/^\/pc\/?/, ''));
+    const lang = locales.find((l) => l !== 'en' && (rel === l || rel.startsWith(l + '/')));
+    const page = (await fileAt(path.join(root, lang ?? '', '404'))) ?? (await fileAt(path.join(root, '404.html')));
+    return page ? send(c, page, 404, false) : c.text('Not found', 404);
+  };
+}
+
 /**
  * Serves the built site under /pc/: /pc/home is dist/home/index.html; hashed assets are
  * cached for good; anything else gets the 404 page of the path's language.
  */
 export function siteHandler(siteDir: string) {
   const root = path.resolve(siteDir);
+  const notFound = notFoundPage(siteDir);
   return async (c: Context) => {
     const rel = decodeURIComponent(c.req.path.replace(/^\/pc\/?/, ''));
     const full = path.resolve(root, '.' + path.posix.normalize('/' + rel));
@@ -63,9 +75,6 @@ export function siteHandler(siteDir: string) {
       const file = await fileAt(full);
       if (file) return send(c, file, 200, rel.startsWith('_astro/'));
     }
-    const lang = locales.find((l) => l !== 'en' && (rel === l || rel.startsWith(l + '/')));
-    const notFound = (await fileAt(path.join(root, lang ?? '', '404'))) ?? (await fileAt(path.join(root, '404.html')));
-    if (notFound) return send(c, notFound, 404, false);
-    return c.text('Not found', 404);
+    return notFound(c);
   };
 }

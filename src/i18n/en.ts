@@ -56,6 +56,12 @@ export const en = {
     yourCar: 'Your car',
     change: 'Change car',
   },
+  faq: {
+    search: 'Search the FAQ',
+    placeholder: 'e.g. refund, warranty, tint',
+    noMatch: 'No question matches “{q}”. Try another word, or contact us.',
+    count: '{count} questions',
+  },
   catalog: {
     fromPrice: 'from {price}',
     fitted: 'fitted',

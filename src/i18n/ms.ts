@@ -57,6 +57,12 @@ export const ms: Dictionary = {
     yourCar: 'Kereta anda',
     change: 'Tukar kereta',
   },
+  faq: {
+    search: 'Cari Soalan Lazim',
+    placeholder: 'cth. bayaran balik, waranti, filem cermin',
+    noMatch: 'Tiada soalan sepadan dengan “{q}”. Cuba perkataan lain, atau hubungi kami.',
+    count: '{count} soalan',
+  },
   catalog: {
     fromPrice: 'dari {price}',
     fitted: 'termasuk pemasangan',

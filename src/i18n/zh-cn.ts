@@ -56,6 +56,12 @@ export const zhCn: Dictionary = {
     yourCar: '您的爱车',
     change: '更换车辆',
   },
+  faq: {
+    search: '搜索常见问题',
+    placeholder: '例如：退款、保修、隔热膜',
+    noMatch: '没有与“{q}”相关的问题。请换个关键词，或联系我们。',
+    count: '共 {count} 个问题',
+  },
   catalog: {
     fromPrice: '{price} 起',
     fitted: '含安装',

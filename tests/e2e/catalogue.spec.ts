@@ -105,8 +105,9 @@ test('/good?id= leads to the product page', async ({ page }) => {
   });
   await page.goto(`/pc/good?id=${id}`);
   await expect(page).toHaveURL(new RegExp(`/pc/products/auto-dash-cams/${id}$`));
-  await page.goto('/pc/good?id=no-such-thing');
-  await expect(page.getByRole('heading', { name: 'We could not find that product.' })).toBeVisible();
+  const missing = await page.goto('/pc/good?id=no-such-thing');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
 });
 
 test("a logged-in customer's car is kept in their garage and comes back next time", async ({ browser }) => {

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+
+test('the FAQ opens an answer and narrows to what the customer searches for', async ({ page }) => {
+  await page.goto('/pc/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Frequently asked questions');
+  const questions = page.locator('details');
+  expect(await questions.count()).toBeGreaterThanOrEqual(15);
+  await page.getByText('What does the 30-day warranty cover?').click();
+  await expect(page.getByText(/30-day warranty on the workmanship/)).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search the FAQ' }).fill('refund');
+  await expect(page.getByText('How do I ask for a refund?')).toBeVisible();
+  await expect(page.getByText('What does the 30-day warranty cover?')).toBeHidden();
+  await page.getByRole('searchbox', { name: 'Search the FAQ' }).fill('zzqx');
+  await expect(page.getByText('No question matches “zzqx”. Try another word, or contact us.')).toBeVisible();
+});
+
+test('the footer policy links open the matching policy, in each language', async ({ page }) => {
+  await page.goto('/pc/home');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Return Policy' }).click();
+  await expect(page).toHaveURL(/\/pc\/agreement\/return-policy$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return and Refund Policy');
+
+  await page.goto('/pc/ms/agreement?id=PRIVACYPOLICY');
+  await expect(page).toHaveURL(/\/pc\/ms\/agreement\/privacy-policy$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ms-MY');
+  await expect(page.getByText(/Akta Perlindungan Data Peribadi 2010/).first()).toBeVisible();
+
+  await page.goto('/pc/zh-cn/agreement?id=Terms');
+  await expect(page).toHaveURL(/\/pc\/zh-cn\/agreement\/terms$/);
+});
+
+test('an unknown policy id is the 404 page', async ({ page }) => {
+  const response = await page.goto('/pc/agreement?id=COOKIES');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+});
+
+test('About tells who the shop is', async ({ page }) => {
+  await page.goto('/pc/about-us-servauto');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Servauto');
+  await expect(page).toHaveTitle('About Servauto — Servauto');
+});
+
+test('crawlers find a sitemap with every language, robots.txt, and structured data', async ({ page, request }) => {
+  const robots = await (await request.get('/pc/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: .*\/pc\/sitemap-index\.xml/);
+  const index = await (await request.get('/pc/sitemap-index.xml')).text();
+  const sitemapUrl = new URL(index.match(/<loc>([^<]+)<\/loc>/)![1]!);
+  const sitemap = await (await request.get(sitemapUrl.pathname)).text();
+  expect(sitemap).toContain('/pc/products/auto-wiper-blade</loc>');
+  expect(sitemap).toContain('hreflang="ms-MY" href="https://www.servauto.my/pc/ms/faq"');
+  expect(sitemap).not.toContain('/pc/404');
+
+  await page.goto('/pc/products/auto-maintenance/service-basic');
+  const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const product = data.map((d) => JSON.parse(d)).find((d) => d['@type'] === 'Product');
+  expect(product.offers).toMatchObject({ '@type': 'Offer', price: '159.00', priceCurrency: 'MYR' });
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.servauto.my/pc/products/auto-maintenance/service-basic');
+  await expect(page.locator('link[rel="alternate"][hreflang="zh-CN"]')).toHaveAttribute('href', 'https://www.servauto.my/pc/zh-cn/products/auto-maintenance/service-basic');
+});

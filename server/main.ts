@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import path from 'node:path';
 import { createApi } from './app.ts';
 import { loadIndexes } from './indexes.ts';
@@ -36,6 +37,8 @@ for (const lang of ['zh-cn', 'ms']) {
   app.get(`/pc/${lang}`, (c) => c.redirect(`/pc/${lang}/home`, 302));
   app.get(`/pc/${lang}/`, (c) => c.redirect(`/pc/${lang}/home`, 302));
 }
+// Pages, scripts and styles go out compressed; API answers stay plain (small, and latency counts).
+app.use('/pc/*', compress());
 const site = siteHandler(config.siteDir);
 const notFound = notFoundPage(config.siteDir);
 // The spec's query routes lead to the prerendered pages, also without JavaScript.

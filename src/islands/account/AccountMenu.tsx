@@ -73,7 +73,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21a8 8 0 0 1 16 0" />
         </svg>
-        <span>{phone ?? t.account}</span>
+        <span className="max-w-40 truncate">{phone ?? t.account}</span>
       </button>
       <div
         id="account-menu"

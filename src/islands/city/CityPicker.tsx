@@ -24,7 +24,7 @@ export default function CityPicker({ locale }: { locale: Locale }) {
     <label className="flex items-center gap-2 text-sm">
       <span className="text-slate-700">{t.label}</span>
       <select
-        className="min-h-11 rounded-lg border border-slate-400 bg-white px-2 py-1 text-slate-900"
+        className="min-h-11 w-44 rounded-lg border border-slate-400 bg-white px-2 py-1 text-slate-900"
         value={city ?? ''}
         disabled={!cities}
         onChange={(e) => $curCity.set(e.target.value || null)}

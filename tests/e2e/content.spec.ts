@@ -58,4 +58,8 @@ test('crawlers find a sitemap with every language, robots.txt, and structured da
   expect(product.offers).toMatchObject({ '@type': 'Offer', price: '159.00', priceCurrency: 'MYR' });
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'https://www.servauto.my/pc/products/auto-maintenance/service-basic');
   await expect(page.locator('link[rel="alternate"][hreflang="zh-CN"]')).toHaveAttribute('href', 'https://www.servauto.my/pc/zh-cn/products/auto-maintenance/service-basic');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', 'https://www.servauto.my/pc/og-image.png');
+  const manifest = await (await request.get('/pc/site.webmanifest')).json();
+  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
+  expect((await request.get('/pc/apple-touch-icon.png')).headers()['content-type']).toBe('image/png');
 });

@@ -9,7 +9,9 @@
 set -euo pipefail
 
 DB_NAME=servauto_test
-FIRST_PORT=55432
+# Below Linux's ephemeral range (32768-60999), where a busy test run's own client sockets can
+# hold any port for a moment.
+FIRST_PORT=25432
 
 log() { echo "[postgres] $*" >&2; }
 
@@ -75,9 +77,19 @@ start() {
   log "initdb in $dir ($bin)"
   as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C --no-sync >/dev/null
   # Durability is pointless for a throwaway test database; speed is not.
-  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
+  # A port that looked free can still be taken by the time the server binds it: try the next.
+  local tries=0
+  until as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
     -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-    start >/dev/null || { tail -n 20 "$dir/server.log" >&2; exit 1; }
+    start >/dev/null; do
+    tries=$((tries + 1))
+    if ((tries >= 5)) || ! grep -q 'could not bind' "$dir/server.log"; then
+      tail -n 20 "$dir/server.log" >&2
+      exit 1
+    fi
+    log "port $port was taken; trying $((port + 1))"
+    port=$((port + 1))
+  done
   "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres "$DB_NAME"
   log "listening on 127.0.0.1:$port"
   failed_dir=

@@ -11,9 +11,13 @@ export const categories = [
 
 export type CategoryClassName = (typeof categories)[number]['className'];
 
+/** A category by its className ("Wiper Blade") or route slug ("auto-wiper-blade"), any case. */
+export function findCategory(nameOrSlug: string | null | undefined) {
+  const wanted = (nameOrSlug ?? '').trim().toLowerCase();
+  return categories.find((c) => c.slug === wanted || c.className.toLowerCase() === wanted);
+}
+
 /** The list route of a category; anything unknown falls back to maintenance, as the footer does. */
 export function categoryRoute(className: string | null | undefined): string {
-  const wanted = (className ?? '').trim().toLowerCase();
-  const found = categories.find((c) => c.className.toLowerCase() === wanted);
-  return `products/${(found ?? categories[0]).slug}`;
+  return `products/${(findCategory(className) ?? categories[0]).slug}`;
 }

@@ -12,7 +12,7 @@ import { requestLog } from './http/log.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { notFoundPage, siteHandler } from './static.ts';
 import { policies } from '../contract/policies.ts';
-import { categories } from '../contract/categories.ts';
+import { findCategory } from '../contract/categories.ts';
 
 const config = loadConfig();
 const started = performance.now();
@@ -49,7 +49,7 @@ for (const prefix of ['', 'zh-cn/', 'ms/']) {
   });
   app.get(`/pc/${prefix}good`, (c) => {
     const product = indexes.catalog.byId.get(c.req.query('id') ?? '');
-    const slug = product && categories.find((k) => k.className === product.category)?.slug;
+    const slug = product && findCategory(product.category)?.slug;
     return slug ? c.redirect(`/pc/${prefix}products/${slug}/${product.id}`, 302) : notFound(c);
   });
 }

@@ -2,7 +2,7 @@
  * Content read at build time, for the prerendered pages: the same files the server loads
  * into the database, so static prices and API prices agree.
  */
-import { categories } from '../../contract/categories.ts';
+import { findCategory } from '../../contract/categories.ts';
 import type { ProductCard } from '../../contract/catalog.ts';
 import type { Locale } from '../../contract/language.ts';
 import { fittedPrice, savingPercent, type SizeClass } from '../../contract/price.ts';
@@ -32,7 +32,7 @@ export interface ProductSource {
 const files = import.meta.glob<ProductSource>('../../content/catalog/*/*.json', { eager: true, import: 'default' });
 export const products: ProductSource[] = Object.values(files).sort((a, b) => b.popularity - a.popularity || a.name.en.localeCompare(b.name.en));
 
-export const slugOf = (className: string) => categories.find((c) => c.className === className)?.slug ?? 'auto-maintenance';
+export const slugOf = (className: string) => findCategory(className)?.slug ?? 'auto-maintenance';
 
 /** The card the API would answer with no car chosen: priced for a compact car, fit unknown. */
 export function staticCard(p: ProductSource, locale: Locale): ProductCard {

@@ -1,5 +1,5 @@
 import { eq, notInArray } from 'drizzle-orm';
-import { categories } from '../../../contract/categories.ts';
+import { categories, findCategory } from '../../../contract/categories.ts';
 import type { FitDto, ProductCard, ProductDetail } from '../../../contract/catalog.ts';
 import { Code } from '../../../contract/codes.ts';
 import type { Locale } from '../../../contract/language.ts';
@@ -62,7 +62,7 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     return {
       id: p.id,
       category: p.category,
-      categorySlug: categories.find((c) => c.className === p.category)!.slug,
+      categorySlug: findCategory(p.category)!.slug,
       brand: p.brand,
       name: pick(p.name, locale),
       summary: pick(p.summary, locale),
@@ -118,8 +118,7 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     ) {
       let category: string | undefined;
       if (input.category) {
-        const wanted = input.category.trim().toLowerCase();
-        const found = categories.find((c) => c.slug === wanted || c.className.toLowerCase() === wanted);
+        const found = findCategory(input.category);
         if (!found) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: input.category.slice(0, 40) });
         category = found.className;
       }

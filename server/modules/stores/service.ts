@@ -1,5 +1,5 @@
 import { eq, notInArray } from 'drizzle-orm';
-import { categories } from '../../../contract/categories.ts';
+import { findCategory } from '../../../contract/categories.ts';
 import { Code } from '../../../contract/codes.ts';
 import { directionLinks } from '../../../contract/directions.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
@@ -59,8 +59,7 @@ export function storeService(list: WorkshopIndex, catalog: CatalogIndex, now: ()
     list(input: Near & { service?: string }) {
       let service: string | undefined;
       if (input.service) {
-        const wanted = input.service.trim().toLowerCase();
-        const found = categories.find((c) => c.slug === wanted || c.className.toLowerCase() === wanted);
+        const found = findCategory(input.service);
         if (!found) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: input.service.slice(0, 40) });
         service = found.className;
       }

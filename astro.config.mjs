@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -16,9 +16,7 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   integrations: [
-    // React's API on Preact's runtime (compat): the islands are written against React, and a
-    // page ships about 10 KB of runtime instead of about 77 KB.
-    preact({ compat: true }),
+    react(),
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' } },
       // Pages that only lead elsewhere or say something is missing are not for search engines.

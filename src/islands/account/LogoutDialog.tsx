@@ -1,4 +1,4 @@
-import { useStore } from '../ui/useStore.ts';
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { logout } from '../../lib/endpoints.ts';

@@ -1,4 +1,4 @@
-import { useStore } from '../ui/useStore.ts';
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { Code } from '../../../contract/codes.ts';
 import type { Locale } from '../../../contract/language.ts';

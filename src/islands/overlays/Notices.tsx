@@ -1,4 +1,4 @@
-import { useStore } from '../ui/useStore.ts';
+import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { $notices, dismiss, type Notice, type NoticeKind } from '../../stores/ui.ts';

@@ -1,4 +1,4 @@
-import { useStore } from './useStore.ts';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { ReadableAtom } from 'nanostores';
 

@@ -58,6 +58,10 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
     /** Sends a new code to `phone` (+60…) unless a limit forbids it. */
     async sendCode(phone: string, clientAddress: string, locale: Locale) {
       const issued = await db.transaction(async (tx) => {
+        // The address first, then the phone, in every call that takes both: two sends never
+        // wait for each other in a circle. Counting under both locks keeps the limits exact
+        // across API processes.
+        await lockKey(tx, 'otp-address', clientAddress);
         await lockKey(tx, 'otp', phone);
         const at = now();
         const hourAgo = new Date(at.getTime() - 60 * 60 * 1000);

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Fitment } from './content.ts';
 
 /** Synced from content/vehicles; rows no longer in content are kept inactive (garages refer to them). */
@@ -49,5 +50,7 @@ export const userCars = pgTable(
     index('user_cars_user_idx').on(t.userId),
     // The same car once per garage (a null year or variant counts as "any").
     unique('user_cars_same_car_key').on(t.userId, t.modelId, t.year, t.variantId).nullsNotDistinct(),
+    // At most one current car per customer, whatever two API processes do at once.
+    uniqueIndex('user_cars_one_current_key').on(t.userId).where(sql`current`),
   ],
 );

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import { GARAGE_SIZE, type SavedCar } from '../../../contract/vehicles.ts';
-import type { Db } from '../../db/client.ts';
+import { lockKey, type Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
 import { ApiError, warning } from '../../http/errors.ts';
 import type { BrandContent, Fitment } from './content.ts';
@@ -112,16 +112,33 @@ export function garageService(db: Db, cars: CarIndex) {
     });
   }
 
-  async function owned(userId: string, id: string) {
-    const [row] = await db.select({ id: userCars.id }).from(userCars).where(and(eq(userCars.id, id), eq(userCars.userId, userId)));
+  /**
+   * Runs one change to a customer's garage. Changes to one garage take turns across every API
+   * process (a lock per customer, taken first), so two calls never deadlock on each other's rows
+   * and each sees the garage the previous one left.
+   */
+  function changeGarage<T>(userId: string, change: (tx: Db) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await lockKey(tx, 'garage', userId);
+      return change(tx);
+    });
+  }
+
+  async function owned(tx: Db, userId: string, id: string) {
+    const [row] = await tx.select({ id: userCars.id }).from(userCars).where(and(eq(userCars.id, id), eq(userCars.userId, userId)));
     if (!row) throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
   }
 
-  async function makeCurrent(userId: string, id: string) {
-    await db.transaction(async (tx) => {
-      await tx.update(userCars).set({ current: false }).where(and(eq(userCars.userId, userId), eq(userCars.current, true)));
-      await tx.update(userCars).set({ current: true, updatedAt: new Date() }).where(eq(userCars.id, id));
-    });
+  /** The old current car is cleared first: the database holds at most one current car per customer. */
+  async function makeCurrent(tx: Db, userId: string, id: string) {
+    await tx
+      .update(userCars)
+      .set({ current: false })
+      .where(and(eq(userCars.userId, userId), eq(userCars.current, true), ne(userCars.id, id)));
+    await tx
+      .update(userCars)
+      .set({ current: true, updatedAt: new Date() })
+      .where(and(eq(userCars.id, id), eq(userCars.userId, userId)));
   }
 
   return {
@@ -146,8 +163,7 @@ export function garageService(db: Db, cars: CarIndex) {
         }
       }
       const variantId = input.variantId ?? null;
-      const id = await db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('garage'), hashtext(${userId}))`);
+      await changeGarage(userId, async (tx) => {
         const [existing] = await tx
           .select({ id: userCars.id })
           .from(userCars)
@@ -159,36 +175,39 @@ export function garageService(db: Db, cars: CarIndex) {
               variantId === null ? sql`${userCars.variantId} is null` : eq(userCars.variantId, variantId),
             ),
           );
-        if (existing) return existing.id;
-        // Counted as the customer sees the garage: cars whose model left the catalogue do not take a place.
-        const shown = (await list(userId, tx)).length;
-        if (shown >= GARAGE_SIZE) throw warning('garage.full', { max: GARAGE_SIZE });
-        const [row] = await tx
-          .insert(userCars)
-          .values({ userId, brandId: input.brandId, modelId: input.modelId, year, variantId })
-          .returning({ id: userCars.id });
-        return row!.id;
+        let id = existing?.id;
+        if (!id) {
+          // Counted as the customer sees the garage: cars whose model left the catalogue do not take a place.
+          const shown = (await list(userId, tx)).length;
+          if (shown >= GARAGE_SIZE) throw warning('garage.full', { max: GARAGE_SIZE });
+          const [row] = await tx
+            .insert(userCars)
+            .values({ userId, brandId: input.brandId, modelId: input.modelId, year, variantId })
+            .returning({ id: userCars.id });
+          id = row!.id;
+        }
+        await makeCurrent(tx, userId, id);
       });
-      await makeCurrent(userId, id);
       return list(userId);
     },
 
     async current(userId: string, id: string) {
-      await owned(userId, id);
-      await makeCurrent(userId, id);
+      await changeGarage(userId, async (tx) => {
+        await owned(tx, userId, id);
+        await makeCurrent(tx, userId, id);
+      });
       return list(userId);
     },
 
     /** Removes a car; when it was the current one, the most recently used other car takes over. */
     async remove(userId: string, id: string) {
-      await owned(userId, id);
-      await db.delete(userCars).where(eq(userCars.id, id));
-      const rest = await list(userId);
-      if (rest.length > 0 && !rest.some((c) => c.current)) {
-        await makeCurrent(userId, rest[0]!.id);
-        return list(userId);
-      }
-      return rest;
+      await changeGarage(userId, async (tx) => {
+        await owned(tx, userId, id);
+        await tx.delete(userCars).where(eq(userCars.id, id));
+        const rest = await list(userId, tx);
+        if (rest.length > 0 && !rest.some((c) => c.current)) await makeCurrent(tx, userId, rest[0]!.id);
+      });
+      return list(userId);
     },
   };
 }

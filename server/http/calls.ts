@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
@@ -77,10 +76,6 @@ async function bodyText(request: Request): Promise<string> {
 /** Reads the JSON body within the size limit; an empty body is `{}`. */
 async function readBody(c: Context<AppEnv>): Promise<unknown> {
   const text = await bodyText(c.req.raw);
-  const signed = c.req.header('signature')?.trim().toLowerCase();
-  if (signed && signed !== createHash('sha256').update(`${c.req.path}\n${text}`).digest('hex')) {
-    throw new ApiError(Code.BAD_REQUEST, 'request.badSignature');
-  }
   if (text.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
   if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE, 'request.notJson');

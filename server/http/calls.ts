@@ -5,7 +5,7 @@ import type { Call } from '../../contract/call.ts';
 import { message } from '../../contract/messages.ts';
 import { ApiError } from './errors.ts';
 import type { AppEnv } from './env.ts';
-import { describeIssue } from './validation.ts';
+import { describeIssue, findUnstorableText } from './validation.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -86,6 +86,12 @@ async function readBody(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
+/** A 400 naming the field at fault. */
+function refuseField(c: Context<AppEnv>, field: string, msg: string) {
+  c.set('answerCode', Code.BAD_REQUEST);
+  return c.json({ code: Code.BAD_REQUEST, msg, data: { field } });
+}
+
 export interface CallMounter {
   /** The calls mounted so far, in order: the OpenAPI document is built from this list. */
   calls: Call[];
@@ -106,12 +112,14 @@ export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): Call
         const raw = await readBody(c);
         if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError(Code.BAD_REQUEST, 'request.notObject');
         if (call.auth) await checkSession(c);
+        // Checked for every call here, not field by field: the database would refuse it with a 500.
+        const unstorable = findUnstorableText(raw);
+        if (unstorable !== null) return refuseField(c, unstorable, message(c.get('locale'), 'field.badCharacter', { field: unstorable }));
         // reportInput: describeIssue tells a missing field from one of the wrong type by the input.
         const parsed = call.request.safeParse(raw, { reportInput: true });
         if (!parsed.success) {
           const { field, msg } = describeIssue(parsed.error.issues[0]!, c.get('locale'));
-          c.set('answerCode', Code.BAD_REQUEST);
-          return c.json({ code: Code.BAD_REQUEST, msg, data: { field } });
+          return refuseField(c, field, msg);
         }
         return answer(c, await handler(parsed.data as z.output<C['request']>, c));
       });

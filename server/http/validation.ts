@@ -42,3 +42,41 @@ export function describeIssue(issue: z.core.$ZodIssue, locale: Locale): { field:
       return { field, msg: message(locale, 'field.invalid', { field }) };
   }
 }
+
+/** NUL, or half of a UTF-16 surrogate pair: text PostgreSQL refuses to store. */
+const isUnstorable = (text: string) => text.includes('\0') || !text.isWellFormed();
+
+interface Step {
+  value: unknown;
+  /** The field name or list index this value is under; null for the body itself. */
+  key: string | null;
+  parent: Step | null;
+}
+
+/**
+ * The path (as describeIssue names fields) of the first string or key in a parsed JSON body
+ * that PostgreSQL could not store, or null when there is none. Walks without recursion, so a
+ * deeply nested body cannot overflow the stack.
+ */
+export function findUnstorableText(body: unknown): string | null {
+  const named = (step: Step) => {
+    const keys: string[] = [];
+    for (let s: Step | null = step; s?.key != null; s = s.parent) keys.push(s.key);
+    // A bad key is still named, with its bad characters shown as U+FFFD.
+    return keys.reverse().map((k) => (isUnstorable(k) ? k.replaceAll('\0', '\uFFFD').toWellFormed() : k)).join('.') || 'body';
+  };
+  const pending: Step[] = [{ value: body, key: null, parent: null }];
+  // Depth first, in the body's own order, so the first bad field is the one named.
+  while (pending.length) {
+    const step = pending.pop()!;
+    const { value, key } = step;
+    if ((key !== null && isUnstorable(key)) || (typeof value === 'string' && isUnstorable(value))) return named(step);
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], key: String(i), parent: step });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) pending.push({ value: entries[i]![1], key: entries[i]![0], parent: step });
+    }
+  }
+  return null;
+}

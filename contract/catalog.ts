@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { lineOptions, MAX_QUANTITY } from './line.ts';
 import { paths } from './paths.ts';
 
 const id = z.string().min(1).max(80).regex(/^[a-z0-9.:-]+$/, 'field.invalid');
@@ -41,6 +42,11 @@ export const productCard = z
     listPriceSen: z.number().int(),
     savingPercent: z.number().int(),
     fit,
+    fromPrice: z.boolean().meta({
+      description: 'The price is the lowest the product comes at, not yet its price: no variant chosen, or (tyres, brake pads) the car’s size or pad not made in this line.',
+    }),
+    tyreSize: z.string().nullable().meta({ description: 'Tyres: the size priced and fitted to the car (the first of its sizes this line makes); null otherwise.' }),
+    tyreSizes: z.array(z.string()).meta({ description: 'Tyres: every size of the car this line is made in (a car may take several); empty otherwise.' }),
   })
   .meta({ id: 'ProductCard' });
 export type ProductCard = z.infer<typeof productCard>;
@@ -50,11 +56,25 @@ export const productDetail = productCard
     description: z.string(),
     included: z.array(z.string()),
     warrantyMonths: z.number().int(),
-    /** Wiper lengths the product is made in, and the car's (driver, passenger, rear) when known. */
-    wiper: z.object({ lengths: z.array(z.number().int()), car: z.object({ driver: z.number(), passenger: z.number(), rear: z.number().nullable() }).nullable() }).nullable(),
+    /** Wiper lengths the product is made in, the car's (driver, passenger, rear) when known, and what can be chosen. */
+    wiper: z
+      .object({
+        lengths: z.array(z.number().int()),
+        car: z.object({ driver: z.number(), passenger: z.number(), rear: z.number().nullable() }).nullable(),
+        choices: z.object({ driver: z.array(z.number().int()), passenger: z.array(z.number().int()), rear: z.array(z.number().int()) }),
+        rearBladeSen: z.number().int().nullable().meta({ description: 'A rear blade, when the line makes them; added to the parts price.' }),
+      })
+      .nullable(),
+    /** Tinting films: the shades that can be chosen per window group, all within the JPJ minimums. */
     tint: z.object({ front: z.array(z.number()), rearWindscreen: z.array(z.number()), sideWindows: z.array(z.number()) }).nullable(),
     /** For service packages: the engine oil included, which change/list can swap. */
     oil: z.object({ id: z.string(), name: z.string() }).nullable(),
+    /** Tyres: the sizes that can be chosen (the car's this line makes, or all it makes without a car), each with its parts price. */
+    tyreChoices: z.array(z.object({ size: z.string(), partsSen: z.number().int() })).nullable(),
+    quantity: z.number().int(),
+    maxQuantity: z.number().int().meta({ description: 'How many one car can take in one order: 4 tyres; 1 of anything sold per car.' }),
+    options: lineOptions.meta({ description: 'The choices as the order carries them: those asked for, and those the car settles.' }),
+    lineTotal: priceBreakdown.meta({ description: '`price` (one unit, for the choices) times the quantity.' }),
   })
   .meta({ id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetail>;
@@ -99,12 +119,17 @@ export const productPage = defineCall({
 
 export const productFind = defineCall({
   path: paths.productFind,
-  summary: 'One product with its fit for the car and its fitted price breakdown',
+  summary: 'One product with its fit for the car, its choices, and its fitted price for the choices made',
   tag: 'catalog',
   auth: false,
-  request: z.strictObject({ id, ...carRef }),
+  request: z.strictObject({
+    id,
+    ...carRef,
+    quantity: z.number().int().min(1).max(MAX_QUANTITY).default(1),
+    options: lineOptions.optional(),
+  }),
   response: productDetail,
-  codes: { 404: 'Unknown product or variant.' },
+  codes: { 400: 'A choice the product or the car does not offer (data.field names it).', 404: 'Unknown product or variant.' },
 });
 
 export const productChangeList = defineCall({

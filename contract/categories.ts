@@ -1,12 +1,16 @@
-/** The seven service categories by className, and their list routes (spec §2). */
+/**
+ * The seven service categories by className, and their list routes (spec §2). `maxQuantity`:
+ * how many units one car can take in one order: up to four tyres; everything else is sold
+ * per car already (a service, a whole-car tint, a set of blades, an axle set of pads).
+ */
 export const categories = [
-  { className: 'Maintenance', slug: 'auto-maintenance' },
-  { className: 'Tires Service', slug: 'auto-tires-service' },
-  { className: 'Tinting Films', slug: 'auto-tinting-films' },
-  { className: 'Wiper Blade', slug: 'auto-wiper-blade' },
-  { className: 'Dash Cams', slug: 'auto-dash-cams' },
-  { className: 'Brake Pads', slug: 'auto-brake-pads' },
-  { className: 'Car Mats', slug: 'auto-car-mats' },
+  { className: 'Maintenance', slug: 'auto-maintenance', maxQuantity: 1 },
+  { className: 'Tires Service', slug: 'auto-tires-service', maxQuantity: 4 },
+  { className: 'Tinting Films', slug: 'auto-tinting-films', maxQuantity: 1 },
+  { className: 'Wiper Blade', slug: 'auto-wiper-blade', maxQuantity: 1 },
+  { className: 'Dash Cams', slug: 'auto-dash-cams', maxQuantity: 1 },
+  { className: 'Brake Pads', slug: 'auto-brake-pads', maxQuantity: 1 },
+  { className: 'Car Mats', slug: 'auto-car-mats', maxQuantity: 1 },
 ] as const;
 
 export type CategoryClassName = (typeof categories)[number]['className'];

@@ -30,3 +30,17 @@ export function savingPercent(totalSen: number, listPriceSen: number): number {
   if (listPriceSen <= totalSen) return 0;
   return Math.floor(((listPriceSen - totalSen) * 100) / listPriceSen);
 }
+
+/**
+ * `quantity` units of one fitted price: each part multiplied, so an itemised bill adds up to
+ * the unit price shown times the quantity (the tax is the unit's tax, never re-rounded).
+ */
+export function timesQuantity(unit: PriceBreakdown, quantity: number): PriceBreakdown {
+  return {
+    partsSen: unit.partsSen * quantity,
+    labourSen: unit.labourSen * quantity,
+    serviceTaxSen: unit.serviceTaxSen * quantity,
+    totalSen: unit.totalSen * quantity,
+    sizeClass: unit.sizeClass,
+  };
+}

@@ -51,6 +51,9 @@ export function staticCard(p: ProductSource, locale: Locale): ProductCard {
     listPriceSen: p.listPriceSen,
     savingPercent: savingPercent(price.totalSen, p.listPriceSen),
     fit: { status: p.fit.kind === 'universal' ? 'fits' : 'unknown', reason: '' },
+    fromPrice: true,
+    tyreSize: null,
+    tyreSizes: [],
   };
 }
 

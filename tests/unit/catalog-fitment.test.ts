@@ -50,8 +50,8 @@ describe('a product that fits every car', () => {
 describe('without a car', () => {
   test.each([
     ['wiper blades', { kind: 'wiper', lengths: [14, 24] }],
-    ['tyres', { kind: 'tyre', sizes: ['195/50R16'] }],
-    ['brake pads', { kind: 'brakePads', axle: 'front', codes: ['PD-D2161'] }],
+    ['tyres', { kind: 'tyre', sizes: { '195/50R16': 30000 } }],
+    ['brake pads', { kind: 'brakePads', axle: 'front', codes: { 'PD-D2161': 9900 } }],
     ['engine oil', { kind: 'oil', grades: ['0W-20'] }],
     ['car mats', { kind: 'bodyTypes', bodyTypes: ['Hatchback'] }],
   ] as const)('%s are unknown: the customer must check', (_name, rule) => {
@@ -94,15 +94,15 @@ describe('wiper blades', () => {
 
 describe('tyres', () => {
   test('fit when made in the car’s size', () => {
-    expect(fitVerdict({ kind: 'tyre', sizes: ['185/55R15', '195/50R16'] }, myvi)).toEqual({ status: 'fits' });
+    expect(fitVerdict({ kind: 'tyre', sizes: { '185/55R15': 30000, '195/50R16': 30000 } }, myvi)).toEqual({ status: 'fits' });
   });
 
   test('fit when made in any one of the car’s sizes', () => {
-    expect(fitVerdict({ kind: 'tyre', sizes: ['235/40R18'] }, civic)).toEqual({ status: 'fits' });
+    expect(fitVerdict({ kind: 'tyre', sizes: { '235/40R18': 30000 } }, civic)).toEqual({ status: 'fits' });
   });
 
   test('do not fit otherwise, telling the sizes the car takes', () => {
-    expect(fitVerdict({ kind: 'tyre', sizes: ['205/55R16'] }, civic)).toEqual({
+    expect(fitVerdict({ kind: 'tyre', sizes: { '205/55R16': 30000 } }, civic)).toEqual({
       status: 'noFit',
       reason: { key: 'fit.tyreSize', params: { needed: '215/50R17, 235/40R18' } },
     });
@@ -111,29 +111,29 @@ describe('tyres', () => {
 
 describe('brake pads', () => {
   test('front pads fit when made for the car’s front pad code', () => {
-    expect(fitVerdict({ kind: 'brakePads', axle: 'front', codes: ['PD-D2161', 'PD-D2170'] }, myvi)).toEqual({ status: 'fits' });
+    expect(fitVerdict({ kind: 'brakePads', axle: 'front', codes: { 'PD-D2161': 9900, 'PD-D2170': 9900 } }, myvi)).toEqual({ status: 'fits' });
   });
 
   test('front pads for another car do not fit', () => {
-    expect(fitVerdict({ kind: 'brakePads', axle: 'front', codes: ['PD-H1089'] }, myvi)).toEqual({
+    expect(fitVerdict({ kind: 'brakePads', axle: 'front', codes: { 'PD-H1089': 9900 } }, myvi)).toEqual({
       status: 'noFit',
       reason: { key: 'fit.brakePadsFront' },
     });
   });
 
   test('rear pads fit when made for the car’s rear pad code', () => {
-    expect(fitVerdict({ kind: 'brakePads', axle: 'rear', codes: ['PD-H1090'] }, civic)).toEqual({ status: 'fits' });
+    expect(fitVerdict({ kind: 'brakePads', axle: 'rear', codes: { 'PD-H1090': 9900 } }, civic)).toEqual({ status: 'fits' });
   });
 
   test('rear pads for another car do not fit', () => {
-    expect(fitVerdict({ kind: 'brakePads', axle: 'rear', codes: ['PD-D2161'] }, civic)).toEqual({
+    expect(fitVerdict({ kind: 'brakePads', axle: 'rear', codes: { 'PD-D2161': 9900 } }, civic)).toEqual({
       status: 'noFit',
       reason: { key: 'fit.brakePadsRear' },
     });
   });
 
   test('rear pads never fit a car with drum brakes at the rear', () => {
-    expect(fitVerdict({ kind: 'brakePads', axle: 'rear', codes: ['PD-D2161', 'PD-H1090'] }, myvi)).toEqual({
+    expect(fitVerdict({ kind: 'brakePads', axle: 'rear', codes: { 'PD-D2161': 9900, 'PD-H1090': 9900 } }, myvi)).toEqual({
       status: 'noFit',
       reason: { key: 'fit.noRearDisc' },
     });

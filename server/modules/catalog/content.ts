@@ -2,11 +2,16 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { categories } from '../../../contract/categories.ts';
+import { TINT_MIN_PCT, TYRE_SIZE } from '../../../contract/line.ts';
 import { readContent } from '../../content.ts';
 import { localized } from '../../i18n/localized.ts';
 
 const sen = z.number().int().min(0);
 const classNames = categories.map((c) => c.className) as [string, ...string[]];
+
+/** A price in sen per size or code; at least one. */
+const pricedBy = (key: z.ZodString) =>
+  z.record(key, sen).refine((prices) => Object.keys(prices).length > 0, 'at least one price is needed');
 
 /** Which cars a product fits, checked against a variant's fitment facts. */
 export const fitRule = z.discriminatedUnion('kind', [
@@ -14,10 +19,10 @@ export const fitRule = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('universal') }),
   /** Wiper blades made in these lengths (inches): fits when every blade the car uses is among them. */
   z.strictObject({ kind: z.literal('wiper'), lengths: z.array(z.number().int().min(8).max(32)).min(1) }),
-  /** Tyres made in these sizes: fits when one of the car's sizes is among them. */
-  z.strictObject({ kind: z.literal('tyre'), sizes: z.array(z.string().regex(/^\d{3}\/\d{2}Z?R\d{2}$/)).min(1) }),
-  /** Brake pads for one axle: fits when the car's pad code for that axle is among them. */
-  z.strictObject({ kind: z.literal('brakePads'), axle: z.enum(['front', 'rear']), codes: z.array(z.string()).min(1) }),
+  /** Tyres made in these sizes, each with its parts price in sen: fits when one of the car's sizes is among them. */
+  z.strictObject({ kind: z.literal('tyre'), sizes: pricedBy(z.string().regex(TYRE_SIZE)) }),
+  /** Brake pads for one axle, per pad code with its parts price in sen: fits when the car's code for that axle is among them. */
+  z.strictObject({ kind: z.literal('brakePads'), axle: z.enum(['front', 'rear']), codes: pricedBy(z.string().regex(/^[A-Z0-9-]+$/)) }),
   /** Engine oil and services that include it: fits cars with an engine that takes one of these grades. */
   z.strictObject({ kind: z.literal('oil'), grades: z.array(z.string().regex(/^\d{1,2}W-\d{2}$/)).min(1) }),
   /** Cut to the body (mats, tint): fits these body types. */
@@ -48,8 +53,13 @@ export const productFile = z.strictObject({
   /** Under public/, e.g. "/pc/products/wiper-bosch-aerotwin.svg"; 800×600. */
   image: z.string().regex(/^\/pc\/products\/[a-z0-9-]+\.(svg|webp|png|jpg)$/),
   imageAlt: localized,
-  /** Price of the parts, in sen (RM 1 = 100 sen), per unit sold. */
+  /**
+   * Price of the parts, in sen (RM 1 = 100 sen), per unit sold. Tyres and brake pads are
+   * priced per size or pad code in `fit`; this is then their lowest price, the "from" price.
+   */
   partsSen: sen,
+  /** Wiper blades: the price of one rear blade, when the line makes rear blades. */
+  rearBladeSen: sen.optional(),
   /** What the parts and fitting typically cost at a walk-in shop, in sen: the saving shown. */
   listPriceSen: sen,
   /** Fitting labour per car size class, in sen; all 0 for items the customer fits (mats). */
@@ -93,6 +103,24 @@ export async function loadCatalog(contentDir: string): Promise<ProductContent[]>
       throw new Error(`content/catalog: ${p.id} includes "${p.includesOil}", which is not an engine oil`);
     }
     if (p.category === 'Tinting Films' && !p.tint) throw new Error(`content/catalog: ${p.id} needs its tint choices`);
+    checkPrices(p);
   }
   return products;
+}
+
+/** Prices per size or code agree with the "from" price; tint stays within the law. */
+function checkPrices(p: ProductContent) {
+  const where = `content/catalog: ${p.id}`;
+  const prices = p.fit.kind === 'tyre' ? p.fit.sizes : p.fit.kind === 'brakePads' ? p.fit.codes : null;
+  if (prices) {
+    const lowest = Math.min(...Object.values(prices));
+    if (p.partsSen !== lowest) throw new Error(`${where}: partsSen is ${p.partsSen}, but its lowest price per ${p.fit.kind === 'tyre' ? 'size' : 'pad code'} is ${lowest}`);
+  }
+  if (p.rearBladeSen !== undefined && p.fit.kind !== 'wiper') throw new Error(`${where}: only wiper blades have a rear blade price`);
+  if (p.tint) {
+    for (const group of ['front', 'sideWindows', 'rearWindscreen'] as const) {
+      const illegal = p.tint[group].filter((pct) => pct < TINT_MIN_PCT[group]);
+      if (illegal.length) throw new Error(`${where}: tint ${group} ${illegal.join(', ')}% is below the JPJ minimum of ${TINT_MIN_PCT[group]}%`);
+    }
+  }
 }

@@ -40,13 +40,13 @@ export function fitVerdict(rule: FitRule, car: CarFacts): FitVerdict {
           };
     }
     case 'tyre':
-      return f.tyres.some((size) => rule.sizes.includes(size))
+      return f.tyres.some((size) => Object.hasOwn(rule.sizes, size))
         ? { status: 'fits' }
         : { status: 'noFit', reason: { key: 'fit.tyreSize', params: { needed: f.tyres.join(', ') } } };
     case 'brakePads': {
       const code = f.brakePads[rule.axle];
       if (code === null) return { status: 'noFit', reason: { key: 'fit.noRearDisc' } };
-      if (rule.codes.includes(code)) return { status: 'fits' };
+      if (Object.hasOwn(rule.codes, code)) return { status: 'fits' };
       return { status: 'noFit', reason: { key: rule.axle === 'front' ? 'fit.brakePadsFront' : 'fit.brakePadsRear' } };
     }
     case 'oil':
@@ -62,7 +62,7 @@ export function fitVerdict(rule: FitRule, car: CarFacts): FitVerdict {
 }
 
 /** "14–26″" for a list of lengths. */
-function rangeOf(lengths: number[]): string {
+export function rangeOf(lengths: number[]): string {
   const sorted = [...lengths].sort((a, b) => a - b);
   return sorted.length === 1 ? `${sorted[0]}″` : `${sorted[0]}–${sorted.at(-1)}″`;
 }

@@ -11,8 +11,12 @@ import { pick } from '../../i18n/localized.ts';
 import type { CarIndex, Variant } from '../vehicles/index-of-cars.ts';
 import { normalise } from '../vehicles/index-of-cars.ts';
 import type { ProductContent } from './content.ts';
-import { fitVerdict, type CarFacts } from './fitment.ts';
-import { fittedPrice, savingPercent } from '../../../contract/price.ts';
+import { fitVerdict } from './fitment.ts';
+import { savingPercent } from '../../../contract/price.ts';
+import type { LineOptions } from '../../../contract/line.ts';
+import { isMessageKey } from '../../../contract/messages.ts';
+import { quoteLine, type LineQuote, type PricedCar } from './line.ts';
+import { AnswerCache } from './page-cache.ts';
 import { products } from './schema.ts';
 
 export async function syncCatalog(db: Db, list: ProductContent[]) {
@@ -27,6 +31,12 @@ export async function syncCatalog(db: Db, list: ProductContent[]) {
   });
 }
 
+/**
+ * Product-list answers kept serialised: the catalogue only changes with a deploy, so a page
+ * asked for again is served as it was. 32 MB holds every car's common pages many times over.
+ */
+export const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
 /** The active products, in memory, with a search text per product in all three languages. */
 export async function loadCatalogIndex(db: Db) {
   const rows = await db.select().from(products).where(eq(products.active, true));
@@ -35,12 +45,23 @@ export async function loadCatalogIndex(db: Db) {
   const searchText = new Map(
     list.map((p) => [p.id, normalise([p.brand, p.name.en, p.name['zh-cn'], p.name.ms, p.summary.en, p.summary.ms].join(' '))]),
   );
-  return { list, byId, searchText };
+  return { list, byId, searchText, pages: new AnswerCache(PAGE_CACHE_BYTES) };
 }
 export type CatalogIndex = Awaited<ReturnType<typeof loadCatalogIndex>>;
 
-const carFacts = (variant: Variant | undefined): CarFacts =>
-  variant ? { bodyType: variant.bodyType, fitment: variant.fitment, name: variant.carVariant } : null;
+const pricedCar = (variant: Variant | undefined): PricedCar | null =>
+  variant ? { bodyType: variant.bodyType, fitment: variant.fitment, name: variant.carVariant, sizeClass: variant.sizeClass } : null;
+
+type Sort = 'popular' | 'priceAsc' | 'priceDesc' | 'saving';
+export interface PageInput {
+  category?: string;
+  variantId?: string;
+  keyword?: string;
+  sort: Sort;
+  fitsOnly: boolean;
+  page: number;
+  pageSize: number;
+}
 
 export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
   function variantOf(variantId: string | undefined) {
@@ -50,15 +71,37 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     return variant;
   }
 
-  function fitOf(p: ProductContent, variant: Variant | undefined, locale: Locale): FitDto {
-    const verdict = fitVerdict(p.fit, carFacts(variant));
-    if (verdict.status !== 'noFit') return { status: verdict.status, reason: '' };
-    const r = verdict.reason;
-    return { status: 'noFit', reason: message(locale, r.key, 'params' in r ? r.params : {}) };
+  function categoryOf(wanted: string | undefined) {
+    if (!wanted) return undefined;
+    const found = findCategory(wanted);
+    if (!found) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: wanted.slice(0, 40) });
+    return found.className;
   }
 
-  function card(p: ProductContent, variant: Variant | undefined, locale: Locale): ProductCard {
-    const price = fittedPrice(p, variant?.sizeClass ?? 'S');
+  function fitOf(p: ProductContent, car: PricedCar | null, locale: Locale): FitDto {
+    const verdict = fitVerdict(p.fit, car);
+    if (verdict.status !== 'noFit') return { status: verdict.status, reason: '' };
+    const r = verdict.reason;
+    const params: Record<string, string> = 'params' in r ? { ...r.params } : {};
+    // Body types are named in the request language, like the rest of the reason.
+    if (r.key === 'fit.bodyType') {
+      const bodyKey = `bodyType.${r.params.needed}`;
+      if (isMessageKey(bodyKey)) params.needed = message(locale, bodyKey);
+    }
+    return { status: 'noFit', reason: message(locale, r.key, params) };
+  }
+
+  /** The product priced for the car with what the car settles; `options` as asked. */
+  function quote(p: ProductContent, car: PricedCar | null, request: { quantity?: number; options?: LineOptions } = {}): LineQuote {
+    const outcome = quoteLine(p, request, car, catalog);
+    if (!outcome.ok) {
+      const { key, params, field } = outcome.problem;
+      throw new ApiError(Code.BAD_REQUEST, key, params, { field });
+    }
+    return outcome.value;
+  }
+
+  function card(p: ProductContent, car: PricedCar | null, locale: Locale, q: LineQuote = quote(p, car)): ProductCard {
     return {
       id: p.id,
       category: p.category,
@@ -69,24 +112,14 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
       image: p.image,
       imageAlt: pick(p.imageAlt, locale),
       unit: pick(p.unit, locale),
-      price,
+      price: q.unit,
       listPriceSen: p.listPriceSen,
-      savingPercent: savingPercent(price.totalSen, p.listPriceSen),
-      fit: fitOf(p, variant, locale),
+      savingPercent: savingPercent(q.unit.totalSen, p.listPriceSen),
+      fit: fitOf(p, car, locale),
+      fromPrice: q.fromPrice,
+      tyreSize: q.options.tyreSize ?? null,
+      tyreSizes: car && q.choices.tyreSizes ? q.choices.tyreSizes.map((s) => s.size) : [],
     };
-  }
-
-  /**
-   * The oil a service package comes with for this car: its default when that suits the
-   * engine, else the cheapest oil of the grade the engine takes. The package price stays.
-   */
-  function includedOil(p: ProductContent, variant: Variant | undefined) {
-    const standard = p.includesOil ? catalog.byId.get(p.includesOil) : undefined;
-    if (!standard || !variant || fitVerdict(standard.fit, carFacts(variant)).status !== 'noFit') return standard;
-    const fitting = catalog.list
-      .filter((o) => o.slot === 'engineOil' && fitVerdict(o.fit, carFacts(variant)).status === 'fits')
-      .sort((a, b) => a.partsSen - b.partsSen || a.id.localeCompare(b.id));
-    return fitting[0] ?? standard;
   }
 
   function product(id: string) {
@@ -100,7 +133,29 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     priceAsc: (a: ProductCard, b: ProductCard) => a.price.totalSen - b.price.totalSen || a.name.localeCompare(b.name),
     priceDesc: (a: ProductCard, b: ProductCard) => b.price.totalSen - a.price.totalSen || a.name.localeCompare(b.name),
     saving: (a: ProductCard, b: ProductCard) => b.savingPercent - a.savingPercent || a.name.localeCompare(b.name),
-  };
+  } satisfies Record<Sort, unknown>;
+
+  function page(input: PageInput, locale: Locale) {
+    const category = categoryOf(input.category);
+    const variant = variantOf(input.variantId);
+    const car = pricedCar(variant);
+    const keyword = input.keyword ? normalise(input.keyword) : '';
+    const rows = catalog.list
+      .filter((p) => !category || p.category === category)
+      .filter((p) => !keyword || catalog.searchText.get(p.id)!.includes(keyword))
+      .map((p) => ({ p, c: card(p, car, locale) }))
+      .filter(({ c }) => !input.fitsOnly || c.fit.status !== 'noFit');
+    const sorter = sorters[input.sort];
+    rows.sort((x, y) => sorter(x.c, y.c, x.p, y.p));
+    const start = (input.page - 1) * input.pageSize;
+    return {
+      list: rows.slice(start, start + input.pageSize).map((r) => r.c),
+      total: rows.length,
+      page: input.page,
+      pageSize: input.pageSize,
+      car: variant ? { name: `${cars.brand(variant.brandId)!.name} ${cars.model(variant.modelId)!.carModel} ${variant.carVariant}`, sizeClass: variant.sizeClass } : null,
+    };
+  }
 
   return {
     types(locale: Locale) {
@@ -112,62 +167,67 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
       }));
     },
 
-    page(
-      input: { category?: string; variantId?: string; keyword?: string; sort: keyof typeof sorters; fitsOnly: boolean; page: number; pageSize: number },
-      locale: Locale,
-    ) {
-      let category: string | undefined;
-      if (input.category) {
-        const found = findCategory(input.category);
-        if (!found) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: input.category.slice(0, 40) });
-        category = found.className;
-      }
-      const variant = variantOf(input.variantId);
+    page,
+
+    /**
+     * A page serialised, from the cache when asked before. Requests that must answer the same
+     * share one key: the category by className, the keyword as search reads it (no case,
+     * spaces or punctuation), fitsOnly only with a car. Unknown categories and cars are
+     * refused before anything is kept.
+     */
+    pageJson(input: PageInput, locale: Locale): string {
+      const category = categoryOf(input.category) ?? '';
+      const variantId = input.variantId ? variantOf(input.variantId)!.variantId : '';
       const keyword = input.keyword ? normalise(input.keyword) : '';
-      const rows = catalog.list
-        .filter((p) => !category || p.category === category)
-        .filter((p) => !keyword || catalog.searchText.get(p.id)!.includes(keyword))
-        .map((p) => ({ p, c: card(p, variant, locale) }))
-        .filter(({ c }) => !input.fitsOnly || c.fit.status !== 'noFit');
-      const sorter = sorters[input.sort];
-      rows.sort((x, y) => sorter(x.c, y.c, x.p, y.p));
-      const start = (input.page - 1) * input.pageSize;
-      return {
-        list: rows.slice(start, start + input.pageSize).map((r) => r.c),
-        total: rows.length,
-        page: input.page,
-        pageSize: input.pageSize,
-        car: variant ? { name: `${cars.brand(variant.brandId)!.name} ${cars.model(variant.modelId)!.carModel} ${variant.carVariant}`, sizeClass: variant.sizeClass } : null,
-      };
+      const key = `${locale}|${category}|${variantId}|${keyword}|${input.sort}|${input.fitsOnly && variantId !== ''}|${input.page}|${input.pageSize}`;
+      let json = catalog.pages.get(key);
+      if (json === undefined) {
+        json = JSON.stringify(page(input, locale));
+        catalog.pages.set(key, json);
+      }
+      return json;
     },
 
-    find(id: string, variantId: string | undefined, locale: Locale): ProductDetail {
+    find(id: string, variantId: string | undefined, locale: Locale, request: { quantity?: number; options?: LineOptions } = {}): ProductDetail {
       const p = product(id);
-      const variant = variantOf(variantId);
-      const oil = includedOil(p, variant);
+      const car = pricedCar(variantOf(variantId));
+      const q = quote(p, car, request);
+      const { choices } = q;
+      const oil = choices.oils?.included;
       return {
-        ...card(p, variant, locale),
+        ...card(p, car, locale, q),
         description: pick(p.description, locale),
         included: p.included.map((line) => pick(line, locale)),
         warrantyMonths: p.warrantyMonths,
-        wiper: p.fit.kind === 'wiper' ? { lengths: p.fit.lengths, car: variant?.fitment.wipers ?? null } : null,
-        tint: p.tint ?? null,
+        wiper:
+          p.fit.kind === 'wiper' && choices.wiper
+            ? {
+                lengths: p.fit.lengths,
+                car: car?.fitment.wipers ?? null,
+                choices: { driver: choices.wiper.driver, passenger: choices.wiper.passenger, rear: choices.wiper.rear },
+                rearBladeSen: choices.wiper.rearBladeSen,
+              }
+            : null,
+        tint: choices.tint,
         oil: oil ? { id: oil.id, name: pick(oil.name, locale) } : null,
+        tyreChoices: choices.tyreSizes,
+        quantity: q.quantity,
+        maxQuantity: choices.maxQuantity,
+        options: q.options,
+        lineTotal: q.total,
       };
     },
 
     /** Other engine oils for a service package, with what each adds to or takes off the price. */
     changeList(id: string, variantId: string | undefined, locale: Locale) {
       const p = product(id);
-      const variant = variantOf(variantId);
-      const included = includedOil(p, variant);
-      if (!included) throw new ApiError(Code.NOT_FOUND, 'catalog.nothingToChange');
-      const list = catalog.list
-        .filter((o) => o.slot === 'engineOil' && o.id !== included.id)
-        .map((o) => ({ ...card(o, variant, locale), differenceSen: o.partsSen - included.partsSen }))
-        .filter((o) => o.fit.status !== 'noFit')
+      const car = pricedCar(variantOf(variantId));
+      const oils = quote(p, car).choices.oils;
+      if (!oils) throw new ApiError(Code.NOT_FOUND, 'catalog.nothingToChange');
+      const list = oils.others
+        .map(({ oil, differenceSen }) => ({ ...card(oil, car, locale), differenceSen }))
         .sort((a, b) => a.differenceSen - b.differenceSen || a.name.localeCompare(b.name));
-      return { slot: 'engineOil' as const, current: included.id, list };
+      return { slot: 'engineOil' as const, current: oils.included.id, list };
     },
   };
 }

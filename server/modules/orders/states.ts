@@ -1,0 +1,161 @@
+import type { MessageKey } from '../../../contract/messages.ts';
+import type { Actor, FulfilmentMethod, OrderStage, OrderStatus, RefundStatus } from '../../../contract/order-status.ts';
+import { ringgit } from '../../../contract/order-total.ts';
+
+/**
+ * The order and refund state tables of orders.md §1. Every move names who may make it; a
+ * move that is not in the table is refused with a message key (code 807 in the API). The
+ * caller writes the returned history row in the same transaction as the new state.
+ */
+
+export interface OrderState {
+  status: OrderStatus;
+  stage: OrderStage | null;
+  method: FulfilmentMethod;
+}
+
+export type OrderEvent = 'pay' | 'cancel' | 'expire' | 'start' | 'ready' | 'ship' | 'complete' | 'refund';
+
+export interface HistoryRow<S extends string, T extends string | null> {
+  status: S;
+  stage: T;
+  by: Actor;
+  note: string;
+}
+
+export type Refusal = { ok: false; key: MessageKey; params?: Record<string, string | number> };
+export type OrderMove = { ok: true; status: OrderStatus; stage: OrderStage | null; history: HistoryRow<OrderStatus, OrderStage | null> } | Refusal;
+
+/** The note of an order the system cancels because it was not paid in time (issue 8). */
+export const PAYMENT_EXPIRED_NOTE = 'payment time expired';
+
+/** Where a paid order starts, by method: a booked bay, a parcel being prepared, one to ship. */
+export const firstStage: Record<FulfilmentMethod, OrderStage> = { install: 'BOOKED', pickup: 'PREPARING', mail: 'TO_SHIP' };
+
+interface OrderRow {
+  event: OrderEvent;
+  from: OrderStatus;
+  /** The stage it must be in; undefined: any. */
+  fromStage?: OrderStage | null;
+  /** The methods it applies to; undefined: all. */
+  methods?: readonly FulfilmentMethod[];
+  to: OrderStatus;
+  /** The new stage; 'first' is the method's first stage. */
+  toStage: OrderStage | null | 'first';
+  by: readonly Actor[];
+}
+
+const PAID: readonly OrderStatus[] = ['UPCOMING', 'IN_PROGRESS', 'COMPLETED'];
+
+export const orderTable: readonly OrderRow[] = [
+  // Only the provider's verified callback, or the server asking the provider, marks an order paid.
+  { event: 'pay', from: 'PENDING_PAYMENT', fromStage: null, to: 'UPCOMING', toStage: 'first', by: ['system'] },
+  { event: 'cancel', from: 'PENDING_PAYMENT', fromStage: null, to: 'CANCELLED', toStage: null, by: ['customer'] },
+  { event: 'expire', from: 'PENDING_PAYMENT', fromStage: null, to: 'CANCELLED', toStage: null, by: ['system'] },
+  { event: 'start', from: 'UPCOMING', fromStage: 'BOOKED', methods: ['install'], to: 'IN_PROGRESS', toStage: 'IN_SERVICE', by: ['staff'] },
+  { event: 'ready', from: 'UPCOMING', fromStage: 'PREPARING', methods: ['pickup'], to: 'UPCOMING', toStage: 'READY', by: ['staff'] },
+  { event: 'ship', from: 'UPCOMING', fromStage: 'TO_SHIP', methods: ['mail'], to: 'IN_PROGRESS', toStage: 'SHIPPED', by: ['staff'] },
+  { event: 'complete', from: 'IN_PROGRESS', fromStage: 'IN_SERVICE', methods: ['install'], to: 'COMPLETED', toStage: null, by: ['staff'] },
+  { event: 'complete', from: 'IN_PROGRESS', fromStage: 'SHIPPED', methods: ['mail'], to: 'COMPLETED', toStage: null, by: ['staff'] },
+  { event: 'complete', from: 'UPCOMING', fromStage: 'READY', methods: ['pickup'], to: 'COMPLETED', toStage: null, by: ['staff'] },
+  // The refund that returns the last paid sen moves the order; its guard checks the amounts.
+  ...PAID.map((from): OrderRow => ({ event: 'refund', from, to: 'REFUNDED', toStage: null, by: ['system'] })),
+];
+
+/** What the customer or staff is told when a move does not fit the order's state. */
+const orderRefusal: Record<OrderEvent, MessageKey> = {
+  pay: 'order.payRefused',
+  cancel: 'order.cancelRefused',
+  expire: 'order.payRefused',
+  start: 'order.startRefused',
+  ready: 'order.readyRefused',
+  ship: 'order.shipRefused',
+  complete: 'order.completeRefused',
+  refund: 'order.refundedRefused',
+};
+
+export interface OrderMoveContext {
+  /** The customer's reason for cancelling (required), or a note for the history. */
+  note?: string;
+  /** For `refund`: what was paid and what has been returned, refunds included. */
+  paidSen?: number;
+  refundedSen?: number;
+}
+
+const applies = (row: OrderRow, state: OrderState) =>
+  row.from === state.status && (row.fromStage === undefined || row.fromStage === state.stage) && (!row.methods || row.methods.includes(state.method));
+
+/** The next status and stage of an order after `event` by `by`, or why not. */
+export function transitionOrder(state: OrderState, event: OrderEvent, by: Actor, context: OrderMoveContext = {}): OrderMove {
+  const row = orderTable.find((r) => r.event === event && applies(r, state));
+  if (!row) return { ok: false, key: orderRefusal[event] };
+  if (!row.by.includes(by)) return { ok: false, key: 'order.notPermitted' };
+
+  let note = context.note?.trim() ?? '';
+  if (event === 'cancel' && note === '') return { ok: false, key: 'order.reasonRequired' };
+  if (event === 'expire') note ||= PAYMENT_EXPIRED_NOTE;
+  if (event === 'refund') {
+    const { paidSen = 0, refundedSen = 0 } = context;
+    if (paidSen <= 0 || refundedSen < paidSen) return { ok: false, key: 'order.notFullyRefunded' };
+  }
+
+  const stage = row.toStage === 'first' ? firstStage[state.method] : row.toStage;
+  return { ok: true, status: row.to, stage, history: { status: row.to, stage, by, note } };
+}
+
+/** The moves `by` could make on the order now (for the console's buttons). */
+export function orderEventsFor(state: OrderState, by: Actor): OrderEvent[] {
+  return [...new Set(orderTable.filter((r) => applies(r, state) && r.by.includes(by)).map((r) => r.event))];
+}
+
+export type RefundEvent = 'approve' | 'reject' | 'process' | 'complete' | 'revoke';
+export type RefundMove = { ok: true; status: RefundStatus; history: HistoryRow<RefundStatus, null> } | Refusal;
+
+interface RefundRow {
+  event: RefundEvent;
+  from: RefundStatus;
+  to: RefundStatus;
+  by: readonly Actor[];
+}
+
+export const refundTable: readonly RefundRow[] = [
+  // Staff approve with the amount; the console lets only admins do it (orders.md §4).
+  { event: 'approve', from: 'PENDING_REVIEW', to: 'REVIEWED', by: ['staff'] },
+  { event: 'reject', from: 'PENDING_REVIEW', to: 'REJECTED', by: ['staff'] },
+  { event: 'revoke', from: 'PENDING_REVIEW', to: 'REVOKED', by: ['customer'] },
+  // Sent to the payment provider, then confirmed by it.
+  { event: 'process', from: 'REVIEWED', to: 'PROCESSING', by: ['system'] },
+  { event: 'complete', from: 'PROCESSING', to: 'COMPLETED', by: ['system'] },
+];
+
+const refundRefusal: Record<RefundEvent, MessageKey> = {
+  approve: 'refund.notPending',
+  reject: 'refund.notPending',
+  revoke: 'refund.notPending',
+  process: 'refund.processRefused',
+  complete: 'refund.completeRefused',
+};
+
+export interface RefundMoveContext {
+  note?: string;
+  /** For `approve`: the amount approved, and the most that may still be returned on the order. */
+  amountSen?: number;
+  refundableSen?: number;
+}
+
+/** The next status of a refund after `event` by `by`, or why not. */
+export function transitionRefund(status: RefundStatus, event: RefundEvent, by: Actor, context: RefundMoveContext = {}): RefundMove {
+  const row = refundTable.find((r) => r.event === event && r.from === status);
+  if (!row) return { ok: false, key: refundRefusal[event] };
+  if (!row.by.includes(by)) return { ok: false, key: 'refund.notPermitted' };
+
+  const note = context.note?.trim() ?? '';
+  if (event === 'reject' && note === '') return { ok: false, key: 'refund.noteRequired' };
+  if (event === 'approve') {
+    const { amountSen, refundableSen = 0 } = context;
+    if (amountSen === undefined || !Number.isSafeInteger(amountSen) || amountSen < 1 || amountSen > refundableSen) {
+      return { ok: false, key: 'refund.amount', params: { max: ringgit(refundableSen) } };
+    }
+  }
+  return { ok: true, status: row.to, history: { status: row.to, stage: null, by, note } };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { categories, type CategoryClassName } from '../../../contract/categories.ts';
+import { fulfilmentMethods } from '../../../contract/order-status.ts';
+import { readContent } from '../../content.ts';
+
+/**
+ * content/orders/fulfilment.json: how each category may reach the customer and how long a
+ * workshop needs to fit it; content/orders/delivery.json: the mailing fees.
+ */
+const classNames = categories.map((c) => c.className) as [CategoryClassName, ...CategoryClassName[]];
+const methods = z
+  .array(z.enum(fulfilmentMethods))
+  .min(1)
+  .refine((list) => new Set(list).size === list.length, 'a method is listed twice');
+/** Minutes a bay is taken; a day is at most 24 hours. */
+const minutes = z.number().int().min(0).max(24 * 60);
+
+export const categoryFulfilment = z.strictObject({
+  /** install: fitted at a workshop; pickup: collected at a workshop; mail: posted. */
+  methods,
+  /** Time to fit the first unit. */
+  fittingMinutes: minutes,
+  /** Time for each further unit of the same line (a second tyre is quicker than the first); default: as the first. */
+  eachMoreMinutes: minutes.optional(),
+});
+
+/** A product that differs from its category: a longer job, or methods of its own (a battery is not posted). */
+export const productFulfilment = categoryFulfilment.partial().refine((o) => Object.keys(o).length > 0, 'an override must change something');
+
+export const fulfilmentFile = z.strictObject({
+  categories: z.record(z.enum(classNames), categoryFulfilment),
+  products: z.record(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), productFulfilment),
+});
+export type FulfilmentRules = z.infer<typeof fulfilmentFile>;
+
+const sen = z.number().int().min(0);
+const regionFee = z.strictObject({
+  feeSen: sen,
+  /** Goods (before a coupon) from which delivery is free; null: never free. */
+  freeFromSen: sen.nullable(),
+});
+
+/** West: Peninsular Malaysia; east: Sabah, Sarawak and Labuan. */
+export const deliveryFile = z.strictObject({ west: regionFee, east: regionFee });
+export type DeliveryRules = z.infer<typeof deliveryFile>;
+
+/** Every category needs its rules; every override must name a product of the catalogue. */
+export function checkFulfilment(rules: FulfilmentRules, productIds: ReadonlySet<string>): FulfilmentRules {
+  for (const { className } of categories) {
+    if (!rules.categories[className]) throw new Error(`content/orders/fulfilment.json: categories has no "${className}"`);
+  }
+  for (const id of Object.keys(rules.products)) {
+    if (!productIds.has(id)) throw new Error(`content/orders/fulfilment.json: products names "${id}", which is not in the catalogue`);
+  }
+  return rules;
+}
+
+export async function loadFulfilment(contentDir: string, productIds: ReadonlySet<string>): Promise<FulfilmentRules> {
+  return checkFulfilment(await readContent(contentDir, 'orders/fulfilment.json', fulfilmentFile), productIds);
+}
+
+export async function loadDelivery(contentDir: string): Promise<DeliveryRules> {
+  return readContent(contentDir, 'orders/delivery.json', deliveryFile);
+}

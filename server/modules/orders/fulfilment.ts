@@ -1,0 +1,71 @@
+import type { CategoryClassName } from '../../../contract/categories.ts';
+import type { MessageKey } from '../../../contract/messages.ts';
+import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/order-status.ts';
+import type { FulfilmentRules } from './content.ts';
+
+/**
+ * Which ordering methods a cart allows and how long a workshop needs for it, from
+ * content/orders/fulfilment.json. A cart is fulfilled one way: every line must allow it.
+ */
+export interface CartLine {
+  productId: string;
+  category: CategoryClassName;
+  quantity: number;
+}
+
+export interface ProductFulfilment {
+  methods: readonly FulfilmentMethod[];
+  fittingMinutes: number;
+  eachMoreMinutes: number;
+}
+
+/** A product's rules: its category's, with the product's own overrides on top. */
+export function productFulfilment(rules: FulfilmentRules, line: Pick<CartLine, 'productId' | 'category'>): ProductFulfilment {
+  const category = rules.categories[line.category];
+  const own = rules.products[line.productId] ?? {};
+  const fittingMinutes = own.fittingMinutes ?? category.fittingMinutes;
+  return {
+    methods: own.methods ?? category.methods,
+    fittingMinutes,
+    // A product that sets only its first-unit time keeps the category's pace for more units,
+    // unless the category has none, when each unit takes as long as the first.
+    eachMoreMinutes: own.eachMoreMinutes ?? (own.fittingMinutes === undefined ? category.eachMoreMinutes : undefined) ?? fittingMinutes,
+  };
+}
+
+/** The methods every line of the cart allows, in the shop's order (install, pickup, mail). */
+export function cartMethods(rules: FulfilmentRules, lines: readonly CartLine[]): FulfilmentMethod[] {
+  if (lines.length === 0) return [];
+  return fulfilmentMethods.filter((m) => lines.every((line) => productFulfilment(rules, line).methods.includes(m)));
+}
+
+const notAllowed: Record<FulfilmentMethod, MessageKey> = {
+  install: 'fulfilment.notInstall',
+  pickup: 'fulfilment.notPickup',
+  mail: 'fulfilment.notMail',
+};
+
+export type MethodCheck = { ok: true } | { ok: false; key: MessageKey; lineIndex: number; productId: string };
+
+/**
+ * Whether the whole cart can go by `method`; when not, the first line that cannot, so the
+ * page can say which (the message takes the product's name as {product}).
+ */
+export function checkMethod(rules: FulfilmentRules, lines: readonly CartLine[], method: FulfilmentMethod): MethodCheck {
+  if (lines.length === 0) return { ok: false, key: 'fulfilment.emptyCart', lineIndex: -1, productId: '' };
+  const lineIndex = lines.findIndex((line) => !productFulfilment(rules, line).methods.includes(method));
+  if (lineIndex === -1) return { ok: true };
+  return { ok: false, key: notAllowed[method], lineIndex, productId: lines[lineIndex]!.productId };
+}
+
+/** Minutes to fit one line: the first unit, then each further unit at the product's pace. */
+export function lineFittingMinutes(rules: FulfilmentRules, line: CartLine): number {
+  if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError(`quantity must be a whole number from 1, not ${line.quantity}`);
+  const f = productFulfilment(rules, line);
+  return f.fittingMinutes + (line.quantity - 1) * f.eachMoreMinutes;
+}
+
+/** Minutes a bay is taken for the cart: the lines are fitted one after another. */
+export function cartFittingMinutes(rules: FulfilmentRules, lines: readonly CartLine[]): number {
+  return lines.reduce((total, line) => total + lineFittingMinutes(rules, line), 0);
+}

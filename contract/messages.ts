@@ -89,6 +89,8 @@ const en = {
   'code.404': 'Resource does not exist',
   'code.500': 'Unknown system error, please report to the administrator',
   'code.503': 'System upgrade in progress, please try again later!',
+  // The database is out of reach for a moment (restart, failover, lost connections).
+  'database.unavailable': 'The service is briefly unavailable. Please try again in a moment.',
   // Orders: checkout, booking, payment, refunds, coupons, delivery, plates and postcodes.
   'plate.required': 'Please enter your car plate number.',
   'plate.invalid': 'Please enter a Malaysian car plate number, e.g. WXY 1234.',
@@ -232,6 +234,7 @@ const zhCn: Messages = {
   'code.404': '访问资源不存在',
   'code.500': '系统未知错误，请反馈给管理员',
   'code.503': '系统升级中，请稍后再试！',
+  'database.unavailable': '服务暂时无法使用，请稍后再试。',
   // Orders: checkout, booking, payment, refunds, coupons, delivery, plates and postcodes.
   'plate.required': '请输入您的车牌号码。',
   'plate.invalid': '请输入有效的马来西亚车牌号码，例如 WXY 1234。',
@@ -372,6 +375,7 @@ const ms: Messages = {
   'code.404': 'Sumber tidak wujud',
   'code.500': 'Ralat sistem tidak diketahui, sila laporkan kepada pentadbir',
   'code.503': 'Naik taraf sistem sedang dijalankan, sila cuba sebentar lagi!',
+  'database.unavailable': 'Perkhidmatan tidak dapat digunakan buat seketika. Sila cuba sebentar lagi.',
   // Orders: checkout, booking, payment, refunds, coupons, delivery, plates and postcodes.
   'plate.required': 'Sila masukkan nombor plat kereta anda.',
   'plate.invalid': 'Sila masukkan nombor plat kereta Malaysia yang sah, cth. WXY 1234.',

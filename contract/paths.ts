@@ -20,4 +20,10 @@ export const paths = {
   carInfoList: '/export/user/vehicle/car/info/list',
   carInfoCurrent: '/export/user/vehicle/car/info/current',
   carInfoDel: '/export/user/vehicle/car/info/del',
+  // Orders (orders.md §2).
+  storeSlots: '/app/order/vehicle/store/slots',
+  couponClientGet: '/app/order/vehicle/coupon/client-get',
+  orderAdd: '/app/order/vehicle/order/app/add',
+  orderPay: '/app/order/vehicle/order/app/pay',
+  orderPayStatus: '/app/order/vehicle/order/update/pay/status',
 } as const;

@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { line } from './line.ts';
+import { COUPON_CODE_MAX, normaliseCouponCode } from './coupon.ts';
+import { fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './order-status.ts';
+import { paths } from './paths.ts';
+import { checkPhone, toE164 } from './phone.ts';
+import { checkPlate, normalisePlate, PLATE_MAX_LENGTH } from './plate.ts';
+import { checkPostcode, findState, normalisePostcode } from './postcode.ts';
+
+/**
+ * The customer calls of orders.md §2 that checkout, booking and payment introduce. Field
+ * names are fixed by orders.md; messages are keys of contract/messages.ts.
+ */
+
+/** Most lines in one order: more than a car takes in one visit. */
+export const MAX_LINES = 20;
+export const NOTES_MAX = 500;
+
+const variantId = z.string().min(1).max(80).regex(/^[a-z0-9.:-]+$/, 'field.invalid');
+const storeId = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'field.invalid')
+  .meta({ description: 'A workshop id, e.g. "petaling-jaya-ss2-tyre-auto".' });
+const orderNo = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9-]+$/, 'field.invalid');
+
+/** The cart's lines, `{productId, quantity, options?}`: the catalogue's own line (contract/line.ts). */
+const items = z.array(line).min(1, 'fulfilment.emptyCart').max(MAX_LINES);
+
+/** Text a person types: trimmed, and blank counts as missing. */
+const text = (max: number) => z.string().trim().min(1, 'field.required').max(max);
+/** An optional text where a blank form field means "none". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
+
+const mobile = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problem = checkPhone(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform(toE164)
+  .meta({ description: 'Malaysian mobile number; answered as +60…', example: '+60123456789' });
+
+const email = optionalText(120).superRefine((value, ctx) => {
+  if (value !== undefined && !z.regexes.email.test(value)) ctx.addIssue({ code: 'custom', message: 'field.invalid' });
+});
+
+export const carPlate = z
+  .string()
+  .max(PLATE_MAX_LENGTH, 'plate.invalid')
+  .superRefine((value, ctx) => {
+    const problem = checkPlate(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((value) => normalisePlate(value)!)
+  .meta({ description: 'Malaysian plate, any case and spacing; kept as capitals with single spaces ("WXY 1234").', example: 'WXY 1234' });
+
+export const appointment = z
+  .strictObject({
+    date: z.iso.date().meta({ description: 'YYYY-MM-DD, Kuala Lumpur.' }),
+    time: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.invalid')
+      .meta({ description: 'HH:mm, Kuala Lumpur; one of the times store/slots offers.' }),
+  })
+  .meta({ id: 'Appointment' });
+
+export const address = z
+  .strictObject({
+    recipient: text(80),
+    phone: mobile,
+    line1: text(120),
+    line2: optionalText(120),
+    postcode: z
+      .string()
+      .transform(normalisePostcode)
+      .superRefine((value, ctx) => {
+        const problem = checkPostcode(value);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    city: text(60),
+    state: z
+      .string()
+      .max(60)
+      .superRefine((value, ctx) => {
+        if (!findState(value)) ctx.addIssue({ code: 'custom', message: 'address.state' });
+      })
+      .transform((value) => findState(value)!.name)
+      .meta({ description: 'State or federal territory; answered by its name, e.g. "Selangor", "Wilayah Persekutuan Kuala Lumpur".' }),
+  })
+  .superRefine((a, ctx) => {
+    if (checkPostcode(a.postcode, a.state) === 'postcode.wrongState') {
+      ctx.addIssue({ code: 'custom', message: 'postcode.wrongState', path: ['postcode'] });
+    }
+  })
+  .meta({ id: 'Address' });
+
+export const contact = z.strictObject({ name: text(80), phone: mobile, email }).meta({ id: 'Contact' });
+
+export const couponCode = z
+  .string()
+  .max(COUPON_CODE_MAX)
+  .optional()
+  .transform((v) => (v === undefined ? undefined : normaliseCouponCode(v) || undefined))
+  .meta({ description: 'Any case and spacing; a blank code is no code.' });
+
+/** Which of store, appointment and address a method needs (required) and which it has no use for. */
+const methodFields = {
+  install: { storeId: true, appointment: true, address: false },
+  pickup: { storeId: true, appointment: false, address: false },
+  mail: { storeId: false, appointment: false, address: true },
+} as const;
+
+export const orderAddRequest = z
+  .strictObject({
+    idempotencyKey: z
+      .string()
+      .min(8)
+      .max(64)
+      .regex(/^[A-Za-z0-9_-]+$/, 'field.invalid')
+      .meta({ description: 'Made once per checkout (a UUID); the same key from the same customer answers the same order again.' }),
+    items,
+    variantId,
+    carPlate,
+    method: z.enum(fulfilmentMethods),
+    storeId: storeId.optional(),
+    appointment: appointment.optional(),
+    address: address.optional(),
+    contact,
+    notes: z.string().trim().max(NOTES_MAX, 'order.notesTooLong').optional(),
+    couponCode,
+  })
+  .superRefine((order, ctx) => {
+    const needs = methodFields[order.method];
+    if (!needs) return;
+    for (const field of ['storeId', 'appointment', 'address'] as const) {
+      const given = order[field] !== undefined;
+      if (needs[field] && !given) ctx.addIssue({ code: 'custom', path: [field], message: field === 'appointment' ? 'slot.required' : 'field.required' });
+      if (!needs[field] && given) ctx.addIssue({ code: 'custom', path: [field], message: 'order.fieldNotForMethod' });
+    }
+  });
+
+export const slotDate = z
+  .object({
+    date: z.string().meta({ description: 'YYYY-MM-DD' }),
+    available: z.boolean().meta({ description: 'Some time that day can take the whole job.' }),
+    times: z.array(z.object({ time: z.string().meta({ description: 'HH:mm' }), available: z.boolean() })),
+  })
+  .meta({ id: 'SlotDate' });
+
+export const storeSlots = defineCall({
+  path: paths.storeSlots,
+  summary: 'Appointment dates and times at a workshop for a cart: 30 dates from 2 days ahead, no Sundays or closed days',
+  tag: 'orders',
+  auth: true,
+  request: z.strictObject({ storeId, items }),
+  response: z.object({
+    storeId: z.string(),
+    fittingMinutes: z.number().int().meta({ description: 'How long the job takes a bay, in whole 30-minute units.' }),
+    dates: z.array(slotDate),
+  }),
+  codes: { 404: 'Unknown workshop or product.', 807: 'The workshop does not fit a line of the cart, or a line does not fit the car.' },
+});
+
+export const couponDto = z
+  .object({
+    code: z.string(),
+    title: z.string().meta({ description: 'In the request language.' }),
+    kind: z.enum(['percent', 'amount']),
+    percent: z.number().int().nullable(),
+    capSen: z.number().int().nullable(),
+    amountSen: z.number().int().nullable(),
+    minSpendSen: z.number().int(),
+    validFrom: z.string(),
+    validUntil: z.string(),
+    firstOrderOnly: z.boolean(),
+    usable: z.boolean(),
+    discountSen: z.number().int().meta({ description: 'What it takes off this cart; 0 when not usable.' }),
+    reason: z.string().meta({ description: 'Why it cannot be used, in the request language; empty when usable.' }),
+    moreToSpendSen: z.number().int().meta({ description: 'Below the minimum spend: how much more; otherwise 0.' }),
+  })
+  .meta({ id: 'Coupon' });
+
+export const couponClientGet = defineCall({
+  path: paths.couponClientGet,
+  summary: "The customer's coupons for a cart, each usable or with the reason, and the code typed if any",
+  tag: 'orders',
+  auth: true,
+  request: z.strictObject({ items, couponCode }),
+  response: z.object({
+    goodsSen: z.number().int().meta({ description: 'Parts, labour and tax of the cart: what a coupon applies to.' }),
+    list: z.array(couponDto),
+    entered: couponDto.nullable().meta({ description: 'The coupon of couponCode; null when none was typed.' }),
+  }),
+  codes: { 404: 'A product that does not exist.', 807: 'A typed code that is not a coupon.' },
+});
+
+export const orderAdd = defineCall({
+  path: paths.orderAdd,
+  summary: 'Place an order: prices computed by the server, a slot held until payBefore for installation',
+  tag: 'orders',
+  auth: true,
+  request: orderAddRequest,
+  response: z.object({
+    orderNo: z.string(),
+    status: z.enum(orderStatuses),
+    totalSen: z.number().int(),
+    payBefore: z.string().meta({ description: 'ISO 8601 time after which the unpaid order is cancelled.' }),
+  }),
+  codes: {
+    404: 'Unknown product, variant or workshop.',
+    807: 'A line the car or the method cannot take, a time no longer free, an unusable coupon, or the same idempotencyKey with a different order.',
+  },
+});
+
+export const orderPay = defineCall({
+  path: paths.orderPay,
+  summary: "Start paying an order: the provider's payment page to send the customer to",
+  tag: 'orders',
+  auth: true,
+  request: z
+    .strictObject({
+      orderNo,
+      payMethod: z.enum(payMethods),
+      bankCode: z.enum(fpxBanks.map((b) => b.code) as [string, ...string[]]).optional().meta({ description: 'FPX only: the bank to pay from.' }),
+    })
+    .superRefine((pay, ctx) => {
+      if (pay.bankCode !== undefined && pay.payMethod !== 'fpx') ctx.addIssue({ code: 'custom', path: ['bankCode'], message: 'order.bankOnlyForFpx' });
+    }),
+  response: z.object({ redirectUrl: z.string() }),
+  codes: { 404: 'No such order of this customer.', 807: 'The order is no longer waiting for payment.' },
+});
+
+export const orderPayStatus = defineCall({
+  path: paths.orderPayStatus,
+  summary: "Ask the payment provider for the truth about an order's payment, and answer its status",
+  tag: 'orders',
+  auth: true,
+  request: z.strictObject({ orderNo }),
+  response: z.object({
+    orderNo: z.string(),
+    status: z.enum(orderStatuses),
+    stage: z.enum(orderStages).nullable(),
+    paid: z.boolean(),
+    payBefore: z.string().nullable(),
+  }),
+  codes: { 404: 'No such order of this customer.' },
+});
+
+export const orderCalls = [storeSlots, couponClientGet, orderAdd, orderPay, orderPayStatus];

@@ -1,6 +1,5 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import path from 'node:path';
 import { createApi } from './app.ts';
 import { loadIndexes } from './indexes.ts';
@@ -10,8 +9,7 @@ import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
 import { requestLog } from './http/log.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
-import { notFoundPage, siteHandler } from './static.ts';
-import { policies } from '../contract/policies.ts';
+import { mountSite } from './static.ts';
 import { findCategory } from '../contract/categories.ts';
 
 const config = loadConfig();
@@ -30,31 +28,14 @@ app.use(async (c, next) => {
   c.header('X-Frame-Options', 'DENY');
 });
 app.route('/', createApi({ db: database.db, indexes, sms: smsProviderFromEnv(config.smsProvider), secret, trustProxy: config.trustProxy, sendsPerAddressPerHour: config.sendsPerAddressPerHour }));
-app.get('/', (c) => c.redirect('/pc/home', 302));
-app.get('/pc', (c) => c.redirect('/pc/home', 302));
-app.get('/pc/', (c) => c.redirect('/pc/home', 302));
-for (const lang of ['zh-cn', 'ms']) {
-  app.get(`/pc/${lang}`, (c) => c.redirect(`/pc/${lang}/home`, 302));
-  app.get(`/pc/${lang}/`, (c) => c.redirect(`/pc/${lang}/home`, 302));
-}
-// Pages, scripts and styles go out compressed; API answers stay plain (small, and latency counts).
-app.use('/pc/*', compress());
-const site = siteHandler(config.siteDir);
-const notFound = notFoundPage(config.siteDir);
-// The spec's query routes lead to the prerendered pages, also without JavaScript.
-for (const prefix of ['', 'zh-cn/', 'ms/']) {
-  app.get(`/pc/${prefix}agreement`, (c) => {
-    const policy = policies.find((p) => p.id === c.req.query('id'));
-    return policy ? c.redirect(`/pc/${prefix}agreement/${policy.slug}`, 302) : notFound(c);
-  });
-  app.get(`/pc/${prefix}good`, (c) => {
-    const product = indexes.catalog.byId.get(c.req.query('id') ?? '');
+mountSite(app, {
+  siteDir: config.siteDir,
+  productPage: (id) => {
+    const product = indexes.catalog.byId.get(id);
     const slug = product && findCategory(product.category)?.slug;
-    return slug ? c.redirect(`/pc/${prefix}products/${slug}/${product.id}`, 302) : notFound(c);
-  });
-}
-app.on(['GET', 'HEAD'], '/pc/*', site);
-app.on(['GET', 'HEAD'], '/*', site);
+    return slug ? `products/${slug}/${product.id}` : undefined;
+  },
+});
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`;

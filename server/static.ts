@@ -1,80 +1,101 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, Env, Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import type { Context } from 'hono';
 import { locales } from '../contract/language.ts';
+import { policies } from '../contract/policies.ts';
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
+/** Hashed build output never changes under its name; everything else is checked each time. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-async function fileAt(full: string) {
-  try {
-    const s = await stat(full);
-    if (s.isFile()) return { full, size: s.size };
-    if (s.isDirectory()) {
-      const index = path.join(full, 'index.html');
-      const i = await stat(index).catch(() => null);
-      if (i?.isFile()) return { full: index, size: i.size };
-    }
-  } catch {
-    /* not there */
-  }
-  return null;
-}
-
-function send(c: Context, file: { full: string; size: number }, status: number, immutable: boolean) {
-  const type = types[path.extname(file.full)] ?? 'application/octet-stream';
-  const headers: Record<string, string> = {
-    'Content-Type': type,
-    'Content-Length': String(file.size),
-    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-    'X-Content-Type-Options': 'nosniff',
-  };
-  if (c.req.method === 'HEAD') return c.body(null, status as 200, headers);
-  const stream = Readable.toWeb(createReadStream(file.full)) as ReadableStream;
-  return c.body(stream, status as 200, headers);
+/** The site's language of a path: its first folder after /pc/ when that is a language. */
+function languageOf(requestPath: string): string | undefined {
+  const first = requestPath.replace(/^\/pc(?=\/|$)/, '').split('/')[1];
+  return locales.find((l) => l !== 'en' && l === first);
 }
 
 /** The 404 page in the language of the path, with status 404. */
 export function notFoundPage(siteDir: string) {
   const root = path.resolve(siteDir);
   return async (c: Context) => {
-    const rel = decodeURIComponent(c.req.path.replace(/^\/pc\/?/, ''));
-    const lang = locales.find((l) => l !== 'en' && (rel === l || rel.startsWith(l + '/')));
-    const page = (await fileAt(path.join(root, lang ?? '', '404'))) ?? (await fileAt(path.join(root, '404.html')));
-    return page ? send(c, page, 404, false) : c.text('Not found', 404);
+    const lang = languageOf(c.req.path);
+    const candidates = [...(lang ? [path.join(root, lang, '404', 'index.html')] : []), path.join(root, '404.html')];
+    for (const file of candidates) {
+      const html = await readFile(file, 'utf8').catch(() => null);
+      if (html !== null) {
+        return c.body(html, 404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE, 'X-Content-Type-Options': 'nosniff' });
+      }
+    }
+    return c.text('Not found', 404);
   };
 }
 
 /**
- * Serves the built site under /pc/: /pc/home is dist/home/index.html; hashed assets are
- * cached for good; anything else gets the 404 page of the path's language.
+ * The built site's files: /pc/home is home/index.html, with an ETag (a matching If-None-Match
+ * gets 304 from the etag middleware). A path that is not a file, holds a malformed or any
+ * percent escape, or climbs out of the folder gets the 404 page.
  */
-export function siteHandler(siteDir: string) {
+export function siteFiles(siteDir: string) {
   const root = path.resolve(siteDir);
   const notFound = notFoundPage(siteDir);
+  const found = new WeakMap<Context, string>();
+  const files = serveStatic({
+    root,
+    rewriteRequestPath: (p) => p.replace(/^\/pc(?=\/|$)/, ''),
+    onFound: (file, c) => {
+      found.set(c, file);
+    },
+  });
   return async (c: Context) => {
-    const rel = decodeURIComponent(c.req.path.replace(/^\/pc\/?/, ''));
-    const full = path.resolve(root, '.' + path.posix.normalize('/' + rel));
-    if (full.startsWith(root + path.sep) || full === root) {
-      const file = await fileAt(full);
-      if (file) return send(c, file, 200, rel.startsWith('_astro/'));
-    }
-    return notFound(c);
+    const res = await files(c, async () => {});
+    const file = found.get(c);
+    if (!res || !file) return notFound(c);
+    const s = await stat(file);
+    // Weak: the same tag stands for the gzip and the plain body.
+    res.headers.set('ETag', `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`);
+    res.headers.set('Cache-Control', c.req.path.startsWith('/pc/_astro/') ? IMMUTABLE : REVALIDATE);
+    res.headers.set('X-Content-Type-Options', 'nosniff');
+    return res;
   };
+}
+
+export interface SiteOptions {
+  /** Folder of the built site (Astro's dist). */
+  siteDir: string;
+  /** Where a product's page is, after /pc/ (e.g. products/auto-wiper-blade/bosch), for /pc/good?id=… */
+  productPage: (id: string) => string | undefined;
+}
+
+/**
+ * Mounts the site on `app`: redirects to the home page, the spec's query routes, then the
+ * built files under /pc/ (and at the root, for robots.txt and icons). Pages, scripts and
+ * styles go out compressed; API answers stay plain (small, and latency counts).
+ */
+export function mountSite<E extends Env>(app: Hono<E>, { siteDir, productPage }: SiteOptions) {
+  app.get('/', (c) => c.redirect('/pc/home', 302));
+  app.get('/pc', (c) => c.redirect('/pc/home', 302));
+  app.get('/pc/', (c) => c.redirect('/pc/home', 302));
+  for (const lang of ['zh-cn', 'ms']) {
+    app.get(`/pc/${lang}`, (c) => c.redirect(`/pc/${lang}/home`, 302));
+    app.get(`/pc/${lang}/`, (c) => c.redirect(`/pc/${lang}/home`, 302));
+  }
+  app.use('/pc/*', compress(), etag());
+  const notFound = notFoundPage(siteDir);
+  // The spec's query routes lead to the prerendered pages, also without JavaScript.
+  for (const prefix of ['', 'zh-cn/', 'ms/']) {
+    app.get(`/pc/${prefix}agreement`, (c) => {
+      const policy = policies.find((p) => p.id === c.req.query('id'));
+      return policy ? c.redirect(`/pc/${prefix}agreement/${policy.slug}`, 302) : notFound(c);
+    });
+    app.get(`/pc/${prefix}good`, (c) => {
+      const page = productPage(c.req.query('id') ?? '');
+      return page ? c.redirect(`/pc/${prefix}${page}`, 302) : notFound(c);
+    });
+  }
+  const files = siteFiles(siteDir);
+  app.on(['GET', 'HEAD'], '/pc/*', files);
+  app.on(['GET', 'HEAD'], '/*', compress(), etag(), files);
 }

@@ -45,6 +45,17 @@ describe('paths and methods', () => {
     expect(answer.msg).toBe('访问资源不存在');
   });
 
+  test.each(['/api/%E0%A4%A', '/api/%', '/api/app/user/send/%zz', '/api/app/user/send/sms%'])(
+    'a malformed escape in %s: 404 in the envelope',
+    async (path) => {
+      for (const method of ['GET', 'POST']) {
+        const res = await api.fetch(path, { method, headers: { 'Content-Type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual({ code: 404, msg: 'Resource does not exist', data: null });
+      }
+    },
+  );
+
   test('a trailing slash is another path: 404', async () => {
     expect((await api.request(`${SEND}/`, { phone: '0123456789' })).code).toBe(404);
   });

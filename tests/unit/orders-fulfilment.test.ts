@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { categories } from '../../contract/categories.ts';
 import { checkFulfilment, deliveryFile, fulfilmentFile, loadDelivery, loadFulfilment, type FulfilmentRules } from '../../server/modules/orders/content.ts';
 import { deliveryFee } from '../../server/modules/orders/delivery.ts';
-import { cartFittingMinutes, cartMethods, checkMethod, lineFittingMinutes, productFulfilment, type CartLine } from '../../server/modules/orders/fulfilment.ts';
+import { cartFittingMinutes, cartMethods, checkMethod, checkWorkshopFits, lineFittingMinutes, productFulfilment, type CartLine } from '../../server/modules/orders/fulfilment.ts';
 import { jobUnits } from '../../server/modules/booking/slots.ts';
 
 const contentDir = path.join(import.meta.dirname, '../../content');
@@ -86,6 +86,24 @@ describe('choosing a method for the cart', () => {
 
   test('an empty cart cannot be ordered', () => {
     expect(checkMethod(rules, [], 'install')).toMatchObject({ ok: false, key: 'fulfilment.emptyCart' });
+  });
+});
+
+describe('a workshop for the cart', () => {
+  /** Bengkel Kereta Maju Jaya in Segambut: no tyres, no tint. */
+  const segambut = ['Maintenance', 'Wiper Blade', 'Brake Pads', 'Car Mats'];
+
+  test('handles every line', () => {
+    expect(checkWorkshopFits(segambut, [basicService, wipers])).toEqual({ ok: true });
+  });
+
+  test('names the first line it does not', () => {
+    expect(checkWorkshopFits(segambut, [wipers, tyres(4), dashCam])).toEqual({
+      ok: false,
+      key: 'fulfilment.workshopCannotFit',
+      lineIndex: 1,
+      productId: 'tyre-bridgestone-ecopia-ep150',
+    });
   });
 });
 

@@ -69,3 +69,13 @@ export function lineFittingMinutes(rules: FulfilmentRules, line: CartLine): numb
 export function cartFittingMinutes(rules: FulfilmentRules, lines: readonly CartLine[]): number {
   return lines.reduce((total, line) => total + lineFittingMinutes(rules, line), 0);
 }
+
+/**
+ * Whether a workshop handles every line of the cart (its services list the line's category),
+ * for installation and pickup; when not, the first line it does not.
+ */
+export function checkWorkshopFits(services: readonly string[], lines: readonly CartLine[]): MethodCheck {
+  const lineIndex = lines.findIndex((line) => !services.includes(line.category));
+  if (lineIndex === -1) return { ok: true };
+  return { ok: false, key: 'fulfilment.workshopCannotFit', lineIndex, productId: lines[lineIndex]!.productId };
+}

@@ -86,6 +86,21 @@ describe('the dates offered', () => {
     expect(availableSlots(query({ now: new Date('2026-06-01T16:30:00Z') }))[0]!.date).toBe('2026-06-04');
   });
 
+  test("give the same dates and times whatever the server's own time zone", () => {
+    const saved = process.env.TZ;
+    const at = new Date('2026-06-01T15:30:00Z');
+    try {
+      const answers = ['UTC', 'Asia/Kuala_Lumpur', 'America/Los_Angeles', 'Pacific/Kiritimati'].map((zone) => {
+        process.env.TZ = zone;
+        return availableSlots(query({ now: at }));
+      });
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   test('skip to Monday when two days ahead is a Sunday', () => {
     expect(availableSlots(query({ now: kl('2026-06-05T09:00:00') }))[0]!.date).toBe('2026-06-08');
   });

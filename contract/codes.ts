@@ -12,6 +12,7 @@ export const Code = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   SERVER_ERROR: 500,
+  /** The database (or a provider the call needs) is out of reach for a moment: try again. */
   UNAVAILABLE: 503,
   /** Session missing or expired on a call that needs one. */
   SESSION_EXPIRED: 708,

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/codes.ts';
 import { localeFromHeader } from '../contract/language.ts';
 import type { Db } from './db/client.ts';
+import { databaseUnavailableCause } from './db/unavailable.ts';
 import { answerError, callMounter } from './http/calls.ts';
 import type { AppEnv } from './http/env.ts';
 import { ApiError } from './http/errors.ts';
@@ -74,6 +75,12 @@ export function createApi({ db, indexes, sms, secret, trustProxy = false, sendsP
     if (err instanceof ApiError) return answerError(c, err);
     if (err instanceof HTTPException && err.status < 500) {
       return answerError(c, new ApiError(err.status, err.status === 413 ? 'request.tooLarge' : 'code.404', { limit: 64 }));
+    }
+    const unreachable = databaseUnavailableCause(err);
+    if (unreachable) {
+      // One line per call: an outage must not bury the log in stack traces.
+      console.error(`[api] ${c.req.method} ${c.req.path}: database unavailable (${unreachable.message})`);
+      return answerError(c, new ApiError(Code.UNAVAILABLE, 'database.unavailable'));
     }
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
     return answerError(c, new ApiError(Code.SERVER_ERROR, 'code.500'));

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,23 +22,77 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any fixed number: the advisory lock that lets one process migrate while the others wait. */
 const MIGRATION_LOCK = 72_616_001;
 
+/** How long a call waits for a connection before it answers that the database is unavailable. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A connection pool that outlives the connections it loses (a database restart, a failover,
+ * pg_terminate_backend): a lost connection is logged and dropped, and the next call opens a
+ * new one. Nothing is migrated: see openDatabase.
+ */
+export async function connectPostgres(url: string, { poolSize = Number(process.env.DATABASE_POOL ?? 10) } = {}) {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // Without a listener, a connection lost while idle in the pool would stop the process.
+  pool.on('error', (err) => console.error(`[db] an idle connection to PostgreSQL was lost: ${err.message}`));
+  // Nor would one lost in the moment between being lent and being watched (see releasedWhenLost).
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // pool.query watches the connections it uses; transactions (pool.connect) get theirs watched
+  // here, within the pool's own callback, before the connection can report anything.
+  const lend = pool.connect.bind(pool) as (callback: (err: Error | undefined, client?: PoolClient) => void) => void;
+  const connect = (callback?: (err: Error | undefined, client?: PoolClient) => void) => {
+    if (callback) return lend(callback);
+    return new Promise<PoolClient>((resolve, reject) => lend((err, client) => (err || !client ? reject(err) : resolve(releasedWhenLost(client)))));
+  };
+  pool.connect = connect as unknown as typeof pool.connect;
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { db, pool, close: () => pool.end() };
+}
+
+/**
+ * A connection lent out for a transaction goes back to the pool, as broken, the moment it is
+ * lost. Its transaction fails, the call answers 503, and the pool opens a new connection for the
+ * next one. Otherwise a connection lost as its transaction began (before anyone could release
+ * it) would keep its place in the pool for good, and calls would queue for it.
+ */
+function releasedWhenLost(client: PoolClient): PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const lost = (err: Error) => {
+    console.error(`[db] a connection to PostgreSQL in use was lost: ${err.message}`);
+    client.release(err);
+  };
+  client.on('error', lost);
+  client.release = (err?: Error | boolean) => {
+    client.off('error', lost);
+    if (released) return;
+    released = true;
+    release(err);
+  };
+  return client;
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
-    const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: config.url, max: Number(process.env.DATABASE_POOL ?? 10) });
-    const db = drizzle(pool, { schema });
-    const client = await pool.connect();
+    const { db, pool, close } = await connectPostgres(config.url);
     try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrate(drizzle(client, { schema }), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-      client.release();
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrate(drizzle(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    } catch (err) {
+      await close().catch(() => {});
+      throw err;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');

@@ -40,6 +40,8 @@ export interface RequestOptions {
 
 export interface StartOptions {
   secret?: string;
+  /** Another PostgreSQL address than DATABASE_URL (e.g. through a proxy a test can cut). */
+  databaseUrl?: string;
 }
 
 export interface TestApi {
@@ -80,7 +82,7 @@ async function emptyTables(db: Db) {
 }
 
 export async function startApi(options: StartOptions = {}): Promise<TestApi> {
-  const url = process.env.DATABASE_URL;
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
   const database: Database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
   const secret = options.secret ?? TEST_SECRET;
 

@@ -6,3 +6,4 @@ export * from '../modules/dictionary/schema.ts';
 export * from '../modules/vehicles/schema.ts';
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/stores/schema.ts';
+export * from '../providers/payment/sandbox/schema.ts';

@@ -7,3 +7,8 @@ export * from '../modules/vehicles/schema.ts';
 export * from '../modules/catalog/schema.ts';
 export * from '../modules/stores/schema.ts';
 export * from '../providers/payment/sandbox/schema.ts';
+export * from '../modules/orders/schema.ts';
+export * from '../modules/booking/schema.ts';
+export * from '../modules/coupons/schema.ts';
+export * from '../modules/payments/schema.ts';
+export * from '../jobs/schema.ts';

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PayMethod } from '../../../contract/order-status.ts';
+
+export type PaymentState = 'pending' | 'succeeded' | 'failed' | 'expired';
+export type EventOutcome = 'applied' | 'duplicate' | 'refused';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * One attempt to pay an order at a provider. Its id is the paymentId the provider echoes.
+ * `orderId` is the orders module's (no cross-module reference).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    orderNo: text('order_no').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's checkout id; null until the provider has answered. */
+    providerRef: text('provider_ref'),
+    method: text('method').$type<PayMethod>().notNull(),
+    bankCode: text('bank_code'),
+    amountSen: integer('amount_sen').notNull(),
+    currency: text('currency').notNull(),
+    state: text('state').$type<PaymentState>().notNull(),
+    /** Money taken that the order cannot keep (paid twice, or after its time was taken). */
+    refundDue: boolean('refund_due').notNull().default(false),
+    note: text('note').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    paidAt: at('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    index('payments_order_idx').on(t.orderId, t.createdAt.desc()),
+    check('payments_amount_check', sql`${t.amountSen} > 0`),
+  ],
+);
+
+/**
+ * Every provider event received, once: a replay meets the unique (provider, event id) and is
+ * counted in `repeats`, never processed again. Refused events are kept with the reason.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    paymentId: uuid('payment_id'),
+    amountSen: integer('amount_sen').notNull(),
+    currency: text('currency').notNull(),
+    /** The callback's raw body, or the provider's answer when the server asked. */
+    payload: text('payload').notNull(),
+    outcome: text('outcome').$type<EventOutcome>().notNull(),
+    reason: text('reason').notNull().default(''),
+    receivedAt: at('received_at').notNull(),
+    repeats: integer('repeats').notNull().default(0),
+    lastRepeatAt: at('last_repeat_at'),
+  },
+  (t) => [uniqueIndex('payment_events_event_key').on(t.provider, t.eventId), index('payment_events_payment_idx').on(t.paymentId)],
+);

@@ -44,3 +44,21 @@ export const line = z
   })
   .meta({ id: 'Line' });
 export type Line = z.infer<typeof line>;
+
+/** The blade lengths cars take, in inches: drivers 12–32, passengers 10–30, rear blades 8–18. */
+export const WIPER_RANGES = { driver: [12, 32], passenger: [10, 30], rear: [8, 18] } as const;
+
+/** The lengths of a line that fit each blade position; rear only when the line makes rear blades. */
+export function wiperLengths(made: number[], rearBlades: boolean) {
+  const within = ([min, max]: readonly [number, number]) => made.filter((l) => l >= min && l <= max);
+  return { driver: within(WIPER_RANGES.driver), passenger: within(WIPER_RANGES.passenger), rear: rearBlades ? within(WIPER_RANGES.rear) : [] };
+}
+
+/** A film's shades per window group, only those JPJ allows. */
+export function legalTint(tint: { front: number[]; rearWindscreen: number[]; sideWindows: number[] }) {
+  return {
+    front: tint.front.filter((v) => v >= TINT_MIN_PCT.front),
+    rearWindscreen: tint.rearWindscreen.filter((v) => v >= TINT_MIN_PCT.rearWindscreen),
+    sideWindows: tint.sideWindows.filter((v) => v >= TINT_MIN_PCT.sideWindows),
+  };
+}

@@ -222,6 +222,10 @@ describe('wiper blades', () => {
     expect(withRear.unit.partsSen - set.unit.partsSen).toBe(product('wiper-bosch-aerotwin').rearBladeSen);
   });
 
+  test('fitted free on every car, a set’s price needs no car to be final', () => {
+    expect(quote('wiper-bosch-aerotwin', null).fromPrice).toBe(false);
+  });
+
   test('a length the line is not made in is refused, telling the lengths made', () => {
     expect(problem('wiper-bosch-advantage', null, { options: { wiper: { driverInch: 28, passengerInch: 14 } } })).toEqual({
       key: 'line.wiperLength',

@@ -1,5 +1,5 @@
 import { findCategory } from '../../../contract/categories.ts';
-import { MAX_QUANTITY, TINT_MIN_PCT, type Line, type LineOptions } from '../../../contract/line.ts';
+import { legalTint, MAX_QUANTITY, wiperLengths, type Line, type LineOptions } from '../../../contract/line.ts';
 import type { MessageKey } from '../../../contract/messages.ts';
 import { fittedPrice, timesQuantity, type PriceBreakdown, type SizeClass } from '../../../contract/price.ts';
 import type { ProductContent } from './content.ts';
@@ -61,7 +61,6 @@ const fail = (key: MessageKey, field: string, params: Record<string, string | nu
   problem: { key, params, field },
 });
 const inches = (lengths: number[]) => lengths.map((l) => `${l}″`).join(' + ');
-const between = (lengths: number[], min: number, max: number) => lengths.filter((l) => l >= min && l <= max);
 
 /**
  * The oil a service package comes with for this car: its standard oil when that suits the
@@ -97,17 +96,10 @@ export function lineChoices(p: ProductContent, car: PricedCar | null, lookup: Pr
         rearBladeSen,
       };
     } else {
-      // The lengths cars take: drivers 12–32″, passengers 10–30″, rear blades 8–18″.
-      wiper = { driver: between(made, 12, 32), passenger: between(made, 10, 30), rear: rearBladeSen === null ? [] : between(made, 8, 18), rearBladeSen };
+      wiper = { ...wiperLengths(made, rearBladeSen !== null), rearBladeSen };
     }
   }
-  const tint = p.tint
-    ? {
-        front: p.tint.front.filter((v) => v >= TINT_MIN_PCT.front),
-        rearWindscreen: p.tint.rearWindscreen.filter((v) => v >= TINT_MIN_PCT.rearWindscreen),
-        sideWindows: p.tint.sideWindows.filter((v) => v >= TINT_MIN_PCT.sideWindows),
-      }
-    : null;
+  const tint = p.tint ? legalTint(p.tint) : null;
   const included = includedOil(p, car, lookup);
   const oils = included
     ? {
@@ -142,7 +134,8 @@ export function quoteLine(
 
   const options: LineOptions = {};
   let partsSen = p.partsSen;
-  let settled = car !== null;
+  // Without a car the price is only a "from" price where labour differs by car size.
+  let settled = car !== null || new Set(Object.values(p.labourSen)).size === 1;
 
   if (p.fit.kind === 'tyre') {
     const prices = p.fit.sizes;

@@ -4,10 +4,11 @@ import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { productPage } from '../../lib/endpoints.ts';
-import { $carInfo, $carSummary } from '../../stores/car.ts';
+import { $carInfo } from '../../stores/car.ts';
 import { $carPicker, askToLogIn } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
+import { carLabel, variantKnown } from './car-label.ts';
 import { ProductCardView } from './ProductCardView.tsx';
 
 type Sort = 'popular' | 'priceAsc' | 'priceDesc' | 'saving';
@@ -28,12 +29,13 @@ interface Props {
 export default function CategoryBrowser({ locale, category, initial }: Props) {
   const t = dictionary(locale).catalog;
   const car = useClientStore($carInfo, null);
-  const carName = useClientStore($carSummary, null);
+  const carName = carLabel(car, locale);
   const hydrated = useHydrated();
   const [sort, setSort] = useState<Sort>('popular');
   const [page, setPage] = useState(1);
   const [fitsOnly, setFitsOnly] = useState(true);
-  const [result, setResult] = useState<{ list: ProductCard[]; total: number; priced: boolean }>({ ...initial, priced: false });
+  // `variantId`: the car the list was answered for ('' for none), so cards speak of fit only for that car.
+  const [result, setResult] = useState<{ list: ProductCard[]; total: number; variantId: string }>({ ...initial, variantId: '' });
   const [loading, setLoading] = useState(false);
 
   const session = useClientStore($session, null);
@@ -50,7 +52,7 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
     let live = true;
     setLoading(true);
     callApi(productPage, { category: wanted, variantId, sort, page, pageSize: PAGE_SIZE, fitsOnly: Boolean(variantId) && fitsOnly }, { quiet: true })
-      .then((answer) => live && setResult({ list: answer.list, total: answer.total, priced: Boolean(answer.car) }))
+      .then((answer) => live && setResult({ list: answer.list, total: answer.total, variantId: variantId ?? '' }))
       .catch(() => {
         /* the list shown stays */
       })
@@ -62,6 +64,7 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
 
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   const narrowed = Boolean(variantId) && fitsOnly;
+  const fitKnown = variantKnown(car) && result.variantId === variantId;
   if (services && !session) {
     return (
       <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center">
@@ -76,20 +79,22 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
     <div>
       {services && <h2 className="mb-4 text-xl font-bold text-brand-900">{t.servicesHeading}</h2>}
       <div className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
-        {carName ? (
+        {!carName ? (
+          <p className="flex-1">{t.chooseCarLead}</p>
+        ) : variantId ? (
           <p className="flex-1">{fill(t.resultsFor, { total: result.total, car: carName })}</p>
         ) : (
-          <p className="flex-1">{t.chooseCarLead}</p>
+          // A skipped year or variant: the list is everything, and saying it is "for" the car would claim a fit.
+          <p className="flex-1">{fill(t.resultsNoVariant, { total: result.total, car: carName })}</p>
         )}
-        <button type="button" className={carName ? 'btn-secondary' : 'btn-primary'} disabled={!hydrated} onClick={() => $carPicker.set(true)}>
-          {carName ? t.changeCar : t.chooseCar}
+        <button type="button" className={carName && variantId ? 'btn-secondary' : 'btn-primary'} onClick={() => $carPicker.set(true)}>
+          {!carName ? t.chooseCar : variantId ? t.changeCar : t.chooseVariantAction}
         </button>
         <label className="flex items-center gap-2 text-sm">
           {t.sort}
           <select
             className="min-h-11 rounded-lg border border-slate-400 bg-white px-2"
             value={sort}
-            disabled={!hydrated}
             onChange={(e) => {
               setSort(e.target.value as Sort);
               setPage(1);
@@ -137,7 +142,7 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
         <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}>
           {result.list.map((card) => (
             <li key={card.id}>
-              <ProductCardView card={card} locale={locale} carName={carName} priced={result.priced} />
+              <ProductCardView card={card} locale={locale} carName={carName} variantKnown={fitKnown} />
             </li>
           ))}
         </ul>

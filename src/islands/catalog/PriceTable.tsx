@@ -20,14 +20,14 @@ export function PriceTable({ price, locale, caption }: { price: PriceBreakdownDt
             <th scope="row" className="py-2 font-normal">
               {label}
             </th>
-            <td className="py-2 text-right tabular-nums">{formatRM(sen)}</td>
+            <td className="whitespace-nowrap py-2 text-right tabular-nums">{formatRM(sen, locale)}</td>
           </tr>
         ))}
         <tr>
           <th scope="row" className="py-2">
             {t.total}
           </th>
-          <td className="py-2 text-right text-xl font-extrabold tabular-nums text-brand-900">{formatRM(price.totalSen)}</td>
+          <td className="whitespace-nowrap py-2 text-right text-xl font-extrabold tabular-nums text-brand-900">{formatRM(price.totalSen, locale)}</td>
         </tr>
       </tbody>
     </table>

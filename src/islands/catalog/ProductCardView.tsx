@@ -3,10 +3,22 @@ import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 
+interface Props {
+  card: ProductCard;
+  locale: Locale;
+  /** The chosen car as the page names it, or null. */
+  carName: string | null;
+  /** Whether the chosen car's variant is known: only then can a card say it fits. */
+  variantKnown: boolean;
+}
+
 /** One product in a list: what it is, its fitted price and saving, and whether it fits the car. */
-export function ProductCardView({ card, locale, carName, priced }: { card: ProductCard; locale: Locale; carName: string | null; priced: boolean }) {
+export function ProductCardView({ card, locale, carName, variantKnown }: Props) {
   const t = dictionary(locale).catalog;
   const link = href(locale, `products/${card.categorySlug}/${card.id}`);
+  const price = formatRM(card.price.totalSen, locale);
+  // The unit says what one price buys; "fitted" only where a workshop fits it.
+  const unit = card.price.labourSen > 0 ? fill(t.unitFitted, { unit: card.unit }) : card.unit;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
       <img src={card.image} alt={card.imageAlt} width={400} height={300} loading="lazy" decoding="async" className="aspect-[4/3] w-full bg-slate-100 object-contain" />
@@ -18,26 +30,36 @@ export function ProductCardView({ card, locale, carName, priced }: { card: Produ
           </a>
         </h3>
         <p className="text-sm text-slate-700">{card.summary}</p>
-        <p className="mt-auto pt-2">
-          <span className="text-lg font-extrabold text-brand-900">
-            {priced ? formatRM(card.price.totalSen) : fill(t.fromPrice, { price: formatRM(card.price.totalSen) })}
-          </span>{' '}
-          <span className="text-sm text-slate-600">
-            {card.unit}, {t.fitted}
-          </span>
-        </p>
-        <p className="text-sm">
-          <s className="text-slate-600">{fill(t.listPrice, { price: formatRM(card.listPriceSen) })}</s>{' '}
-          {card.savingPercent > 0 && <strong className="text-green-800">{fill(t.save, { percent: card.savingPercent })}</strong>}
-        </p>
-        {card.fit.status === 'fits' && carName && <p className="text-sm font-semibold text-green-800">✓ {fill(t.fits, { car: carName })}</p>}
-        {card.fit.status === 'noFit' && (
-          <p className="text-sm text-red-800">
-            <strong>{t.noFit}.</strong> {card.fit.reason}
+        {variantKnown && card.tyreSize && (
+          <p className="text-sm font-semibold text-brand-900">
+            {card.tyreSizes.length > 1 ? fill(t.tyreSizes, { sizes: card.tyreSizes.join(' / ') }) : fill(t.tyreSize, { size: card.tyreSize })}
           </p>
         )}
-        {card.fit.status === 'unknown' && !carName && <p className="text-sm text-slate-600">{t.unknownFit}</p>}
+        <p className="mt-auto pt-2">
+          <span className="text-lg font-extrabold text-brand-900">{card.fromPrice ? fill(t.fromPrice, { price }) : price}</span>{' '}
+          <span className="text-sm text-slate-600">{unit}</span>
+        </p>
+        <p className="text-sm">
+          <s className="text-slate-600">{fill(t.listPrice, { price: formatRM(card.listPriceSen, locale) })}</s>{' '}
+          {card.savingPercent > 0 && <strong className="text-green-800">{fill(t.save, { percent: card.savingPercent })}</strong>}
+        </p>
+        <FitLine card={card} locale={locale} carName={carName} variantKnown={variantKnown} />
       </div>
     </article>
   );
+}
+
+function FitLine({ card, locale, carName, variantKnown }: Props) {
+  const t = dictionary(locale).catalog;
+  if (card.fit.status === 'noFit') {
+    return (
+      <p className="text-sm text-red-800">
+        <strong>{t.noFit}.</strong> {card.fit.reason}
+      </p>
+    );
+  }
+  if (variantKnown && carName && card.fit.status === 'fits') return <p className="text-sm font-semibold text-green-800">✓ {fill(t.fits, { car: carName })}</p>;
+  // Fits every car: true whatever the variant.
+  if (card.fit.status === 'fits') return <p className="text-sm text-green-800">✓ {t.fitsEveryCar}</p>;
+  return <p className="text-sm text-slate-600">{carName ? t.chooseVariant : t.unknownFit}</p>;
 }

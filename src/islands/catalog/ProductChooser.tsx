@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { PriceBreakdownDto, ProductCard, ProductDetail } from '../../../contract/catalog.ts';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill, href } from '../../i18n/index.ts';
+import { ApiFailure, callApi } from '../../lib/api.ts';
+import { productChangeList, productFind } from '../../lib/endpoints.ts';
+import { formatRM } from '../../lib/money.ts';
+import { $carInfo } from '../../stores/car.ts';
+import { $productChoices, chooseOption, chooseQuantity, forgetOptions, lineQuery } from '../../stores/product-choice.ts';
+import { $carPicker, askToLogIn } from '../../stores/ui.ts';
+import { $session } from '../../stores/user.ts';
+import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
+import { carLabel, variantKnown } from './car-label.ts';
+import { ChoiceControls, type ChoiceOffer } from './ChoiceControls.tsx';
+import { PriceTable } from './PriceTable.tsx';
+
+interface Props {
+  locale: Locale;
+  id: string;
+  /** As prerendered: the compact-car "from" price and what can be chosen without a car. */
+  initial: { price: PriceBreakdownDto; offer: ChoiceOffer; everyCar: boolean };
+}
+
+/**
+ * The product's price for the chosen car and choices, the Order button, the fit, and the
+ * choices themselves. The choice lives in the product-choice store, which the Order link
+ * (and a cart) read; the server prices it for the car on every change.
+ */
+export default function ProductChooser({ locale, id, initial }: Props) {
+  const t = dictionary(locale);
+  const car = useClientStore($carInfo, null);
+  const carName = carLabel(car, locale);
+  const hydrated = useHydrated();
+  const choice = useClientStore($productChoices, {})[id] ?? { quantity: 1, options: {} };
+  const optionsKey = JSON.stringify(choice.options);
+  const [detail, setDetail] = useState<ProductDetail | null>(null);
+  const [oils, setOils] = useState<(ProductCard & { differenceSen: number })[]>([]);
+  const variantId = car?.variantId || undefined;
+
+  useEffect(() => {
+    if (!hydrated) return;
+    let live = true;
+    callApi(productFind, { id, variantId, quantity: choice.quantity, options: JSON.parse(optionsKey) }, { quiet: true }).then(
+      (answer) => live && setDetail(answer),
+      (err: unknown) => {
+        if (!live) return;
+        const field = err instanceof ApiFailure ? ((err.data as { field?: string } | null)?.field ?? '') : '';
+        // A choice made for another car, or one the product no longer offers: start again from what the car settles.
+        if (field.startsWith('options')) forgetOptions(id);
+        else if (field === 'quantity') chooseQuantity(id, 1);
+        else setDetail(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [hydrated, id, variantId, choice.quantity, optionsKey]);
+
+  const hasOil = initial.offer.oils !== null;
+  useEffect(() => {
+    if (!hydrated || !hasOil) return;
+    callApi(productChangeList, { id, variantId }, { quiet: true }).then(
+      (r) => setOils(r.list),
+      () => setOils([]),
+    );
+  }, [hydrated, id, variantId, hasOil]);
+
+  const offer: ChoiceOffer = detail
+    ? {
+        maxQuantity: detail.maxQuantity,
+        tyreChoices: detail.tyreChoices,
+        tint: detail.tint,
+        wiper: detail.wiper ? { ...detail.wiper.choices, rearBladeSen: detail.wiper.rearBladeSen, car: detail.wiper.car } : null,
+        oils: detail.oil ? { included: detail.oil, others: oils } : null,
+      }
+    : initial.offer;
+  const quantity = detail?.quantity ?? choice.quantity;
+  const unit = detail?.price ?? initial.price;
+  const total = detail?.lineTotal ?? initial.price;
+  const fromPrice = detail?.fromPrice ?? true;
+  const noFit = detail?.fit.status === 'noFit';
+  const price = formatRM(total.totalSen, locale);
+
+  const target = href(locale, `confirm?${lineQuery({ productId: id, quantity, options: detail?.options ?? choice.options })}`);
+  const order = (e: MouseEvent) => {
+    if ($session.get()) return;
+    e.preventDefault();
+    askToLogIn(target);
+  };
+  const orderButton = (className: string) =>
+    noFit ? (
+      <button type="button" className={`btn-primary ${className}`} disabled>
+        {t.product.order}
+      </button>
+    ) : (
+      <a className={`btn-primary ${className}`} href={target} onClick={order}>
+        {t.product.order}
+      </a>
+    );
+
+  // On phones the price and Order button follow the customer down the page once the block scrolls away.
+  const priceBlock = useRef<HTMLElement>(null);
+  const [priceHidden, setPriceHidden] = useState(false);
+  const [bar, setBar] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    setBar(document.getElementById('order-bar'));
+    const block = priceBlock.current;
+    if (!block || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(([entry]) => setPriceHidden(!entry!.isIntersecting));
+    observer.observe(block);
+    return () => observer.disconnect();
+  }, []);
+
+  const headline = fromPrice ? fill(t.catalog.fromPrice, { price }) : price;
+  return (
+    <div className="space-y-5">
+      <section ref={priceBlock} aria-label={t.product.orderBar} className="space-y-2">
+        <p className="text-3xl font-extrabold tabular-nums text-brand-900">{headline}</p>
+        {quantity > 1 && <p className="text-sm text-slate-600">{fill(t.product.unitPrice, { price: formatRM(unit.totalSen, locale) })}</p>}
+        {fromPrice && <p className="text-sm text-slate-600">{t.product.fromNote}</p>}
+        {orderButton('w-full')}
+      </section>
+      <FitStatus locale={locale} detail={detail} carName={carName} known={variantKnown(car)} everyCar={initial.everyCar} />
+      <ChoiceControls
+        locale={locale}
+        offer={offer}
+        quantity={quantity}
+        options={detail?.options ?? choice.options}
+        carKnown={variantKnown(car) && detail !== null}
+        onQuantity={(n) => chooseQuantity(id, n)}
+        onOption={(name, value) => chooseOption(id, name, value)}
+      />
+      <PriceTable price={total} locale={locale} caption={quantity > 1 ? `${t.product.breakdown} · ${fill(t.product.lineTotal, { quantity })}` : t.product.breakdown} />
+      <p className="text-sm text-slate-600">{detail && variantId ? fill(t.product.sizeNote, { size: unit.sizeClass }) : t.product.sizeNoteDefault}</p>
+      {bar &&
+        priceHidden &&
+        createPortal(
+          <div role="region" aria-label={t.product.orderBar} className="-mx-4 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur">
+            <p className="flex-1 text-xl font-extrabold tabular-nums text-brand-900">{headline}</p>
+            {orderButton('shrink-0')}
+          </div>,
+          bar,
+        )}
+    </div>
+  );
+}
+
+function FitStatus({ locale, detail, carName, known, everyCar }: { locale: Locale; detail: ProductDetail | null; carName: string | null; known: boolean; everyCar: boolean }) {
+  const t = dictionary(locale).catalog;
+  const pick = () => $carPicker.set(true);
+  let status;
+  if (known && carName && detail?.fit.status === 'fits') status = <p className="rounded-lg bg-green-50 p-3 font-semibold text-green-900">✓ {fill(t.fits, { car: carName })}</p>;
+  else if (known && detail?.fit.status === 'noFit') {
+    status = (
+      <p className="rounded-lg bg-red-50 p-3 text-red-900">
+        <strong>{t.noFit}.</strong> {detail.fit.reason}
+      </p>
+    );
+  } else if (everyCar) status = <p className="rounded-lg bg-green-50 p-3 text-green-900">✓ {t.fitsEveryCar}</p>;
+  else if (carName && !known) status = <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t.chooseVariant}</p>;
+  else if (!carName) status = <p className="rounded-lg bg-slate-100 p-3">{t.chooseCarLead}</p>;
+  return (
+    <div className="space-y-2">
+      {status}
+      <button type="button" className="btn-secondary" onClick={pick}>
+        {!carName ? t.chooseCar : known ? t.changeCar : t.chooseVariantAction}
+      </button>
+    </div>
+  );
+}

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApi } from './app.ts';
 import { loadIndexes } from './indexes.ts';
@@ -8,6 +9,7 @@ import { openDatabase } from './db/client.ts';
 import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
 import { requestLog } from './http/log.ts';
+import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { mountSite } from './static.ts';
 import { findCategory } from '../contract/categories.ts';
@@ -42,23 +44,6 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log(`Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, ${Math.round(performance.now() - started)} ms)`);
 });
 
-let stopping = false;
-/** Finish the requests in flight, then close the database. */
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing requests in flight, then stopping`);
-  const force = setTimeout(() => {
-    console.error('Requests still open after 10 s; stopping anyway');
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  server.close(async () => {
-    await database.close();
-    console.log('Stopped');
-    process.exit(0);
-  });
-  (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-}
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+const stop = gracefulStop(server as Server, { close: () => database.close() });
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

@@ -144,6 +144,12 @@ const en = {
   'coupon.usedUp': 'This coupon has been fully claimed.',
   'coupon.alreadyUsed': 'You have already used this coupon as many times as it allows.',
   'coupon.belowMinimum': 'Spend {amount} more to use this coupon (minimum {minimum}).',
+  // Payment providers: what a gateway refuses, in words for the customer or staff.
+  'gateway.tngNotOffered': 'Touch ’n Go eWallet cannot be used at the moment. Please pay by FPX online banking, card or GrabPay.',
+  'gateway.amountTooSmall': 'This amount is too small to pay online.',
+  'gateway.amountTooLarge': 'This amount is too large to pay online in one payment.',
+  'gateway.refundTooLarge': 'The refund is more than what is left of this payment.',
+  'gateway.notPaid': 'This payment was never completed, so there is nothing to refund.',
   ok: 'OK',
 };
 
@@ -289,6 +295,12 @@ const zhCn: Messages = {
   'coupon.usedUp': '此优惠券已被领完。',
   'coupon.alreadyUsed': '您使用此优惠券的次数已达上限。',
   'coupon.belowMinimum': '再消费 {amount} 即可使用此优惠券（最低消费 {minimum}）。',
+  // 付款服务商：付款网关拒绝的原因，以顾客或员工能看懂的话说明。
+  'gateway.tngNotOffered': '目前无法使用 Touch ’n Go 电子钱包。请使用 FPX 网上银行、银行卡或 GrabPay 付款。',
+  'gateway.amountTooSmall': '此金额太小，无法在线付款。',
+  'gateway.amountTooLarge': '此金额太大，无法一次在线付清。',
+  'gateway.refundTooLarge': '退款金额超过了此笔付款的剩余金额。',
+  'gateway.notPaid': '此笔付款从未完成，没有可退的款项。',
   ok: '成功',
 };
 
@@ -431,6 +443,12 @@ const ms: Messages = {
   'coupon.usedUp': 'Kupon ini telah habis dituntut.',
   'coupon.alreadyUsed': 'Anda telah menggunakan kupon ini seberapa banyak yang dibenarkan.',
   'coupon.belowMinimum': 'Belanja {amount} lagi untuk menggunakan kupon ini (minimum {minimum}).',
+  // Penyedia pembayaran: sebab gerbang pembayaran menolak, dalam kata-kata untuk pelanggan atau kakitangan.
+  'gateway.tngNotOffered': 'e-Dompet Touch ’n Go tidak boleh digunakan buat masa ini. Sila bayar melalui perbankan dalam talian FPX, kad atau GrabPay.',
+  'gateway.amountTooSmall': 'Jumlah ini terlalu kecil untuk dibayar dalam talian.',
+  'gateway.amountTooLarge': 'Jumlah ini terlalu besar untuk dibayar dalam talian sekali gus.',
+  'gateway.refundTooLarge': 'Bayaran balik melebihi baki bayaran ini.',
+  'gateway.notPaid': 'Bayaran ini tidak pernah selesai, jadi tiada apa untuk dibayar balik.',
   ok: 'Berjaya',
 };
 

@@ -1,0 +1,117 @@
+import type { Locale } from '../../../contract/language.ts';
+import type { MessageKey } from '../../../contract/messages.ts';
+import type { PayMethod } from '../../../contract/order-status.ts';
+
+export type { PayMethod } from '../../../contract/order-status.ts';
+
+export interface CheckoutRequest {
+  /** Our id for this attempt (unique), echoed back in events. */
+  paymentId: string;
+  orderNo: string;
+  /** Integer sen, MYR. */
+  amountSen: number;
+  currency: 'MYR';
+  payMethod: PayMethod;
+  /** FPX bank (contract/order-status.ts lists them). */
+  bankCode?: string;
+  /** e.g. "Servauto order SA2506021234" */
+  description: string;
+  /** Absolute: where the browser goes after paying or failing (…/pc/pages?orderNo=…). */
+  returnUrl: string;
+  /** The order's payBefore. */
+  expiresAt: Date;
+  locale: Locale;
+}
+
+export interface Checkout {
+  providerRef: string;
+  /** Where to send the customer's browser: the provider's payment page. */
+  redirectUrl: string;
+}
+
+export type ProviderEventKind = 'payment.succeeded' | 'payment.failed' | 'payment.expired' | 'refund.succeeded' | 'refund.failed';
+
+export interface ProviderEvent {
+  /** The provider's event id: unique per provider, used to process each event once. */
+  eventId: string;
+  kind: ProviderEventKind;
+  /** The checkout's providerRef (refunds: the payment's providerRef). */
+  providerRef: string;
+  /** Ours, when the provider echoes it (metadata). */
+  paymentId?: string;
+  orderNo?: string;
+  /** Ours, for refund events. */
+  refundId?: string;
+  amountSen: number;
+  /** As the provider says it, upper-cased ('MYR'). */
+  currency: string;
+}
+
+/** `event: null` is a valid callback the shop does not act on (an event type it does not use). */
+export type CallbackVerdict = { ok: true; event: ProviderEvent | null } | { ok: false; reason: string };
+
+export interface PaymentStatus {
+  state: 'paid' | 'failed' | 'pending' | 'expired';
+  amountSen: number;
+  currency: string;
+  /**
+   * A stable id for the fact reported (the same on every ask, null while pending), so the
+   * server can record a status it was told like an event and process it once.
+   */
+  eventId: string | null;
+}
+
+export interface RefundResult {
+  providerRefundRef: string;
+  state: 'succeeded' | 'pending' | 'failed';
+}
+
+export interface RefundRequest {
+  providerRef: string;
+  amountSen: number;
+  /** Ours; also the idempotency key: asking again with it answers the same refund. */
+  refundId: string;
+  reason?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** The methods this provider can take; the server refuses the others before paying. */
+  readonly methods: readonly PayMethod[];
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Verifies a callback on its raw body and headers (signature, shape). Never throws for bad input. */
+  verifyCallback(rawBody: string, headers: Headers): Promise<CallbackVerdict>;
+  /** The HTTP answer the provider expects for a callback, in its own format (not the envelope). */
+  callbackReply(outcome: 'processed' | 'duplicate' | 'refused', reason?: string): Response;
+  /** Asks the provider for the truth about one checkout. */
+  paymentStatus(providerRef: string): Promise<PaymentStatus>;
+  refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Closes a checkout that is no longer wanted (the order timed out or was cancelled), so it
+   * cannot be paid any more. Already paid: nothing changes and paymentStatus says so.
+   */
+  expireCheckout?(providerRef: string): Promise<void>;
+}
+
+/**
+ * The provider will not do this, for a reason the customer or staff can be told: answer it
+ * with code 807 and `message(locale, key, params)`.
+ */
+export class PaymentRefused extends Error {
+  readonly key: MessageKey;
+  readonly params: Record<string, string | number>;
+  constructor(key: MessageKey, params: Record<string, string | number> = {}, detail?: string) {
+    super(detail ?? key);
+    this.name = 'PaymentRefused';
+    this.key = key;
+    this.params = params;
+  }
+}
+
+/** The provider could not be reached or failed on its side: try again later (answer 503). */
+export class PaymentUnavailable extends Error {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(detail, options);
+    this.name = 'PaymentUnavailable';
+  }
+}

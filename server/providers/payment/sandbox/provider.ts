@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/order-status.ts';
+import type { Db } from '../../../db/client.ts';
+import { checkCheckoutRequest } from '../checkout-request.ts';
+import { PaymentRefused, type PaymentProvider, type PaymentStatus, type RefundRequest } from '../types.ts';
+import { createCourier, fetchDeliver, type Deliver } from './courier.ts';
+import { newEventId, readSandboxEvent, type SandboxEvent } from './events.ts';
+import type { PageState } from './page.ts';
+import { sandboxCheckouts, sandboxRefunds } from './schema.ts';
+import { SIGNATURE_HEADER, readToken, signBody, signToken, signatureMatches } from './signing.ts';
+
+export interface SandboxOptions {
+  db: Db;
+  /** The signing key (see sandboxKey). */
+  key: string;
+  /** Where callbacks go: …/api/pay/callback/sandbox on the server's own origin. */
+  callbackUrl: string;
+  deliver?: Deliver;
+  now?: () => Date;
+  log?: (line: string) => void;
+  retryDelaysMs?: readonly number[];
+}
+
+export type Checkout = typeof sandboxCheckouts.$inferSelect;
+
+/** A press on the hosted page. */
+export interface Press {
+  outcome: 'pay' | 'fail';
+  method: PayMethod;
+  bankCode: string | null;
+}
+
+export type PressResult =
+  | { done: true; returnUrl: string; delivered: boolean }
+  | { done: false; checkout: Checkout; state: PageState };
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  /** The checkout a page token names, or null when the token is forged, altered or unknown. */
+  openCheckout(token: string): Promise<Checkout | null>;
+  /** What the page shows for a checkout at this moment. */
+  pageState(checkout: Checkout): PageState;
+  /** Records a press and sends its signed event; refused when the checkout can no longer take it. */
+  press(checkout: Checkout, press: Press): Promise<PressResult>;
+  /** Signs a body as the sandbox does (for tools and tests that act as the sandbox). */
+  sign(rawBody: string): string;
+  /** Resolves once every callback under way has been answered or given up on. */
+  idle(): Promise<void>;
+  /** Drops callbacks still waiting for another try. */
+  stop(): void;
+  readonly now: () => Date;
+}
+
+const sandboxMethods: readonly PayMethod[] = payMethods;
+const bankCodes = new Set<string>(fpxBanks.map((b) => b.code));
+
+export const isPayMethod = (value: unknown): value is PayMethod => (payMethods as readonly unknown[]).includes(value);
+export const isBankCode = (value: unknown): value is string => typeof value === 'string' && bankCodes.has(value);
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
+
+/** The server's own hosted payment page, with its records in the database. */
+export function sandboxProvider(options: SandboxOptions): SandboxProvider {
+  const { db, key, callbackUrl, now = () => new Date(), log } = options;
+  const courier = createCourier({ url: callbackUrl, deliver: options.deliver ?? fetchDeliver(), retryDelaysMs: options.retryDelaysMs, log });
+
+  const signedHeaders = (body: string) => ({ 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(key, body) });
+
+  function eventOf(checkout: Checkout, type: SandboxEvent['type'], extra: Partial<SandboxEvent['data']> = {}): { id: string; body: string } {
+    const id = newEventId();
+    const event: SandboxEvent = {
+      id,
+      type,
+      created: Math.floor(now().getTime() / 1000),
+      data: {
+        checkout: checkout.id,
+        paymentId: checkout.paymentId,
+        orderNo: checkout.orderNo,
+        amountSen: checkout.amountSen,
+        currency: checkout.currency,
+        ...extra,
+      },
+    };
+    return { id, body: JSON.stringify(event) };
+  }
+
+  async function findCheckout(providerRef: string): Promise<Checkout> {
+    const [checkout] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, providerRef));
+    if (!checkout) throw new Error(`The sandbox has no checkout ${providerRef}`);
+    return checkout;
+  }
+
+  function pageState(checkout: Checkout): PageState {
+    if (checkout.state === 'paid') return 'paid';
+    if (now().getTime() >= checkout.expiresAt.getTime()) return 'expired';
+    return checkout.state as 'open' | 'failed';
+  }
+
+  return {
+    name: 'sandbox',
+    methods: sandboxMethods,
+    now,
+
+    async createCheckout(request) {
+      checkCheckoutRequest(request, now());
+      const row = {
+        id: newId('sbx'),
+        paymentId: request.paymentId,
+        orderNo: request.orderNo,
+        amountSen: request.amountSen,
+        currency: request.currency,
+        payMethod: request.payMethod,
+        bankCode: request.bankCode ?? null,
+        description: request.description,
+        returnUrl: request.returnUrl,
+        locale: request.locale,
+        createdAt: now(),
+        expiresAt: request.expiresAt,
+      };
+      await db.insert(sandboxCheckouts).values(row).onConflictDoNothing({ target: sandboxCheckouts.paymentId });
+      // Asked again for the same attempt (a retry): the same checkout, if it is the same payment.
+      const [checkout] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.paymentId, request.paymentId));
+      if (!checkout || checkout.orderNo !== request.orderNo || checkout.amountSen !== request.amountSen || checkout.currency !== request.currency) {
+        throw new Error(`Payment ${request.paymentId} already has a sandbox checkout for another order or amount`);
+      }
+      const token = signToken(key, { checkout: checkout.id, amountSen: checkout.amountSen, currency: checkout.currency, expiresAt: checkout.expiresAt.getTime() });
+      // Root-relative: the browser opens it on the shop's own origin, whatever that is.
+      return { providerRef: checkout.id, redirectUrl: `/pay/sandbox/${token}` };
+    },
+
+    async verifyCallback(rawBody, headers) {
+      const signature = headers.get(SIGNATURE_HEADER);
+      if (!signature) return { ok: false, reason: `no ${SIGNATURE_HEADER} header` };
+      if (!signatureMatches(key, rawBody, signature)) return { ok: false, reason: 'signature does not match the body' };
+      return readSandboxEvent(rawBody);
+    },
+
+    callbackReply(outcome, reason) {
+      if (outcome === 'refused') return Response.json({ received: false, reason: reason ?? 'refused' }, { status: 400 });
+      return Response.json({ received: true, duplicate: outcome === 'duplicate' });
+    },
+
+    async paymentStatus(providerRef): Promise<PaymentStatus> {
+      const checkout = await findCheckout(providerRef);
+      const state = pageState(checkout);
+      const facts = { amountSen: checkout.amountSen, currency: checkout.currency };
+      if (state === 'paid') return { state, ...facts, eventId: checkout.paidEventId };
+      if (state === 'expired') return { state, ...facts, eventId: `${checkout.id}.expired` };
+      if (state === 'failed') return { state, ...facts, eventId: checkout.lastEventId };
+      return { state: 'pending', ...facts, eventId: null };
+    },
+
+    async refund(request: RefundRequest) {
+      if (!Number.isSafeInteger(request.amountSen) || request.amountSen < 1) throw new TypeError('Refund amountSen must be a whole number of sen above 0');
+      if (typeof request.refundId !== 'string' || request.refundId.length < 1 || request.refundId.length > 100) {
+        throw new TypeError('Refund refundId must be 1 to 100 characters');
+      }
+      const outcome = await db.transaction(async (tx) => {
+        // One refund at a time per payment, so two together never pass the total paid.
+        const [checkout] = await tx.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, request.providerRef)).for('update');
+        if (!checkout) throw new Error(`The sandbox has no checkout ${request.providerRef}`);
+        const [earlier] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundId, request.refundId));
+        if (earlier) {
+          if (earlier.checkoutId !== checkout.id || earlier.amountSen !== request.amountSen) {
+            throw new Error(`Refund ${request.refundId} was already made for another payment or amount`);
+          }
+          return { refundRef: earlier.id, event: null };
+        }
+        if (checkout.state !== 'paid') throw new PaymentRefused('gateway.notPaid');
+        const [{ refunded }] = (await tx
+          .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amountSen}), 0)::int` })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.checkoutId, checkout.id))) as [{ refunded: number }];
+        if (refunded + request.amountSen > checkout.amountSen) throw new PaymentRefused('gateway.refundTooLarge');
+        const refundRef = newId('sbxr');
+        const event = eventOf(checkout, 'refund.succeeded', { amountSen: request.amountSen, refundId: request.refundId, refund: refundRef });
+        await tx.insert(sandboxRefunds).values({
+          id: refundRef,
+          refundId: request.refundId,
+          checkoutId: checkout.id,
+          amountSen: request.amountSen,
+          reason: request.reason?.slice(0, 500) ?? null,
+          eventId: event.id,
+          createdAt: now(),
+        });
+        return { refundRef, event };
+      });
+      // After this call returns (and the caller's own transaction has had its chance to commit).
+      if (outcome.event) courier.sendLater(outcome.event.body, signedHeaders(outcome.event.body));
+      return { providerRefundRef: outcome.refundRef, state: 'succeeded' as const };
+    },
+
+    async expireCheckout(providerRef) {
+      const at = now();
+      await db
+        .update(sandboxCheckouts)
+        .set({ expiresAt: sql`least(${sandboxCheckouts.expiresAt}, ${at})`, updatedAt: at })
+        .where(and(eq(sandboxCheckouts.id, providerRef), sql`${sandboxCheckouts.state} <> 'paid'`));
+    },
+
+    async openCheckout(token) {
+      const claims = readToken(key, token);
+      if (!claims) return null;
+      const [checkout] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, claims.checkout));
+      if (!checkout) return null;
+      // The record must say what the token vouched for; a checkout is never re-priced.
+      if (checkout.amountSen !== claims.amountSen || checkout.currency !== claims.currency) return null;
+      return checkout;
+    },
+
+    pageState,
+
+    async press(checkout, press) {
+      const at = now();
+      const event = eventOf(checkout, press.outcome === 'pay' ? 'payment.succeeded' : 'payment.failed', {
+        payMethod: press.method,
+        ...(press.bankCode ? { bankCode: press.bankCode } : {}),
+      });
+      const open = sql`${sandboxCheckouts.expiresAt} > ${at}`;
+      const updated =
+        press.outcome === 'pay'
+          ? await db
+              .update(sandboxCheckouts)
+              .set({
+                state: 'paid',
+                paidEventId: sql`coalesce(${sandboxCheckouts.paidEventId}, ${event.id})`,
+                paidAt: sql`coalesce(${sandboxCheckouts.paidAt}, ${at})`,
+                paidMethod: sql`coalesce(${sandboxCheckouts.paidMethod}, ${press.method})`,
+                paidBankCode: sql`case when ${sandboxCheckouts.paidAt} is null then ${press.bankCode} else ${sandboxCheckouts.paidBankCode} end`,
+                lastEventId: event.id,
+                updatedAt: at,
+              })
+              // A second Pay (a double press, a resent form) is a second event for one payment.
+              .where(and(eq(sandboxCheckouts.id, checkout.id), sql`(${open} or ${sandboxCheckouts.state} = 'paid')`))
+              .returning()
+          : await db
+              .update(sandboxCheckouts)
+              .set({ state: 'failed', lastEventId: event.id, updatedAt: at })
+              .where(and(eq(sandboxCheckouts.id, checkout.id), open, sql`${sandboxCheckouts.state} <> 'paid'`))
+              .returning();
+      if (updated.length === 0) {
+        const current = await findCheckout(checkout.id);
+        return { done: false, checkout: current, state: pageState(current) };
+      }
+      const delivered = await courier.send(event.body, signedHeaders(event.body));
+      return { done: true, returnUrl: checkout.returnUrl, delivered };
+    },
+
+    sign: (rawBody) => signBody(key, rawBody),
+    idle: () => courier.idle(),
+    stop: () => courier.stop(),
+  };
+}

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
+import { FolderInUseError, lockDataFolder, type FolderLock } from './folder-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -94,14 +95,41 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     }
     return { db, kind: 'postgres', close };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-  const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const lock = config.dataDir ? lockOrRefuse(config.dataDir) : null;
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    };
+    return { db: db as unknown as Db, kind: 'pglite', close };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+/**
+ * A second server on a PGlite folder would corrupt it: this one says so in one line and stops,
+ * before it opens anything.
+ */
+function lockOrRefuse(dataDir: string): FolderLock {
+  try {
+    return lockDataFolder(dataDir);
+  } catch (err) {
+    if (!(err instanceof FolderInUseError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 
 /** Serialises work on one key across every API process, until the transaction ends. */

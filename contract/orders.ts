@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { line } from './line.ts';
+import { line, lineOptions } from './line.ts';
 import { COUPON_CODE_MAX, normaliseCouponCode } from './coupon.ts';
-import { fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './order-status.ts';
+import { actors, fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './order-status.ts';
 import { paths } from './paths.ts';
 import { checkPhone, toE164 } from './phone.ts';
 import { checkPlate, normalisePlate, PLATE_MAX_LENGTH } from './plate.ts';
@@ -194,7 +194,12 @@ export const couponClientGet = defineCall({
   summary: "The customer's coupons for a cart, each usable or with the reason, and the code typed if any",
   tag: 'orders',
   auth: true,
-  request: z.strictObject({ items, couponCode }),
+  request: z.strictObject({
+    items,
+    couponCode,
+    variantId: variantId.optional().meta({ description: "The customer's car: lines are priced for it. Without one, each line is priced from its lowest price." }),
+    method: z.enum(fulfilmentMethods).default('install').meta({ description: 'How the cart will be fulfilled: labour and its tax count only for installation.' }),
+  }),
   response: z.object({
     goodsSen: z.number().int().meta({ description: 'Parts, labour and tax of the cart: what a coupon applies to.' }),
     list: z.array(couponDto),
@@ -214,6 +219,10 @@ export const orderAdd = defineCall({
     status: z.enum(orderStatuses),
     totalSen: z.number().int(),
     payBefore: z.string().meta({ description: 'ISO 8601 time after which the unpaid order is cancelled.' }),
+    appointment: z
+      .object({ date: z.string(), time: z.string(), bay: z.number().int() })
+      .nullable()
+      .meta({ description: 'Install orders: the time held, and the bay it is held in.' }),
   }),
   codes: {
     404: 'Unknown product, variant or workshop.',
@@ -253,6 +262,98 @@ export const orderPayStatus = defineCall({
     payBefore: z.string().nullable(),
   }),
   codes: { 404: 'No such order of this customer.' },
+});
+
+const money = z.number().int();
+
+export const orderLineDto = z
+  .object({
+    productId: z.string(),
+    category: z.string(),
+    brand: z.string(),
+    name: z.string().meta({ description: 'As it was bought, in the language the order was placed in.' }),
+    image: z.string(),
+    quantity: z.number().int(),
+    options: lineOptions,
+    unitSen: money.meta({ description: 'One unit: parts, labour and tax, as the product page showed it.' }),
+    partsSen: money,
+    labourSen: money,
+    serviceTaxSen: money,
+    totalSen: money,
+  })
+  .meta({ id: 'OrderLine' });
+
+export const orderHistoryDto = z
+  .object({
+    status: z.enum(orderStatuses),
+    stage: z.enum(orderStages).nullable(),
+    at: z.string().meta({ description: 'ISO 8601.' }),
+    by: z.enum(actors),
+    note: z.string().meta({ description: "The customer's or staff's words, or the system's note in the request language." }),
+  })
+  .meta({ id: 'OrderHistory' });
+
+export const orderDetail = z
+  .object({
+    orderNo: z.string(),
+    status: z.enum(orderStatuses),
+    stage: z.enum(orderStages).nullable(),
+    method: z.enum(fulfilmentMethods),
+    createdAt: z.string(),
+    payBefore: z.string().nullable().meta({ description: 'Until when it can be paid; null once paid or ended.' }),
+    secondsToPay: z.number().int().meta({ description: 'Seconds left to pay now; 0 when it cannot be paid.' }),
+    paidSen: money,
+    refundedSen: money,
+    car: z.object({ variantId: z.string(), name: z.string(), sizeClass: z.string(), plate: z.string() }),
+    contact: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
+    address: z
+      .object({ recipient: z.string(), phone: z.string(), line1: z.string(), line2: z.string().nullable(), postcode: z.string(), city: z.string(), state: z.string() })
+      .nullable(),
+    notes: z.string(),
+    store: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        address: z.string(),
+        phone: z.string(),
+        lat: z.number(),
+        lng: z.number(),
+        wazeUrl: z.string(),
+        googleMapsUrl: z.string(),
+      })
+      .nullable(),
+    appointment: z
+      .object({ date: z.string(), time: z.string(), endTime: z.string().meta({ description: 'When the job should be done, HH:mm.' }) })
+      .nullable(),
+    lines: z.array(orderLineDto),
+    totals: z.object({
+      partsSen: money,
+      labourSen: money,
+      serviceTaxSen: money.meta({ description: '8 % service tax on labour.' }),
+      goodsSen: money,
+      deliveryFeeSen: money,
+      discountSen: money,
+      totalSen: money,
+    }),
+    coupon: z.object({ code: z.string(), title: z.string() }).nullable(),
+    pickupCode: z.string().nullable().meta({ description: 'Self pickup: the code to show at the counter, once paid.' }),
+    expressCompany: z.string().nullable(),
+    expressNo: z.string().nullable(),
+    actions: z
+      .object({ pay: z.boolean(), cancel: z.boolean(), changeTime: z.boolean(), refund: z.boolean(), revokeRefund: z.boolean(), delete: z.boolean() })
+      .meta({ description: 'What the customer may do with the order now.' }),
+    history: z.array(orderHistoryDto),
+  })
+  .meta({ id: 'OrderDetail' });
+
+export const orderFind = defineCall({
+  path: paths.orderFind,
+  summary: 'One order of the customer, with everything they may see: lines, totals, workshop, appointment, history',
+  tag: 'orders',
+  auth: true,
+  request: z.strictObject({ orderNo }),
+  response: orderDetail,
+  codes: { 404: "No such order of this customer (another customer's order answers the same)." },
 });
 
 export const orderCalls = [storeSlots, couponClientGet, orderAdd, orderPay, orderPayStatus];

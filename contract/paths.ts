@@ -26,4 +26,5 @@ export const paths = {
   orderAdd: '/app/order/vehicle/order/app/add',
   orderPay: '/app/order/vehicle/order/app/pay',
   orderPayStatus: '/app/order/vehicle/order/update/pay/status',
+  orderFind: '/app/order/vehicle/order/app/find',
 } as const;

@@ -22,6 +22,12 @@ import { catalogService } from './modules/catalog/service.ts';
 import { storeRoutes } from './modules/stores/routes.ts';
 import { storeService } from './modules/stores/service.ts';
 import { garageService } from './modules/vehicles/service.ts';
+import type { ShopContext } from './flows/context.ts';
+import { bookingRoutes } from './modules/booking/routes.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { paymentCallbackRoutes } from './modules/payments/routes.ts';
+import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
 
 export interface AppDeps {
   db: Db;
@@ -32,7 +38,15 @@ export interface AppDeps {
   trustProxy?: boolean;
   sendsPerAddressPerHour?: number;
   now?: () => Date;
+  /** The payment provider; default: PAYMENT_PROVIDER's (the sandbox), on this database and secret. */
+  payments?: PaymentProvider;
+  /** How long a placed order waits for its payment, holding its time (default 30). */
+  paymentTimeoutMinutes?: number;
+  /** The shop's public origin for the links it sends out; default: the origin a request came to. */
+  publicUrl?: string | null;
 }
+
+export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
 
 /** The caller's address, for the per-address OTP limit. X-Forwarded-For only behind our own proxy. */
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
@@ -45,8 +59,18 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
 }
 
 /** The API: every contract call under /api, answering in the envelope. */
-export function createApi({ db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, now }: AppDeps) {
+export function createApi(deps: AppDeps) {
+  const { db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, now } = deps;
   const auth = authService({ db, sms, secret, sendsPerAddressPerHour, now });
+  const shop: ShopContext = {
+    db,
+    indexes,
+    sms,
+    payments: deps.payments ?? paymentProviderFromEnv(process.env, { db, secret, now }),
+    now: now ?? (() => new Date()),
+    paymentTimeoutMinutes: deps.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES,
+    publicUrl: deps.publicUrl ?? null,
+  };
   const api = new Hono<AppEnv>();
 
   api.use(async (c, next) => {
@@ -66,6 +90,10 @@ export function createApi({ db, indexes, sms, secret, trustProxy = false, sendsP
   vehicleRoutes(calls, indexes.cars, garageService(db, indexes.cars));
   catalogRoutes(calls, catalogService(indexes.catalog, indexes.cars));
   storeRoutes(calls, storeService(indexes.workshops, indexes.catalog, now ?? (() => new Date())));
+  bookingRoutes(calls, shop);
+  couponRoutes(calls, shop);
+  orderRoutes(calls, shop);
+  paymentCallbackRoutes(api, shop);
 
   const document = openApiDocument(calls.calls);
   api.get('/openapi.json', (c) => c.json(document));
@@ -88,5 +116,7 @@ export function createApi({ db, indexes, sms, secret, trustProxy = false, sendsP
 
   const app = new Hono<AppEnv>();
   app.route('/api', api);
+  // The sandbox's hosted payment page, outside /api as a real gateway's page would be.
+  if (shop.payments.name === 'sandbox') app.route('/pay/sandbox', sandboxPages(shop.payments as SandboxProvider));
   return app;
 }

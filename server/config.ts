@@ -14,6 +14,32 @@ export interface Config {
   trustProxy: boolean;
   /** OTP codes one client address may ask for per hour. */
   sendsPerAddressPerHour: number;
+  /** How long a placed order waits for payment, holding its time, before it is cancelled. */
+  paymentTimeoutMinutes: number;
+  /** How often the job worker looks for due work (payment time-outs). */
+  jobIntervalMs: number;
+  /** The public origin customers reach the shop at, for links sent out; null: the request's. */
+  publicUrl: string | null;
+}
+
+/** A whole number from `min` to `max`, or the start stops naming the variable. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${env[name]}"`);
+  return value;
+}
+
+function origin(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = env[name];
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) address such as https://www.servauto.my, not "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with http:// or https://, not "${value}"`);
+  return url.origin;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
@@ -34,5 +60,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     secret: env.SERVAUTO_SECRET || null,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     sendsPerAddressPerHour: perAddress,
+    paymentTimeoutMinutes: wholeNumber(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 1, 24 * 60),
+    jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
+    publicUrl: origin(env, 'PUBLIC_URL'),
   };
 }

@@ -1,5 +1,7 @@
 import type { Db } from './db/client.ts';
 import { loadCatalogIndex } from './modules/catalog/service.ts';
+import { loadCouponIndex } from './modules/coupons/service.ts';
+import { loadOrderRules } from './modules/orders/service.ts';
 import { loadWorkshopIndex } from './modules/stores/service.ts';
 import { loadCarIndex } from './modules/vehicles/service.ts';
 
@@ -8,8 +10,14 @@ import { loadCarIndex } from './modules/vehicles/service.ts';
  * sync. Content changes only with a deploy, and every process builds its own copy.
  */
 export async function loadIndexes(db: Db) {
-  const [cars, catalog, workshops] = await Promise.all([loadCarIndex(db), loadCatalogIndex(db), loadWorkshopIndex(db)]);
-  return { cars, catalog, workshops };
+  const [cars, catalog, workshops, orderRules, coupons] = await Promise.all([
+    loadCarIndex(db),
+    loadCatalogIndex(db),
+    loadWorkshopIndex(db),
+    loadOrderRules(db),
+    loadCouponIndex(db),
+  ]);
+  return { cars, catalog, workshops, orderRules, coupons };
 }
 
 export type Indexes = Awaited<ReturnType<typeof loadIndexes>>;

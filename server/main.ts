@@ -11,6 +11,9 @@ import type { AppEnv } from './http/env.ts';
 import { requestLog } from './http/log.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
+import { paymentProviderFromEnv } from './providers/payment/index.ts';
+import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order.ts';
+import { startWorker } from './jobs/worker.ts';
 import { mountSite } from './static.ts';
 import { findCategory } from '../contract/categories.ts';
 
@@ -20,6 +23,8 @@ const database = await openDatabase(config.database);
 await syncContent(database.db, path.resolve('content'));
 const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
+const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
+const worker = startWorker({ db: database.db, handlers: { [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments) }, intervalMs: config.jobIntervalMs });
 
 const app = new Hono<AppEnv>();
 app.use(requestLog());
@@ -29,7 +34,20 @@ app.use(async (c, next) => {
   c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   c.header('X-Frame-Options', 'DENY');
 });
-app.route('/', createApi({ db: database.db, indexes, sms: smsProviderFromEnv(config.smsProvider), secret, trustProxy: config.trustProxy, sendsPerAddressPerHour: config.sendsPerAddressPerHour }));
+app.route(
+  '/',
+  createApi({
+    db: database.db,
+    indexes,
+    sms: smsProviderFromEnv(config.smsProvider),
+    secret,
+    trustProxy: config.trustProxy,
+    sendsPerAddressPerHour: config.sendsPerAddressPerHour,
+    payments,
+    paymentTimeoutMinutes: config.paymentTimeoutMinutes,
+    publicUrl: config.publicUrl,
+  }),
+);
 mountSite(app, {
   siteDir: config.siteDir,
   productPage: (id) => {
@@ -41,9 +59,18 @@ mountSite(app, {
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`;
-  console.log(`Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, ${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, payments: ${payments.name}, ${Math.round(performance.now() - started)} ms)`,
+  );
 });
 
-const stop = gracefulStop(server as Server, { close: () => database.close() });
+// The worker finishes its round and the sandbox drops its pending callbacks before the database closes.
+const stop = gracefulStop(server as Server, {
+  close: async () => {
+    await worker.stop();
+    if ('stop' in payments) payments.stop();
+    await database.close();
+  },
+});
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -9,6 +9,10 @@ import { loadCatalog } from '../modules/catalog/content.ts';
 import { syncCatalog } from '../modules/catalog/service.ts';
 import { loadWorkshops } from '../modules/stores/content.ts';
 import { syncWorkshops } from '../modules/stores/service.ts';
+import { loadDelivery, loadFulfilment } from '../modules/orders/content.ts';
+import { syncOrderRules } from '../modules/orders/service.ts';
+import { loadCoupons } from '../modules/coupons/content.ts';
+import { syncCoupons } from '../modules/coupons/service.ts';
 import type { Db } from './client.ts';
 import { settings } from './settings.ts';
 
@@ -18,8 +22,11 @@ export async function syncContent(db: Db, contentDir: string) {
   const cities = await readContent(contentDir, 'dictionaries/city.json', dictionaryFile);
   await syncDictionary(db, cities);
   await syncVehicles(db, await loadVehicles(contentDir));
-  await syncCatalog(db, await loadCatalog(contentDir));
+  const catalog = await loadCatalog(contentDir);
+  await syncCatalog(db, catalog);
   await syncWorkshops(db, await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value))));
+  await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id))), await loadDelivery(contentDir));
+  await syncCoupons(db, await loadCoupons(contentDir));
 }
 
 /** The configured secret, else one generated on first start and shared through the database. */

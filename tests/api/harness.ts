@@ -5,7 +5,10 @@ import { toE164 } from '../../contract/phone.ts';
 import { createApi } from '../../server/app.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
+import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from '../../server/flows/expire-order.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
+import { runDueJobs } from '../../server/jobs/queue.ts';
+import { paymentProviderFromEnv, type SandboxProvider } from '../../server/providers/payment/index.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 
@@ -42,6 +45,13 @@ export interface StartOptions {
   secret?: string;
   /** Another PostgreSQL address than DATABASE_URL (e.g. through a proxy a test can cut). */
   databaseUrl?: string;
+  /**
+   * A second API process beside `beside`: its own connection pool on the same PostgreSQL, the
+   * same clock, nothing emptied or reloaded.
+   */
+  beside?: TestApi;
+  /** PAYMENT_TIMEOUT_MINUTES (default 30). */
+  paymentTimeoutMinutes?: number;
 }
 
 export interface TestApi {
@@ -68,6 +78,10 @@ export interface TestApi {
   readonly secret: string;
   /** Empties every table, reloads content/, puts the clock back to START and forgets the SMS lines. */
   reset(): Promise<void>;
+  /** The sandbox payment provider, its callbacks delivered to this app through app.request. */
+  readonly payments: SandboxProvider;
+  /** One round of the job worker at the server's clock: the number of due jobs run. */
+  runJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -81,12 +95,16 @@ async function emptyTables(db: Db) {
   if (names.length) await db.execute(sql.raw(`truncate table ${names.join(', ')} restart identity cascade`));
 }
 
+/** Each app's clock; an app started beside another shares its clock. */
+const clocks = new WeakMap<TestApi, { ms: number }>();
+
 export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   const url = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (options.beside && !url) throw new Error('a second API process on one database needs PostgreSQL (DATABASE_URL)');
   const database: Database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
   const secret = options.secret ?? TEST_SECRET;
 
-  let clock = START.getTime();
+  const clock = (options.beside && clocks.get(options.beside)) || { ms: START.getTime() };
   const smsLines: string[] = [];
   let smsFailing = false;
   const printed = consoleSms((line) => smsLines.push(line));
@@ -96,19 +114,26 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       if (smsFailing) throw new Error('SMS gateway unreachable');
       await printed.sendOtp(message);
     },
+    send: (message) => printed.send(message),
   };
 
 
   async function reset() {
     await emptyTables(database.db);
     await syncContent(database.db, contentDir);
-    clock = START.getTime();
+    clock.ms = START.getTime();
     smsLines.length = 0;
     smsFailing = false;
   }
-  await reset();
+  if (!options.beside) await reset();
   const indexes = await loadIndexes(database.db);
-  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now: () => new Date(clock) });
+  const now = () => new Date(clock.ms);
+  const payments = paymentProviderFromEnv(
+    { PAYMENT_PROVIDER: 'sandbox' },
+    { db: database.db, secret, now, origin: 'http://servauto.test', deliver: async (url, body, headers) => app.request(new URL(url).pathname, { method: 'POST', body, headers }) },
+  ) as SandboxProvider;
+  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes });
+  const jobHandlers = { [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments) };
 
   const api: TestApi = {
     async request(path, body, { headers = {}, language = 'en_us', userKey, address = DEFAULT_ADDRESS } = {}) {
@@ -149,17 +174,23 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     failSms(failing) {
       smsFailing = failing;
     },
-    now: () => new Date(clock),
+    now,
     advance(seconds) {
-      clock += seconds * 1000;
+      clock.ms += seconds * 1000;
     },
     routes: app.routes.map(({ method, path }) => ({ method, path })),
     db: database.db,
     indexes,
     secret,
     reset,
-    close: () => database.close(),
+    payments,
+    runJobs: () => runDueJobs(database.db, jobHandlers, now()),
+    close: async () => {
+      payments.stop();
+      await database.close();
+    },
   };
+  clocks.set(api, clock);
   return api;
 }
 

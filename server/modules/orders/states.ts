@@ -14,7 +14,7 @@ export interface OrderState {
   method: FulfilmentMethod;
 }
 
-export type OrderEvent = 'pay' | 'cancel' | 'expire' | 'start' | 'ready' | 'ship' | 'complete' | 'refund';
+export type OrderEvent = 'pay' | 'payLate' | 'cancel' | 'expire' | 'start' | 'ready' | 'ship' | 'complete' | 'refund';
 
 export interface HistoryRow<S extends string, T extends string | null> {
   status: S;
@@ -50,6 +50,9 @@ const PAID: readonly OrderStatus[] = ['UPCOMING', 'IN_PROGRESS', 'COMPLETED'];
 export const orderTable: readonly OrderRow[] = [
   // Only the provider's verified callback, or the server asking the provider, marks an order paid.
   { event: 'pay', from: 'PENDING_PAYMENT', fromStage: null, to: 'UPCOMING', toStage: 'first', by: ['system'] },
+  // A payment that arrives after the time-out, while what the order needs is still free: the
+  // caller checks that (and that the system, not the customer, ended the order).
+  { event: 'payLate', from: 'CANCELLED', fromStage: null, to: 'UPCOMING', toStage: 'first', by: ['system'] },
   { event: 'cancel', from: 'PENDING_PAYMENT', fromStage: null, to: 'CANCELLED', toStage: null, by: ['customer'] },
   { event: 'expire', from: 'PENDING_PAYMENT', fromStage: null, to: 'CANCELLED', toStage: null, by: ['system'] },
   { event: 'start', from: 'UPCOMING', fromStage: 'BOOKED', methods: ['install'], to: 'IN_PROGRESS', toStage: 'IN_SERVICE', by: ['staff'] },
@@ -65,6 +68,7 @@ export const orderTable: readonly OrderRow[] = [
 /** What the customer or staff is told when a move does not fit the order's state. */
 const orderRefusal: Record<OrderEvent, MessageKey> = {
   pay: 'order.payRefused',
+  payLate: 'order.payRefused',
   cancel: 'order.cancelRefused',
   expire: 'order.payRefused',
   start: 'order.startRefused',

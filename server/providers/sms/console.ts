@@ -7,5 +7,8 @@ export function consoleSms(log: (line: string) => void = (line) => console.log(l
     async sendOtp({ phone, code }) {
       log(`[sms] OTP for ${phone}: ${code}`);
     },
+    async send({ phone, text }) {
+      log(`[sms] to ${phone}: ${text}`);
+    },
   };
 }

@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import { Code } from '../../contract/codes.ts';
+import { normaliseCouponCode } from '../../contract/coupon.ts';
+import type { Locale } from '../../contract/language.ts';
+import type { Line } from '../../contract/line.ts';
+import { message } from '../../contract/messages.ts';
+import type { FulfilmentMethod } from '../../contract/order-status.ts';
+import type { couponClientGet, couponDto, storeSlots } from '../../contract/orders.ts';
+import { ApiError } from '../http/errors.ts';
+import { pick } from '../i18n/localized.ts';
+import { workshopSlots } from '../modules/booking/service.ts';
+import { jobUnits, UNIT_MINUTES } from '../modules/booking/slots.ts';
+import type { Coupon } from '../modules/coupons/content.ts';
+import { evaluateCoupon, findCoupon } from '../modules/coupons/rules.ts';
+import { couponUseCounts } from '../modules/coupons/service.ts';
+import { paidOrderCount } from '../modules/orders/service.ts';
+import { calendarOf, carOf, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
+import type { ShopContext } from './context.ts';
+
+type Slots = z.input<typeof storeSlots.response>;
+type CouponList = z.input<typeof couponClientGet.response>;
+type CouponDto = z.input<typeof couponDto>;
+
+/**
+ * The workshop's dates and times for the cart: every line must be one it installs; the job
+ * takes as long as the cart's fitting time. Read from the units held and booked now.
+ */
+export async function slotsForCart(ctx: ShopContext, storeId: string, items: readonly Line[], locale: Locale): Promise<Slots> {
+  const workshop = workshopOf(ctx.indexes, storeId);
+  const lines = cartProducts(ctx.indexes, items, locale).map((product, i) => ({ product, cartLine: cartLineOf(product, items[i]!.quantity) }));
+  const rules = ctx.indexes.orderRules.fulfilment;
+  checkCartMethod(rules, lines, 'install', locale);
+  checkCartWorkshop(workshop, lines, locale);
+  const fittingMinutes = fittingMinutesOf(rules, lines);
+  const dates = await workshopSlots(ctx.db, workshop.id, calendarOf(workshop), fittingMinutes, ctx.now());
+  return { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES, dates };
+}
+
+function couponAnswer(coupon: Coupon, locale: Locale, result: ReturnType<typeof evaluateCoupon>): CouponDto {
+  return {
+    code: coupon.code,
+    title: pick(coupon.title, locale),
+    kind: coupon.kind,
+    percent: coupon.kind === 'percent' ? coupon.percent : null,
+    capSen: coupon.kind === 'percent' ? coupon.capSen : null,
+    amountSen: coupon.kind === 'amount' ? coupon.amountSen : null,
+    minSpendSen: coupon.minSpendSen,
+    validFrom: coupon.validFrom,
+    validUntil: coupon.validUntil,
+    firstOrderOnly: coupon.firstOrderOnly,
+    usable: result.usable,
+    discountSen: result.usable ? result.discountSen : 0,
+    reason: result.usable ? '' : message(locale, result.key, result.params),
+    moreToSpendSen: result.usable ? 0 : (result.moreToSpendSen ?? 0),
+  };
+}
+
+/**
+ * The shop's coupons for this customer and cart, each usable with its discount or with the
+ * reason it is not, in the customer's language; and the typed code's, if any. The same rules
+ * and counts as placing the order, which counts again under the coupon's lock.
+ */
+export async function couponsForCart(
+  ctx: ShopContext,
+  customerId: string,
+  input: { items: readonly Line[]; couponCode?: string; variantId?: string; method: FulfilmentMethod },
+  locale: Locale,
+): Promise<CouponList> {
+  const car = input.variantId ? carOf(ctx.indexes, input.variantId).priced : null;
+  const priced = priceCart(ctx.indexes, input.items, car, locale);
+  checkCartMethod(ctx.indexes.orderRules.fulfilment, priced, input.method, locale);
+  const goodsSen = cartTotal(input.method, priced).goodsSen;
+  const entered = input.couponCode ? findCoupon(ctx.indexes.coupons, input.couponCode) : undefined;
+  if (input.couponCode && !entered) throw new ApiError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
+
+  const [counts, paidOrders] = await Promise.all([couponUseCounts(ctx.db, customerId), paidOrderCount(ctx.db, customerId)]);
+  const now = ctx.now();
+  const judge = (coupon: Coupon) => {
+    const used = counts.get(normaliseCouponCode(coupon.code)) ?? { usesTotal: 0, usesByCustomer: 0 };
+    return couponAnswer(coupon, locale, evaluateCoupon(coupon, goodsSen, { ...used, paidOrders }, now));
+  };
+  const list = ctx.indexes.coupons.map(judge).sort((a, b) => Number(b.usable) - Number(a.usable) || b.discountSen - a.discountSen || a.code.localeCompare(b.code));
+  return { goodsSen, list, entered: entered ? judge(entered) : null };
+}

@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import { Code } from '../../contract/codes.ts';
+import { directionLinks } from '../../contract/directions.ts';
+import type { Locale } from '../../contract/language.ts';
+import { isMessageKey, message } from '../../contract/messages.ts';
+import type { orderDetail } from '../../contract/orders.ts';
+import { ApiError } from '../http/errors.ts';
+import { pick } from '../i18n/localized.ts';
+import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
+import { customerActions, type CustomerOrderView } from '../modules/orders/actions.ts';
+import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
+import type { ShopContext } from './context.ts';
+
+type OrderDetail = z.input<typeof orderDetail>;
+
+/** The order as the customer's action rules read it. */
+export function customerView(order: OrderRow): CustomerOrderView {
+  return {
+    status: order.status,
+    stage: order.stage,
+    method: order.method,
+    payBefore: order.payBefore,
+    appointment: order.appointmentDate && order.appointmentTime ? { date: order.appointmentDate, time: order.appointmentTime } : null,
+    completedAt: order.completedAt,
+    paidSen: order.paidSen,
+    refundedSen: order.refundedSen,
+    // Refund requests come with My Orders; until then an order has none.
+    refundStatus: null,
+  };
+}
+
+/** Everything the customer may see of one of their orders; someone else's order is not found. */
+export async function findOrder(ctx: ShopContext, customerId: string, orderNo: string, locale: Locale): Promise<OrderDetail> {
+  const order = await customerOrder(ctx.db, customerId, orderNo);
+  if (!order) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  const [lines, history] = await Promise.all([linesOf(ctx.db, order.id), historyOf(ctx.db, order.id)]);
+  const now = ctx.now();
+  const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
+  const coupon = order.couponCode ? ctx.indexes.coupons.find((c) => c.code === order.couponCode) : undefined;
+  const payable = order.status === 'PENDING_PAYMENT' && order.payBefore !== null && now < order.payBefore;
+  const { contact, address } = order;
+  return {
+    orderNo: order.orderNo,
+    status: order.status,
+    stage: order.stage,
+    method: order.method,
+    createdAt: order.createdAt.toISOString(),
+    payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
+    secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
+    paidSen: order.paidSen,
+    refundedSen: order.refundedSen,
+    car: {
+      variantId: order.car.variantId,
+      name: [order.car.brand, order.car.model, order.car.variant].filter(Boolean).join(' '),
+      sizeClass: order.car.sizeClass,
+      plate: order.carPlate,
+    },
+    contact: { name: contact.name, phone: contact.phone, email: contact.email ?? null },
+    address: address ? { ...address, line2: address.line2 ?? null } : null,
+    notes: order.notes,
+    store: workshop
+      ? {
+          id: workshop.id,
+          name: workshop.name,
+          address: workshop.address,
+          phone: workshop.phone,
+          lat: workshop.lat,
+          lng: workshop.lng,
+          ...directionLinks(workshop.lat, workshop.lng),
+        }
+      : null,
+    appointment:
+      order.appointmentDate && order.appointmentTime
+        ? {
+            date: order.appointmentDate,
+            time: order.appointmentTime,
+            endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)),
+          }
+        : null,
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      category: l.category,
+      brand: l.brand,
+      name: l.name,
+      image: l.image,
+      quantity: l.quantity,
+      options: l.options,
+      unitSen: l.unitSen,
+      partsSen: l.partsSen,
+      labourSen: l.labourSen,
+      serviceTaxSen: l.serviceTaxSen,
+      totalSen: l.totalSen,
+    })),
+    totals: {
+      partsSen: order.partsSen,
+      labourSen: order.labourSen,
+      serviceTaxSen: order.serviceTaxSen,
+      goodsSen: order.goodsSen,
+      deliveryFeeSen: order.deliveryFeeSen,
+      discountSen: order.discountSen,
+      totalSen: order.totalSen,
+    },
+    coupon: order.couponCode ? { code: order.couponCode, title: coupon ? pick(coupon.title, locale) : order.couponCode } : null,
+    pickupCode: order.paidAt ? order.pickupCode : null,
+    expressCompany: order.expressCompany,
+    expressNo: order.expressNo,
+    actions: customerActions(customerView(order), now),
+    history: history.map((h) => ({
+      status: h.status,
+      stage: h.stage,
+      at: h.at.toISOString(),
+      by: h.by,
+      note: h.noteKey && isMessageKey(h.noteKey) ? message(locale, h.noteKey, h.noteParams ?? {}) : h.note,
+    })),
+  };
+}

@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import { Code } from '../../contract/codes.ts';
+import type { Locale } from '../../contract/language.ts';
+import type { orderPay, orderPayStatus } from '../../contract/orders.ts';
+import { ApiError } from '../http/errors.ts';
+import { checkPay } from '../modules/orders/actions.ts';
+import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
+import { abandonPayment, attachCheckout, createPayment, pendingPayments } from '../modules/payments/service.ts';
+import { PaymentRefused, type PaymentStatus, type ProviderEvent } from '../providers/payment/index.ts';
+import type { ShopContext } from './context.ts';
+import { customerView } from './order-view.ts';
+import { recordPayment } from './record-payment.ts';
+
+type PayRequest = z.output<typeof orderPay.request>;
+type PayStatus = z.input<typeof orderPayStatus.response>;
+
+const notFound = () => new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+
+/** The shop's page the provider sends the browser back to, in the customer's language. */
+export function returnUrl(origin: string, orderNo: string, locale: Locale): string {
+  return `${origin.replace(/\/+$/, '')}/pc${locale === 'en' ? '' : `/${locale}`}/pages?orderNo=${encodeURIComponent(orderNo)}`;
+}
+
+/**
+ * Starts a payment attempt: refused unless the order is the customer's, waiting for payment
+ * and still within payBefore. The attempt is recorded first, so the provider's answer (or its
+ * callback, however early) always finds it.
+ */
+export async function startPayment(ctx: ShopContext, customerId: string, input: PayRequest, locale: Locale, origin: string): Promise<{ redirectUrl: string }> {
+  const provider = ctx.payments;
+  if (!provider.methods.includes(input.payMethod)) throw new ApiError(Code.WARNING, 'payment.methodNotOffered', {}, { field: 'payMethod' });
+  const now = ctx.now();
+  const { order, payment } = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, { orderNo: input.orderNo });
+    if (!order || order.customerId !== customerId || order.hidden) throw notFound();
+    const refused = checkPay(customerView(order), now);
+    if (refused) throw new ApiError(Code.WARNING, refused.key, refused.params ?? {});
+    const payment = await createPayment(tx, {
+      orderId: order.id,
+      orderNo: order.orderNo,
+      provider: provider.name,
+      method: input.payMethod,
+      bankCode: input.bankCode ?? null,
+      amountSen: order.totalSen,
+      currency: 'MYR',
+      state: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { order, payment };
+  });
+  try {
+    const checkout = await provider.createCheckout({
+      paymentId: payment.id,
+      orderNo: order.orderNo,
+      amountSen: payment.amountSen,
+      currency: 'MYR',
+      payMethod: input.payMethod,
+      ...(input.bankCode ? { bankCode: input.bankCode } : {}),
+      description: `Servauto order ${order.orderNo}`,
+      returnUrl: returnUrl(origin, order.orderNo, locale),
+      expiresAt: order.payBefore!,
+      locale,
+    });
+    await attachCheckout(ctx.db, payment.id, checkout.providerRef, now);
+    return { redirectUrl: checkout.redirectUrl };
+  } catch (err) {
+    await abandonPayment(ctx.db, payment.id, err instanceof Error ? err.message.slice(0, 300) : String(err), now);
+    if (err instanceof PaymentRefused) throw new ApiError(Code.WARNING, err.key, err.params, { field: 'payMethod' });
+    console.error(`[pay] ${provider.name} did not open a checkout for ${order.orderNo}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ApiError(Code.UNAVAILABLE, 'payment.unavailable');
+  }
+}
+
+const eventKind: Record<Exclude<PaymentStatus['state'], 'pending'>, ProviderEvent['kind']> = {
+  paid: 'payment.succeeded',
+  failed: 'payment.failed',
+  expired: 'payment.expired',
+};
+
+/**
+ * Asks the provider about the order's attempts still waiting, and applies what it says through
+ * the same path as its callbacks (so a callback that comes later is a duplicate). The client's
+ * word is never asked for: only the provider's.
+ */
+export async function refreshPayment(ctx: ShopContext, customerId: string, orderNo: string): Promise<PayStatus> {
+  let order = await customerOrder(ctx.db, customerId, orderNo);
+  if (!order) throw notFound();
+  const provider = ctx.payments;
+  for (const payment of await pendingPayments(ctx.db, order.id)) {
+    let status: PaymentStatus;
+    try {
+      status = await provider.paymentStatus(payment.providerRef!);
+    } catch (err) {
+      console.error(`[pay] ${provider.name} did not answer about ${payment.providerRef}: ${err instanceof Error ? err.message : String(err)}`);
+      throw new ApiError(Code.UNAVAILABLE, 'payment.unavailable');
+    }
+    if (status.state === 'pending') continue;
+    const event: ProviderEvent = {
+      // The provider's stable id for the fact when it has one, so its callback is then a duplicate.
+      eventId: status.eventId ?? `status:${payment.id}:${status.state}`,
+      kind: eventKind[status.state],
+      providerRef: payment.providerRef!,
+      paymentId: payment.id,
+      orderNo: payment.orderNo,
+      amountSen: status.amountSen,
+      currency: status.currency.toUpperCase(),
+    };
+    await recordPayment(ctx, provider.name, event, JSON.stringify({ asked: payment.providerRef, status }));
+  }
+  order = (await customerOrder(ctx.db, customerId, orderNo))!;
+  return statusOf(order);
+}
+
+function statusOf(order: OrderRow): PayStatus {
+  return {
+    orderNo: order.orderNo,
+    status: order.status,
+    stage: order.stage,
+    paid: order.paidAt !== null,
+    payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
+  };
+}

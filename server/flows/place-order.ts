@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { Code } from '../../contract/codes.ts';
+import { normaliseCouponCode } from '../../contract/coupon.ts';
+import type { Locale } from '../../contract/language.ts';
+import type { orderAdd } from '../../contract/orders.ts';
+import { lockKey } from '../db/client.ts';
+import { ApiError } from '../http/errors.ts';
+import { scheduleJob } from '../jobs/queue.ts';
+import { pick } from '../i18n/localized.ts';
+import { holdAppointment, unitsOfOrder } from '../modules/booking/service.ts';
+import { findCoupon, evaluateCoupon } from '../modules/coupons/rules.ts';
+import { couponUseCounts, lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
+import { deliveryFee } from '../modules/orders/delivery.ts';
+import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
+import { orderNumber, requestHash } from '../modules/orders/numbers.ts';
+import { insertOrder, orderByIdempotencyKey, paidOrderCount, type OrderRow } from '../modules/orders/service.ts';
+import { calendarOf, carOf, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
+import type { ShopContext } from './context.ts';
+import { PAYMENT_TIMEOUT_JOB } from './expire-order.ts';
+import { settlePaidOrder } from './record-payment.ts';
+
+type PlaceRequest = z.output<typeof orderAdd.request>;
+type Placed = z.input<typeof orderAdd.response>;
+
+class AlreadyPlaced extends Error {}
+
+/** The answer for an order already placed under this key; another order under the same key is refused. */
+async function replay(ctx: ShopContext, order: OrderRow, hash: string): Promise<Placed> {
+  if (order.requestHash !== hash) throw new ApiError(Code.WARNING, 'order.keyReused', {}, { field: 'idempotencyKey' });
+  const units = order.appointmentDate ? await unitsOfOrder(ctx.db, order.id) : [];
+  return answer(order, units[0]?.bay ?? null);
+}
+
+function answer(order: OrderRow, bay: number | null): Placed {
+  return {
+    orderNo: order.orderNo,
+    status: order.status,
+    totalSen: order.totalSen,
+    payBefore: order.payBefore!.toISOString(),
+    appointment: order.appointmentDate && order.appointmentTime && bay !== null ? { date: order.appointmentDate, time: order.appointmentTime, bay } : null,
+  };
+}
+
+/**
+ * Places an order in one transaction: the customer's idempotency key taken first, the coupon
+ * counted under its row lock, the bay held by inserting its units (the unique index decides a
+ * race), the order with its lines and history, and its payment time-out as a job. Every price
+ * is the server's: the request carries none.
+ */
+export async function placeOrder(ctx: ShopContext, customerId: string, input: PlaceRequest, locale: Locale): Promise<Placed> {
+  const { db, indexes } = ctx;
+  const hash = requestHash(input);
+  // A retry answers the order it placed, whatever has changed since (its time may be full now).
+  const placed = await orderByIdempotencyKey(db, customerId, input.idempotencyKey);
+  if (placed) return replay(ctx, placed, hash);
+
+  // Everything that needs no database is checked before a transaction opens.
+  const { fulfilment, delivery } = indexes.orderRules;
+  const car = carOf(indexes, input.variantId);
+  const priced = priceCart(indexes, input.items, car.priced, locale);
+  checkCartMethod(fulfilment, priced, input.method, locale);
+  const workshop = input.storeId ? workshopOf(indexes, input.storeId) : null;
+  if (workshop) checkCartWorkshop(workshop, priced, locale);
+  const install = input.method === 'install';
+  const fittingMinutes = install ? fittingMinutesOf(fulfilment, priced) : 0;
+  const goods = cartTotal(input.method, priced);
+  const deliveryFeeSen = input.address ? (deliveryFee(delivery, input.address.state, goods.goodsSen)?.feeSen ?? 0) : 0;
+  const coupon = input.couponCode ? findCoupon(indexes.coupons, input.couponCode) : undefined;
+  if (input.couponCode && !coupon) throw new ApiError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
+
+  const now = ctx.now();
+  const payBefore = new Date(now.getTime() + ctx.paymentTimeoutMinutes * 60_000);
+  const orderId = randomUUID();
+  try {
+    const { order, bay, notices } = await db.transaction(async (tx) => {
+      // Two requests with one key take turns here; the second finds the first's order.
+      await lockKey(tx, 'order-idempotency', `${customerId}:${input.idempotencyKey}`);
+      const again = await orderByIdempotencyKey(tx, customerId, input.idempotencyKey);
+      if (again) throw new AlreadyPlaced();
+
+      let discountSen = 0;
+      if (coupon) {
+        await lockCoupon(tx, coupon.code);
+        const code = normaliseCouponCode(coupon.code);
+        const counts = (await couponUseCounts(tx, customerId, code)).get(code) ?? { usesTotal: 0, usesByCustomer: 0 };
+        const result = evaluateCoupon(coupon, goods.goodsSen, { ...counts, paidOrders: await paidOrderCount(tx, customerId) }, now);
+        if (!result.usable) throw new ApiError(Code.WARNING, result.key, result.params, { field: 'couponCode', moreToSpendSen: result.moreToSpendSen ?? 0 });
+        discountSen = result.discountSen;
+      }
+      const total = cartTotal(input.method, priced, deliveryFeeSen, discountSen);
+
+      let bay: number | null = null;
+      if (install && workshop && input.appointment) {
+        const held = await holdAppointment(tx, { workshopId: workshop.id, calendar: calendarOf(workshop), fittingMinutes, appointment: input.appointment, orderId, now });
+        if (!held.ok) throw new ApiError(Code.WARNING, held.key, {}, { field: 'appointment' });
+        bay = held.bay;
+      }
+
+      const order = await insertOrder(
+        tx,
+        {
+          id: orderId,
+          customerId,
+          status: 'PENDING_PAYMENT',
+          stage: null,
+          method: input.method,
+          storeId: workshop?.id ?? null,
+          appointmentDate: install ? input.appointment!.date : null,
+          appointmentTime: install ? input.appointment!.time : null,
+          fittingMinutes,
+          car: car.snapshot,
+          carPlate: input.carPlate,
+          contact: input.contact,
+          address: input.address ?? null,
+          notes: input.notes ?? '',
+          couponCode: coupon ? normaliseCouponCode(coupon.code) : null,
+          partsSen: total.partsSen,
+          labourSen: total.labourSen,
+          serviceTaxSen: total.serviceTaxSen,
+          goodsSen: total.goodsSen,
+          deliveryFeeSen: total.deliveryFeeSen,
+          discountSen: total.discountSen,
+          totalSen: total.totalSen,
+          payBefore,
+          language: locale,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+          createdAt: now,
+          updatedAt: now,
+        },
+        priced.map((p, i) => {
+          const line = total.lines[i]!;
+          const unitLabourSen = line.labourSen / line.quantity;
+          return {
+            position: i,
+            productId: p.product.id,
+            category: p.product.category,
+            brand: p.product.brand,
+            name: pick(p.product.name, locale),
+            image: p.product.image,
+            quantity: line.quantity,
+            options: p.quote.options,
+            unitPartsSen: p.quote.unit.partsSen,
+            unitLabourSen,
+            unitServiceTaxSen: line.serviceTaxSen / line.quantity,
+            unitSen: line.unitSen,
+            partsSen: line.partsSen,
+            labourSen: line.labourSen,
+            serviceTaxSen: line.serviceTaxSen,
+            totalSen: line.totalSen,
+            fittingMinutes: install ? lineFittingMinutes(fulfilment, p.cartLine) : 0,
+          };
+        }),
+        { by: 'customer', noteKey: 'history.placed' },
+        () => orderNumber(now),
+      );
+      if (!order) throw new AlreadyPlaced();
+      if (coupon) await recordCouponUse(tx, { code: coupon.code, customerId, orderId, at: now });
+      await scheduleJob(tx, { kind: PAYMENT_TIMEOUT_JOB, key: `${PAYMENT_TIMEOUT_JOB}:${orderId}`, runAt: payBefore, payload: { orderId } }, now);
+      // A coupon that takes the whole price leaves nothing to pay: the order is paid as placed.
+      if (order.totalSen === 0) {
+        const settled = await settlePaidOrder(tx, ctx, order, 0, now);
+        return { order: settled.order, bay, notices: settled.notices };
+      }
+      return { order, bay, notices: [] as (() => Promise<void>)[] };
+    });
+    for (const notice of notices) await notice();
+    return answer(order, bay);
+  } catch (err) {
+    if (!(err instanceof AlreadyPlaced)) throw err;
+    return replay(ctx, (await orderByIdempotencyKey(db, customerId, input.idempotencyKey))!, hash);
+  }
+}

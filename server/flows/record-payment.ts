@@ -1,0 +1,145 @@
+import type { MessageKey } from '../../contract/messages.ts';
+import { ringgit } from '../../contract/order-total.ts';
+import type { Db } from '../db/client.ts';
+import { bookHeldUnits, rebookAppointment } from '../modules/booking/service.ts';
+import { retakeCouponUse } from '../modules/coupons/service.ts';
+import { appointmentStart } from '../modules/orders/actions.ts';
+import { paidSms, refundDueSms } from '../modules/orders/notices.ts';
+import { pickupCode } from '../modules/orders/numbers.ts';
+import { lockOrder, moveOrder, noteOnOrder, type OrderRow } from '../modules/orders/service.ts';
+import { transitionOrder } from '../modules/orders/states.ts';
+import { claimEvent, lockPayment, setPaymentState, settleEvent } from '../modules/payments/service.ts';
+import type { EventOutcome } from '../modules/payments/schema.ts';
+import type { ProviderEvent } from '../providers/payment/index.ts';
+import type { ShopContext } from './context.ts';
+
+/** Sent after the commit: a notice never holds up or undoes a payment. */
+export type Notice = () => Promise<void>;
+
+export interface Settled {
+  order: OrderRow;
+  /** Money the order cannot keep: the payment is to be refunded. */
+  refundDue: boolean;
+  notices: Notice[];
+}
+
+function smsTo(ctx: ShopContext, phone: string, text: string, orderNo: string): Notice {
+  return () =>
+    ctx.sms.send({ phone, text }).catch((err: unknown) => console.error(`[sms] notice for order ${orderNo} not sent: ${err instanceof Error ? err.message : String(err)}`));
+}
+
+/** Books the appointment of an order paid after its hold was released, if a bay is still free and the time still ahead. */
+async function rebook(tx: Db, ctx: ShopContext, order: OrderRow, now: Date): Promise<boolean> {
+  const workshop = ctx.indexes.workshops.find((w) => w.id === order.storeId);
+  if (!workshop || !order.appointmentDate || !order.appointmentTime) return false;
+  const appointment = { date: order.appointmentDate, time: order.appointmentTime };
+  if (appointmentStart(appointment) <= now) return false;
+  const bay = await rebookAppointment(tx, { workshopId: workshop.id, bays: workshop.bays, fittingMinutes: order.fittingMinutes, appointment, orderId: order.id, now });
+  return bay !== null;
+}
+
+/**
+ * Applies `amountSen` received for an order (locked by the caller) in the caller's transaction:
+ * an unpaid order becomes UPCOMING at its method's first stage and its held units booked; one
+ * the time-out ended is revived when its time is still free (re-check at payment), else the
+ * money is recorded for a full refund and nothing is double-booked; money for an order that was
+ * paid already or cancelled by the customer is recorded for a refund.
+ */
+export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow, amountSen: number, now: Date): Promise<Settled> {
+  const amount = { amount: ringgit(amountSen) };
+  const workshop = ctx.indexes.workshops.find((w) => w.id === order.storeId);
+  const paid = (row: OrderRow): Notice =>
+    smsTo(
+      ctx,
+      row.contact.phone,
+      paidSms({
+        orderNo: row.orderNo,
+        method: row.method,
+        workshop: workshop?.name ?? null,
+        appointment: row.appointmentDate && row.appointmentTime ? { date: row.appointmentDate, time: row.appointmentTime } : null,
+        locale: row.language,
+      }),
+      row.orderNo,
+    );
+  const keep = async (event: 'pay' | 'payLate', noteKey: MessageKey): Promise<Settled> => {
+    const move = transitionOrder(order, event, 'system');
+    if (!move.ok) throw new Error(`order ${order.orderNo}: ${event} refused (${move.key})`);
+    const row = await moveOrder(tx, order, move, { by: 'system', noteKey, noteParams: amount }, now, {
+      paidSen: order.paidSen + amountSen,
+      paidAt: now,
+      cancelledBy: null,
+      pickupCode: order.method === 'pickup' ? pickupCode() : null,
+    });
+    return { order: row, refundDue: false, notices: [paid(row)] };
+  };
+  const refund = async (noteKey: MessageKey): Promise<Settled> => {
+    const row = await noteOnOrder(tx, order, { by: 'system', noteKey, noteParams: amount }, now, { paidSen: order.paidSen + amountSen });
+    return { order: row, refundDue: true, notices: [smsTo(ctx, row.contact.phone, refundDueSms(row.orderNo, amountSen, row.language), row.orderNo)] };
+  };
+
+  if (order.status === 'PENDING_PAYMENT') {
+    // Its units are held until the time-out, which has not ended it: they become booked.
+    if (order.method === 'install' && (await bookHeldUnits(tx, order.id)) === 0 && !(await rebook(tx, ctx, order, now))) {
+      return refund('history.paidLateTaken');
+    }
+    return keep('pay', 'history.paid');
+  }
+  if (order.status === 'CANCELLED' && order.cancelledBy === 'system') {
+    if (order.method === 'install' && !(await rebook(tx, ctx, order, now))) return refund('history.paidLateTaken');
+    await retakeCouponUse(tx, order.id);
+    return keep('payLate', 'history.paidLate');
+  }
+  return refund(order.status === 'CANCELLED' ? 'history.paidAfterCancel' : 'history.paidAgain');
+}
+
+export interface Recorded {
+  outcome: 'processed' | 'duplicate' | 'refused';
+  reason: string;
+}
+
+/**
+ * Records one provider event and acts on it once, in one transaction: the event is claimed
+ * under its unique (provider, event id) first, so a replay (from any process, at any time)
+ * changes nothing. An event for no payment of ours, or with another amount or currency, is
+ * kept as refused with the reason and changes nothing else.
+ */
+export async function recordPayment(ctx: ShopContext, provider: string, event: ProviderEvent, payload: string): Promise<Recorded> {
+  const now = ctx.now();
+  const { recorded, notices } = await ctx.db.transaction(async (tx) => {
+    const eventRow = await claimEvent(
+      tx,
+      { provider, eventId: event.eventId, kind: event.kind, providerRef: event.providerRef, amountSen: event.amountSen, currency: event.currency, payload },
+      now,
+    );
+    if (!eventRow) return { recorded: { outcome: 'duplicate', reason: 'this event was received before' } as Recorded, notices: [] as Notice[] };
+    const settle = async (outcome: EventOutcome, reason: string, paymentId?: string, sent: Notice[] = []) => {
+      await settleEvent(tx, eventRow, outcome, reason, paymentId);
+      if (outcome === 'refused') console.warn(`[pay] refused ${provider} event ${event.eventId} (${event.kind}, ${event.providerRef}): ${reason}`);
+      return { recorded: { outcome: outcome === 'applied' ? 'processed' : outcome, reason } as Recorded, notices: sent };
+    };
+
+    if (event.kind === 'refund.succeeded' || event.kind === 'refund.failed') return settle('refused', 'no refund of this shop matches it');
+    const payment = await lockPayment(tx, provider, event);
+    if (!payment) return settle('refused', 'no payment of this shop matches it');
+    if (payment.providerRef !== null && payment.providerRef !== event.providerRef) {
+      return settle('refused', `it names checkout ${event.providerRef}, but the payment's is ${payment.providerRef}`, payment.id);
+    }
+    if (event.currency.toUpperCase() !== payment.currency) return settle('refused', `currency ${event.currency}, expected ${payment.currency}`, payment.id);
+    if (event.amountSen !== payment.amountSen) return settle('refused', `amount ${event.amountSen} sen, expected ${payment.amountSen}`, payment.id);
+
+    if (event.kind === 'payment.failed' || event.kind === 'payment.expired') {
+      if (payment.state !== 'pending') return settle('duplicate', `the payment is already ${payment.state}`, payment.id);
+      await setPaymentState(tx, payment.id, event.kind === 'payment.failed' ? 'failed' : 'expired', now, { providerRef: event.providerRef });
+      return settle('applied', '', payment.id);
+    }
+    if (payment.state === 'succeeded') return settle('duplicate', 'the payment was recorded as paid before', payment.id);
+    const order = await lockOrder(tx, { id: payment.orderId });
+    if (!order) return settle('refused', `its order ${payment.orderNo} does not exist`, payment.id);
+    const settled = await settlePaidOrder(tx, ctx, order, payment.amountSen, now);
+    const note = settled.refundDue ? `to refund: the order (${settled.order.status}) could not take this payment` : '';
+    await setPaymentState(tx, payment.id, 'succeeded', now, { paidAt: now, providerRef: event.providerRef, refundDue: settled.refundDue, note });
+    return settle('applied', note, payment.id, settled.notices);
+  });
+  for (const notice of notices) await notice();
+  return recorded;
+}

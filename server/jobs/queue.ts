@@ -1,0 +1,78 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { jobs } from './schema.ts';
+
+export type Job = typeof jobs.$inferSelect;
+
+/**
+ * What a job runs: inside the transaction that marks it done, so both happen or neither. It may
+ * return work for after the commit (calls to a provider), which never undoes the job.
+ */
+export type JobHandler = (tx: Db, job: Job, now: Date) => Promise<void | (() => Promise<void>)>;
+
+/** Schedules work in the caller's transaction: an order and its time-out exist together or not at all. */
+export async function scheduleJob(tx: Db, job: { kind: string; key?: string; runAt: Date; payload: Record<string, unknown> }, now: Date) {
+  await tx
+    .insert(jobs)
+    .values({ kind: job.kind, key: job.key ?? null, runAt: job.runAt, payload: job.payload, createdAt: now })
+    .onConflictDoNothing();
+}
+
+/** How long a failed job waits before its next try: 30 s, doubling, at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Runs one due job, if any: claimed with FOR UPDATE SKIP LOCKED, so several processes never
+ * run the same job and never wait for one another; run and marked done in one transaction.
+ * A job that throws is rolled back and tried again later. Returns what happened.
+ */
+export async function runOneJob(db: Db, handlers: Record<string, JobHandler>, now: Date): Promise<'done' | 'failed' | 'none'> {
+  let claimed: Job | undefined;
+  const after: { work?: () => Promise<void> } = {};
+  try {
+    const ran = await db.transaction(async (tx) => {
+      const [job] = await tx
+        .select()
+        .from(jobs)
+        .where(and(isNull(jobs.doneAt), lte(jobs.runAt, now)))
+        .orderBy(asc(jobs.runAt), asc(jobs.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!job) return false;
+      claimed = job;
+      const handler = handlers[job.kind];
+      if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
+      after.work = (await handler(tx, job, now)) ?? undefined;
+      await tx
+        .update(jobs)
+        .set({ doneAt: now, attempts: sql`${jobs.attempts} + 1` })
+        .where(eq(jobs.id, job.id));
+      return true;
+    });
+    if (!ran) return 'none';
+  } catch (err) {
+    if (!claimed) throw err;
+    const attempts = claimed.attempts + 1;
+    console.error(`[jobs] ${claimed.kind} #${claimed.id} failed (attempt ${attempts}): ${err instanceof Error ? err.message : String(err)}`);
+    await db
+      .update(jobs)
+      .set({ attempts, lastError: String(err instanceof Error ? err.message : err).slice(0, 500), runAt: new Date(now.getTime() + retryDelayMs(attempts)) })
+      .where(and(eq(jobs.id, claimed.id), isNull(jobs.doneAt)));
+    return 'failed';
+  }
+  await after.work?.().catch((err: unknown) => console.error(`[jobs] after ${claimed!.kind} #${claimed!.id}: ${err instanceof Error ? err.message : String(err)}`));
+  return 'done';
+}
+
+/** Runs due jobs until none is left or `limit` have run; the number run (done or failed). */
+export async function runDueJobs(db: Db, handlers: Record<string, JobHandler>, now: Date, limit = 100): Promise<number> {
+  let count = 0;
+  while (count < limit) {
+    const result = await runOneJob(db, handlers, now);
+    if (result === 'none') break;
+    count++;
+  }
+  return count;
+}

@@ -1,0 +1,155 @@
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Actor, OrderStage, OrderStatus } from '../../../contract/order-status.ts';
+import type { MessageKey } from '../../../contract/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { upsertAll } from '../../db/upsert.ts';
+import type { DeliveryRules, FulfilmentRules } from './content.ts';
+import { orderHistory, orderLines, orderRules, orders } from './schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type HistoryEntry = typeof orderHistory.$inferSelect;
+
+export interface HistoryNote {
+  by: Actor;
+  /** Words of the customer or staff, kept as written. */
+  note?: string;
+  /** A system note, worded in the reader's language when shown. */
+  noteKey?: MessageKey;
+  noteParams?: Record<string, string | number>;
+}
+
+/** content/orders rules, stored so every API process loads the same ones after the sync. */
+export async function syncOrderRules(db: Db, fulfilment: FulfilmentRules, delivery: DeliveryRules) {
+  await upsertAll(db, orderRules, orderRules.key, [
+    { key: 'fulfilment', rules: fulfilment },
+    { key: 'delivery', rules: delivery },
+  ]);
+}
+
+export async function loadOrderRules(db: Db): Promise<{ fulfilment: FulfilmentRules; delivery: DeliveryRules }> {
+  const rows = await db.select().from(orderRules);
+  const rule = (key: 'fulfilment' | 'delivery') => {
+    const row = rows.find((r) => r.key === key);
+    if (!row) throw new Error(`the ${key} rules of content/orders were not loaded: run the content sync first`);
+    return row.rules;
+  };
+  return { fulfilment: rule('fulfilment') as FulfilmentRules, delivery: rule('delivery') as DeliveryRules };
+}
+
+/** The customer's order placed under `key`, if any. */
+export async function orderByIdempotencyKey(db: Db, customerId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+  return row;
+}
+
+/**
+ * Inserts an order under a fresh order number (random digits: a clash is tried again), with
+ * its lines and first history row. Null when the customer's idempotency key is already taken
+ * (a concurrent retry won): the caller answers with that order.
+ */
+export async function insertOrder(
+  tx: Db,
+  order: Omit<NewOrder, 'orderNo'>,
+  lines: NewOrderLine[],
+  history: HistoryNote,
+  orderNo: () => string,
+): Promise<OrderRow | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...order, orderNo: orderNo() })
+      .onConflictDoNothing()
+      .returning();
+    if (row) {
+      await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId: row.id })));
+      await addHistory(tx, row, history, order.createdAt as Date);
+      return row;
+    }
+    if (await orderByIdempotencyKey(tx, order.customerId, order.idempotencyKey)) return null;
+  }
+  throw new Error('five order numbers in a row were taken');
+}
+
+export async function addHistory(tx: Db, order: Pick<OrderRow, 'id' | 'status' | 'stage'>, note: HistoryNote, at: Date) {
+  await tx.insert(orderHistory).values({
+    orderId: order.id,
+    status: order.status,
+    stage: order.stage,
+    at,
+    by: note.by,
+    note: note.note ?? '',
+    noteKey: note.noteKey ?? null,
+    noteParams: note.noteParams ?? null,
+  });
+}
+
+/** The order, locked for the rest of the transaction: every change to an order takes turns here. */
+export async function lockOrder(tx: Db, where: { id: string } | { orderNo: string }): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where('id' in where ? eq(orders.id, where.id) : eq(orders.orderNo, where.orderNo))
+    .for('update');
+  return row;
+}
+
+/** The order of this customer, or undefined: someone else's order is as good as none. */
+export async function customerOrder(db: Db, customerId: string, orderNo: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.customerId, customerId), eq(orders.hidden, false)));
+  return row;
+}
+
+export async function linesOf(db: Db, orderId: string): Promise<OrderLineRow[]> {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
+export async function historyOf(db: Db, orderId: string): Promise<HistoryEntry[]> {
+  return db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.id));
+}
+
+/** Moves the order to a new status and stage and writes the history row, in the caller's transaction. */
+export async function moveOrder(
+  tx: Db,
+  order: OrderRow,
+  to: { status: OrderStatus; stage: OrderStage | null },
+  note: HistoryNote,
+  now: Date,
+  changes: Partial<NewOrder> = {},
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...changes, status: to.status, stage: to.stage, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await addHistory(tx, row!, note, now);
+  return row!;
+}
+
+/** Records money on an order without moving it (a payment it cannot keep), with a history note. */
+export async function noteOnOrder(tx: Db, order: OrderRow, note: HistoryNote, now: Date, changes: Partial<NewOrder> = {}) {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await addHistory(tx, row!, note, now);
+  return row!;
+}
+
+/** The customer's orders that were ever paid: a first-order coupon is for a customer with none. */
+export async function paidOrderCount(db: Db, customerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), isNotNull(orders.paidAt)));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,35 @@
+import type { Hono } from 'hono';
+import type { ShopContext } from '../../flows/context.ts';
+import { recordPayment } from '../../flows/record-payment.ts';
+import type { AppEnv } from '../../http/env.ts';
+
+/** Provider callbacks are larger than our calls (a Stripe event carries the whole session). */
+const CALLBACK_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * POST /pay/callback/<provider> for the configured provider: the raw body verified by the
+ * provider (signature and shape), then recorded and acted on once. Answered in the provider's
+ * own format, never the envelope. A failure on our side answers 503 so the provider retries.
+ */
+export function paymentCallbackRoutes(api: Hono<AppEnv>, ctx: ShopContext) {
+  const provider = ctx.payments;
+  api.post(`/pay/callback/${provider.name}`, async (c) => {
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > CALLBACK_LIMIT_BYTES) return provider.callbackReply('refused', 'body too large');
+    const raw = await c.req.text();
+    if (Buffer.byteLength(raw) > CALLBACK_LIMIT_BYTES) return provider.callbackReply('refused', 'body too large');
+    const verdict = await provider.verifyCallback(raw, c.req.raw.headers);
+    if (!verdict.ok) {
+      console.warn(`[pay] refused a ${provider.name} callback: ${verdict.reason}`);
+      return provider.callbackReply('refused', verdict.reason);
+    }
+    if (!verdict.event) return provider.callbackReply('processed');
+    try {
+      const { outcome, reason } = await recordPayment(ctx, provider.name, verdict.event, raw);
+      return provider.callbackReply(outcome, reason || undefined);
+    } catch (err) {
+      console.error(`[pay] ${provider.name} event ${verdict.event.eventId} not recorded, the provider will send it again:`, err);
+      return c.text('Not recorded; please retry.', 503);
+    }
+  });
+}

@@ -1,0 +1,104 @@
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { paymentEvents, payments, type EventOutcome, type PaymentState } from './schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+
+export async function createPayment(tx: Db, payment: NewPayment): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(payment).returning();
+  return row!;
+}
+
+/** The provider's checkout id, once it answered. */
+export async function attachCheckout(db: Db, paymentId: string, providerRef: string, now: Date) {
+  await db.update(payments).set({ providerRef, updatedAt: now }).where(eq(payments.id, paymentId));
+}
+
+/** A payment whose checkout the provider would not open. */
+export async function abandonPayment(db: Db, paymentId: string, note: string, now: Date) {
+  await db.update(payments).set({ state: 'failed', note, updatedAt: now }).where(eq(payments.id, paymentId));
+}
+
+/** The order's latest attempt the provider knows of. */
+export async function latestPayment(db: Db, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), isNotNull(payments.providerRef)))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The provider references of the order's attempts still waiting for an answer. */
+export async function pendingCheckouts(db: Db, orderId: string): Promise<string[]> {
+  const rows = await db
+    .select({ ref: payments.providerRef })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'pending'), isNotNull(payments.providerRef)));
+  return rows.map((r) => r.ref!);
+}
+
+/** The order's attempts still waiting, newest first: the ones to ask the provider about. */
+export async function pendingPayments(db: Db, orderId: string, limit = 3): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'pending'), isNotNull(payments.providerRef)))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+}
+
+/** The payment an event names, locked: by our id when the provider echoes it, else by its reference. */
+export async function lockPayment(tx: Db, provider: string, ref: { paymentId?: string; providerRef: string }): Promise<PaymentRow | undefined> {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const where =
+    ref.paymentId && uuid.test(ref.paymentId)
+      ? and(eq(payments.provider, provider), eq(payments.id, ref.paymentId))
+      : and(eq(payments.provider, provider), eq(payments.providerRef, ref.providerRef));
+  const [row] = await tx.select().from(payments).where(where).for('update');
+  return row;
+}
+
+export async function setPaymentState(tx: Db, paymentId: string, state: PaymentState, now: Date, changes: Partial<NewPayment> = {}) {
+  await tx
+    .update(payments)
+    .set({ ...changes, state, updatedAt: now })
+    .where(eq(payments.id, paymentId));
+}
+
+export interface IncomingEvent {
+  provider: string;
+  eventId: string;
+  kind: string;
+  providerRef: string;
+  amountSen: number;
+  currency: string;
+  payload: string;
+}
+
+/**
+ * Records the event under its unique (provider, event id). The first arrival gets the row id
+ * to process it with; a replay (now or later, from any process) only counts a repeat and gets
+ * null. The row stays locked until the caller's transaction ends, so a replay that arrives
+ * meanwhile waits, then finds it.
+ */
+export async function claimEvent(tx: Db, event: IncomingEvent, now: Date): Promise<string | null> {
+  const [row] = await tx
+    .insert(paymentEvents)
+    .values({ ...event, outcome: 'applied', receivedAt: now })
+    .onConflictDoUpdate({
+      target: [paymentEvents.provider, paymentEvents.eventId],
+      set: { repeats: sql`${paymentEvents.repeats} + 1`, lastRepeatAt: now },
+    })
+    .returning({ id: paymentEvents.id, fresh: sql<boolean>`(xmax = 0)` });
+  return row!.fresh ? row!.id : null;
+}
+
+export async function settleEvent(tx: Db, eventId: string, outcome: EventOutcome, reason: string, paymentId?: string) {
+  await tx
+    .update(paymentEvents)
+    .set({ outcome, reason, ...(paymentId ? { paymentId } : {}) })
+    .where(eq(paymentEvents.id, eventId));
+}

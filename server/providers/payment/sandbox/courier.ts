@@ -2,7 +2,7 @@
  * Sends a callback the way a gateway does: POST to the shop's callback URL; anything but a
  * 2xx answer (or no answer) is tried again later with the same body and event id.
  */
-export type Deliver = (url: string, body: string, headers: Record<string, string>) => Promise<Response>;
+export type Deliver = (url: string, body: string, headers: Record<string, string>) => Response | Promise<Response>;
 
 export interface Courier {
   /** The first try, awaited; later tries run in the background. True when the shop took it. */

@@ -20,25 +20,26 @@ export interface StripeProvider extends PaymentProvider {
 }
 
 /** Stripe's errors in the shop's terms: worth retrying later, something to tell the person, or a bug. */
-function translated(err: unknown): Error {
+function translated(err: unknown, during: 'checkout' | 'refund' | 'status'): Error {
   if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError) {
     return new PaymentUnavailable(`Stripe is unavailable: ${err.message}`, { cause: err });
   }
   if (err instanceof Stripe.errors.StripeInvalidRequestError) {
-    if (err.code === 'amount_too_small') return new PaymentRefused('gateway.amountTooSmall', {}, err.message);
-    if (err.code === 'amount_too_large') return new PaymentRefused('gateway.amountTooLarge', {}, err.message);
-    if (err.code === 'charge_already_refunded' || err.code === 'refund_amount_too_large' || err.code === 'amount_exceeds_refundable') {
+    // A refund above what is left of the charge is "amount_too_large" too.
+    if (during === 'refund' && (err.code === 'amount_too_large' || err.code === 'charge_already_refunded')) {
       return new PaymentRefused('gateway.refundTooLarge', {}, err.message);
     }
+    if (during === 'checkout' && err.code === 'amount_too_small') return new PaymentRefused('gateway.amountTooSmall', {}, err.message);
+    if (during === 'checkout' && err.code === 'amount_too_large') return new PaymentRefused('gateway.amountTooLarge', {}, err.message);
   }
   return err instanceof Error ? err : new Error(String(err));
 }
 
-async function calling<T>(work: () => Promise<T>): Promise<T> {
+async function calling<T>(during: 'checkout' | 'refund' | 'status', work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    throw translated(err);
+    throw translated(err, during);
   }
 }
 
@@ -67,7 +68,7 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
       checkCheckoutRequest(request, now());
       const params = sessionParams(request, now());
       // One session per attempt, however often the server has to ask.
-      const session = await calling(() => stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${request.paymentId}` }));
+      const session = await calling('checkout', () => stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${request.paymentId}` }));
       if (!session.url) throw new Error(`Stripe answered session ${session.id} without a payment page URL`);
       return { providerRef: session.id, redirectUrl: session.url };
     },
@@ -77,7 +78,8 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
       if (!signature) return { ok: false, reason: 'no Stripe-Signature header' };
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, toleranceSeconds, undefined, Math.floor(now().getTime() / 1000));
+        // receivedAt is in milliseconds, whatever the package's comment says.
+        event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret, toleranceSeconds, undefined, now().getTime());
       } catch (err) {
         return { ok: false, reason: err instanceof Error ? err.message : 'signature check failed' };
       }
@@ -95,16 +97,16 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
     },
 
     async paymentStatus(providerRef) {
-      const session = await calling(() => stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent'] }));
+      const session = await calling('status', () => stripe.checkout.sessions.retrieve(providerRef, { expand: ['payment_intent'] }));
       return statusFromSession(session);
     },
 
     async refund(request) {
       if (!Number.isSafeInteger(request.amountSen) || request.amountSen < 1) throw new TypeError('Refund amountSen must be a whole number of sen above 0');
-      const session = await calling(() => stripe.checkout.sessions.retrieve(request.providerRef));
+      const session = await calling('status', () => stripe.checkout.sessions.retrieve(request.providerRef));
       const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
       if (!paymentIntent || session.payment_status !== 'paid') throw new PaymentRefused('gateway.notPaid');
-      const refund = await calling(() =>
+      const refund = await calling('refund', () =>
         stripe.refunds.create(
           {
             payment_intent: paymentIntent,
@@ -126,14 +128,14 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
     },
 
     async expireCheckout(providerRef) {
-      const session = await calling(() => stripe.checkout.sessions.retrieve(providerRef));
+      const session = await calling('status', () => stripe.checkout.sessions.retrieve(providerRef));
       if (session.status !== 'open') return;
       try {
         await stripe.checkout.sessions.expire(providerRef);
       } catch (err) {
         // Paid or expired in the meantime: what paymentStatus will say.
         if (err instanceof Stripe.errors.StripeInvalidRequestError) return;
-        throw translated(err);
+        throw translated(err, 'status');
       }
     },
   };

@@ -183,7 +183,7 @@ describe('the hosted page', () => {
     expect(zh).toContain('订单号');
     expect(zh).toContain('FPX 网上银行');
     expect(zh).toMatch(/value="pay"[^>]*>付款</);
-    expect(zh).toContain('30 分钟');
+    expect(zh).toContain('30 分钟（请在 10:30 前付款）');
     const ms = renderCheckoutPage({ ...view, locale: 'ms' });
     expect(ms).toContain('<html lang="ms">');
     expect(ms).toContain('Nombor pesanan');

@@ -128,7 +128,7 @@ export function renderCheckoutPage(view: CheckoutView): string {
   const summary = `<div class="card"><dl>
 <dt>${escapeHtml(texts.orderNo)}</dt><dd>${escapeHtml(view.orderNo)}</dd>
 <dt>${escapeHtml(texts.amount)}</dt><dd>${escapeHtml(formatRinggit(view.amountSen, view.locale))}</dd>
-${open ? `<dt>${escapeHtml(texts.timeLeft)}</dt><dd>${escapeHtml(timeLeft(texts, view.expiresAt, view.now))} (${escapeHtml(texts.payBy.replace('{time}', klTime(view.expiresAt, view.locale)))})</dd>` : ''}
+${open ? `<dt>${escapeHtml(texts.timeLeft)}</dt><dd>${escapeHtml(texts.payBy.replace('{left}', timeLeft(texts, view.expiresAt, view.now)).replace('{time}', klTime(view.expiresAt, view.locale)))}</dd>` : ''}
 </dl></div>`;
   const back = `<a class="back" href="${escapeHtml(view.returnUrl)}">${escapeHtml(texts.back)}</a>`;
   if (!open) {

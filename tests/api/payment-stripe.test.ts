@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { PaymentRefused, PaymentUnavailable, type CheckoutRequest } from '../../server/providers/payment/index.ts';
+import type { Db } from '../../server/db/client.ts';
+import { PaymentRefused, PaymentUnavailable, paymentProviderFromEnv, type CheckoutRequest } from '../../server/providers/payment/index.ts';
 import { stripeProvider, type StripeProvider } from '../../server/providers/payment/stripe/provider.ts';
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts';
 
@@ -45,6 +46,23 @@ function checkout(overrides: Partial<CheckoutRequest> = {}): CheckoutRequest {
     ...overrides,
   };
 }
+
+describe('configured from the environment', () => {
+  test('STRIPE_API_HOST, STRIPE_API_PORT and STRIPE_API_PROTOCOL send every call to that address', async () => {
+    const env = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_from_env',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(double.port),
+      STRIPE_API_PROTOCOL: 'http',
+    };
+    // Stripe keeps no records with the shop: it needs no database.
+    const fromEnv = paymentProviderFromEnv(env, { db: undefined as unknown as Db, secret: 'unused', now: () => NOW });
+    await fromEnv.createCheckout(checkout({ paymentId: 'pay-env' }));
+    expect(double.requests.map((r) => [r.path, r.headers.authorization])).toEqual([['/v1/checkout/sessions', 'Bearer sk_test_from_env']]);
+  });
+});
 
 describe('webhooks, verified on the raw body', () => {
   const session = {

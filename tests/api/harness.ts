@@ -8,7 +8,9 @@ import { syncContent } from '../../server/db/sync.ts';
 import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from '../../server/flows/expire-order.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import { paymentProviderFromEnv, type SandboxProvider } from '../../server/providers/payment/index.ts';
+import type { SandboxProvider } from '../../server/providers/payment/index.ts';
+import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
+import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 
@@ -78,8 +80,11 @@ export interface TestApi {
   readonly secret: string;
   /** Empties every table, reloads content/, puts the clock back to START and forgets the SMS lines. */
   reset(): Promise<void>;
-  /** The sandbox payment provider, its callbacks delivered to this app through app.request. */
+  /** The sandbox payment provider, its callbacks delivered to this app through app.request (tried once). */
   readonly payments: SandboxProvider;
+  /** From now on the sandbox's callbacks are lost on their way (kept in lostCallbacks), or arrive again. */
+  loseCallbacks(lost: boolean): void;
+  readonly lostCallbacks: { body: string; headers: Record<string, string> }[];
   /** One round of the job worker at the server's clock: the number of due jobs run. */
   runJobs(): Promise<number>;
   close(): Promise<void>;
@@ -107,6 +112,8 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   const clock = (options.beside && clocks.get(options.beside)) || { ms: START.getTime() };
   const smsLines: string[] = [];
   let smsFailing = false;
+  const lostCallbacks: { body: string; headers: Record<string, string> }[] = [];
+  let losing = false;
   const printed = consoleSms((line) => smsLines.push(line));
   const sms: SmsProvider = {
     name: 'console',
@@ -124,14 +131,26 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     clock.ms = START.getTime();
     smsLines.length = 0;
     smsFailing = false;
+    lostCallbacks.length = 0;
+    losing = false;
   }
   if (!options.beside) await reset();
   const indexes = await loadIndexes(database.db);
   const now = () => new Date(clock.ms);
-  const payments = paymentProviderFromEnv(
-    { PAYMENT_PROVIDER: 'sandbox' },
-    { db: database.db, secret, now, origin: 'http://servauto.test', deliver: async (url, body, headers) => app.request(new URL(url).pathname, { method: 'POST', body, headers }) },
-  ) as SandboxProvider;
+  const payments = sandboxProvider({
+    db: database.db,
+    key: sandboxKey(undefined, secret),
+    callbackUrl: 'http://servauto.test/api/pay/callback/sandbox',
+    async deliver(url, body, headers) {
+      if (!losing) return app.request(new URL(url).pathname, { method: 'POST', body, headers });
+      lostCallbacks.push({ body, headers });
+      return new Response('lost on the way', { status: 502 });
+    },
+    now,
+    // No retries on timers: a test decides when a lost callback arrives.
+    retryDelaysMs: [],
+    log: () => {},
+  });
   const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes });
   const jobHandlers = { [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments) };
 
@@ -184,6 +203,10 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     secret,
     reset,
     payments,
+    loseCallbacks(lost) {
+      losing = lost;
+    },
+    lostCallbacks,
     runJobs: () => runDueJobs(database.db, jobHandlers, now()),
     close: async () => {
       payments.stop();

@@ -39,6 +39,8 @@ test('a Perodua Myvi sees only the wiper blades that fit it, and a fitted price'
   // In tyres, showing everything reveals what does not fit, and why.
   await page.goto('/pc/products/auto-tires-service');
   await expect(page.getByText(/products for your Perodua Myvi · Hatchback/)).toBeVisible();
+  // Each tyre that fits names the size it will be: the 1.5 AV's, not the one in its picture.
+  await expect(cards.first()).toContainText('Size 195/45R16');
   await page.getByLabel('Only what fits my car').uncheck();
   await expect(page.getByText('Does not fit your car').first()).toBeVisible();
   await expect(page.getByText('Not made in your car’s tyre size (195/45R16).').first()).toBeVisible();

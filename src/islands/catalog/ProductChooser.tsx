@@ -75,14 +75,16 @@ export default function ProductChooser({ locale, id, initial }: Props) {
         oils: detail.oil ? { included: detail.oil, others: oils } : null,
       }
     : initial.offer;
-  const quantity = detail?.quantity ?? choice.quantity;
+  // What the customer just chose shows at once; what the server settled for the car fills the rest.
+  const quantity = choice.quantity;
+  const options = { ...detail?.options, ...choice.options };
   const unit = detail?.price ?? initial.price;
   const total = detail?.lineTotal ?? initial.price;
   const fromPrice = detail?.fromPrice ?? true;
   const noFit = detail?.fit.status === 'noFit';
   const price = formatRM(total.totalSen, locale);
 
-  const target = href(locale, `confirm?${lineQuery({ productId: id, quantity, options: detail?.options ?? choice.options })}`);
+  const target = href(locale, `confirm?${lineQuery({ productId: id, quantity, options })}`);
   const order = (e: MouseEvent) => {
     if ($session.get()) return;
     e.preventDefault();
@@ -126,7 +128,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
         locale={locale}
         offer={offer}
         quantity={quantity}
-        options={detail?.options ?? choice.options}
+        options={options}
         carKnown={variantKnown(car) && detail !== null}
         onQuantity={(n) => chooseQuantity(id, n)}
         onOption={(name, value) => chooseOption(id, name, value)}
@@ -136,7 +138,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
       {bar &&
         priceHidden &&
         createPortal(
-          <div role="region" aria-label={t.product.orderBar} className="-mx-4 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur">
+          <div className="-mx-4 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] backdrop-blur">
             <p className="flex-1 text-xl font-extrabold tabular-nums text-brand-900">{headline}</p>
             {orderButton('shrink-0')}
           </div>,

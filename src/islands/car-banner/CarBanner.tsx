@@ -1,13 +1,14 @@
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary } from '../../i18n/index.ts';
-import { $carSummary } from '../../stores/car.ts';
+import { $carInfo } from '../../stores/car.ts';
+import { carLabel } from '../catalog/car-label.ts';
 import { $carPicker } from '../../stores/ui.ts';
 import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 
 /** 'Add Your Car', or the chosen brand and model with body type; opens the car picker. */
 export default function CarBanner({ locale }: { locale: Locale }) {
   const t = dictionary(locale).car;
-  const summary = useClientStore($carSummary, null);
+  const summary = carLabel(useClientStore($carInfo, null), locale);
   const hydrated = useHydrated();
   return (
     <button

@@ -11,7 +11,6 @@ import {
   mailOrder,
   MATS,
   MYVI,
-  newKey,
   pickupOrder,
   rows,
   selangorAddress,

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+
+describe('checkout settings from the environment', () => {
+  test('defaults: 30 minutes to pay, the worker looks every 5 s, links from the request', () => {
+    expect(loadConfig({})).toMatchObject({ paymentTimeoutMinutes: 30, jobIntervalMs: 5000, publicUrl: null });
+  });
+
+  test('set by PAYMENT_TIMEOUT_MINUTES, JOB_INTERVAL_SECONDS and PUBLIC_URL', () => {
+    expect(loadConfig({ PAYMENT_TIMEOUT_MINUTES: '45', JOB_INTERVAL_SECONDS: '2', PUBLIC_URL: 'https://www.servauto.my/' })).toMatchObject({
+      paymentTimeoutMinutes: 45,
+      jobIntervalMs: 2000,
+      publicUrl: 'https://www.servauto.my',
+    });
+  });
+
+  test('a value that makes no sense stops the start, naming the variable', () => {
+    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow('PAYMENT_TIMEOUT_MINUTES must be a whole number from 1 to 1440, not "0"');
+    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: 'half an hour' })).toThrow('PAYMENT_TIMEOUT_MINUTES');
+    expect(() => loadConfig({ JOB_INTERVAL_SECONDS: '1.5' })).toThrow('JOB_INTERVAL_SECONDS');
+    expect(() => loadConfig({ PUBLIC_URL: 'servauto.my' })).toThrow('PUBLIC_URL must be an absolute http(s) address');
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://servauto.my' })).toThrow('PUBLIC_URL must start with http:// or https://');
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { locales } from '../../contract/language.ts';
+import { paidSms, refundDueSms, smsDate } from '../../server/modules/orders/notices.ts';
+
+const install = { orderNo: 'SV250602048113', method: 'install' as const, workshop: 'SS2 Tyre & Auto Service', appointment: { date: '2025-06-04', time: '10:00' } };
+const link = /https?:\/\/|www\.|\.(com|my)\b/i;
+
+describe('the SMS of a paid order', () => {
+  test('installation: order number, workshop, date and time, in each language', () => {
+    expect(paidSms({ ...install, locale: 'en' })).toBe('Servauto: order SV250602048113 is paid. Installation at SS2 Tyre & Auto Service on Wed, 4 Jun 2025 at 10:00.');
+    expect(paidSms({ ...install, locale: 'ms' })).toBe('Servauto: pesanan SV250602048113 telah dibayar. Pemasangan di SS2 Tyre & Auto Service pada Rab, 4 Jun 2025 jam 10:00.');
+    expect(paidSms({ ...install, locale: 'zh-cn' })).toContain('SV250602048113');
+    expect(paidSms({ ...install, locale: 'zh-cn' })).toContain('2025年6月4日');
+  });
+
+  test('pickup and mailing say what comes next', () => {
+    expect(paidSms({ ...install, method: 'pickup', appointment: null, locale: 'en' })).toBe(
+      'Servauto: order SV250602048113 is paid. We will tell you when it is ready to collect at SS2 Tyre & Auto Service.',
+    );
+    expect(paidSms({ ...install, method: 'mail', workshop: null, appointment: null, locale: 'en' })).toBe('Servauto: order SV250602048113 is paid. We will tell you when it is on its way.');
+  });
+
+  test('no SMS carries a link, in any language (Malaysian rules refuse them)', () => {
+    for (const locale of locales) {
+      for (const method of ['install', 'pickup', 'mail'] as const) expect(paidSms({ ...install, method, locale })).not.toMatch(link);
+      expect(refundDueSms('SV250602048113', 24800, locale)).not.toMatch(link);
+    }
+  });
+
+  test('money owed back is named in ringgit', () => {
+    expect(refundDueSms('SV250602048113', 24800, 'en')).toBe('Servauto: we received RM 248.00 for order SV250602048113 that it cannot use. It will be refunded in full.');
+  });
+
+  test('dates are the Kuala Lumpur calendar date whatever the server’s zone', () => {
+    expect(smsDate('2025-06-04', 'en')).toBe('Wed, 4 Jun 2025');
+    expect(smsDate('2025-12-31', 'en')).toBe('Wed, 31 Dec 2025');
+  });
+});

@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { askToLogIn } from '../../stores/ui.ts';
-import { $session } from '../../stores/user.ts';
+import { $session, $sessionKnown } from '../../stores/user.ts';
 
 /** `?from=` names where to continue after logging in; only paths of this site are followed. */
 export function continueTo(search: string): string | null {
@@ -18,15 +18,19 @@ export function continueTo(search: string): string | null {
 export default function LoginGate({ locale, children }: { locale: Locale; children?: ReactNode }) {
   const t = dictionary(locale).gate;
   const session = useStore($session);
+  // A new tab may receive the login of the browser's other tabs first.
+  const known = useStore($sessionKnown);
   const [ready, setReady] = useState(false);
   const [target, setTarget] = useState<string | null>(null);
 
   useEffect(() => {
-    const next = continueTo(location.search);
-    setTarget(next);
+    setTarget(continueTo(location.search));
     setReady(true);
-    if (!$session.get()) askToLogIn(next ?? location.pathname + location.search);
   }, []);
+
+  useEffect(() => {
+    if (ready && known && !$session.get()) askToLogIn(target ?? location.pathname + location.search);
+  }, [ready, known, target]);
 
   useEffect(() => {
     if (ready && session && target) location.replace(target);
@@ -37,7 +41,7 @@ export default function LoginGate({ locale, children }: { locale: Locale; childr
     <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
       <h2 className="text-xl font-bold">{t.title}</h2>
       <p className="mt-2 text-slate-700">{t.body}</p>
-      <button type="button" className="btn-primary mt-6" disabled={!ready} onClick={() => askToLogIn(target ?? location.pathname + location.search)}>
+      <button type="button" className="btn-primary mt-6" onClick={() => askToLogIn(continueTo(location.search) ?? location.pathname + location.search)}>
         {t.action}
       </button>
     </div>

@@ -71,7 +71,7 @@ export const en = {
     search: 'Search the FAQ',
     placeholder: 'e.g. refund, warranty, tint',
     noMatch: 'No question matches “{q}”. Try another word, or contact us.',
-    count: '{count} questions',
+    count: { one: '{count} question', other: '{count} questions' },
   },
   catalog: {
     fromPrice: 'from {price}',
@@ -157,7 +157,7 @@ export const en = {
     lead: 'Over 50 workshops across Malaysia fit what you buy. Choose one when you order.',
     inCity: 'Workshops in {city}',
     allCities: 'All cities',
-    count: '{count} workshops',
+    count: { one: '{count} workshop', other: '{count} workshops' },
     useLocation: 'Sort by distance from me',
     locating: 'Finding your location…',
     locationDenied: 'Your location could not be used; the list is by city.',
@@ -316,6 +316,11 @@ export const en = {
     heading: 'Page not found',
     body: 'We could not find that page. It may have moved, or the address may be mistyped.',
     home: 'Back to home',
+  },
+  /** Dialogs whose content loads when first opened. */
+  dialogs: {
+    loading: 'Loading…',
+    failed: 'This could not be loaded. Check your connection and reload the page.',
   },
 };
 

@@ -1,20 +1,80 @@
 import { defaultLocale, isLocale, type Locale } from '../../contract/language.ts';
+import { message } from '../../contract/messages.ts';
+import type { OtpProblem, PhoneProblem } from '../../contract/phone.ts';
 import { en, type Dictionary } from './en.ts';
 import { ms } from './ms.ts';
+import { htmlLang } from './paths.ts';
 import { zhCn } from './zh-cn.ts';
 
 export type { Dictionary } from './en.ts';
 export type { Locale } from '../../contract/language.ts';
 
-const dictionaries: Record<Locale, Dictionary> = { en, 'zh-cn': zhCn, ms };
+/** Prerendering reads the modules; the browser never loads them (see `dictionary`). */
+const modules: Record<Locale, Dictionary> = { en, 'zh-cn': zhCn, ms };
 
+/**
+ * Rule texts shared with the server (contract/messages.ts) that the site's forms show
+ * themselves, so a rule reads the same wherever it is checked. Only these travel with a page.
+ */
+const RULE_KEYS = ['phone.required', 'phone.digitsOnly', 'phone.tooShort', 'phone.notMobile', 'otp.required', 'otp.invalid'] as const satisfies readonly (
+  | PhoneProblem
+  | OtpProblem
+)[];
+export type RuleKey = (typeof RULE_KEYS)[number];
+
+/** The id of the JSON element in which the layout writes the page's texts. */
+export const PAGE_TEXTS_ID = 'servauto-texts';
+
+interface PageTexts {
+  locale: Locale;
+  texts: Dictionary;
+  rules: Record<RuleKey, string>;
+}
+
+/** What the layout writes into each page: its language and that language's texts only. */
+export function pageTextsJson(locale: Locale): string {
+  const rules = Object.fromEntries(RULE_KEYS.map((key) => [key, message(locale, key)])) as Record<RuleKey, string>;
+  const page: PageTexts = { locale, texts: modules[locale], rules };
+  // "<" escaped, so no text can close the script element early.
+  return JSON.stringify(page).replace(/</g, '\\u003c');
+}
+
+let fromPage: PageTexts | undefined;
+
+function pageTexts(locale: Locale): PageTexts {
+  fromPage ??= JSON.parse(document.getElementById(PAGE_TEXTS_ID)?.textContent ?? 'null') as PageTexts;
+  if (!fromPage || fromPage.locale !== locale) throw new Error(`The page carries no ${locale} texts`);
+  return fromPage;
+}
+
+/**
+ * The UI texts of `locale`. In the browser they come from the page itself, so an island
+ * ships no dictionary and a page carries only its own language.
+ */
 export function dictionary(locale: Locale): Dictionary {
-  return dictionaries[locale];
+  return import.meta.env.SSR ? modules[locale] : pageTexts(locale).texts;
+}
+
+/** A shared rule's text in `locale` (see RULE_KEYS). */
+export function ruleMessage(locale: Locale, key: RuleKey): string {
+  return import.meta.env.SSR ? message(locale, key) : pageTexts(locale).rules[key];
 }
 
 /** Fills `{name}` placeholders. */
 export function fill(text: string, params: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** A text with a singular and a plural form ({count} in both). */
+export interface Plural {
+  one: string;
+  other: string;
+}
+
+/** "1 question", "2 questions": the form the language's plural rules ask for. */
+export function plural(locale: Locale, forms: Plural, count: number): string {
+  const form = new Intl.PluralRules(htmlLang[locale]).select(count) === 'one' ? forms.one : forms.other;
+  return fill(form, { count });
 }
 
 /** The locale of a site path: /pc/zh-cn/… → zh-cn, /pc/… → en. */

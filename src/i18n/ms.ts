@@ -72,7 +72,7 @@ export const ms: Dictionary = {
     search: 'Cari Soalan Lazim',
     placeholder: 'cth. bayaran balik, waranti, filem cermin',
     noMatch: 'Tiada soalan sepadan dengan “{q}”. Cuba perkataan lain, atau hubungi kami.',
-    count: '{count} soalan',
+    count: { one: '{count} soalan', other: '{count} soalan' },
   },
   catalog: {
     fromPrice: 'dari {price}',
@@ -158,7 +158,7 @@ export const ms: Dictionary = {
     lead: 'Lebih 50 bengkel di seluruh Malaysia memasang apa yang anda beli. Pilih satu semasa membuat pesanan.',
     inCity: 'Bengkel di {city}',
     allCities: 'Semua bandar',
-    count: '{count} bengkel',
+    count: { one: '{count} bengkel', other: '{count} bengkel' },
     useLocation: 'Susun mengikut jarak dari saya',
     locating: 'Mencari lokasi anda…',
     locationDenied: 'Lokasi anda tidak dapat digunakan; senarai mengikut bandar.',
@@ -317,5 +317,9 @@ export const ms: Dictionary = {
     heading: 'Halaman tidak ditemui',
     body: 'Kami tidak dapat mencari halaman itu. Ia mungkin telah dipindahkan, atau alamatnya tersilap taip.',
     home: 'Kembali ke halaman utama',
+  },
+  dialogs: {
+    loading: 'Memuatkan…',
+    failed: 'Kandungan ini tidak dapat dimuatkan. Semak sambungan anda dan muat semula halaman.',
   },
 };

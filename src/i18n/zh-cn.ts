@@ -71,7 +71,7 @@ export const zhCn: Dictionary = {
     search: '搜索常见问题',
     placeholder: '例如：退款、保修、隔热膜',
     noMatch: '没有与“{q}”相关的问题。请换个关键词，或联系我们。',
-    count: '共 {count} 个问题',
+    count: { one: '共 {count} 个问题', other: '共 {count} 个问题' },
   },
   catalog: {
     fromPrice: '{price} 起',
@@ -157,7 +157,7 @@ export const zhCn: Dictionary = {
     lead: '全马 50 多家车间为您安装所购商品。下单时选择车间即可。',
     inCity: '{city}的车间',
     allCities: '全部城市',
-    count: '共 {count} 家车间',
+    count: { one: '共 {count} 家车间', other: '共 {count} 家车间' },
     useLocation: '按离我的距离排序',
     locating: '正在获取您的位置…',
     locationDenied: '无法使用您的位置；列表按城市排列。',
@@ -316,5 +316,9 @@ export const zhCn: Dictionary = {
     heading: '页面不存在',
     body: '我们找不到该页面。它可能已被移动，或网址输入有误。',
     home: '返回首页',
+  },
+  dialogs: {
+    loading: '加载中…',
+    failed: '无法加载此内容。请检查网络连接后刷新页面。',
   },
 };

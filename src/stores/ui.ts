@@ -43,3 +43,15 @@ export function dismiss(id: number) {
 
 /** The request-timeout alert (spec §8): one at a time, with a Refresh Page button. */
 export const $timeoutAlert = atom(false);
+
+/**
+ * The window event that wakes the Overlays island, which shows the dialogs and notices and
+ * otherwise hydrates only when the browser is idle: an island that opens a dialog or shows a
+ * notice before then has it shown at once.
+ */
+export const OVERLAYS_WAKE = 'servauto:overlays';
+
+if (typeof window !== 'undefined') {
+  const wake = () => window.dispatchEvent(new Event(OVERLAYS_WAKE));
+  for (const store of [$loginDialog, $meDialog, $carPicker, $logoutDialog, $notices, $timeoutAlert]) store.listen(wake);
+}

@@ -5,7 +5,8 @@ import { dictionary, href } from '../../i18n/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { $meDialog, $logoutDialog, askToLogIn } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
-import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
+import { loadLoginDialog, loadLogoutDialog, loadMeDialog, prefetch } from '../overlays/dialogs.ts';
+import { useClientStore } from '../ui/useClientStore.ts';
 
 /** The Services menu opens the services page with query id -1 (spec §2). */
 export const SERVICES_PAGE = 'products/auto-maintenance?id=-1';
@@ -17,12 +18,13 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
   const t = dictionary(locale).nav;
   const session = useClientStore($session, null);
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
+    // What the menu's items open, ready by the time one is chosen.
+    for (const load of session ? [loadMeDialog, loadLogoutDialog] : [loadLoginDialog]) prefetch(load);
     const onPointer = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
@@ -38,7 +40,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, session]);
 
   /** Pages that need a login open the login dialog first and continue there afterwards. */
   const go = (page: string, needsLogin: boolean) => (e: React.MouseEvent) => {
@@ -65,7 +67,6 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
         className="btn-secondary"
         aria-expanded={open}
         aria-controls="account-menu"
-        disabled={!hydrated}
         aria-label={`${t.accountMenu}${phone ? `: ${phone}` : ''}`}
         onClick={() => setOpen(!open)}
       >

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { logout } from '../../lib/endpoints.ts';
@@ -6,12 +5,10 @@ import { dictionary, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { $logoutDialog, notify } from '../../stores/ui.ts';
 import { clearSession } from '../../stores/user.ts';
-import { Modal } from '../ui/Modal.tsx';
 
-/** Log out after confirming: revoke the key, clear the user, back to /home (spec §4). */
+/** The logout confirmation's content: revoke the key, clear the user, back to /home (spec §4). */
 export default function LogoutDialog({ locale }: { locale: Locale }) {
   const t = dictionary(locale).logout;
-  const open = useStore($logoutDialog);
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
@@ -26,7 +23,7 @@ export default function LogoutDialog({ locale }: { locale: Locale }) {
   }
 
   return (
-    <Modal open={open} onClose={() => $logoutDialog.set(false)} title={t.title} closeLabel={dictionary(locale).me.close} role="alertdialog">
+    <>
       <p className="mb-6 text-slate-700">{t.body}</p>
       <div className="flex justify-end gap-3">
         <button type="button" className="btn-secondary" onClick={() => $logoutDialog.set(false)}>
@@ -36,6 +33,6 @@ export default function LogoutDialog({ locale }: { locale: Locale }) {
           {t.confirm}
         </button>
       </div>
-    </Modal>
+    </>
   );
 }

@@ -1,19 +1,24 @@
+import { useEffect } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary } from '../../i18n/index.ts';
+import { checkStoredCar } from '../../lib/car-check.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { carLabel } from '../catalog/car-label.ts';
 import { $carPicker } from '../../stores/ui.ts';
-import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
+import { loadCarPicker, prefetch } from '../overlays/dialogs.ts';
+import { useClientStore } from '../ui/useClientStore.ts';
 
 /** 'Add Your Car', or the chosen brand and model with body type; opens the car picker. */
 export default function CarBanner({ locale }: { locale: Locale }) {
   const t = dictionary(locale).car;
   const summary = carLabel(useClientStore($carInfo, null), locale);
-  const hydrated = useHydrated();
+  // A car kept from an earlier visit may have left the catalogue since.
+  useEffect(() => void checkStoredCar(), []);
   return (
     <button
       type="button"
-      disabled={!hydrated}
+      onPointerEnter={() => prefetch(loadCarPicker)}
+      onFocus={() => prefetch(loadCarPicker)}
       onClick={() => $carPicker.set(true)}
       className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-left text-brand-900 hover:bg-brand-100"
     >

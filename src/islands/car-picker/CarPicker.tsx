@@ -9,16 +9,17 @@ import { fromSaved, saveCar } from '../../lib/garage.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $carPicker, notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
-import { Modal } from '../ui/Modal.tsx';
 import { canConfirm, initialPicker, pickerReducer, toCarInfo, type PickerState } from './steps.ts';
 
 type Option = { id: string; label: string; detail?: string; popular?: boolean; pick: () => void };
 
 
-/** The four-step car picker (spec §2, §4) with the customer's saved cars above it. */
+/**
+ * The four-step car picker (spec §2, §4) with the customer's saved cars above it: the car
+ * dialog's content, loaded when the dialog is first opened, and started afresh each time.
+ */
 export default function CarPicker({ locale }: { locale: Locale }) {
   const t = dictionary(locale).picker;
-  const open = useStore($carPicker);
   const session = useStore($session);
   const [state, dispatch] = useReducer(pickerReducer, initialPicker);
   const [keyword, setKeyword] = useState('');
@@ -30,18 +31,17 @@ export default function CarPicker({ locale }: { locale: Locale }) {
   const search = useRef<HTMLInputElement>(null);
   // Each step starts in its search box, so the picker is used from the keyboard step by step.
   useEffect(() => {
-    if (open) search.current?.focus();
-  }, [open, state.step]);
+    search.current?.focus();
+  }, [state.step]);
 
   useEffect(() => {
-    if (!open || !session) return;
+    if (!session) return;
     callApi(carInfoList, {}, { quiet: true }).then(setGarage, () => setGarage([]));
-  }, [open, session]);
+  }, [session]);
 
   // Each step lists what the level below the last pick holds, narrowed by the search box.
   const requestKey = JSON.stringify(requestFor(state, keyword));
   useEffect(() => {
-    if (!open) return;
     let live = true;
     const request = JSON.parse(requestKey) as ReturnType<typeof requestFor>;
     setFailed(false);
@@ -69,7 +69,7 @@ export default function CarPicker({ locale }: { locale: Locale }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [open, requestKey, attempt]);
+  }, [requestKey, attempt]);
 
   const close = () => $carPicker.set(false);
 
@@ -100,7 +100,7 @@ export default function CarPicker({ locale }: { locale: Locale }) {
   const popular = step === 0 && !keyword ? (options ?? []).filter((o) => o.popular) : [];
 
   return (
-    <Modal open={open} onClose={close} title={t.title} closeLabel={dictionary(locale).login.close}>
+    <>
       {garage.length > 0 && step === 0 && (
         <section aria-label={t.yourCars} className="mb-4">
           <h3 className="mb-2 text-sm font-semibold text-slate-600">{t.yourCars}</h3>
@@ -190,7 +190,7 @@ export default function CarPicker({ locale }: { locale: Locale }) {
           </button>
         )}
       </div>
-    </Modal>
+    </>
   );
 
   function OptionList({ title, options: list, selected }: { title: string; options: Option[]; selected: string | null }) {

@@ -1,16 +1,13 @@
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
-import { useHydrated } from '../ui/useClientStore.ts';
 
 /** A contact detail that copies itself on click. */
 export default function CopyText({ locale, text }: { locale: Locale; text: string }) {
   const t = dictionary(locale);
-  const hydrated = useHydrated();
   return (
     <button
       type="button"
-      disabled={!hydrated}
       className="inline-flex min-h-11 items-center text-left underline decoration-dotted underline-offset-4 hover:text-white"
       title={t.footer.copyHint}
       aria-label={`${text} (${t.footer.copyHint})`}

@@ -5,7 +5,6 @@ import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { $carInfo } from '../../stores/car.ts';
-import { useHydrated } from '../ui/useClientStore.ts';
 
 const ADVANCE_MS = 6000;
 
@@ -21,7 +20,6 @@ export default function BannerCarousel({ locale, initial }: { locale: Locale; in
   const [paused, setPaused] = useState(false);
   const [held, setHeld] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
-  const hydrated = useHydrated();
 
   useEffect(() => {
     setReducedMotion(window.matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -50,7 +48,7 @@ export default function BannerCarousel({ locale, initial }: { locale: Locale; in
     <section
       aria-roledescription="carousel"
       aria-label={t.carousel}
-      className="relative overflow-hidden rounded-2xl bg-brand-900"
+      className="overflow-hidden rounded-2xl bg-brand-900 pb-2"
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
@@ -62,15 +60,17 @@ export default function BannerCarousel({ locale, initial }: { locale: Locale; in
         if (e.key === 'ArrowLeft') move(-1);
       }}
     >
-      <div aria-live={playing ? 'off' : 'polite'} className="relative aspect-[3/2] sm:aspect-[3/1]">
+      {/* Every slide sits in the same grid cell, so the carousel is as tall as its longest
+          caption in this language and never changes height when it moves. The caption is
+          below the picture, never over it. */}
+      <div aria-live={playing ? 'off' : 'polite'} className="grid">
         {banners.map((b, i) => (
           <div
             key={b.id}
             role="group"
             aria-roledescription="slide"
             aria-label={fill(t.slide, { n: i + 1, total: count })}
-            hidden={i !== current}
-            className="absolute inset-0"
+            className={`[grid-area:1/1] ${i === current ? '' : 'invisible'}`}
           >
             <img
               src={b.adPath}
@@ -80,21 +80,21 @@ export default function BannerCarousel({ locale, initial }: { locale: Locale; in
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : 'auto'}
               decoding="async"
-              className="h-full w-full object-cover"
+              className="block h-auto w-full"
             />
-            <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/50 to-transparent px-5 pb-14 pt-10 text-white sm:px-8">
-              <p className="text-xl font-extrabold sm:text-3xl">
+            <div className="px-5 pt-4 text-white sm:px-8 sm:pt-5">
+              <p className="text-xl font-extrabold [overflow-wrap:anywhere] sm:text-3xl">
                 <a href={b.link.startsWith('/pc/') && locale !== 'en' ? href(locale, b.link.slice(4)) : b.link} className="hover:underline">
                   {b.title}
                 </a>
               </p>
-              <p className="mt-1 line-clamp-2 max-w-2xl text-sm sm:text-base">{b.subtitle}</p>
+              <p className="mt-1 max-w-3xl text-sm [overflow-wrap:anywhere] sm:text-base">{b.subtitle}</p>
             </div>
           </div>
         ))}
       </div>
       {count > 1 && (
-        <fieldset disabled={!hydrated} className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1 px-2">
+        <div className="mt-2 flex items-center justify-center gap-1 px-2">
           <button type="button" className="min-h-11 min-w-11 rounded-full bg-white/90 px-3 text-slate-900" aria-label={paused ? t.play : t.pause} onClick={() => setPaused(!paused)}>
             <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
           </button>
@@ -116,7 +116,7 @@ export default function BannerCarousel({ locale, initial }: { locale: Locale; in
           <button type="button" className="min-h-11 min-w-11 rounded-full bg-white/90 px-3 text-slate-900" aria-label={t.next} onClick={() => move(1)}>
             <span aria-hidden="true">›</span>
           </button>
-        </fieldset>
+        </div>
       )}
     </section>
   );

@@ -1,34 +1,39 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Code } from '../../../contract/codes.ts';
 import type { Locale } from '../../../contract/language.ts';
-import { message } from '../../../contract/messages.ts';
 import { checkOtp, checkPhone, formatPhone, toE164 } from '../../../contract/phone.ts';
 import { clientLogin, sendSms } from '../../lib/endpoints.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, ruleMessage } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { syncGarageAfterLogin } from '../../lib/garage.ts';
 import { $loginDialog, notify } from '../../stores/ui.ts';
 import { logIn } from '../../stores/user.ts';
-import { Modal } from '../ui/Modal.tsx';
+import { focusMarked } from '../ui/Modal.tsx';
 import { secondsLeft, sentAtFor } from './countdown.ts';
+import { $loginPhone, $loginSent, $sendAsked } from './form.ts';
+import { PhoneRow } from './PhoneRow.tsx';
 
 interface Errors {
   phone?: string;
   code?: string;
 }
 
-/** Phone + one-time code login (spec §4, §5). */
+/**
+ * Phone + one-time code login (spec §4, §5): the login dialog's content, loaded when the
+ * dialog is first opened. It takes over from the form shown while it loaded (LoginShell).
+ */
 export default function LoginDialog({ locale }: { locale: Locale }) {
   const t = dictionary(locale).login;
-  const { open, then } = useStore($loginDialog);
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
+  const { then } = useStore($loginDialog);
+  const phone = useStore($loginPhone);
   /** The number the last code went to, and when. */
-  const [sent, setSent] = useState<{ to: string; at: number } | null>(null);
+  const sent = useStore($loginSent);
+  const [code, setCode] = useState('');
   const [now, setNow] = useState(() => Date.now());
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState<'send' | 'confirm' | null>(null);
+  const root = useRef<HTMLFormElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
 
   const left = secondsLeft(sent?.at ?? null, now);
@@ -39,13 +44,26 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
     return () => clearInterval(timer);
   }, [counting]);
 
+  // Taking over from the loading form: the field keeps focus, and a Send pressed there is sent.
+  useLayoutEffect(() => {
+    if (root.current?.closest('dialog')?.open) focusMarked(root.current);
+    if ($sendAsked.get()) {
+      $sendAsked.set(false);
+      void send();
+    }
+    // Once, when the content first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const close = () => $loginDialog.set({ open: false });
 
   async function send() {
+    const phone = $loginPhone.get();
     const problem = checkPhone(phone);
-    if (problem) return setErrors({ phone: message(locale, problem) });
-    const wait = secondsLeft(sent?.at ?? null, Date.now());
-    if (wait > 0 && sent?.to === toE164(phone)) {
+    if (problem) return setErrors({ phone: ruleMessage(locale, problem) });
+    const last = $loginSent.get();
+    const wait = secondsLeft(last?.at ?? null, Date.now());
+    if (wait > 0 && last?.to === toE164(phone)) {
       notify('warning', fill(t.waitWarning, { seconds: wait }));
       return;
     }
@@ -53,7 +71,7 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
     setBusy('send');
     try {
       const result = await callApi(sendSms, { phone: toE164(phone), type: 'login' }, { quiet: true });
-      setSent({ to: result.phone, at: Date.now() });
+      $loginSent.set({ to: result.phone, at: Date.now() });
       setNow(Date.now());
       notify('success', fill(t.codeSent, { phone: formatPhone(result.phone) }));
       setTimeout(() => codeInput.current?.focus(), 0);
@@ -61,7 +79,7 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
       if (!(err instanceof ApiFailure)) throw err;
       const resendAfter = (err.data as { resendAfter?: number } | null)?.resendAfter;
       if (resendAfter) {
-        setSent({ to: toE164(phone), at: sentAtFor(resendAfter, Date.now()) });
+        $loginSent.set({ to: toE164(phone), at: sentAtFor(resendAfter, Date.now()) });
         setNow(Date.now());
       }
       if (err.code === Code.WARNING) notify('warning', err.message);
@@ -76,7 +94,7 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
       return setErrors({ code: t.sendOtp });
     }
     const problem = checkOtp(code);
-    if (problem) return setErrors({ code: message(locale, problem) });
+    if (problem) return setErrors({ code: ruleMessage(locale, problem) });
     setErrors({});
     setBusy('confirm');
     try {
@@ -84,7 +102,8 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
       logIn({ userKey: session.userKey, user: session.user });
       notify('success', t.welcome, { style: 'notification' });
       setCode('');
-      setSent(null);
+      $loginSent.set(null);
+      $loginPhone.set('');
       close();
       await syncGarageAfterLogin();
       if (then) location.assign(then);
@@ -97,79 +116,52 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
   }
 
   const showCode = sent !== null;
+  const sendLabel =
+    busy === 'send' ? t.sending : left > 0 && sent?.to === toE164(phone) ? fill(t.resendIn, { seconds: left }) : showCode ? t.resend : t.sendOtp;
   return (
-    <Modal open={open} onClose={close} title={t.title} closeLabel={t.close}>
+    <form
+      ref={root}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void (showCode ? confirm() : send());
+      }}
+    >
       <p className="mb-4 text-slate-700">{then ? t.needed : t.intro}</p>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void (showCode ? confirm() : send());
-        }}
-      >
-        <label htmlFor="login-phone" className="mb-1 block font-semibold">
-          {t.phoneLabel}
-        </label>
-        <div className="flex gap-2">
-          <span className="inline-flex items-center rounded-lg border border-slate-300 bg-slate-100 px-3 text-slate-700" aria-hidden="true">
-            {t.countryCode}
-          </span>
+      <PhoneRow t={t} phone={phone} onPhone={(p) => $loginPhone.set(p)} onSend={() => void send()} sendLabel={sendLabel} busy={busy !== null} error={errors.phone} />
+      {showCode && (
+        <div className="mt-4">
+          <p className="mb-2 text-sm text-slate-600">{fill(t.codeSent, { phone: formatPhone(sent.to) })}</p>
+          <label htmlFor="login-code" className="mb-1 block font-semibold">
+            {t.otpLabel}
+          </label>
           <input
-            id="login-phone"
-            className="field-input"
-            type="tel"
+            id="login-code"
+            ref={codeInput}
+            className="field-input tracking-[0.5em]"
+            type="text"
             inputMode="numeric"
-            autoComplete="tel-national"
-            placeholder={t.phonePlaceholder}
-            value={phone}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? 'login-phone-error' : undefined}
-            onChange={(e) => setPhone(e.target.value.replace(/[\s-]/g, ''))}
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t.otpPlaceholder}
+            value={code}
+            aria-invalid={errors.code ? true : undefined}
+            aria-describedby={errors.code ? 'login-code-error' : undefined}
+            onChange={(e) => setCode(e.target.value.trim())}
           />
-          <button type="button" className="btn-secondary shrink-0" onClick={() => void send()} disabled={busy !== null}>
-            {busy === 'send' ? t.sending : left > 0 && sent?.to === toE164(phone) ? fill(t.resendIn, { seconds: left }) : showCode ? t.resend : t.sendOtp}
-          </button>
         </div>
-        {errors.phone && (
-          <p id="login-phone-error" className="field-error" role="alert">
-            {errors.phone}
-          </p>
-        )}
-        {showCode && (
-          <div className="mt-4">
-            <p className="mb-2 text-sm text-slate-600">{fill(t.codeSent, { phone: formatPhone(sent.to) })}</p>
-            <label htmlFor="login-code" className="mb-1 block font-semibold">
-              {t.otpLabel}
-            </label>
-            <input
-              id="login-code"
-              ref={codeInput}
-              className="field-input tracking-[0.5em]"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder={t.otpPlaceholder}
-              value={code}
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby={errors.code ? 'login-code-error' : undefined}
-              onChange={(e) => setCode(e.target.value.trim())}
-            />
-          </div>
-        )}
-        {errors.code && (
-          <p id="login-code-error" className="field-error" role="alert">
-            {errors.code}
-          </p>
-        )}
-        {showCode && (
-          <button type="submit" className="btn-primary mt-4 w-full" disabled={busy !== null}>
-            {busy === 'confirm' ? t.confirming : t.confirm}
-          </button>
-        )}
-        <p className="mt-4 text-xs text-slate-600">{t.terms}</p>
-      </form>
-    </Modal>
+      )}
+      {errors.code && (
+        <p id="login-code-error" className="field-error" role="alert">
+          {errors.code}
+        </p>
+      )}
+      {showCode && (
+        <button type="submit" className="btn-primary mt-4 w-full" disabled={busy !== null}>
+          {busy === 'confirm' ? t.confirming : t.confirm}
+        </button>
+      )}
+      <p className="mt-4 text-xs text-slate-600">{t.terms}</p>
+    </form>
   );
 }
-

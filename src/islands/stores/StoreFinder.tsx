@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { DictionaryEntry } from '../../../contract/dictionary.ts';
 import type { Locale } from '../../../contract/language.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { doorStoreList } from '../../lib/endpoints.ts';
 import { $curCity } from '../../stores/business.ts';
@@ -61,7 +61,7 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
       <div className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <label className="flex items-center gap-2">
           <span>{dictionary(locale).city.label}</span>
-          <select className="min-h-11 rounded-lg border border-slate-400 bg-white px-2" value={city ?? ''} disabled={!hydrated} onChange={(e) => $curCity.set(e.target.value || null)}>
+          <select className="min-h-11 rounded-lg border border-slate-400 bg-white px-2" value={city ?? ''} onChange={(e) => $curCity.set(e.target.value || null)}>
             <option value="">{t.allCities}</option>
             {cities.map((c) => (
               <option key={c.value} value={c.value}>
@@ -70,12 +70,12 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
             ))}
           </select>
         </label>
-        <button type="button" className="btn-secondary" disabled={!hydrated || locating === 'busy'} onClick={locate}>
+        <button type="button" className="btn-secondary" disabled={locating === 'busy'} onClick={locate}>
           {locating === 'busy' ? t.locating : t.useLocation}
         </button>
         {locating === 'denied' && <p className="text-sm text-amber-900">{t.locationDenied}</p>}
         <p className="ml-auto text-sm text-slate-600" aria-live="polite">
-          {fill(t.count, { count: list.length })}
+          {plural(locale, t.count, list.length)}
         </p>
       </div>
       {list.length === 0 ? (

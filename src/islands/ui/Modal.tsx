@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -28,19 +28,35 @@ function keepFocusInside(e: React.KeyboardEvent<HTMLDialogElement>) {
   }
 }
 
+/** Marks the control a dialog's content wants focused when it opens (else its first control). */
+export const AUTOFOCUS = { 'data-autofocus': '' };
+
+/** Focuses the content's marked control, caret at the end of what it holds. */
+export function focusMarked(root: Element | null) {
+  const target = root?.querySelector<HTMLElement>('[data-autofocus]');
+  if (!target) return;
+  target.focus();
+  if (target instanceof HTMLInputElement && ['text', 'tel', 'search'].includes(target.type)) target.setSelectionRange(target.value.length, target.value.length);
+}
+
 /**
  * A native modal <dialog>: closes on Escape and returns focus to what opened it. The
  * browser keeps the page inert behind it; Tab is kept inside here, since the browser would
- * let it move on to its own toolbar.
+ * let it move on to its own toolbar. Its content renders only while it is open, so a dialog
+ * whose content is loaded lazily loads it when first opened.
  */
 export function Modal({ open, onClose, title, closeLabel, children, role = 'dialog' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  // Before paint, so a key pressed right after opening already lands inside.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      focusMarked(dialog);
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import type { ReadableAtom } from 'nanostores';
 
 /**
- * False in the prerendered HTML and until the island has hydrated. Controls that need
- * JavaScript stay disabled until then, so an early click is never silently lost.
+ * False in the prerendered HTML and during hydration, true from the first render after it:
+ * for what only the browser knows (storage, the address). Controls never wait on it: the
+ * islands' `client:intent` directive keeps a tap or keypress made before hydration and
+ * replays it once the island is live.
  */
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);

@@ -1,0 +1,102 @@
+import type { ClientDirective } from 'astro';
+import { handOverField, isTextField, pathFrom, resolvePath } from './hand-over.ts';
+
+/**
+ * `client:intent`: the island hydrates once the page has loaded and the browser is idle, so
+ * it never competes with the first paint, or at once when the customer touches, types or
+ * tabs into it. Nothing they do in between is lost: a click is held and replayed on the same
+ * element once the island is live, a form sent early is sent again, and text typed into a
+ * field is handed to the component as if typed after hydration.
+ *
+ * `client:intent="some-event"` also hydrates at once when `some-event` is dispatched on
+ * window (the dialogs' island is woken that way when another island opens a dialog).
+ */
+interface Held {
+  kind: 'click' | 'submit' | 'key';
+  target: Element;
+  /** Where the target sat in the island, to find its twin if React replaced it. */
+  path: number[];
+  init?: KeyboardEventInit;
+}
+
+/** Keys whose effect the browser already turns into a click or a focus move. */
+const ACTIVATION_KEYS = new Set(['Tab', 'Enter', ' ']);
+
+const intent: ClientDirective = (load, options, island) => {
+  let state: 'waiting' | 'loading' | 'live' = 'waiting';
+  const held: Held[] = [];
+  const typedInto = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
+
+  const onClick = (event: Event) => {
+    const target = event.target as Element;
+    // A link already works without the island: let it go where it points.
+    if (target.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push({ kind: 'click', path: pathFrom(island, target), target });
+    void wake();
+  };
+  const onSubmit = (event: Event) => {
+    const form = event.target as Element;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push({ kind: 'submit', path: pathFrom(island, form), target: form });
+    void wake();
+  };
+  const onKey = (event: Event) => {
+    const key = event as KeyboardEvent;
+    const target = key.target as Element;
+    if (!ACTIVATION_KEYS.has(key.key) && !isTextField(target)) {
+      held.push({ kind: 'key', target, path: pathFrom(island, target), init: { key: key.key, code: key.code, shiftKey: key.shiftKey, altKey: key.altKey, ctrlKey: key.ctrlKey, metaKey: key.metaKey } });
+    }
+    void wake();
+  };
+  const onField = (event: Event) => {
+    const field = event.target as Element;
+    if (isTextField(field) || field instanceof HTMLSelectElement) typedInto.add(field);
+  };
+  const onTouch = () => void wake();
+
+  const listeners: [string, EventListener][] = [
+    ['click', onClick],
+    ['submit', onSubmit],
+    ['keydown', onKey],
+    ['input', onField],
+    ['change', onField],
+    ['pointerdown', onTouch],
+    ['focusin', onTouch],
+  ];
+  for (const [type, listener] of listeners) island.addEventListener(type, listener, true);
+
+  async function wake() {
+    if (state !== 'waiting') return;
+    state = 'loading';
+    const hydrate = await load();
+    await hydrate();
+    state = 'live';
+    for (const [type, listener] of listeners) island.removeEventListener(type, listener, true);
+    replay();
+  }
+
+  /** Gives the live island what happened while it slept, in the order it happened. */
+  function replay() {
+    // Fields first: a click on "Send" after typing a number needs the number in place. Every
+    // value is read before the first hand-over, which hydrates the island.
+    const typed = [...typedInto].filter((field) => field.isConnected).map((field) => [field, field.value] as const);
+    for (const [field, value] of typed) handOverField(field, value);
+    for (const action of held) {
+      const target = action.target.isConnected ? action.target : resolvePath(island, action.path);
+      if (!target) continue;
+      if (action.kind === 'click' && target instanceof HTMLElement) target.click();
+      else if (action.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
+      else if (action.kind === 'key') target.dispatchEvent(new KeyboardEvent('keydown', { ...action.init, bubbles: true, cancelable: true }));
+    }
+  }
+
+  if (options.value) window.addEventListener(options.value, () => void wake(), { once: true });
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void wake()) : setTimeout(() => void wake(), 200));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+};
+
+export default intent;

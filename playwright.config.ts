@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs } from './tests/e2e/chromium-args.ts';
 
 // A plain .mjs script (also run directly by Node), so it is typed here.
 const chromiumScript = './scripts/chromium.mjs';
@@ -58,9 +59,10 @@ process.env.SERVAUTO_BASE_URL = baseURL;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two cores: parallel browsers against one server only slow each other down.
-  workers: 1,
-  fullyParallel: false,
+  // Two browsers side by side keep both cores busy: one test's waits (a 60 s OTP resend,
+  // a held-back script) are another's running time. More only slow each other down.
+  workers: 2,
+  fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
@@ -80,18 +82,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH,
-          // Without the background-networking flags Chromium keeps calling
-          // Google services, which hang on a closed network.
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--disable-dev-shm-usage',
-          ],
+          args: chromiumArgs,
         },
       },
     },

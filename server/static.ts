@@ -53,9 +53,9 @@ export function siteFiles(siteDir: string) {
     const res = await files(c, async () => {});
     const file = found.get(c);
     if (!res || !file) return notFound(c);
-    const s = await stat(file);
-    // Weak: the same tag stands for the gzip and the plain body.
-    res.headers.set('ETag', `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`);
+    // Weak: the same tag stands for the gzip and the plain body. (No tag if a rebuild just took the file.)
+    const s = await stat(file).catch(() => null);
+    if (s) res.headers.set('ETag', `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`);
     res.headers.set('Cache-Control', c.req.path.startsWith('/pc/_astro/') ? IMMUTABLE : REVALIDATE);
     res.headers.set('X-Content-Type-Options', 'nosniff');
     return res;

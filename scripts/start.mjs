@@ -2,6 +2,21 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { siteInputsHash, STAMP_FILE } from './site-stamp.mjs';
+import { loadConfig } from '../server/config.ts';
+import { FolderInUseError, lockDataFolder } from '../server/db/folder-lock.ts';
+
+// A data folder in use by a running server is refused before anything is built: a rebuild
+// would replace the pages that server is serving. The server takes the lock for good itself.
+const { database } = loadConfig();
+if (database.kind === 'pglite' && existsSync(database.dataDir)) {
+  try {
+    lockDataFolder(database.dataDir).release();
+  } catch (err) {
+    if (!(err instanceof FolderInUseError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
 
 const wanted = siteInputsHash();
 const built = existsSync(STAMP_FILE) ? readFileSync(STAMP_FILE, 'utf8').trim() : null;

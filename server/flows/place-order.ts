@@ -4,7 +4,6 @@ import { Code } from '../../contract/codes.ts';
 import { normaliseCouponCode } from '../../contract/coupon.ts';
 import type { Locale } from '../../contract/language.ts';
 import type { orderAdd } from '../../contract/orders.ts';
-import { lockKey } from '../db/client.ts';
 import { ApiError } from '../http/errors.ts';
 import { scheduleJob } from '../jobs/queue.ts';
 import { pick } from '../i18n/localized.ts';
@@ -43,9 +42,9 @@ function answer(order: OrderRow, bay: number | null): Placed {
 }
 
 /**
- * Places an order in one transaction: the customer's idempotency key taken first, the coupon
- * counted under its row lock, the bay held by inserting its units (the unique index decides a
- * race), the order with its lines and history, and its payment time-out as a job. Every price
+ * Places an order in one transaction: the coupon counted under its row lock, the bay held by
+ * inserting its units (the unique index decides a race), the order with its lines and history
+ * under the customer's unique idempotency key, and its payment time-out as a job. Every price
  * is the server's: the request carries none.
  */
 export async function placeOrder(ctx: ShopContext, customerId: string, input: PlaceRequest, locale: Locale): Promise<Placed> {
@@ -74,11 +73,6 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
   const orderId = randomUUID();
   try {
     const { order, bay, notices } = await db.transaction(async (tx) => {
-      // Two requests with one key take turns here; the second finds the first's order.
-      await lockKey(tx, 'order-idempotency', `${customerId}:${input.idempotencyKey}`);
-      const again = await orderByIdempotencyKey(tx, customerId, input.idempotencyKey);
-      if (again) throw new AlreadyPlaced();
-
       let discountSen = 0;
       if (coupon) {
         await lockCoupon(tx, coupon.code);
@@ -155,6 +149,8 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
         { by: 'customer', noteKey: 'history.placed' },
         () => orderNumber(now),
       );
+      // The same key sent again while this one was placing: its order won the unique index; this
+      // transaction (and the bay it held) rolls back, and the answer is that order.
       if (!order) throw new AlreadyPlaced();
       if (coupon) await recordCouponUse(tx, { code: coupon.code, customerId, orderId, at: now });
       await scheduleJob(tx, { kind: PAYMENT_TIMEOUT_JOB, key: `${PAYMENT_TIMEOUT_JOB}:${orderId}`, runAt: payBefore, payload: { orderId } }, now);

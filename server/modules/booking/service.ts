@@ -2,7 +2,7 @@ import { and, between, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingDates } from '../stores/hours.ts';
 import { bookedUnits } from './schema.ts';
-import { availableSlots, checkAppointment, chooseBay, jobUnits, unitOfTime, type AppointmentCheck, type BusyUnit, type WorkshopCalendar } from './slots.ts';
+import { availableSlots, checkAppointment, jobUnits, unitOfTime, type AppointmentCheck, type BusyUnit, type WorkshopCalendar } from './slots.ts';
 
 /**
  * Bay units in the database. The slot arithmetic (slots.ts) decides what is free from the
@@ -24,27 +24,22 @@ export async function workshopSlots(db: Db, workshopId: string, calendar: Worksh
   return availableSlots({ calendar, fittingMinutes, busy, now });
 }
 
-class UnitTaken extends Error {}
-
 /**
- * Inserts the units, all or none (a savepoint): false when another order holds one of them,
- * as the unique index says, after waiting for that order's transaction to end.
+ * Takes the job's units in the lowest bay where the unique index lets every one of them in:
+ * one insert per bay tried, skipping units another order holds (after waiting for that order's
+ * transaction to end). A bay it could only partly take is given back before the next is tried.
+ * Keys are tried in one order (bay, then unit) by every order, so two orders never wait on
+ * each other.
  */
-async function insertUnits(tx: Db, workshopId: string, orderId: string, units: BusyUnit[], state: 'held' | 'booked', now: Date): Promise<boolean> {
-  try {
-    await tx.transaction(async (sp) => {
-      const inserted = await sp
-        .insert(bookedUnits)
-        .values(units.map((u) => ({ workshopId, orderId, state, date: u.date, unit: u.unit, bay: u.bay, createdAt: now })))
-        .onConflictDoNothing()
-        .returning({ unit: bookedUnits.unit });
-      if (inserted.length !== units.length) throw new UnitTaken();
-    });
-    return true;
-  } catch (err) {
-    if (err instanceof UnitTaken) return false;
-    throw err;
+async function claimBay(tx: Db, job: { workshopId: string; orderId: string; date: string; start: number; count: number; bays: number; state: 'held' | 'booked'; now: Date }) {
+  const { workshopId, orderId, date, start, count, bays, state, now } = job;
+  for (let bay = 1; bay <= bays; bay++) {
+    const units = Array.from({ length: count }, (_, i) => ({ workshopId, orderId, state, date, unit: start + i, bay, createdAt: now }));
+    const taken = await tx.insert(bookedUnits).values(units).onConflictDoNothing().returning({ unit: bookedUnits.unit });
+    if (taken.length === count) return bay;
+    if (taken.length > 0) await tx.delete(bookedUnits).where(and(eq(bookedUnits.orderId, orderId), eq(bookedUnits.bay, bay)));
   }
+  return null;
 }
 
 export interface HoldRequest {
@@ -54,24 +49,20 @@ export interface HoldRequest {
   appointment: { date: string; time: string };
   orderId: string;
   now: Date;
-  state?: 'held' | 'booked';
 }
 
 /**
- * Holds a bay for the whole job at the appointment: the lowest bay free in what this
- * transaction can see; when another order took it meanwhile, the next one, until none is
- * left ('slot.full').
+ * Holds a bay for the whole job at the appointment, for an unpaid order. The slot arithmetic
+ * checks the time (a date offered, open, on the half hour, done by closing); the unique index
+ * decides which bay is free, whatever other orders do at the same moment ('slot.full' when none).
  */
 export async function holdAppointment(tx: Db, request: HoldRequest): Promise<AppointmentCheck> {
-  const { workshopId, calendar, fittingMinutes, appointment, orderId, now, state = 'held' } = request;
-  // Each pass sees what committed before it; bays + 1 passes try every bay at least once.
-  for (let pass = 0; pass <= calendar.bays; pass++) {
-    const busy = await busyUnits(tx, workshopId, appointment.date, appointment.date);
-    const check = checkAppointment({ calendar, fittingMinutes, busy, now }, appointment);
-    if (!check.ok) return check;
-    if (await insertUnits(tx, workshopId, orderId, check.units, state, now)) return check;
-  }
-  return { ok: false, key: 'slot.full' };
+  const { workshopId, calendar, fittingMinutes, appointment, orderId, now } = request;
+  const check = checkAppointment({ calendar, fittingMinutes, busy: [], now }, appointment);
+  if (!check.ok) return check;
+  const bay = await claimBay(tx, { workshopId, orderId, date: appointment.date, start: check.units[0]!.unit, count: check.units.length, bays: calendar.bays, state: 'held', now });
+  if (bay === null) return { ok: false, key: 'slot.full' };
+  return { ok: true, bay, units: check.units.map((u) => ({ ...u, bay })) };
 }
 
 /**
@@ -79,18 +70,9 @@ export async function holdAppointment(tx: Db, request: HoldRequest): Promise<App
  * for the whole job; null when none is. The booking window no longer applies: the customer
  * chose the time when it was offered, and has paid for it.
  */
-export async function rebookAppointment(tx: Db, request: Omit<HoldRequest, 'calendar' | 'state'> & { bays: number }): Promise<number | null> {
+export async function rebookAppointment(tx: Db, request: Omit<HoldRequest, 'calendar'> & { bays: number }): Promise<number | null> {
   const { workshopId, fittingMinutes, appointment, orderId, now, bays } = request;
-  const start = unitOfTime(appointment.time);
-  const count = jobUnits(fittingMinutes);
-  for (let pass = 0; pass <= bays; pass++) {
-    const busy = await busyUnits(tx, workshopId, appointment.date, appointment.date);
-    const bay = chooseBay(bays, busy, appointment.date, start, count);
-    if (bay === null) return null;
-    const units = Array.from({ length: count }, (_, i) => ({ date: appointment.date, unit: start + i, bay }));
-    if (await insertUnits(tx, workshopId, orderId, units, 'booked', now)) return bay;
-  }
-  return null;
+  return claimBay(tx, { workshopId, orderId, date: appointment.date, start: unitOfTime(appointment.time), count: jobUnits(fittingMinutes), bays, state: 'booked', now });
 }
 
 /** The order's held units become booked (it was paid); the number of units. */

@@ -63,3 +63,7 @@ async function firstVariant() {
   const variants = await post({ modelId: models.data.list[0].modelId, level: 'variant' });
   return variants.data.list[0].variantId;
 }
+
+// Orders placed per second against raw inserts, and the slot query under load (on PGlite, and
+// on PostgreSQL too when DATABASE_URL is set).
+await import('./orders.mjs');

@@ -1,0 +1,109 @@
+// The API as `npm start` builds it, on PGlite (default) or on the PostgreSQL of BENCH_DATABASE_URL,
+// plus bench-only routes: the login code last sent to a phone, and raw inserts of the rows an
+// order writes, the yardstick for placing orders through the API.
+import { serve } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApi } from '../server/app.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { serverSecret, syncContent } from '../server/db/sync.ts';
+import { loadIndexes } from '../server/indexes.ts';
+import { bookedUnits } from '../server/modules/booking/schema.ts';
+import { orderHistory, orderLines, orders } from '../server/modules/orders/schema.ts';
+import { jobs } from '../server/jobs/schema.ts';
+import type { SmsProvider } from '../server/providers/sms/index.ts';
+
+const url = process.env.BENCH_DATABASE_URL;
+const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: mkdtempSync(path.join(tmpdir(), 'servauto-bench-orders-')) });
+await syncContent(database.db, path.resolve('content'));
+const codes = new Map<string, string>();
+const sms: SmsProvider = {
+  name: 'bench',
+  async sendOtp({ phone, code }) {
+    codes.set(phone, code);
+  },
+  async send() {},
+};
+const app = createApi({ db: database.db, indexes: await loadIndexes(database.db), sms, secret: await serverSecret(database.db, null), sendsPerAddressPerHour: 100_000 });
+
+app.post('/bench/otp', async (c) => c.json({ code: codes.get((await c.req.json()).phone) ?? null }));
+
+let raw = 0;
+function rawOrder() {
+  const now = new Date();
+  raw++;
+  return {
+    id: randomUUID(),
+    orderNo: `RAW${process.pid}${raw}`,
+    customerId: randomUUID(),
+    status: 'PENDING_PAYMENT' as const,
+    method: 'install' as const,
+    storeId: 'bench-workshop',
+    appointmentDate: '2030-01-02',
+    appointmentTime: '10:00',
+    fittingMinutes: 75,
+    car: { variantId: 'perodua-myvi-1.5-av-2022', brand: 'Perodua', model: 'Myvi', variant: '1.5 AV', sizeClass: 'S' as const },
+    carPlate: 'WXY 1234',
+    contact: { name: 'Bench', phone: '+60123456789' },
+    partsSen: 22100,
+    labourSen: 2500,
+    serviceTaxSen: 200,
+    goodsSen: 24800,
+    deliveryFeeSen: 0,
+    discountSen: 0,
+    totalSen: 24800,
+    payBefore: new Date(now.getTime() + 1_800_000),
+    language: 'en' as const,
+    idempotencyKey: randomUUID(),
+    requestHash: 'bench',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+const line = (orderId: string, position: number) => ({
+  orderId,
+  position,
+  productId: 'service-basic',
+  category: 'Maintenance',
+  brand: 'Servauto',
+  name: 'Basic service',
+  quantity: 1,
+  options: { oilId: 'oil-perodua-0w20' },
+  unitPartsSen: 13200,
+  unitLabourSen: 2500,
+  unitServiceTaxSen: 200,
+  unitSen: 15900,
+  partsSen: 13200,
+  labourSen: 2500,
+  serviceTaxSen: 200,
+  totalSen: 15900,
+});
+
+/** One order row, nothing else: the cheapest write an order could be. */
+app.post('/bench/raw-order-row', async (c) => {
+  await database.db.insert(orders).values(rawOrder());
+  return c.json({ code: 200, msg: 'OK', data: null });
+});
+
+/** Every row placing an order writes (order, 2 lines, history, 3 units, time-out job), in one transaction, without a check. */
+app.post('/bench/raw-order-rows', async (c) => {
+  await database.db.transaction(async (tx) => {
+    const order = rawOrder();
+    const now = order.createdAt;
+    await tx.insert(orders).values(order);
+    await tx.insert(orderLines).values([line(order.id, 0), line(order.id, 1)]);
+    await tx.insert(orderHistory).values({ orderId: order.id, status: 'PENDING_PAYMENT', at: now, by: 'customer' });
+    // A workshop of its own per order, so the units never meet the unique index.
+    await tx.insert(bookedUnits).values([20, 21, 22].map((unit) => ({ workshopId: `bench-${order.id}`, date: '2030-01-02', unit, bay: 1, orderId: order.id, state: 'held' as const, createdAt: now })));
+    await tx.insert(jobs).values({ kind: 'bench.none', runAt: new Date('2100-01-01'), payload: {}, createdAt: now });
+  });
+  return c.json({ code: 200, msg: 'OK', data: null });
+});
+
+serve({ fetch: app.fetch, port: Number(process.env.PORT ?? 3901), hostname: '127.0.0.1' }, (info) => {
+  console.log(`ready ${info.port} ${database.kind}`);
+});
+// Answers still on their way when the driver is done are of no interest: stop at once.
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,155 @@
+// Orders placed per second through the API against raw inserts of the same rows into the same
+// database, in one run; then the slot query's latency under 50 connections. On PGlite, and on
+// PostgreSQL too when DATABASE_URL is set (in a scratch database created beside it and dropped
+// after: nothing of the database named is touched).
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const PORT = Number(process.env.BENCH_ORDERS_PORT ?? 3901);
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const base = `http://127.0.0.1:${PORT}`;
+const MYVI = 'perodua-myvi-1.5-av-2022';
+const WIPERS = { productId: 'wiper-bosch-aerotwin', quantity: 1 };
+const CART = [WIPERS, { productId: 'service-basic', quantity: 1 }];
+
+const post = (path, body, key) =>
+  fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(key ? { authorization: key } : {}) }, body: JSON.stringify(body) }).then((r) => r.json());
+
+async function startServer(env) {
+  const server = spawn(process.execPath, ['bench/orders-server.ts'], { env: { ...process.env, ...env, PORT: String(PORT) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => String(chunk).includes('ready') && resolve());
+    server.on('exit', (code) => reject(new Error(`bench orders server exited with ${code}`)));
+  });
+  return server;
+}
+
+async function customers(n) {
+  const keys = [];
+  for (let i = 0; i < n; i++) {
+    const phone = `017${String(i).padStart(7, '0')}`;
+    await post('/api/app/user/send/sms', { phone, type: 'login' });
+    const { code } = await post('/bench/otp', { phone: `+60${phone.slice(1)}` });
+    const login = await post('/api/app/user/client-login', { phone, code });
+    if (login.code !== 200) throw new Error(`login ${phone}: ${login.code} ${login.msg}`);
+    keys.push(login.data.userKey);
+  }
+  return keys;
+}
+
+/** Every free (workshop, date, time) for a wiper job, a bay each: more than a run can place. */
+async function freeTimes(key) {
+  const stores = await post('/api/app/order/vehicle/door/store/list', { service: 'auto-wiper-blade' });
+  const times = [];
+  for (const store of stores.data) {
+    const slots = await post('/api/app/order/vehicle/store/slots', { storeId: store.id, items: [WIPERS] }, key);
+    for (const day of slots.data.dates) for (const t of day.times) if (t.available) for (let bay = 0; bay < store.bays; bay++) times.push({ storeId: store.id, date: day.date, time: t.time });
+  }
+  // Spread over workshops and days, as real customers are.
+  for (let i = times.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [times[i], times[j]] = [times[j], times[i]];
+  }
+  return times;
+}
+
+function summary(name, result, ok = result.requests.total) {
+  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { name, rps: (ok / result.duration), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const measure = (path, body, key) =>
+  autocannon({
+    url: `${base}${path}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', language: 'en_us', ...(key ? { authorization: key } : {}) },
+    body: JSON.stringify(body),
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+
+async function placeOrders(keys, times) {
+  let nextKey = 0;
+  let nextTime = 0;
+  const codes = new Map();
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/app/order/vehicle/order/app/add',
+        setupRequest(request, context) {
+          context.key ??= keys[nextKey++ % keys.length];
+          const { storeId, date, time } = times[nextTime++ % times.length];
+          request.headers = { ...request.headers, 'content-type': 'application/json', authorization: context.key };
+          request.body = JSON.stringify({
+            idempotencyKey: randomUUID(),
+            items: [WIPERS],
+            variantId: MYVI,
+            carPlate: 'WXY 1234',
+            method: 'install',
+            storeId,
+            appointment: { date, time },
+            contact: { name: 'Nur Aisyah', phone: '0123456789' },
+          });
+          return request;
+        },
+        onResponse(status, body) {
+          const code = JSON.parse(body).code;
+          codes.set(code, (codes.get(code) ?? 0) + 1);
+        },
+      },
+    ],
+  });
+  const placed = codes.get(200) ?? 0;
+  const others = [...codes].filter(([code]) => code !== 200);
+  if (others.length) console.log(`  answers other than 200 while placing: ${others.map(([c, n]) => `${n} × ${c}`).join(', ')}`);
+  return summary('order/app/add: wipers with installation, a new order each', result, placed);
+}
+
+async function benchOn(label, env) {
+  const server = await startServer(env);
+  try {
+    const keys = await customers(CONNECTIONS);
+    const times = await freeTimes(keys[0]);
+    const rows = [];
+    rows.push(await placeOrders(keys, times));
+    rows.push(summary('raw insert: one order row', await measure('/bench/raw-order-row', {})));
+    rows.push(summary("raw insert: an order's rows (order, 2 lines, history, 3 units, job) in one transaction", await measure('/bench/raw-order-rows', {})));
+    const slots = summary('store/slots: SS2, wipers and a basic service (30 dates)', await measure('/api/app/order/vehicle/store/slots', { storeId: 'petaling-jaya-ss2-tyre-auto', items: CART }, keys[0]));
+    console.log(`\n${label}: ${CONNECTIONS} connections, ${SECONDS} s each, one run on ${process.platform} (${os.cpus().length} cores)\n`);
+    console.log('measure'.padEnd(92), 'per s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7));
+    for (const r of [...rows, slots]) console.log(r.name.padEnd(92), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7));
+    const [placed, row, orderRows] = rows;
+    console.log(`\norders placed per second: ${((placed.rps / row.rps) * 100).toFixed(0)}% of raw single-row inserts, ${((placed.rps / orderRows.rps) * 100).toFixed(0)}% of raw inserts of the same rows (goal: at least 25%)`);
+    console.log(`slot query p99 under ${CONNECTIONS} connections: ${slots.p99} ms`);
+  } finally {
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+  }
+}
+
+await benchOn('Orders on PGlite', { BENCH_DATABASE_URL: '' });
+
+if (process.env.DATABASE_URL) {
+  const admin = new URL(process.env.DATABASE_URL);
+  const scratch = `servauto_bench_${process.pid}`;
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  await client.query(`create database ${scratch}`);
+  try {
+    const url = new URL(admin.href);
+    url.pathname = `/${scratch}`;
+    await benchOn(`Orders on PostgreSQL (${admin.host}, pool of ${process.env.DATABASE_POOL ?? 10})`, { BENCH_DATABASE_URL: url.href });
+  } finally {
+    await client.query(`drop database if exists ${scratch} with (force)`);
+    await client.end();
+  }
+}

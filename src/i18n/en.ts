@@ -322,6 +322,14 @@ export const en = {
     loading: 'Loading…',
     failed: 'This could not be loaded. Check your connection and reload the page.',
   },
+  /** Cart, checkout and payment. */
+  checkout: {
+    addToCart: 'Add to cart',
+    added: 'Added to your cart',
+    cartFull: 'Your cart is full: check out or remove a line first.',
+    cart: 'Cart',
+    cartCount: 'Cart, {count} items',
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

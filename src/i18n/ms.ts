@@ -322,4 +322,12 @@ export const ms: Dictionary = {
     loading: 'Memuatkan…',
     failed: 'Kandungan ini tidak dapat dimuatkan. Semak sambungan anda dan muat semula halaman.',
   },
+  /** Troli, pembayaran dan pengesahan. */
+  checkout: {
+    addToCart: 'Tambah ke troli',
+    added: 'Ditambah ke troli anda',
+    cartFull: 'Troli anda penuh: buat pembayaran atau buang satu item dahulu.',
+    cart: 'Troli',
+    cartCount: 'Troli, {count} item',
+  },
 };

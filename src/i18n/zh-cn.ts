@@ -321,4 +321,12 @@ export const zhCn: Dictionary = {
     loading: '加载中…',
     failed: '无法加载此内容。请检查网络连接后刷新页面。',
   },
+  /** 购物车、结账与付款。 */
+  checkout: {
+    addToCart: '加入购物车',
+    added: '已加入购物车',
+    cartFull: '购物车已满：请先结账或删除一项。',
+    cart: '购物车',
+    cartCount: '购物车，共 {count} 件',
+  },
 };

@@ -6,9 +6,10 @@ import { dictionary, fill, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { productChangeList, productFind } from '../../lib/endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
+import { addToCart } from '../../stores/cart.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $productChoices, chooseOption, chooseQuantity, forgetOptions, lineQuery } from '../../stores/product-choice.ts';
-import { $carPicker, askToLogIn } from '../../stores/ui.ts';
+import { $carPicker, askToLogIn, notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { carLabel, variantKnown } from './car-label.ts';
@@ -101,6 +102,11 @@ export default function ProductChooser({ locale, id, initial }: Props) {
       </a>
     );
 
+  const addLine = () => {
+    const added = addToCart({ productId: id, quantity, options, variantId: variantId ?? '', carName: carName ?? '' });
+    notify(added ? 'success' : 'warning', added ? t.checkout.added : t.checkout.cartFull);
+  };
+
   // On phones the price and Order button follow the customer down the page once the block scrolls away.
   const priceBlock = useRef<HTMLElement>(null);
   const [priceHidden, setPriceHidden] = useState(false);
@@ -121,7 +127,12 @@ export default function ProductChooser({ locale, id, initial }: Props) {
         <p className="text-3xl font-extrabold tabular-nums text-brand-900">{headline}</p>
         {quantity > 1 && <p className="text-sm text-slate-600">{fill(t.product.unitPrice, { price: formatRM(unit.totalSen, locale) })}</p>}
         {fromPrice && <p className="text-sm text-slate-600">{t.product.fromNote}</p>}
-        {orderButton('w-full')}
+        <div className="grid gap-2 sm:grid-cols-2">
+          {orderButton('w-full')}
+          <button type="button" className="btn-secondary w-full" disabled={noFit} onClick={addLine}>
+            {t.checkout.addToCart}
+          </button>
+        </div>
       </section>
       <FitStatus locale={locale} detail={detail} carName={carName} known={variantKnown(car)} everyCar={initial.everyCar} />
       <ChoiceControls

@@ -1,0 +1,83 @@
+import { computed } from 'nanostores';
+import type { Line } from '../../contract/line.ts';
+import { isRecord, isText, persistedAtom } from './persisted.ts';
+import { parseOptions } from './product-choice.ts';
+
+/**
+ * The cart: lines `{productId, quantity, options}` with the car each was chosen for, kept in
+ * local storage so it survives closing the tab. The server prices and checks every line again
+ * at checkout; nothing here is a price.
+ */
+export interface CartLine extends Line {
+  /** The car the line was chosen for ("" when none was chosen), and its name as the top bar showed it. */
+  variantId: string;
+  carName: string;
+}
+
+/** contract/line.ts MAX_QUANTITY and contract/orders.ts MAX_LINES, without loading zod into the page. */
+export const MAX_QUANTITY = 4;
+export const MAX_LINES = 20;
+
+const ID = /^[a-z0-9.:-]{1,80}$/;
+const whole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
+
+/** One stored line when it has the cart's shape, null otherwise. */
+export function parseCartLine(v: unknown): CartLine | null {
+  if (!isRecord(v)) return null;
+  const { productId, quantity, options, variantId, carName } = v;
+  if (!isText(productId) || !ID.test(productId) || !whole(quantity, 1, MAX_QUANTITY)) return null;
+  if (!isText(variantId) || (variantId !== '' && !ID.test(variantId)) || !isText(carName) || carName.length > 120) return null;
+  const parsed = options === undefined ? {} : parseOptions(options);
+  if (!parsed) return null;
+  return { productId, quantity, options: parsed, variantId, carName };
+}
+
+/** The stored cart; lines of the wrong shape are dropped, the rest kept. */
+export function parseCart(saved: unknown): CartLine[] | null {
+  if (!Array.isArray(saved)) return null;
+  return saved
+    .map(parseCartLine)
+    .filter((l): l is CartLine => l !== null)
+    .slice(0, MAX_LINES);
+}
+
+export const $cart = persistedAtom<CartLine[]>('servauto.cart', [], 'local', parseCart);
+
+/** Units in the cart, for the top bar's badge. */
+export const $cartCount = computed($cart, (lines) => lines.reduce((n, l) => n + l.quantity, 0));
+
+const sameLine = (a: CartLine, b: CartLine) =>
+  a.productId === b.productId && a.variantId === b.variantId && JSON.stringify(a.options ?? {}) === JSON.stringify(b.options ?? {});
+
+/**
+ * The cart with `line` added: the same product with the same choices for the same car adds
+ * to its quantity (at most MAX_QUANTITY); a new line is refused ("full") past MAX_LINES.
+ */
+export function withLine(lines: CartLine[], line: CartLine): { lines: CartLine[]; added: boolean } {
+  const at = lines.findIndex((l) => sameLine(l, line));
+  if (at >= 0) {
+    const quantity = Math.min(MAX_QUANTITY, lines[at]!.quantity + line.quantity);
+    return { lines: lines.map((l, i) => (i === at ? { ...l, quantity } : l)), added: true };
+  }
+  if (lines.length >= MAX_LINES) return { lines, added: false };
+  return { lines: [...lines, line], added: true };
+}
+
+export function addToCart(line: CartLine): boolean {
+  const next = withLine($cart.get(), line);
+  if (next.added) $cart.set(next.lines);
+  return next.added;
+}
+
+export function setCartQuantity(index: number, quantity: number) {
+  if (!whole(quantity, 1, MAX_QUANTITY)) return;
+  $cart.set($cart.get().map((l, i) => (i === index ? { ...l, quantity } : l)));
+}
+
+export function removeFromCart(index: number) {
+  $cart.set($cart.get().filter((_, i) => i !== index));
+}
+
+export function clearCart() {
+  $cart.set([]);
+}

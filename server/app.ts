@@ -58,6 +58,17 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   return (c.env as AppEnv['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
+/**
+ * A failed query as the log may keep it: the statement and the database's own error, without
+ * the values bound to it (phone numbers, key hashes and the like stay out of the log).
+ */
+function withoutQueryValues(err: unknown): unknown {
+  if (err instanceof Error && 'query' in err && 'params' in err && typeof err.query === 'string') {
+    return `${err.name}: ${err.query}\n  caused by: ${err.cause instanceof Error ? (err.cause.stack ?? err.cause.message) : String(err.cause)}`;
+  }
+  return err;
+}
+
 /** The API: every contract call under /api, answering in the envelope. */
 export function createApi(deps: AppDeps) {
   const { db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, now } = deps;
@@ -110,7 +121,7 @@ export function createApi(deps: AppDeps) {
       console.error(`[api] ${c.req.method} ${c.req.path}: database unavailable (${unreachable.message})`);
       return answerError(c, new ApiError(Code.UNAVAILABLE, 'database.unavailable'));
     }
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, err);
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, withoutQueryValues(err));
     return answerError(c, new ApiError(Code.SERVER_ERROR, 'code.500'));
   });
 

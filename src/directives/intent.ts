@@ -71,10 +71,13 @@ const intent: ClientDirective = (load, options, island) => {
   async function wake() {
     if (state !== 'waiting') return;
     state = 'loading';
-    const hydrate = await load();
-    await hydrate();
-    state = 'live';
-    for (const [type, listener] of listeners) island.removeEventListener(type, listener, true);
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } finally {
+      state = 'live';
+      for (const [type, listener] of listeners) island.removeEventListener(type, listener, true);
+    }
     replay();
   }
 
@@ -87,14 +90,17 @@ const intent: ClientDirective = (load, options, island) => {
     for (const action of held) {
       const target = action.target.isConnected ? action.target : resolvePath(island, action.path);
       if (!target) continue;
-      if (action.kind === 'click' && target instanceof HTMLElement) target.click();
+      // Dispatched on the very element tapped (an icon inside a button, say), so the
+      // component sees the click where the customer made it.
+      if (action.kind === 'click') target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true, view: window }));
       else if (action.kind === 'submit' && target instanceof HTMLFormElement) target.requestSubmit();
       else if (action.kind === 'key') target.dispatchEvent(new KeyboardEvent('keydown', { ...action.init, bubbles: true, cancelable: true }));
     }
   }
 
   if (options.value) window.addEventListener(options.value, () => void wake(), { once: true });
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void wake()) : setTimeout(() => void wake(), 200));
+  // The timeout only guards against a page that is never idle.
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void wake(), { timeout: 5000 }) : setTimeout(() => void wake(), 200));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 };

@@ -28,6 +28,8 @@ test('what a customer does before an island is live is done once it is', async (
   await page.getByLabel('Name').fill('Aminah');
   await page.getByLabel('City').selectOption('klang');
   await page.getByRole('button', { name: 'Pressed 0 times' }).click();
+  // A tap on an icon lands on the drawing inside the button, not the button itself.
+  await page.getByRole('button', { name: 'Add ten' }).locator('circle').click();
   await page.getByRole('group', { name: 'Arrows' }).press('ArrowRight');
   // A link needs no island: it goes where it points at once.
   await page.getByRole('link', { name: 'Elsewhere' }).click();
@@ -40,12 +42,12 @@ test('what a customer does before an island is live is done once it is', async (
   await expect(page.getByText('Name held: Aminah')).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('Aminah');
   await expect(page.getByText('City held: klang')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Pressed 1 times' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pressed 11 times' })).toBeVisible();
   await expect(page.getByText('Last key: ArrowRight')).toBeVisible();
 
   // Live now: the island answers directly, and the typed name is React's to send.
-  await page.getByRole('button', { name: 'Pressed 1 times' }).click();
-  await expect(page.getByRole('button', { name: 'Pressed 2 times' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pressed 11 times' }).click();
+  await expect(page.getByRole('button', { name: 'Pressed 12 times' })).toBeVisible();
   await page.getByLabel('Name').press('Enter');
   await expect(page.getByText('Sent: Aminah')).toBeVisible();
 });

@@ -140,9 +140,9 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
         </div>
       ) : (
         <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}>
-          {result.list.map((card) => (
+          {result.list.map((card, i) => (
             <li key={card.id}>
-              <ProductCardView card={card} locale={locale} carName={carName} variantKnown={fitKnown} />
+              <ProductCardView card={card} locale={locale} carName={carName} variantKnown={fitKnown} first={i === 0} />
             </li>
           ))}
         </ul>

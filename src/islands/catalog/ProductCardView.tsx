@@ -10,10 +10,12 @@ interface Props {
   carName: string | null;
   /** Whether the chosen car's variant is known: only then can a card say it fits. */
   variantKnown: boolean;
+  /** The list's first card: on a phone its picture is the largest thing on the first screen, so it loads at once. */
+  first?: boolean;
 }
 
 /** One product in a list: what it is, its fitted price and saving, and whether it fits the car. */
-export function ProductCardView({ card, locale, carName, variantKnown }: Props) {
+export function ProductCardView({ card, locale, carName, variantKnown, first = false }: Props) {
   const t = dictionary(locale).catalog;
   const link = href(locale, `products/${card.categorySlug}/${card.id}`);
   const price = formatRM(card.price.totalSen, locale);
@@ -21,7 +23,7 @@ export function ProductCardView({ card, locale, carName, variantKnown }: Props) 
   const unit = card.price.labourSen > 0 ? fill(t.unitFitted, { unit: card.unit }) : card.unit;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
-      <img src={card.image} alt={card.imageAlt} width={400} height={300} loading="lazy" decoding="async" className="aspect-[4/3] w-full bg-slate-100 object-contain" />
+      <img src={card.image} alt={card.imageAlt} width={400} height={300} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} decoding="async" className="aspect-[4/3] w-full bg-slate-100 object-contain" />
       <div className="flex flex-1 flex-col gap-1 p-4">
         <p className="text-sm text-slate-600">{card.brand}</p>
         <h3 className="font-bold">

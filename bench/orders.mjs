@@ -101,7 +101,7 @@ async function placeOrders(keys, times) {
           });
           return request;
         },
-        onResponse(status, body) {
+        onResponse(_status, body) {
           const code = JSON.parse(body).code;
           codes.set(code, (codes.get(code) ?? 0) + 1);
         },

@@ -6,6 +6,7 @@ import type * as user from '../../contract/user.ts';
 import type * as vehicles from '../../contract/vehicles.ts';
 import type * as catalog from '../../contract/catalog.ts';
 import type * as stores from '../../contract/stores.ts';
+import type * as orders from '../../contract/orders.ts';
 
 /** A call as the site knows it: its path, with the contract's types but none of its code. */
 export interface Endpoint<C extends Call> {
@@ -32,3 +33,9 @@ export const productFind = endpoint<typeof catalog.productFind>(paths.productFin
 export const productChangeList = endpoint<typeof catalog.productChangeList>(paths.productChangeList);
 export const doorStoreList = endpoint<typeof stores.doorStoreList>(paths.doorStoreList);
 export const clientStore = endpoint<typeof stores.clientStore>(paths.clientStore);
+export const storeSlots = endpoint<typeof orders.storeSlots>(paths.storeSlots);
+export const couponClientGet = endpoint<typeof orders.couponClientGet>(paths.couponClientGet);
+export const orderAdd = endpoint<typeof orders.orderAdd>(paths.orderAdd);
+export const orderPay = endpoint<typeof orders.orderPay>(paths.orderPay);
+export const orderPayStatus = endpoint<typeof orders.orderPayStatus>(paths.orderPayStatus);
+export const orderFind = endpoint<typeof orders.orderFind>(paths.orderFind);

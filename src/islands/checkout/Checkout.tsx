@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ProductDetail } from '../../../contract/catalog.ts';
+import type { Locale } from '../../../contract/language.ts';
+import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/order-status.ts';
+import { dictionary, href } from '../../i18n/index.ts';
+import { ApiFailure, callApi } from '../../lib/api.ts';
+import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget, type CheckoutForm } from '../../lib/checkout.ts';
+import { couponClientGet, orderAdd, productFind } from '../../lib/endpoints.ts';
+import { $carInfo } from '../../stores/car.ts';
+import { $cart, clearCart, removeFromCart, setCartQuantity } from '../../stores/cart.ts';
+import { lineFromQuery } from '../../stores/product-choice.ts';
+import { $carPicker } from '../../stores/ui.ts';
+import { $session } from '../../stores/user.ts';
+import { carLabel } from '../catalog/car-label.ts';
+import LoginGate from '../login/LoginGate.tsx';
+import { useClientStore } from '../ui/useClientStore.ts';
+import { AddressFields } from './AddressFields.tsx';
+import { CheckoutLines, type ShownLine } from './CheckoutLines.tsx';
+import { CheckoutTotals, type MethodCheck } from './CheckoutTotals.tsx';
+import { ContactFields } from './ContactFields.tsx';
+import { Field } from './Field.tsx';
+import { WorkshopSlots } from './WorkshopSlots.tsx';
+
+const tabStorage = () => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+/** The checkout page: for logged-in customers only. */
+export default function Checkout({ locale }: { locale: Locale }) {
+  return (
+    <LoginGate locale={locale}>
+      <CheckoutPage locale={locale} />
+    </LoginGate>
+  );
+}
+
+function CheckoutPage({ locale }: { locale: Locale }) {
+  const t = dictionary(locale).checkout;
+  const car = useClientStore($carInfo, null);
+  const carName = carLabel(car, locale) ?? '';
+  const variantId = car?.variantId ?? '';
+  const cart = useClientStore($cart, []);
+  // "Order now" opens checkout with its one line in the address; the cart otherwise.
+  const [single, setSingle] = useState<ShownLine[] | null>(() => {
+    const line = lineFromQuery(location.search);
+    return line ? [{ ...line, carName }] : null;
+  });
+  const lines: ShownLine[] = single ?? cart;
+  const items = lines.map(({ productId, quantity, options }) => ({ productId, quantity, ...(options && Object.keys(options).length ? { options } : {}) }));
+  const itemsKey = JSON.stringify(items);
+
+  const user = $session.get()?.user;
+  const [form, setForm] = useState<CheckoutForm>({
+    plate: '',
+    method: 'install',
+    storeId: '',
+    date: '',
+    time: '',
+    address: { recipient: user?.realName || user?.name || '', phone: user?.phone ?? '', line1: '', line2: '', postcode: '', city: '', state: '' },
+    contact: { name: user?.realName || user?.name || '', phone: user?.phone ?? '', email: '' },
+    notes: '',
+    couponCode: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<Record<number, string>>({});
+  const [details, setDetails] = useState<(ProductDetail | null)[]>([]);
+  const [checks, setChecks] = useState<Partial<Record<FulfilmentMethod, MethodCheck>>>({});
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const placing = useRef(false);
+
+  // Each line priced for the car by the server.
+  useEffect(() => {
+    let live = true;
+    Promise.all(JSON.parse(itemsKey).map((l: (typeof items)[number]) => callApi(productFind, { id: l.productId, variantId: variantId || undefined, quantity: l.quantity, options: l.options ?? {} }, { quiet: true }).catch(() => null))).then(
+      (answers) => live && setDetails(answers),
+    );
+    return () => {
+      live = false;
+    };
+  }, [itemsKey, variantId]);
+
+  // Which methods every line allows, and what the cart is worth for each (the server's sum).
+  useEffect(() => {
+    let live = true;
+    const list = JSON.parse(itemsKey);
+    if (!list.length) return;
+    Promise.all(
+      fulfilmentMethods.map((method) =>
+        callApi(couponClientGet, { items: list, variantId: variantId || undefined, method }, { quiet: true }).then(
+          (answer): MethodCheck => ({ ok: true, goodsSen: answer.goodsSen, message: '', lineIndex: null }),
+          (err: unknown): MethodCheck => ({ ok: false, goodsSen: 0, message: err instanceof Error ? err.message : '', lineIndex: refusalTarget(err instanceof ApiFailure ? err.data : null).lineIndex }),
+        ),
+      ),
+    ).then((answers) => {
+      if (!live) return;
+      const next = Object.fromEntries(fulfilmentMethods.map((m, i) => [m, answers[i]!]));
+      setChecks(next);
+      setForm((f) => (next[f.method]?.ok ? f : { ...f, method: fulfilmentMethods.find((m) => next[m]?.ok) ?? f.method }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [itemsKey, variantId]);
+
+  const update = (patch: Partial<CheckoutForm>) => setForm((f) => ({ ...f, ...patch }));
+  const onStore = useCallback((storeId: string) => setForm((f) => (f.storeId === storeId ? f : { ...f, storeId, date: '', time: '' })), []);
+  const onSlot = useCallback((date: string, time: string) => setForm((f) => ({ ...f, date, time })), []);
+  const changeQuantity = (i: number, quantity: number) => (single ? setSingle(single.map((l, n) => (n === i ? { ...l, quantity } : l))) : setCartQuantity(i, quantity));
+  const remove = (i: number) => (single ? setSingle(single.filter((_, n) => n !== i)) : removeFromCart(i));
+
+  // A line's problem with a method shows beside that line while the method is chosen.
+  const blocked = checks[form.method];
+  const lineProblems = { ...problems, ...(blocked && !blocked.ok && blocked.lineIndex !== null ? { [blocked.lineIndex]: blocked.message } : {}) };
+
+  const place = async () => {
+    if (placing.current) return;
+    const missing = missingFields(form);
+    if (missing.length) {
+      setErrors(Object.fromEntries(missing.map((field) => [field, field === 'appointment' ? t.chooseTime : t.required])));
+      setFailure(t.fix);
+      return;
+    }
+    placing.current = true;
+    setBusy(true);
+    setFailure('');
+    setErrors({});
+    setProblems({});
+    try {
+      const answer = await callApi(orderAdd, orderRequest(checkoutKey(tabStorage()), items, variantId, form) as never, { quiet: true });
+      forgetCheckoutKey(tabStorage());
+      if (!single) clearCart();
+      location.assign(href(locale, `pages?orderNo=${encodeURIComponent(answer.orderNo)}`));
+      return;
+    } catch (err) {
+      const { field, lineIndex } = refusalTarget(err instanceof ApiFailure ? err.data : null);
+      const message = err instanceof Error ? err.message : String(err);
+      if (lineIndex !== null) setProblems({ [lineIndex]: message });
+      else if (field) setErrors({ [field]: message });
+      setFailure(lineIndex !== null || field ? t.fix : message);
+    }
+    placing.current = false;
+    setBusy(false);
+  };
+
+  if (!lines.length) {
+    return (
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
+        <p className="text-lg">{t.empty}</p>
+        <a className="btn-primary mt-4" href={href(locale, 'home')}>
+          {t.browse}
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="grid gap-6 lg:grid-cols-[1fr_22rem]"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void place();
+      }}
+    >
+      <div className="space-y-6">
+        <section aria-labelledby="lines-heading" className="space-y-3">
+          <h2 id="lines-heading" className="text-lg font-bold">
+            {t.lines}
+          </h2>
+          <CheckoutLines locale={locale} lines={lines} details={details} problems={lineProblems} currentCar={carName} onQuantity={changeQuantity} onRemove={remove} />
+        </section>
+        <section aria-labelledby="car-heading" className="space-y-3">
+          <h2 id="car-heading" className="text-lg font-bold">
+            {t.car}
+          </h2>
+          {variantId ? <p className="font-semibold">{carName}</p> : <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{errors.variantId ?? t.noCar}</p>}
+          <button type="button" className="btn-secondary" onClick={() => $carPicker.set(true)}>
+            {t.chooseCar}
+          </button>
+          <Field id="car-plate" label={t.plate} hint={t.plateHint} error={errors.carPlate}>
+            {(p) => <input {...p} className="field-input max-w-xs uppercase" autoComplete="off" maxLength={20} value={form.plate} onInput={(e) => update({ plate: e.currentTarget.value })} />}
+          </Field>
+        </section>
+        <fieldset>
+          <legend className="mb-2 text-lg font-bold">{t.method}</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {fulfilmentMethods.map((m) => {
+              const check = checks[m];
+              return (
+                <label key={m} className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
+                  <input type="radio" name="method" value={m} className="mt-1" checked={form.method === m} disabled={check ? !check.ok : false} onChange={() => update({ method: m })} />
+                  <span>
+                    <span className="block font-semibold">{t[m]}</span>
+                    {check && !check.ok && <span className="block text-sm text-slate-700">{check.message}</span>}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+          {errors.method && <p className="field-error" role="alert">{errors.method}</p>}
+        </fieldset>
+        {form.method === 'mail' ? (
+          <AddressFields locale={locale} value={form.address} errors={errors} onChange={(address) => update({ address })} />
+        ) : (
+          <WorkshopSlots locale={locale} method={form.method} items={items} storeId={form.storeId} date={form.date} time={form.time} errors={errors} onStore={onStore} onSlot={onSlot} />
+        )}
+        <ContactFields locale={locale} form={form} errors={errors} onChange={update} />
+      </div>
+      <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
+        <CheckoutTotals locale={locale} items={items} variantId={variantId} method={form.method} details={details} check={checks[form.method]} couponCode={form.couponCode} couponError={errors.couponCode} onCoupon={(couponCode) => update({ couponCode })} />
+        <button type="submit" className="btn-primary w-full text-lg" disabled={busy} aria-busy={busy}>
+          {busy ? t.placing : t.place}
+        </button>
+        {failure && (
+          <p className="field-error" role="alert">
+            {failure}
+          </p>
+        )}
+      </aside>
+    </form>
+  );
+}

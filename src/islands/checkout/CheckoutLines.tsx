@@ -1,0 +1,72 @@
+import type { ProductDetail } from '../../../contract/catalog.ts';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { optionWords, type OrderLine } from '../../lib/checkout.ts';
+import { formatRM } from '../../lib/money.ts';
+
+export interface ShownLine extends OrderLine {
+  carName: string;
+}
+
+interface Props {
+  locale: Locale;
+  lines: ShownLine[];
+  details: (ProductDetail | null)[];
+  /** A message the server gave about a line (a method it does not allow, a car it does not fit). */
+  problems: Record<number, string>;
+  currentCar: string;
+  onQuantity: (index: number, quantity: number) => void;
+  onRemove: (index: number) => void;
+}
+
+/** The order's lines: name, options in words, quantity to change, price from the server. */
+export function CheckoutLines({ locale, lines, details, problems, currentCar, onQuantity, onRemove }: Props) {
+  const t = dictionary(locale);
+  const words = { oil: t.product.oil, tint: t.product.tint, wiper: t.product.wiperLengths };
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+      {lines.map((line, i) => {
+        const detail = details[i];
+        const name = detail?.name ?? line.productId;
+        const max = detail?.maxQuantity ?? 4;
+        return (
+          <li key={`${line.productId}-${i}`} className="flex flex-wrap items-start gap-3 p-4">
+            {detail?.image && <img src={detail.image} alt="" width="64" height="64" className="h-16 w-16 rounded-lg object-contain" />}
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{name}</p>
+              {optionWords(line.options, words, detail?.oil?.name).map((w) => (
+                <p key={w} className="text-sm text-slate-600">
+                  {w}
+                </p>
+              ))}
+              {line.carName && line.carName !== currentCar && <p className="text-sm text-amber-800">{fill(t.checkout.forCar, { car: line.carName })}</p>}
+              {problems[i] && (
+                <p className="field-error" role="alert">
+                  {problems[i]}
+                </p>
+              )}
+            </div>
+            <div className="flex items-center gap-2">
+              <select
+                aria-label={fill(t.checkout.quantityOf, { name })}
+                className="field-input w-20"
+                value={line.quantity}
+                onChange={(e) => onQuantity(i, Number(e.currentTarget.value))}
+              >
+                {Array.from({ length: Math.max(max, line.quantity) }, (_, n) => n + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+              <button type="button" className="btn-secondary" aria-label={`${t.checkout.remove}: ${name}`} onClick={() => onRemove(i)}>
+                {t.checkout.remove}
+              </button>
+            </div>
+            <p className="w-full text-right font-semibold tabular-nums sm:w-auto">{detail ? formatRM(detail.lineTotal.totalSen, locale) : ''}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

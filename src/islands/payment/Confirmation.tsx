@@ -1,0 +1,84 @@
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { icsEvent } from '../../lib/ics.ts';
+import { whatsappLink } from '../../lib/pay-time.ts';
+import { Receipt } from './Receipt.tsx';
+import type { OrderDetailDto } from './types.ts';
+
+/** After payment: the booking, how to get there, the calendar file, WhatsApp, and the printable receipt. */
+export function Confirmation({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const t = dictionary(locale).payment;
+  const store = order.store;
+  const when = order.appointment;
+  const dateText = (iso: string) =>
+    new Intl.DateTimeFormat(locale === 'zh-cn' ? 'zh-CN' : `${locale}-MY`, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+  const addToCalendar = () => {
+    if (!store || !when) return;
+    const ics = icsEvent({
+      uid: `${order.orderNo}@servauto.my`,
+      date: when.date,
+      time: when.time,
+      endTime: when.endTime,
+      title: `Servauto: ${store.name}`,
+      description: `${fill(t.orderNo, { orderNo: order.orderNo })}\n${order.lines.map((l) => `${l.name} × ${l.quantity}`).join('\n')}`,
+      location: `${store.name}, ${store.address}`,
+      now: new Date(),
+    });
+    const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `servauto-${order.orderNo}.ics`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <div className="space-y-6">
+      <section className="space-y-2 rounded-xl bg-green-50 p-5 text-green-950 print:hidden" aria-labelledby="paid-heading">
+        <h2 id="paid-heading" className="text-2xl font-extrabold">
+          ✓ {t.paid}
+        </h2>
+        <p className="text-lg">{fill(t.thanks, { orderNo: order.orderNo })}</p>
+        {order.pickupCode && <p className="text-lg font-bold">{fill(t.pickupCode, { code: order.pickupCode })}</p>}
+      </section>
+      {store && (
+        <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="workshop-heading">
+          <h2 id="workshop-heading" className="text-lg font-bold">
+            {t.workshop}
+          </h2>
+          <p className="font-semibold">{store.name}</p>
+          <p className="text-slate-700">{store.address}</p>
+          {when && (
+            <p>
+              <span className="font-semibold">{t.when}: </span>
+              {fill(t.at, { date: dateText(when.date), time: when.time, end: when.endTime })}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2 pt-2 print:hidden">
+            <a className="btn-secondary" href={store.wazeUrl} target="_blank" rel="noopener noreferrer">
+              {t.waze}
+            </a>
+            <a className="btn-secondary" href={store.googleMapsUrl} target="_blank" rel="noopener noreferrer">
+              {t.maps}
+            </a>
+            {when && (
+              <button type="button" className="btn-secondary" onClick={addToCalendar}>
+                {t.calendar}
+              </button>
+            )}
+            <a className="btn-secondary" href={whatsappLink(store.phone, fill(t.whatsappText, { orderNo: order.orderNo }))} target="_blank" rel="noopener noreferrer">
+              {t.whatsapp}
+            </a>
+          </div>
+        </section>
+      )}
+      <Receipt locale={locale} order={order} paid />
+      <button type="button" className="btn-primary print:hidden" onClick={() => window.print()}>
+        {t.print}
+      </button>
+    </div>
+  );
+}

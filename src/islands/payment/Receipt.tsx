@@ -1,0 +1,78 @@
+import type { Locale } from '../../../contract/language.ts';
+import type { OrderDetailDto } from './types.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { optionWords } from '../../lib/checkout.ts';
+import { formatRM } from '../../lib/money.ts';
+
+/** The order's lines and totals as the server computed them: the summary before paying, the receipt after. */
+export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderDetailDto; paid: boolean }) {
+  const d = dictionary(locale);
+  const t = d.checkout;
+  const money = (sen: number) => formatRM(sen, locale);
+  const words = { oil: d.product.oil, tint: d.product.tint, wiper: d.product.wiperLengths };
+  const rows: [string, number][] = [
+    [t.parts, order.totals.partsSen],
+    ...(order.totals.labourSen ? ([[t.labour, order.totals.labourSen]] as [string, number][]) : []),
+    ...(order.totals.labourSen ? ([[t.serviceTax, order.totals.serviceTaxSen]] as [string, number][]) : []),
+    ...(order.totals.deliveryFeeSen ? ([[t.delivery, order.totals.deliveryFeeSen]] as [string, number][]) : []),
+  ];
+  return (
+    <section aria-labelledby="receipt-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 print:border-0 print:p-0">
+      <h2 id="receipt-heading" className="text-lg font-bold">
+        {paid ? d.payment.receipt : d.payment.summary} · {fill(d.payment.orderNo, { orderNo: order.orderNo })}
+      </h2>
+      <p className="text-sm text-slate-700">{fill(d.payment.plate, { car: order.car.name, plate: order.car.plate })}</p>
+      <table className="w-full text-sm">
+        <tbody>
+          {order.lines.map((l) => (
+            <tr key={l.productId} className="border-b border-slate-100 align-top">
+              <td className="py-2 pr-2">
+                <span className="font-semibold">
+                  {l.name} × {l.quantity}
+                </span>
+                {optionWords(l.options, words).map((w) => (
+                  <span key={w} className="block text-slate-600">
+                    {w}
+                  </span>
+                ))}
+                {order.method === 'install' && l.labourSen > 0 && (
+                  <span className="block text-slate-600">
+                    {t.parts} {money(l.partsSen)} · {t.labour} {money(l.labourSen)} · {t.serviceTax} {money(l.serviceTaxSen)}
+                  </span>
+                )}
+              </td>
+              <td className="py-2 text-right tabular-nums">{money(l.totalSen)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="space-y-1">
+        {rows.map(([label, sen]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-slate-700">{label}</dt>
+            <dd className="tabular-nums">{money(sen)}</dd>
+          </div>
+        ))}
+        {order.totals.discountSen > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">
+              {t.discount}
+              {order.coupon ? ` (${order.coupon.code})` : ''}
+            </dt>
+            <dd className="tabular-nums">−{money(order.totals.discountSen)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-extrabold">
+          <dt>{t.total}</dt>
+          <dd className="tabular-nums">{money(order.totals.totalSen)}</dd>
+        </div>
+        {paid && (
+          <div className="flex justify-between gap-4 font-semibold text-green-800">
+            <dt>{d.payment.paidWith}</dt>
+            <dd className="tabular-nums">{money(order.paidSen)}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import type { LineOptions } from '../../contract/line.ts';
+import type { FulfilmentMethod } from '../../contract/order-status.ts';
+import { randomId } from './device.ts';
+
+/** What the customer filled in on the checkout page, as typed. */
+export interface CheckoutForm {
+  plate: string;
+  method: FulfilmentMethod;
+  storeId: string;
+  date: string;
+  time: string;
+  address: { recipient: string; phone: string; line1: string; line2: string; postcode: string; city: string; state: string };
+  contact: { name: string; phone: string; email: string };
+  notes: string;
+  couponCode: string;
+}
+
+export interface OrderLine {
+  productId: string;
+  quantity: number;
+  options?: LineOptions;
+}
+
+/**
+ * The order/app/add body for the form: only the fields the method uses, blanks left out so
+ * the server's own rules answer them. No price travels: the server computes the total.
+ */
+export function orderRequest(key: string, items: OrderLine[], variantId: string, form: CheckoutForm) {
+  const trimmed = (v: string) => v.trim() || undefined;
+  return {
+    idempotencyKey: key,
+    items: items.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) })),
+    variantId,
+    carPlate: form.plate,
+    method: form.method,
+    ...(form.method !== 'mail' ? { storeId: form.storeId || undefined } : {}),
+    ...(form.method === 'install' && form.date && form.time ? { appointment: { date: form.date, time: form.time } } : {}),
+    ...(form.method === 'mail' ? { address: { ...form.address, line2: trimmed(form.address.line2) } } : {}),
+    contact: { name: form.contact.name, phone: form.contact.phone, email: trimmed(form.contact.email) },
+    notes: trimmed(form.notes),
+    couponCode: trimmed(form.couponCode),
+  };
+}
+
+/** The field a refusal names (`data.field`, e.g. "address.postcode"), and the cart line it names if any. */
+export function refusalTarget(data: unknown): { field: string; lineIndex: number | null } {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as { field?: unknown; lineIndex?: unknown };
+  const field = typeof d.field === 'string' ? d.field : '';
+  const fromField = /^items\.(\d+)\b/.exec(field);
+  const lineIndex = Number.isInteger(d.lineIndex) ? (d.lineIndex as number) : fromField ? Number(fromField[1]) : null;
+  return { field, lineIndex };
+}
+
+/** A chosen option in words: "24″ + 14″ blades", "175/65R14", "tint 70% / 50% / 30%". */
+export function optionWords(options: LineOptions | undefined, words: { oil: string; tint: string; wiper: string }, oilName?: string): string[] {
+  if (!options) return [];
+  const out: string[] = [];
+  if (options.tyreSize) out.push(options.tyreSize);
+  if (options.wiper) {
+    const { driverInch, passengerInch, rearInch } = options.wiper;
+    out.push(`${words.wiper} ${[driverInch, passengerInch, rearInch].filter((n) => n !== undefined).map((n) => `${n}″`).join(' + ')}`);
+  }
+  if (options.tint) out.push(`${words.tint} ${options.tint.frontPct}% / ${options.tint.sideWindowsPct}% / ${options.tint.rearWindscreenPct}%`);
+  if (options.oilId) out.push(`${words.oil}: ${oilName ?? options.oilId}`);
+  return out;
+}
+
+/** Workshops in every list, in the order of the first (nearest first when it is). */
+export function commonWorkshops<T extends { id: string }>(lists: T[][]): T[] {
+  if (!lists.length) return [];
+  const [first, ...rest] = lists;
+  return first!.filter((w) => rest.every((list) => list.some((o) => o.id === w.id)));
+}
+
+const KEY = 'servauto.checkoutKey';
+
+/**
+ * The idempotency key of this checkout: made once and kept in the tab's storage, so a reload,
+ * a retry or a double click sends the same key and the server answers the same order. It is
+ * forgotten once an order is placed, so the next checkout is a new order.
+ */
+export function checkoutKey(storage: Pick<Storage, 'getItem' | 'setItem'> | null, make: () => string = randomId): string {
+  const saved = storage?.getItem(KEY);
+  if (saved && /^[A-Za-z0-9_-]{8,64}$/.test(saved)) return saved;
+  const key = make();
+  storage?.setItem(KEY, key);
+  return key;
+}
+
+export function forgetCheckoutKey(storage: Pick<Storage, 'removeItem'> | null) {
+  storage?.removeItem(KEY);
+}
+
+/** Fields left blank that the method needs, by the names the server's refusals use. */
+export function missingFields(form: CheckoutForm): string[] {
+  const blank = (v: string) => v.trim() === '';
+  const missing: string[] = [];
+  if (blank(form.plate)) missing.push('carPlate');
+  if (form.method !== 'mail' && !form.storeId) missing.push('storeId');
+  if (form.method === 'install' && (!form.date || !form.time)) missing.push('appointment');
+  if (form.method === 'mail') {
+    for (const name of ['recipient', 'phone', 'line1', 'postcode', 'city', 'state'] as const) if (blank(form.address[name])) missing.push(`address.${name}`);
+  }
+  if (blank(form.contact.name)) missing.push('contact.name');
+  if (blank(form.contact.phone)) missing.push('contact.phone');
+  return missing;
+}

@@ -1,0 +1,179 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { english, logInThroughMenu, type LoginTexts } from './support.ts';
+
+/** A Perodua Myvi 1.5 AV in Petaling Jaya, as the car picker and the city menu leave them. */
+async function myviInPetalingJaya(page: Page) {
+  await page.addInitScript(() => {
+    if (localStorage.getItem('carInfo')) return;
+    localStorage.setItem(
+      'carInfo',
+      JSON.stringify({ brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.5-av-2022', noYear: false, noBt: false, bodyType: 'Hatchback' }),
+    );
+    localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
+  });
+}
+
+const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
+const SERVICE = 'products/auto-maintenance/service-basic';
+
+const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
+const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
+
+interface Words {
+  prefix: string;
+  login: LoginTexts;
+  addToCart: string;
+  cart: RegExp;
+  plate: string;
+  name: string;
+  date: string;
+  time: string;
+  place: string;
+  bank: string;
+  pay: RegExp;
+  sandboxPay: string;
+  paid: string;
+}
+const en: Words = { prefix: '/pc/', login: english, addToCart: 'Add to cart', cart: /^Cart, \d items$/, plate: 'Car plate number', name: 'Name', date: 'Date', time: 'Time', place: 'Place order', bank: 'Your bank', pay: /^Pay RM/, sandboxPay: 'Pay', paid: 'Payment received' };
+const ms: Words = { prefix: '/pc/ms/', login: malay, addToCart: 'Tambah ke troli', cart: /^Troli, \d item$/, plate: 'Nombor plat kereta', name: 'Nama', date: 'Tarikh', time: 'Masa', place: 'Buat pesanan', bank: 'Bank anda', pay: /^Bayar RM/, sandboxPay: 'Bayar', paid: 'Bayaran diterima' };
+const zh: Words = { prefix: '/pc/zh-cn/', login: chinese, addToCart: '加入购物车', cart: /^购物车，共 \d 件$/, plate: '车牌号码', name: '姓名', date: '日期', time: '时间', place: '提交订单', bank: '您的银行', pay: /^支付 RM/, sandboxPay: '付款', paid: '已收到付款' };
+
+async function addToCart(page: Page, w: Words, products: string[]) {
+  for (const product of products) {
+    await page.goto(w.prefix + product);
+    await page.getByRole('button', { name: w.addToCart }).click();
+    await expect(page.getByRole('link', { name: w.cart })).toHaveAccessibleName(w.cart);
+  }
+  await page.getByRole('link', { name: w.cart }).click();
+  await expect(page).toHaveURL(/\/confirm$/);
+}
+
+/** Plate, the SS2 workshop in Petaling Jaya, its first free date (two days ahead at the earliest) and time. */
+async function bookSs2(main: Locator, w: Words, plate = 'wxy 1234') {
+  await main.getByLabel(w.plate).fill(plate);
+  await main.getByLabel(w.name, { exact: true }).fill('Nur Aisyah');
+  await main.getByRole('radio', { name: /SS2 Tyre & Auto Service/ }).check();
+  const date = main.getByLabel(w.date, { exact: true });
+  const first = await date.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
+  await date.selectOption(first!);
+  await main.getByRole('group', { name: w.time }).locator('button:enabled').first().click();
+}
+
+async function placeAndStartPaying(page: Page, w: Words): Promise<string> {
+  await page.getByRole('main').getByRole('button', { name: w.place }).click();
+  await expect(page).toHaveURL(/\/pages\?orderNo=/);
+  const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
+  await page.getByLabel(w.bank).selectOption({ label: 'Maybank2u' });
+  await page.getByRole('button', { name: w.pay }).click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\//);
+  return orderNo;
+}
+
+test('a Myvi owner puts wiper blades and a basic service in the cart, books a Petaling Jaya workshop, pays and sees the booking', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  await addToCart(page, en, [WIPERS, SERVICE]);
+  await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Bosch AeroTwin wiper blades')).toBeVisible();
+  await expect(main.getByText('Basic service', { exact: true })).toBeVisible();
+  await expect(main.getByLabel('Installation at a workshop')).toBeChecked();
+  // The service cannot be posted: mailing is not offered, and says why.
+  await expect(main.getByLabel('Delivery by post')).toBeDisabled();
+  await expect(main.getByText('Basic service cannot be sent by post.')).toBeVisible();
+  await expect(main.getByText('Service tax (8% on labour)')).toBeVisible();
+  await bookSs2(main, en);
+
+  const orderNo = await placeAndStartPaying(page, en);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /Payment received/ })).toBeVisible();
+  await expect(page.getByText(`Thank you! Your order ${orderNo} is confirmed.`)).toBeVisible();
+  await expect(page.getByText('SS2 Tyre & Auto Service').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Directions in Waze' })).toHaveAttribute('href', /waze\.com/);
+  await expect(page.getByRole('link', { name: 'WhatsApp the workshop' })).toHaveAttribute('href', new RegExp(`^https://wa\\.me/60\\d+\\?text=.*${orderNo}`));
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Add to calendar' }).click();
+  const ics = await (await download).createReadStream().then(async (s) => {
+    let text = '';
+    for await (const chunk of s) text += chunk;
+    return text;
+  });
+  expect(ics).toContain('BEGIN:VEVENT');
+  expect(ics).toMatch(/LOCATION:SS2 Tyre & Auto Service\\,/);
+  await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  // The cart was emptied by the order.
+  await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+});
+
+for (const [name, w] of [
+  ['Malay', ms],
+  ['Chinese', zh],
+] as const) {
+  test(`the same journey in ${name}: one line, booked and paid`, async ({ page }) => {
+    await myviInPetalingJaya(page);
+    await page.goto(`${w.prefix}home`);
+    await logInThroughMenu(page, w.login);
+    await addToCart(page, w, [SERVICE]);
+    await bookSs2(page.getByRole('main'), w);
+    const orderNo = await placeAndStartPaying(page, w);
+    await page.getByRole('button', { name: w.sandboxPay, exact: true }).click();
+    await expect(page.getByRole('heading', { name: new RegExp(w.paid) })).toBeVisible();
+    await expect(page.getByText(orderNo).first()).toBeVisible();
+  });
+}
+
+test('a payment that fails on the provider’s page leaves the order payable from pages-order', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  await addToCart(page, en, [SERVICE]);
+  await bookSs2(page.getByRole('main'), en);
+  const orderNo = await placeAndStartPaying(page, en);
+  await page.getByRole('button', { name: 'Fail', exact: true }).click();
+  await expect(page).toHaveURL(/\/pc\/pages\?orderNo=/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Your payment has not gone through' })).toBeVisible();
+  await page.goto(`/pc/pages-order?orderNo=${orderNo}`);
+  await expect(page.getByText(/Time left to pay: \d+:\d\d/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay RM/ })).toBeEnabled();
+});
+
+test('a double click on Place order makes one order', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  await addToCart(page, en, [WIPERS]);
+  await bookSs2(page.getByRole('main'), en);
+  const placed: string[] = [];
+  await page.route('**/order/app/add', async (route) => {
+    const answer = await route.fetch();
+    placed.push(((await answer.json()) as { data?: { orderNo?: string } }).data?.orderNo ?? '');
+    await route.fulfill({ response: answer });
+  });
+  await page.getByRole('button', { name: 'Place order' }).dblclick();
+  await expect(page).toHaveURL(/\/pc\/pages\?orderNo=/);
+  expect(placed).toHaveLength(1);
+  expect(new URL(page.url()).searchParams.get('orderNo')).toBe(placed[0]);
+});
+
+test('a bad plate and a bad postcode show their messages at the field', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  await addToCart(page, en, [WIPERS]);
+  const main = page.getByRole('main');
+  await bookSs2(main, en, '12-AB-34');
+  await main.getByRole('button', { name: 'Place order' }).click();
+  await expect(main.getByLabel('Car plate number')).toHaveAccessibleDescription(/Please enter a Malaysian car plate number, e\.g\. WXY 1234\./);
+
+  await main.getByLabel('Car plate number').fill('WXY 1234');
+  await main.getByLabel('Delivery by post').check();
+  await main.getByLabel('Recipient').fill('Nur Aisyah');
+  await main.getByLabel('Address', { exact: true }).fill('12 Jalan SS 2/24');
+  await main.getByLabel('Postcode').fill('88000');
+  await main.getByLabel('City').fill('Petaling Jaya');
+  await main.getByLabel('State').selectOption('Selangor');
+  await main.getByRole('button', { name: 'Place order' }).click();
+  await expect(main.getByLabel('Postcode')).toHaveAccessibleDescription('This postcode is not in the state chosen.');
+  await expect(page).toHaveURL(/\/pc\/confirm$/);
+});

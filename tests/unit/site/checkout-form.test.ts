@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import { orderAddRequest } from '../../../contract/orders.ts';
+import { checkoutKey, commonWorkshops, forgetCheckoutKey, missingFields, optionWords, orderRequest, refusalTarget, type CheckoutForm } from '../../../src/lib/checkout.ts';
+
+const form: CheckoutForm = {
+  plate: 'wxy 1234',
+  method: 'install',
+  storeId: 'petaling-jaya-ss2-tyre-auto',
+  date: '2026-11-25',
+  time: '10:00',
+  address: { recipient: 'Aisyah', phone: '0123456789', line1: '1 Jalan SS2', line2: ' ', postcode: '47300', city: 'Petaling Jaya', state: 'Selangor' },
+  contact: { name: 'Aisyah', phone: '0123456789', email: '' },
+  notes: '  ',
+  couponCode: '',
+};
+const items = [{ productId: 'wiper-bosch-aerotwin', quantity: 1, options: {} }, { productId: 'service-basic', quantity: 1 }];
+
+function memory() {
+  const data = new Map<string, string>();
+  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+}
+
+describe('the order a checkout sends', () => {
+  test('an installation carries the workshop and time, no address, and blanks left out; the contract accepts it', () => {
+    const body = orderRequest('key-12345678', items, 'perodua-myvi-1.5-av-2022', form);
+    expect(body).toMatchObject({ method: 'install', storeId: form.storeId, appointment: { date: '2026-11-25', time: '10:00' }, notes: undefined, couponCode: undefined });
+    expect(body).not.toHaveProperty('address');
+    expect(body.items[0]).toEqual({ productId: 'wiper-bosch-aerotwin', quantity: 1 });
+    expect(orderAddRequest.safeParse(body).success).toBe(true);
+  });
+
+  test('mailing carries the address and neither workshop nor time', () => {
+    const body = orderRequest('key-12345678', items.slice(0, 1), 'perodua-myvi-1.5-av-2022', { ...form, method: 'mail' });
+    expect(body).not.toHaveProperty('storeId');
+    expect(body).not.toHaveProperty('appointment');
+    expect(body.address).toMatchObject({ postcode: '47300', line2: undefined });
+    expect(orderAddRequest.safeParse(body).success).toBe(true);
+  });
+
+  test('a refusal names its field, and the cart line when it names one', () => {
+    expect(refusalTarget({ field: 'address.postcode' })).toEqual({ field: 'address.postcode', lineIndex: null });
+    expect(refusalTarget({ field: 'items.1.productId' })).toEqual({ field: 'items.1.productId', lineIndex: 1 });
+    expect(refusalTarget({ field: 'method', lineIndex: 0 })).toEqual({ field: 'method', lineIndex: 0 });
+    expect(refusalTarget(null)).toEqual({ field: '', lineIndex: null });
+  });
+
+  test('one key per checkout, kept until an order is placed', () => {
+    const storage = memory();
+    let n = 0;
+    const make = () => `checkout-key-${++n}`;
+    expect(checkoutKey(storage, make)).toBe('checkout-key-1');
+    expect(checkoutKey(storage, make)).toBe('checkout-key-1');
+    forgetCheckoutKey(storage);
+    expect(checkoutKey(storage, make)).toBe('checkout-key-2');
+    storage.setItem('servauto.checkoutKey', 'bad key!');
+    expect(checkoutKey(storage, make)).toBe('checkout-key-3');
+  });
+
+  test('options in words, and the workshops every line can use', () => {
+    const words = { oil: 'Engine oil', tint: 'Tint', wiper: 'Blades' };
+    expect(optionWords({ wiper: { driverInch: 24, passengerInch: 14 }, tyreSize: '175/65R14' }, words)).toEqual(['175/65R14', 'Blades 24″ + 14″']);
+    expect(optionWords({ oilId: 'oil-x' }, words, 'Shell Helix')).toEqual(['Engine oil: Shell Helix']);
+    const a = { id: 'a' }, b = { id: 'b' }, c = { id: 'c' };
+    expect(commonWorkshops([[b, a, c], [a, b]])).toEqual([b, a]);
+    expect(commonWorkshops([])).toEqual([]);
+  });
+});
+
+describe('fields left blank', () => {
+  test('are named before anything is sent, as the method needs them', () => {
+    expect(missingFields(form)).toEqual([]);
+    expect(missingFields({ ...form, plate: ' ', time: '', contact: { ...form.contact, name: '' } })).toEqual(['carPlate', 'appointment', 'contact.name']);
+    expect(missingFields({ ...form, method: 'pickup', date: '', time: '' })).toEqual([]);
+    expect(missingFields({ ...form, method: 'mail', storeId: '', address: { ...form.address, postcode: '', state: '' } })).toEqual(['address.postcode', 'address.state']);
+  });
+});

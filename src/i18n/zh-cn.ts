@@ -395,7 +395,7 @@ export const zhCn: Dictionary = {
     fpx: 'FPX 网上银行',
     card: '信用卡或借记卡',
     tng: "Touch 'n Go 电子钱包",
-    grabpay: 'GrabPay',
+    grabpay: 'GrabPay 钱包',
     bank: '您的银行',
     chooseBank: '选择银行',
     pay: '支付 {total}',

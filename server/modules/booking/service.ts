@@ -1,4 +1,4 @@
-import { and, between, eq, sql } from 'drizzle-orm';
+import { and, between, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingDates } from '../stores/hours.ts';
 import { bookedUnits } from './schema.ts';
@@ -92,13 +92,4 @@ export async function releaseHeldUnits(tx: Db, orderId: string): Promise<number>
 
 export async function unitsOfOrder(db: Db, orderId: string) {
   return db.select().from(bookedUnits).where(eq(bookedUnits.orderId, orderId)).orderBy(bookedUnits.unit);
-}
-
-/** Units held or booked at a workshop, for checks in tests and the console. */
-export async function countUnits(db: Db, workshopId: string, date: string, state?: 'held' | 'booked'): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(bookedUnits)
-    .where(and(eq(bookedUnits.workshopId, workshopId), eq(bookedUnits.date, date), state ? eq(bookedUnits.state, state) : undefined));
-  return row?.n ?? 0;
 }

@@ -20,17 +20,6 @@ export async function abandonPayment(db: Db, paymentId: string, note: string, no
   await db.update(payments).set({ state: 'failed', note, updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
-/** The order's latest attempt the provider knows of. */
-export async function latestPayment(db: Db, orderId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), isNotNull(payments.providerRef)))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  return row;
-}
-
 /** The provider references of the order's attempts still waiting for an answer. */
 export async function pendingCheckouts(db: Db, orderId: string): Promise<string[]> {
   const rows = await db

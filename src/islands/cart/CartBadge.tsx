@@ -11,7 +11,7 @@ export default function CartBadge({ locale }: { locale: Locale }) {
     <a
       href={href(locale, 'confirm')}
       aria-label={fill(t.cartCount, { count })}
-      className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+      className="relative inline-flex min-h-11 min-w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
         <circle cx="9" cy="21" r="1" />

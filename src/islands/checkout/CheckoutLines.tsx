@@ -32,7 +32,7 @@ export function CheckoutLines({ locale, lines, details, problems, currentCar, on
         return (
           <li key={`${line.productId}-${i}`} className="flex flex-wrap items-start gap-3 p-4">
             {detail?.image && <img src={detail.image} alt="" width="64" height="64" className="h-16 w-16 rounded-lg object-contain" />}
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-48">
               <p className="font-semibold">{name}</p>
               {optionWords(line.options, words, detail?.oil?.name).map((w) => (
                 <p key={w} className="text-sm text-slate-600">

@@ -30,7 +30,8 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
                 <span className="font-semibold">
                   {l.name} × {l.quantity}
                 </span>
-                {optionWords(l.options, words).map((w) => (
+                {/* The order's line names its oil by id only, so the oil is left to the line's name. */}
+                {optionWords({ ...l.options, oilId: undefined }, words).map((w) => (
                   <span key={w} className="block text-slate-600">
                     {w}
                   </span>
@@ -41,7 +42,7 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
                   </span>
                 )}
               </td>
-              <td className="py-2 text-right tabular-nums">{money(l.totalSen)}</td>
+              <td className="whitespace-nowrap py-2 text-right tabular-nums">{money(l.totalSen)}</td>
             </tr>
           ))}
         </tbody>

@@ -14,6 +14,8 @@ export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType =
   response: Res;
   /** Codes other than 200 this call may answer with, and when (for the OpenAPI document). */
   codes?: Record<number, string>;
+  /** How the body is sent: JSON (default), or a multipart form (the one upload call). */
+  body?: 'json' | 'multipart';
 }
 
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(call: Call<Req, Res>): Call<Req, Res> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { line, lineOptions } from './line.ts';
+import { noticeDto, paymentDto, refundDto } from './my-orders-dto.ts';
 import { COUPON_CODE_MAX, normaliseCouponCode } from './coupon.ts';
 import { actors, fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './order-status.ts';
 import { paths } from './paths.ts';
@@ -343,12 +344,17 @@ export const orderDetail = z
       .object({ pay: z.boolean(), cancel: z.boolean(), changeTime: z.boolean(), refund: z.boolean(), revokeRefund: z.boolean(), delete: z.boolean() })
       .meta({ description: 'What the customer may do with the order now.' }),
     history: z.array(orderHistoryDto),
+    // My Orders (issue 9).
+    refunds: z.array(refundDto).meta({ description: 'Refund requests, newest first, each with its photos and its own history.' }),
+    payments: z.array(paymentDto).meta({ description: 'Attempts to pay, oldest first.' }),
+    notices: z.array(noticeDto).meta({ description: 'SMS sent about the order, oldest first: the timeline shows them.' }),
+    reschedulesLeft: z.number().int().meta({ description: 'Changes of the installation time still allowed (3 per order).' }),
   })
   .meta({ id: 'OrderDetail' });
 
 export const orderFind = defineCall({
   path: paths.orderFind,
-  summary: 'One order of the customer, with everything they may see: lines, totals, workshop, appointment, history',
+  summary: 'One order of the customer, with everything they may see: lines, totals, workshop, appointment, history, refunds, payments, SMS sent',
   tag: 'orders',
   auth: true,
   request: z.strictObject({ orderNo }),

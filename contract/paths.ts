@@ -27,4 +27,12 @@ export const paths = {
   orderPay: '/app/order/vehicle/order/app/pay',
   orderPayStatus: '/app/order/vehicle/order/update/pay/status',
   orderFind: '/app/order/vehicle/order/app/find',
+  // My Orders (orders.md §2).
+  orderPage: '/app/order/vehicle/order/app/page',
+  orderCancel: '/app/order/vehicle/order/app/cancel',
+  orderDelete: '/app/order/vehicle/order/app/del',
+  orderChangeTime: '/app/order/vehicle/order/app/update/install/time',
+  orderRefund: '/app/order/vehicle/order/app/refund',
+  orderRefundCancel: '/app/order/vehicle/order/app/refund/cancel',
+  uploadImage: '/app/upload/image',
 } as const;

@@ -12,3 +12,5 @@ export * from '../modules/booking/schema.ts';
 export * from '../modules/coupons/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../jobs/schema.ts';
+export * from '../modules/refunds/schema.ts';
+export * from '../storage/schema.ts';

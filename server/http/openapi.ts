@@ -34,7 +34,9 @@ export function openApiDocument(calls: Call[]) {
         ],
         requestBody: {
           required: false,
-          content: { 'application/json': { schema: z.toJSONSchema(call.request, { io: 'input', unrepresentable: 'any' }) } },
+          content: {
+            [call.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: z.toJSONSchema(call.request, { io: 'input', unrepresentable: 'any' }) },
+          },
         },
         responses: {
           200: {

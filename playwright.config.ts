@@ -41,6 +41,8 @@ if (!process.env.SERVAUTO_E2E_DIR) {
   process.env.SERVAUTO_E2E_DIR = dir;
   process.env.SERVAUTO_LOG = path.join(dir, 'server.log');
   process.env.SERVAUTO_E2E_PORT ??= String((await portIsFree(3100)) ? 3100 : await anyFreePort());
+  process.env.SERVAUTO_EXPIRY_LOG = path.join(dir, 'expiry-server.log');
+  process.env.SERVAUTO_E2E_EXPIRY_PORT ??= String(await anyFreePort());
   console.log(`[e2e] server log: ${process.env.SERVAUTO_LOG}`);
   // Keep the folder (and its log) only when something failed.
   process.on('exit', (code) => {
@@ -56,6 +58,10 @@ const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'data');
 const log = process.env.SERVAUTO_LOG ?? '';
 process.env.SERVAUTO_BASE_URL = baseURL;
+// A second server whose orders wait only seconds for payment, for expiry.spec.ts alone.
+const expiryPort = Number(process.env.SERVAUTO_E2E_EXPIRY_PORT);
+const expiryLog = process.env.SERVAUTO_EXPIRY_LOG ?? '';
+process.env.SERVAUTO_EXPIRY_BASE_URL = `http://localhost:${expiryPort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -87,24 +93,45 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // Output goes to a file so tests can read one-time codes from the SMS log;
-    // if the server dies on start-up its last lines are shown here.
-    command: `npm start > "${log}" 2>&1 || { tail -n 40 "${log}" >&2; exit 1; }`,
-    url: `${baseURL}/pc/home`,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      // Empty, so a DATABASE_URL in the caller's shell cannot swap in a shared database.
-      DATABASE_URL: '',
-      SMS_PROVIDER: 'console',
-      // Every test logs in from 127.0.0.1: allow more codes per address than a real network gets.
-      OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
-      SERVAUTO_LOG: log,
+  // Started one after the other: the first builds the site, the second finds it built.
+  webServer: [
+    {
+      // Output goes to a file so tests can read one-time codes from the SMS log;
+      // if the server dies on start-up its last lines are shown here.
+      command: `npm start > "${log}" 2>&1 || { tail -n 40 "${log}" >&2; exit 1; }`,
+      url: `${baseURL}/pc/home`,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        // Empty, so a DATABASE_URL in the caller's shell cannot swap in a shared database.
+        DATABASE_URL: '',
+        SMS_PROVIDER: 'console',
+        // Every test logs in from 127.0.0.1: allow more codes per address than a real network gets.
+        OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
+        SERVAUTO_LOG: log,
+      },
+      // A first start builds the site, which takes a while on small machines.
+      timeout: 180_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
-    // A first start builds the site, which takes a while on small machines.
-    timeout: 180_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    {
+      command: `npm start > "${expiryLog}" 2>&1 || { tail -n 40 "${expiryLog}" >&2; exit 1; }`,
+      url: `http://localhost:${expiryPort}/pc/home`,
+      env: {
+        PORT: String(expiryPort),
+        DATA_DIR: path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'expiry-data'),
+        DATABASE_URL: '',
+        SMS_PROVIDER: 'console',
+        OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
+        SERVAUTO_LOG: expiryLog,
+        // 15 s to pay, looked at every second.
+        PAYMENT_TIMEOUT_MINUTES: '0.25',
+        JOB_INTERVAL_SECONDS: '1',
+      },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });

@@ -29,6 +29,17 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
+/**
+ * Minutes, a fraction allowed (0.5 is 30 s), from `min` to `max`: a short wait to pay serves
+ * trials and tests. Plain decimal notation only, so "1e3" or "0x10" is refused.
+ */
+function minutes(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim() ?? String(fallback);
+  const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max)) throw new Error(`${name} must be a number of minutes from ${min} to ${max} (e.g. 30 or 0.5), not "${env[name]}"`);
+  return value;
+}
+
 function origin(env: NodeJS.ProcessEnv, name: string): string | null {
   const value = env[name];
   if (!value) return null;
@@ -60,7 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     secret: env.SERVAUTO_SECRET || null,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     sendsPerAddressPerHour: perAddress,
-    paymentTimeoutMinutes: wholeNumber(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 1, 24 * 60),
+    paymentTimeoutMinutes: minutes(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 0.1, 24 * 60),
     jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
     publicUrl: origin(env, 'PUBLIC_URL'),
   };

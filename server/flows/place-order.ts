@@ -69,7 +69,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
   if (input.couponCode && !coupon) throw new ApiError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 
   const now = ctx.now();
-  const payBefore = new Date(now.getTime() + ctx.paymentTimeoutMinutes * 60_000);
+  const payBefore = new Date(now.getTime() + Math.round(ctx.paymentTimeoutMinutes * 60_000));
   const orderId = randomUUID();
   try {
     const { order, bay, notices } = await db.transaction(async (tx) => {

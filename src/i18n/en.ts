@@ -392,6 +392,7 @@ export const en = {
     timeLeft: 'Time left to pay: {time}',
     timeOver: 'The time to pay this order is over. Its booking has been released.',
     notPayable: 'This order is no longer waiting for payment.',
+    cancelled: 'This order has been cancelled. Reason: {reason}',
     methods: 'Pay with',
     fpx: 'FPX online banking',
     card: 'Credit or debit card',

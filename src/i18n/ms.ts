@@ -392,6 +392,7 @@ export const ms: Dictionary = {
     timeLeft: 'Masa untuk membayar: {time}',
     timeOver: 'Masa untuk membayar pesanan ini telah tamat. Tempahannya telah dilepaskan.',
     notPayable: 'Pesanan ini tidak lagi menunggu bayaran.',
+    cancelled: 'Pesanan ini telah dibatalkan. Sebab: {reason}',
     methods: 'Bayar dengan',
     fpx: 'Perbankan dalam talian FPX',
     card: 'Kad kredit atau debit',

@@ -391,6 +391,7 @@ export const zhCn: Dictionary = {
     timeLeft: '剩余付款时间：{time}',
     timeOver: '此订单的付款时间已过，预约已释放。',
     notPayable: '此订单已不在等待付款。',
+    cancelled: '此订单已取消。原因：{reason}',
     methods: '付款方式',
     fpx: 'FPX 网上银行',
     card: '信用卡或借记卡',

@@ -14,9 +14,17 @@ describe('checkout settings from the environment', () => {
     });
   });
 
+  test('a short time to pay for trials: a fraction of a minute', () => {
+    expect(loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0.1' }).paymentTimeoutMinutes).toBe(0.1);
+    expect(loadConfig({ PAYMENT_TIMEOUT_MINUTES: ' 0.5 ' }).paymentTimeoutMinutes).toBe(0.5);
+    expect(loadConfig({ PAYMENT_TIMEOUT_MINUTES: '1440' }).paymentTimeoutMinutes).toBe(1440);
+  });
+
   test('a value that makes no sense stops the start, naming the variable', () => {
-    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow('PAYMENT_TIMEOUT_MINUTES must be a whole number from 1 to 1440, not "0"');
-    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: 'half an hour' })).toThrow('PAYMENT_TIMEOUT_MINUTES');
+    expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: '0' })).toThrow('PAYMENT_TIMEOUT_MINUTES must be a number of minutes from 0.1 to 1440 (e.g. 30 or 0.5), not "0"');
+    for (const bad of ['half an hour', '0.05', '-1', '1441', '1e3', '0x10', '', 'Infinity', '.5']) {
+      expect(() => loadConfig({ PAYMENT_TIMEOUT_MINUTES: bad }), bad).toThrow('PAYMENT_TIMEOUT_MINUTES');
+    }
     expect(() => loadConfig({ JOB_INTERVAL_SECONDS: '1.5' })).toThrow('JOB_INTERVAL_SECONDS');
     expect(() => loadConfig({ PUBLIC_URL: 'servauto.my' })).toThrow('PUBLIC_URL must be an absolute http(s) address');
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://servauto.my' })).toThrow('PUBLIC_URL must start with http:// or https://');

@@ -63,6 +63,8 @@ function PaymentPage({ locale }: { locale: Locale }) {
   if (paid) return <Confirmation locale={locale} order={order} />;
 
   const payable = order.status === 'PENDING_PAYMENT' && order.actions.pay && order.secondsToPay > 0;
+  // Why it ended, as its history words it ("Payment time expired." when the time to pay ran out).
+  const cancelledFor = order.status === 'CANCELLED' ? (order.history.findLast((h) => h.status === 'CANCELLED')?.note ?? '') : null;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       <div className="space-y-4">
@@ -76,7 +78,7 @@ function PaymentPage({ locale }: { locale: Locale }) {
           <PayForm locale={locale} orderNo={order.orderNo} totalSen={order.totals.totalSen} deadline={deadline} onTimeOver={timeOver} />
         ) : (
           <p className="rounded-lg bg-slate-100 p-4 font-semibold" role="status">
-            {order.status === 'CANCELLED' || order.status === 'PENDING_PAYMENT' ? t.timeOver : t.notPayable}
+            {cancelledFor !== null ? fill(t.cancelled, { reason: cancelledFor }) : order.status === 'PENDING_PAYMENT' ? t.timeOver : t.notPayable}
           </p>
         )}
       </div>

@@ -74,6 +74,16 @@ export const appointment = z
   })
   .meta({ id: 'Appointment' });
 
+/** A Malaysian state or federal territory, as people write it; kept by its name. */
+const addressState = z
+  .string()
+  .max(60)
+  .superRefine((value, ctx) => {
+    if (!findState(value)) ctx.addIssue({ code: 'custom', message: 'address.state' });
+  })
+  .transform((value) => findState(value)!.name)
+  .meta({ description: 'State or federal territory; answered by its name, e.g. "Selangor", "Wilayah Persekutuan Kuala Lumpur".' });
+
 export const address = z
   .strictObject({
     recipient: text(80),
@@ -88,14 +98,7 @@ export const address = z
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     city: text(60),
-    state: z
-      .string()
-      .max(60)
-      .superRefine((value, ctx) => {
-        if (!findState(value)) ctx.addIssue({ code: 'custom', message: 'address.state' });
-      })
-      .transform((value) => findState(value)!.name)
-      .meta({ description: 'State or federal territory; answered by its name, e.g. "Selangor", "Wilayah Persekutuan Kuala Lumpur".' }),
+    state: addressState,
   })
   .superRefine((a, ctx) => {
     if (checkPostcode(a.postcode, a.state) === 'postcode.wrongState') {
@@ -200,9 +203,15 @@ export const couponClientGet = defineCall({
     couponCode,
     variantId: variantId.optional().meta({ description: "The customer's car: lines are priced for it. Without one, each line is priced from its lowest price." }),
     method: z.enum(fulfilmentMethods).default('install').meta({ description: 'How the cart will be fulfilled: labour and its tax count only for installation.' }),
+    state: addressState.optional().meta({ description: "Mailing: the address's state, for the delivery fee (West or East Malaysia). Checked as the address's state is." }),
   }),
   response: z.object({
     goodsSen: z.number().int().meta({ description: 'Parts, labour and tax of the cart: what a coupon applies to.' }),
+    deliverySen: z.number().int().nullable().meta({ description: 'Mailing to `state`: the delivery fee order/app/add will charge (0 when free); null when not mailing or no state was given.' }),
+    totalSen: z
+      .number()
+      .int()
+      .meta({ description: 'What order/app/add would charge now: goods, less the typed coupon when it is usable, plus delivery when known.' }),
     list: z.array(couponDto),
     entered: couponDto.nullable().meta({ description: 'The coupon of couponCode; null when none was typed.' }),
   }),

@@ -11,7 +11,8 @@ import type { Indexes } from '../indexes.ts';
 import type { WorkshopCalendar } from '../modules/booking/slots.ts';
 import type { ProductContent } from '../modules/catalog/content.ts';
 import { orderLine, quoteLine, type LineQuote, type PricedCar } from '../modules/catalog/line.ts';
-import type { FulfilmentRules } from '../modules/orders/content.ts';
+import type { DeliveryRules, FulfilmentRules } from '../modules/orders/content.ts';
+import { deliveryFee } from '../modules/orders/delivery.ts';
 import { cartFittingMinutes, checkMethod, checkWorkshopFits, type CartLine } from '../modules/orders/fulfilment.ts';
 import type { CarSnapshot } from '../modules/orders/schema.ts';
 import type { WorkshopIndex } from '../modules/stores/service.ts';
@@ -123,4 +124,13 @@ export function cartTotal(method: FulfilmentMethod, priced: readonly PricedItem[
     deliveryFeeSen,
     discountSen,
   });
+}
+
+/**
+ * The delivery fee of a mailed cart worth `goodsSen` to `state`: what checkout shows and the
+ * order charges. Null when the cart is not mailed or the state is not known yet.
+ */
+export function cartDelivery(rules: DeliveryRules, method: FulfilmentMethod, state: string | undefined, goodsSen: number): number | null {
+  if (method !== 'mail' || state === undefined) return null;
+  return deliveryFee(rules, state, goodsSen)?.feeSen ?? null;
 }

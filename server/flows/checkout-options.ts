@@ -14,7 +14,7 @@ import type { Coupon } from '../modules/coupons/content.ts';
 import { evaluateCoupon, findCoupon } from '../modules/coupons/rules.ts';
 import { couponUseCounts } from '../modules/coupons/service.ts';
 import { paidOrderCount } from '../modules/orders/service.ts';
-import { calendarOf, carOf, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
+import { calendarOf, carOf, cartDelivery, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 
 type Slots = z.input<typeof storeSlots.response>;
@@ -63,13 +63,14 @@ function couponAnswer(coupon: Coupon, locale: Locale, result: ReturnType<typeof 
 export async function couponsForCart(
   ctx: ShopContext,
   customerId: string,
-  input: { items: readonly Line[]; couponCode?: string; variantId?: string; method: FulfilmentMethod },
+  input: { items: readonly Line[]; couponCode?: string; variantId?: string; method: FulfilmentMethod; state?: string },
   locale: Locale,
 ): Promise<CouponList> {
   const car = input.variantId ? carOf(ctx.indexes, input.variantId).priced : null;
   const priced = priceCart(ctx.indexes, input.items, car, locale);
   checkCartMethod(ctx.indexes.orderRules.fulfilment, priced, input.method, locale);
   const goodsSen = cartTotal(input.method, priced).goodsSen;
+  const deliverySen = cartDelivery(ctx.indexes.orderRules.delivery, input.method, input.state, goodsSen);
   const entered = input.couponCode ? findCoupon(ctx.indexes.coupons, input.couponCode) : undefined;
   if (input.couponCode && !entered) throw new ApiError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 
@@ -80,5 +81,8 @@ export async function couponsForCart(
     return couponAnswer(coupon, locale, evaluateCoupon(coupon, goodsSen, { ...used, paidOrders }, now));
   };
   const list = ctx.indexes.coupons.map(judge).sort((a, b) => Number(b.usable) - Number(a.usable) || b.discountSen - a.discountSen || a.code.localeCompare(b.code));
-  return { goodsSen, list, entered: entered ? judge(entered) : null };
+  const typed = entered ? judge(entered) : null;
+  // Totalled as placing the order totals it: the same discount, clamped the same way.
+  const { totalSen } = cartTotal(input.method, priced, deliverySen ?? 0, typed?.usable ? typed.discountSen : 0);
+  return { goodsSen, deliverySen, totalSen, list, entered: typed };
 }

@@ -10,11 +10,10 @@ import { pick } from '../i18n/localized.ts';
 import { holdAppointment, unitsOfOrder } from '../modules/booking/service.ts';
 import { findCoupon, evaluateCoupon } from '../modules/coupons/rules.ts';
 import { couponUseCounts, lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
-import { deliveryFee } from '../modules/orders/delivery.ts';
 import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
 import { orderNumber, requestHash } from '../modules/orders/numbers.ts';
 import { insertOrder, orderByIdempotencyKey, paidOrderCount, type OrderRow } from '../modules/orders/service.ts';
-import { calendarOf, carOf, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
+import { calendarOf, carOf, cartDelivery, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 import { PAYMENT_TIMEOUT_JOB } from './expire-order.ts';
 import { settlePaidOrder } from './record-payment.ts';
@@ -64,7 +63,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
   const install = input.method === 'install';
   const fittingMinutes = install ? fittingMinutesOf(fulfilment, priced) : 0;
   const goods = cartTotal(input.method, priced);
-  const deliveryFeeSen = input.address ? (deliveryFee(delivery, input.address.state, goods.goodsSen)?.feeSen ?? 0) : 0;
+  const deliveryFeeSen = cartDelivery(delivery, input.method, input.address?.state, goods.goodsSen) ?? 0;
   const coupon = input.couponCode ? findCoupon(indexes.coupons, input.couponCode) : undefined;
   if (input.couponCode && !coupon) throw new ApiError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 

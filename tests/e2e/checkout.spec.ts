@@ -172,7 +172,11 @@ test('a bad plate and a bad postcode show their messages at the field', async ({
   await main.getByLabel('Address', { exact: true }).fill('12 Jalan SS 2/24');
   await main.getByLabel('Postcode').fill('88000');
   await main.getByLabel('City').fill('Petaling Jaya');
+  await expect(main.getByRole('definition').filter({ hasText: 'choose the state to see it' })).toBeVisible();
   await main.getByLabel('State').selectOption('Selangor');
+  // The fee to West Malaysia, counted in the total before the order exists: RM 89.00 + RM 8.00.
+  await expect(main.getByText('Delivery', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('RM 8.00');
+  await expect(main.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('RM 97.00');
   await main.getByRole('button', { name: 'Place order' }).click();
   await expect(main.getByLabel('Postcode')).toHaveAccessibleDescription('This postcode is not in the state chosen.');
   await expect(page).toHaveURL(/\/pc\/confirm$/);

@@ -212,7 +212,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
         <ContactFields locale={locale} form={form} errors={errors} onChange={update} />
       </div>
       <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
-        <CheckoutTotals locale={locale} items={items} variantId={variantId} method={form.method} details={details} check={checks[form.method]} couponCode={form.couponCode} couponError={errors.couponCode} onCoupon={(couponCode) => update({ couponCode })} />
+        <CheckoutTotals locale={locale} items={items} variantId={variantId} method={form.method} details={details} check={checks[form.method]} state={form.address.state} couponCode={form.couponCode} couponError={errors.couponCode} onCoupon={(couponCode) => update({ couponCode })} />
         <button type="submit" className="btn-primary w-full text-lg" disabled={busy} aria-busy={busy}>
           {busy ? t.placing : t.place}
         </button>

@@ -19,7 +19,8 @@ export interface MethodCheck {
   lineIndex: number | null;
 }
 
-type Coupon = NonNullable<ResponseOf<typeof couponCall>['entered']>;
+type Quote = ResponseOf<typeof couponCall>;
+type Coupon = NonNullable<Quote['entered']>;
 
 interface Props {
   locale: Locale;
@@ -28,49 +29,56 @@ interface Props {
   method: FulfilmentMethod;
   details: (ProductDetail | null)[];
   check: MethodCheck | undefined;
+  /** Mailing: the address's state, for the delivery fee; "" until chosen. */
+  state: string;
   couponCode: string;
   couponError?: string;
   onCoupon: (code: string) => void;
 }
 
 /**
- * The summary: parts, labour and its 8 % service tax as the server priced each line, the
- * cart's worth and a coupon's discount as the server answers them. The order's own total is
- * computed again by the server when it is placed.
+ * The summary: parts, labour and its 8 % service tax as the server priced each line; the
+ * delivery fee, a coupon's discount and the total as the server answers them, worked out by
+ * the same code that prices the order. The order's own total is computed again when placed.
  */
-export function CheckoutTotals({ locale, items, variantId, method, details, check, couponCode, couponError, onCoupon }: Props) {
+export function CheckoutTotals({ locale, items, variantId, method, details, check, state, couponCode, couponError, onCoupon }: Props) {
   const t = dictionary(locale).checkout;
   const [typed, setTyped] = useState(couponCode);
-  const [coupon, setCoupon] = useState<Coupon | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
   const [problem, setProblem] = useState('');
   const itemsKey = JSON.stringify(items);
+  const mailTo = method === 'mail' ? state : '';
 
-  // Asked again whenever the cart, car or method changes, so the discount shown is for this cart.
+  // Asked again whenever the cart, car, method, state or code changes, so what shows is for this cart.
   useEffect(() => {
-    if (!couponCode) {
-      setCoupon(null);
-      setProblem('');
-      return;
-    }
     let live = true;
-    callApi(couponClientGet, { items: JSON.parse(itemsKey), variantId: variantId || undefined, method, couponCode }, { quiet: true }).then(
-      (answer) => {
+    setQuote(null);
+    const ask = (code: string) =>
+      callApi(couponClientGet, { items: JSON.parse(itemsKey), variantId: variantId || undefined, method, ...(mailTo ? { state: mailTo } : {}), ...(code ? { couponCode: code } : {}) }, { quiet: true });
+    (async () => {
+      try {
+        const answer = await ask(couponCode);
         if (!live) return;
-        setCoupon(answer.entered);
+        setQuote(answer);
         setProblem(answer.entered && !answer.entered.usable ? answer.entered.reason : '');
-      },
-      (err: unknown) => {
+      } catch (err) {
         if (!live) return;
-        setCoupon(null);
         const field = err instanceof ApiFailure ? (err.data as { field?: string } | null)?.field : undefined;
-        setProblem(field === 'couponCode' || !field ? (err as Error).message : '');
-      },
-    );
+        const aboutCode = Boolean(couponCode) && field === 'couponCode';
+        setProblem(aboutCode || (couponCode && !field) ? (err as Error).message : '');
+        // A code that is no coupon: the cart's total is still shown, without it.
+        if (aboutCode) {
+          const plain = await ask('').catch(() => null);
+          if (live) setQuote(plain);
+        }
+      }
+    })();
     return () => {
       live = false;
     };
-  }, [couponCode, itemsKey, variantId, method]);
+  }, [couponCode, itemsKey, variantId, method, mailTo]);
 
+  const coupon: Coupon | null = couponCode ? (quote?.entered ?? null) : null;
   const installed = method === 'install';
   const sum = (pick: (d: ProductDetail) => number) => details.reduce((n, d) => n + (d ? pick(d) : 0), 0);
   const discount = coupon?.usable ? coupon.discountSen : 0;
@@ -82,10 +90,12 @@ export function CheckoutTotals({ locale, items, variantId, method, details, chec
           [t.serviceTax, formatRM(sum((d) => d.lineTotal.serviceTaxSen), locale)],
         ] as [string, string][])
       : []),
-    ...(method === 'mail' ? ([[t.delivery, t.deliveryLater]] as [string, string][]) : []),
+    ...(method === 'mail'
+      ? ([[t.delivery, quote?.deliverySen == null ? (mailTo ? '…' : t.deliveryLater) : quote.deliverySen === 0 ? t.deliveryFree : formatRM(quote.deliverySen, locale)]] as [string, string][])
+      : []),
     ...(discount ? ([[t.discount, `−${formatRM(discount, locale)}`]] as [string, string][]) : []),
   ];
-  const ready = check?.ok && details.every(Boolean);
+  const ready = check?.ok && details.every(Boolean) && quote !== null;
 
   return (
     <section aria-labelledby="totals-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
@@ -126,7 +136,7 @@ export function CheckoutTotals({ locale, items, variantId, method, details, chec
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-extrabold">
           <dt>{t.total}</dt>
-          <dd className="tabular-nums">{ready ? formatRM(check.goodsSen - discount, locale) : '…'}</dd>
+          <dd className="tabular-nums">{ready ? formatRM(quote.totalSen, locale) : '…'}</dd>
         </div>
       </dl>
     </section>

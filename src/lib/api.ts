@@ -52,18 +52,22 @@ function headers(userKey: string) {
 }
 
 /** Calls one contract path and applies the error catalogue (spec §8) to what comes back. */
-export async function callApi<C extends Call>(call: Endpoint<C>, body: RequestOf<C>, options: CallOptions = {}): Promise<ResponseOf<C>> {
+export async function callApi<C extends Call>(call: Endpoint<C>, body: RequestOf<C> | FormData, options: CallOptions = {}): Promise<ResponseOf<C>> {
   const locale = currentLocale();
   const t = dictionary(locale).errors;
   const userKey = $session.get()?.userKey ?? '';
   const path = `/api${call.path}`;
-  const json = JSON.stringify(body ?? {});
+  // The one multipart call (app/upload/image) sends a form; the browser sets its content type.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData ? body : null;
+  const sent = form ?? JSON.stringify(body ?? {});
+  const sentHeaders: Record<string, string> = headers(userKey);
+  if (form) delete sentHeaders['Content-Type'];
   let envelope: Envelope<ResponseOf<C>>;
   try {
     envelope = await ofetch<Envelope<ResponseOf<C>>>(path, {
       method: 'POST',
-      body: json,
-      headers: headers(userKey),
+      body: sent,
+      headers: sentHeaders,
       timeout: REQUEST_TIMEOUT_MS,
       retry: 0,
     });

@@ -7,6 +7,7 @@ import type * as vehicles from '../../contract/vehicles.ts';
 import type * as catalog from '../../contract/catalog.ts';
 import type * as stores from '../../contract/stores.ts';
 import type * as orders from '../../contract/orders.ts';
+import type * as myOrders from '../../contract/my-orders.ts';
 
 /** A call as the site knows it: its path, with the contract's types but none of its code. */
 export interface Endpoint<C extends Call> {
@@ -39,3 +40,10 @@ export const orderAdd = endpoint<typeof orders.orderAdd>(paths.orderAdd);
 export const orderPay = endpoint<typeof orders.orderPay>(paths.orderPay);
 export const orderPayStatus = endpoint<typeof orders.orderPayStatus>(paths.orderPayStatus);
 export const orderFind = endpoint<typeof orders.orderFind>(paths.orderFind);
+export const orderPage = endpoint<typeof myOrders.orderPage>(paths.orderPage);
+export const orderCancel = endpoint<typeof myOrders.orderCancel>(paths.orderCancel);
+export const orderDelete = endpoint<typeof myOrders.orderDelete>(paths.orderDelete);
+export const orderChangeTime = endpoint<typeof myOrders.orderChangeTime>(paths.orderChangeTime);
+export const orderRefund = endpoint<typeof myOrders.orderRefund>(paths.orderRefund);
+export const orderRefundCancel = endpoint<typeof myOrders.orderRefundCancel>(paths.orderRefundCancel);
+export const uploadImage = endpoint<typeof myOrders.uploadImage>(paths.uploadImage);

@@ -285,6 +285,10 @@ export const orderLineDto = z
     image: z.string(),
     quantity: z.number().int(),
     options: lineOptions,
+    oil: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: 'Service packages: the engine oil chosen (options.oilId), named as the product page names it, in the request language.' }),
     unitSen: money.meta({ description: 'One unit: parts, labour and tax, as the product page showed it.' }),
     partsSen: money,
     labourSen: money,

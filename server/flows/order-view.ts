@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import { customerActions, type CustomerOrderView } from '../modules/orders/actions.ts';
+import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
 import type { ShopContext } from './context.ts';
 
@@ -77,20 +78,7 @@ export async function findOrder(ctx: ShopContext, customerId: string, orderNo: s
             endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)),
           }
         : null,
-    lines: lines.map((l) => ({
-      productId: l.productId,
-      category: l.category,
-      brand: l.brand,
-      name: l.name,
-      image: l.image,
-      quantity: l.quantity,
-      options: l.options,
-      unitSen: l.unitSen,
-      partsSen: l.partsSen,
-      labourSen: l.labourSen,
-      serviceTaxSen: l.serviceTaxSen,
-      totalSen: l.totalSen,
-    })),
+    lines: lines.map((l) => orderLineView(l, ctx.indexes.catalog.byId, locale)),
     totals: {
       partsSen: order.partsSen,
       labourSen: order.labourSen,

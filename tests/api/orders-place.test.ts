@@ -67,6 +67,15 @@ describe('placing an order with installation', () => {
     expect(order.actions).toMatchObject({ pay: true, cancel: true, changeTime: false });
   });
 
+  test('the engine oil of a service is named on the order as the product page names it, in the reader’s language', async () => {
+    const service = { ...BASIC_SERVICE, options: { oilId: 'oil-mobil-1-0w20' } };
+    const { data } = await place(installOrder({ items: [WIPERS, service] }));
+    const oilOf = async (language?: string) => (await api.request(FIND, { orderNo: data.orderNo }, { userKey, language })).data.lines.map((l: { oil: unknown }) => l.oil);
+    expect(await oilOf()).toEqual([null, { id: 'oil-mobil-1-0w20', name: 'Mobil 1 Advanced Fuel Economy 0W-20 fully synthetic engine oil' }]);
+    expect((await oilOf('zh_cn'))[1].name).toBe('Mobil 1 Advanced Fuel Economy 0W-20 全合成机油');
+    expect((await oilOf('ms_my'))[1].name).toBe('Minyak enjin sintetik penuh Mobil 1 Advanced Fuel Economy 0W-20');
+  });
+
   test('product names are kept in the language the order was placed in', async () => {
     const { data } = await place(installOrder(), { language: 'zh_cn' });
     const { data: order } = await api.request(FIND, { orderNo: data.orderNo }, { userKey });

@@ -68,6 +68,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [details, setDetails] = useState<(ProductDetail | null)[]>([]);
+  const [oilNames, setOilNames] = useState<Record<string, string>>({});
   const [checks, setChecks] = useState<Partial<Record<FulfilmentMethod, MethodCheck>>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -83,6 +84,18 @@ function CheckoutPage({ locale }: { locale: Locale }) {
       live = false;
     };
   }, [itemsKey, variantId]);
+
+  // A service's chosen engine oil, named as its product page names it.
+  useEffect(() => {
+    let live = true;
+    const oils = [...new Set((JSON.parse(itemsKey) as typeof items).flatMap((l) => (l.options?.oilId ? [l.options.oilId] : [])))];
+    Promise.all(oils.map((id) => callApi(productFind, { id }, { quiet: true }).then((p) => [id, p.name] as const, () => null))).then(
+      (named) => live && setOilNames(Object.fromEntries(named.filter((n) => n !== null))),
+    );
+    return () => {
+      live = false;
+    };
+  }, [itemsKey]);
 
   // Which methods every line allows, and what the cart is worth for each (the server's sum).
   useEffect(() => {
@@ -172,7 +185,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
           <h2 id="lines-heading" className="text-lg font-bold">
             {t.lines}
           </h2>
-          <CheckoutLines locale={locale} lines={lines} details={details} problems={lineProblems} currentCar={carName} onQuantity={changeQuantity} onRemove={remove} />
+          <CheckoutLines locale={locale} lines={lines} details={details} oilNames={oilNames} problems={lineProblems} currentCar={carName} onQuantity={changeQuantity} onRemove={remove} />
         </section>
         <section aria-labelledby="car-heading" className="space-y-3">
           <h2 id="car-heading" className="text-lg font-bold">

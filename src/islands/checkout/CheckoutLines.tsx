@@ -12,6 +12,8 @@ interface Props {
   locale: Locale;
   lines: ShownLine[];
   details: (ProductDetail | null)[];
+  /** The name of each line's chosen engine oil, by oil id. */
+  oilNames: Record<string, string>;
   /** A message the server gave about a line (a method it does not allow, a car it does not fit). */
   problems: Record<number, string>;
   currentCar: string;
@@ -20,9 +22,8 @@ interface Props {
 }
 
 /** The order's lines: name, options in words, quantity to change, price from the server. */
-export function CheckoutLines({ locale, lines, details, problems, currentCar, onQuantity, onRemove }: Props) {
+export function CheckoutLines({ locale, lines, details, oilNames, problems, currentCar, onQuantity, onRemove }: Props) {
   const t = dictionary(locale);
-  const words = { oil: t.product.oil, tint: t.product.tint, wiper: t.product.wiperLengths };
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {lines.map((line, i) => {
@@ -34,7 +35,7 @@ export function CheckoutLines({ locale, lines, details, problems, currentCar, on
             {detail?.image && <img src={detail.image} alt="" width="64" height="64" className="h-16 w-16 rounded-lg object-contain" />}
             <div className="min-w-0 flex-1 basis-48">
               <p className="font-semibold">{name}</p>
-              {optionWords(line.options, words, detail?.oil?.name).map((w) => (
+              {optionWords(line.options, t.product, locale, line.options?.oilId ? oilNames[line.options.oilId] : undefined).map((w) => (
                 <p key={w} className="text-sm text-slate-600">
                   {w}
                 </p>

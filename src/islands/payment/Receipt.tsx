@@ -9,7 +9,6 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
   const d = dictionary(locale);
   const t = d.checkout;
   const money = (sen: number) => formatRM(sen, locale);
-  const words = { oil: d.product.oil, tint: d.product.tint, wiper: d.product.wiperLengths };
   const rows: [string, number][] = [
     [t.parts, order.totals.partsSen],
     ...(order.totals.labourSen ? ([[t.labour, order.totals.labourSen]] as [string, number][]) : []),
@@ -30,8 +29,7 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
                 <span className="font-semibold">
                   {l.name} × {l.quantity}
                 </span>
-                {/* The order's line names its oil by id only, so the oil is left to the line's name. */}
-                {optionWords({ ...l.options, oilId: undefined }, words).map((w) => (
+                {optionWords(l.options, d.product, locale, l.oil?.name).map((w) => (
                   <span key={w} className="block text-slate-600">
                     {w}
                   </span>

@@ -1,0 +1,29 @@
+import type { Locale } from '../../../contract/language.ts';
+import { pick } from '../../i18n/localized.ts';
+import type { ProductContent } from '../catalog/content.ts';
+import type { OrderLineRow } from './service.ts';
+
+/**
+ * One line of an order as the customer sees it: what was bought, how many, the choices made,
+ * and the chosen engine oil named as the product page names it (the line keeps only its id).
+ * An oil that has left the catalogue since is named by its id.
+ */
+export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, ProductContent>, locale: Locale) {
+  const oilId = line.options.oilId;
+  const oil = oilId ? products.get(oilId) : undefined;
+  return {
+    productId: line.productId,
+    category: line.category,
+    brand: line.brand,
+    name: line.name,
+    image: line.image,
+    quantity: line.quantity,
+    options: line.options,
+    oil: oilId ? { id: oilId, name: oil ? pick(oil.name, locale) : oilId } : null,
+    unitSen: line.unitSen,
+    partsSen: line.partsSen,
+    labourSen: line.labourSen,
+    serviceTaxSen: line.serviceTaxSen,
+    totalSen: line.totalSen,
+  };
+}

@@ -27,6 +27,8 @@ import { bookingRoutes } from './modules/booking/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentCallbackRoutes } from './modules/payments/routes.ts';
+import { myOrderRoutes } from './flows/my-orders/routes.ts';
+import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
 
 export interface AppDeps {
@@ -44,6 +46,8 @@ export interface AppDeps {
   paymentTimeoutMinutes?: number;
   /** The shop's public origin for the links it sends out; default: the origin a request came to. */
   publicUrl?: string | null;
+  /** Where uploaded photos go; default: DATA_DIR/uploads. */
+  storage?: FileStorage;
 }
 
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -81,6 +85,8 @@ export function createApi(deps: AppDeps) {
     now: now ?? (() => new Date()),
     paymentTimeoutMinutes: deps.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES,
     publicUrl: deps.publicUrl ?? null,
+    storage: deps.storage ?? storageFromEnv(),
+    secret,
   };
   const api = new Hono<AppEnv>();
 
@@ -104,6 +110,7 @@ export function createApi(deps: AppDeps) {
   bookingRoutes(calls, shop);
   couponRoutes(calls, shop);
   orderRoutes(calls, shop);
+  myOrderRoutes(calls, api, shop);
   paymentCallbackRoutes(api, shop);
 
   const document = openApiDocument(calls.calls);

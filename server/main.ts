@@ -14,6 +14,7 @@ import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { paymentProviderFromEnv } from './providers/payment/index.ts';
 import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order.ts';
 import { startWorker } from './jobs/worker.ts';
+import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
 import { mountSite } from './static.ts';
 import { findCategory } from '../contract/categories.ts';
 
@@ -24,7 +25,15 @@ await syncContent(database.db, path.resolve('content'));
 const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
 const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
-const worker = startWorker({ db: database.db, handlers: { [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments) }, intervalMs: config.jobIntervalMs });
+const sms = smsProviderFromEnv(config.smsProvider);
+const worker = startWorker({
+  db: database.db,
+  handlers: {
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments),
+    [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
+  },
+  intervalMs: config.jobIntervalMs,
+});
 
 const app = new Hono<AppEnv>();
 app.use(requestLog());
@@ -39,7 +48,7 @@ app.route(
   createApi({
     db: database.db,
     indexes,
-    sms: smsProviderFromEnv(config.smsProvider),
+    sms,
     secret,
     trustProxy: config.trustProxy,
     sendsPerAddressPerHour: config.sendsPerAddressPerHour,

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { Indexes } from '../indexes.ts';
 import type { PaymentProvider } from '../providers/payment/index.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
+import type { FileStorage } from '../storage/index.ts';
 
 /** What the order flows work with: the database, the content in memory, the providers, the clock. */
 export interface ShopContext {
@@ -14,4 +15,8 @@ export interface ShopContext {
   paymentTimeoutMinutes: number;
   /** The shop's public origin for links sent out (payment return pages); null: the request's own. */
   publicUrl: string | null;
+  /** Where uploaded photos are kept. */
+  storage: FileStorage;
+  /** The server's secret: photo links are signed with a key made from it. */
+  secret: string;
 }

@@ -7,15 +7,17 @@ import type { orderDetail } from '../../contract/orders.ts';
 import { ApiError } from '../http/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
-import { customerActions, type CustomerOrderView } from '../modules/orders/actions.ts';
+import type { CustomerOrderView } from '../modules/orders/actions.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
 import type { ShopContext } from './context.ts';
+import { orderActions, orderParts } from './my-orders/order-parts.ts';
+import type { RefundStatus } from '../../contract/order-status.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;
 
-/** The order as the customer's action rules read it. */
-export function customerView(order: OrderRow): CustomerOrderView {
+/** The order as the customer's action rules read it, with its latest refund's status. */
+export function customerView(order: OrderRow, refundStatus: RefundStatus | null = null): CustomerOrderView {
   return {
     status: order.status,
     stage: order.stage,
@@ -25,8 +27,7 @@ export function customerView(order: OrderRow): CustomerOrderView {
     completedAt: order.completedAt,
     paidSen: order.paidSen,
     refundedSen: order.refundedSen,
-    // Refund requests come with My Orders; until then an order has none.
-    refundStatus: null,
+    refundStatus,
   };
 }
 
@@ -34,7 +35,7 @@ export function customerView(order: OrderRow): CustomerOrderView {
 export async function findOrder(ctx: ShopContext, customerId: string, orderNo: string, locale: Locale): Promise<OrderDetail> {
   const order = await customerOrder(ctx.db, customerId, orderNo);
   if (!order) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
-  const [lines, history] = await Promise.all([linesOf(ctx.db, order.id), historyOf(ctx.db, order.id)]);
+  const [lines, history, parts] = await Promise.all([linesOf(ctx.db, order.id), historyOf(ctx.db, order.id), orderParts(ctx, order, locale)]);
   const now = ctx.now();
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
   const coupon = order.couponCode ? ctx.indexes.coupons.find((c) => c.code === order.couponCode) : undefined;
@@ -92,7 +93,7 @@ export async function findOrder(ctx: ShopContext, customerId: string, orderNo: s
     pickupCode: order.paidAt ? order.pickupCode : null,
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
-    actions: customerActions(customerView(order), now),
+    actions: orderActions(customerView(order, parts.refunds[0]?.status ?? null), order.rescheduleCount, now),
     history: history.map((h) => ({
       status: h.status,
       stage: h.stage,
@@ -100,5 +101,6 @@ export async function findOrder(ctx: ShopContext, customerId: string, orderNo: s
       by: h.by,
       note: h.noteKey && isMessageKey(h.noteKey) ? message(locale, h.noteKey, h.noteParams ?? {}) : h.note,
     })),
+    ...parts,
   };
 }

@@ -4,7 +4,6 @@ import type { Db } from '../db/client.ts';
 import { bookHeldUnits, rebookAppointment } from '../modules/booking/service.ts';
 import { retakeCouponUse } from '../modules/coupons/service.ts';
 import { appointmentStart } from '../modules/orders/actions.ts';
-import { paidSms, refundDueSms } from '../modules/orders/notices.ts';
 import { pickupCode } from '../modules/orders/numbers.ts';
 import { lockOrder, moveOrder, noteOnOrder, type OrderRow } from '../modules/orders/service.ts';
 import { transitionOrder } from '../modules/orders/states.ts';
@@ -12,6 +11,8 @@ import { claimEvent, lockPayment, setPaymentState, settleEvent } from '../module
 import type { EventOutcome } from '../modules/payments/schema.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
+import { orderNotice } from './my-orders/notices.ts';
+import { scheduleReminder } from '../jobs/appointment-reminder.ts';
 
 /** Sent after the commit: a notice never holds up or undoes a payment. */
 export type Notice = () => Promise<void>;
@@ -21,11 +22,6 @@ export interface Settled {
   /** Money the order cannot keep: the payment is to be refunded. */
   refundDue: boolean;
   notices: Notice[];
-}
-
-function smsTo(ctx: ShopContext, phone: string, text: string, orderNo: string): Notice {
-  return () =>
-    ctx.sms.send({ phone, text }).catch((err: unknown) => console.error(`[sms] notice for order ${orderNo} not sent: ${err instanceof Error ? err.message : String(err)}`));
 }
 
 /** Books the appointment of an order paid after its hold was released, if a bay is still free and the time still ahead. */
@@ -47,20 +43,6 @@ async function rebook(tx: Db, ctx: ShopContext, order: OrderRow, now: Date): Pro
  */
 export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow, amountSen: number, now: Date): Promise<Settled> {
   const amount = { amount: ringgit(amountSen) };
-  const workshop = ctx.indexes.workshops.find((w) => w.id === order.storeId);
-  const paid = (row: OrderRow): Notice =>
-    smsTo(
-      ctx,
-      row.contact.phone,
-      paidSms({
-        orderNo: row.orderNo,
-        method: row.method,
-        workshop: workshop?.name ?? null,
-        appointment: row.appointmentDate && row.appointmentTime ? { date: row.appointmentDate, time: row.appointmentTime } : null,
-        locale: row.language,
-      }),
-      row.orderNo,
-    );
   const keep = async (event: 'pay' | 'payLate', noteKey: MessageKey): Promise<Settled> => {
     const move = transitionOrder(order, event, 'system');
     if (!move.ok) throw new Error(`order ${order.orderNo}: ${event} refused (${move.key})`);
@@ -70,11 +52,13 @@ export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow,
       cancelledBy: null,
       pickupCode: order.method === 'pickup' ? pickupCode() : null,
     });
-    return { order: row, refundDue: false, notices: [paid(row)] };
+    // The booking-confirmed SMS is recorded with the order (My Orders shows it), and the day-before reminder scheduled.
+    await scheduleReminder(tx, row, now);
+    return { order: row, refundDue: false, notices: [await orderNotice(tx, ctx, row, { kind: 'bookingConfirmed' }, now)] };
   };
   const refund = async (noteKey: MessageKey): Promise<Settled> => {
     const row = await noteOnOrder(tx, order, { by: 'system', noteKey, noteParams: amount }, now, { paidSen: order.paidSen + amountSen });
-    return { order: row, refundDue: true, notices: [smsTo(ctx, row.contact.phone, refundDueSms(row.orderNo, amountSen, row.language), row.orderNo)] };
+    return { order: row, refundDue: true, notices: [await orderNotice(tx, ctx, row, { kind: 'refundDue', amountSen }, now)] };
   };
 
   if (order.status === 'PENDING_PAYMENT') {

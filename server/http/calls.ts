@@ -96,6 +96,11 @@ export interface CallMounter {
   /** The calls mounted so far, in order: the OpenAPI document is built from this list. */
   calls: Call[];
   mount<C extends Call>(call: C, handler: Handler<C>): void;
+  /**
+   * A call whose body is not JSON (the multipart upload): login checked as for the others, the
+   * body left to the handler, the answer in the envelope.
+   */
+  mountRaw<C extends Call>(call: C, handler: (c: Context<AppEnv>) => Promise<z.input<C['response']>>): void;
 }
 
 /**
@@ -122,6 +127,14 @@ export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): Call
           return refuseField(c, field, msg);
         }
         return answer(c, await handler(parsed.data as z.output<C['request']>, c));
+      });
+      app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new ApiError(Code.METHOD_NOT_ALLOWED, 'request.method')));
+    },
+    mountRaw(call, handler) {
+      calls.push(call);
+      app.post(call.path, async (c) => {
+        if (call.auth) await checkSession(c);
+        return answer(c, await handler(c));
       });
       app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new ApiError(Code.METHOD_NOT_ALLOWED, 'request.method')));
     },

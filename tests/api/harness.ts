@@ -8,6 +8,7 @@ import { syncContent } from '../../server/db/sync.ts';
 import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from '../../server/flows/expire-order.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
+import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from '../../server/jobs/appointment-reminder.ts';
 import type { SandboxProvider } from '../../server/providers/payment/index.ts';
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
 import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
@@ -152,7 +153,10 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     log: () => {},
   });
   const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes });
-  const jobHandlers = { [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments) };
+  const jobHandlers = {
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments),
+    [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
+  };
 
   const api: TestApi = {
     async request(path, body, { headers = {}, language = 'en_us', userKey, address = DEFAULT_ADDRESS } = {}) {

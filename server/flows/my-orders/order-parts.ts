@@ -1,0 +1,56 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Locale } from '../../../contract/language.ts';
+import { isMessageKey, message } from '../../../contract/messages.ts';
+import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
+import { customerActions, type CustomerActions, type CustomerOrderView } from '../../modules/orders/actions.ts';
+import { orderNotices } from '../../modules/orders/schema.ts';
+import type { OrderRow } from '../../modules/orders/service.ts';
+import { payments } from '../../modules/payments/schema.ts';
+import { refundNo, refundsOf } from '../../modules/refunds/service.ts';
+import { signedImageUrl } from '../../storage/signing.ts';
+import type { ShopContext } from '../context.ts';
+
+/** The buttons of an order: the state's, and a time change only while changes are left. */
+export function orderActions(view: CustomerOrderView, rescheduleCount: number, now: Date): CustomerActions {
+  const actions = customerActions(view, now);
+  return { ...actions, changeTime: actions.changeTime && rescheduleCount < MAX_RESCHEDULES };
+}
+
+/** What My Orders adds to an order's detail: refunds (newest first), payments, SMS sent, changes left. */
+export async function orderParts(ctx: ShopContext, order: OrderRow, locale: Locale) {
+  const now = ctx.now();
+  const [refunds, paid, notices] = await Promise.all([
+    refundsOf(ctx.db, order.id),
+    ctx.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt)),
+    ctx.db.select().from(orderNotices).where(eq(orderNotices.orderId, order.id)).orderBy(asc(orderNotices.id)),
+  ]);
+  return {
+    refunds: refunds.map(({ refund, history, imageKeys }) => ({
+      refundNo: refundNo(order.orderNo, refund.seq),
+      status: refund.status,
+      amountSen: refund.amountSen,
+      requestedSen: refund.requestedSen,
+      reason: refund.reason,
+      contact: refund.contact,
+      createdAt: refund.createdAt.toISOString(),
+      updatedAt: refund.updatedAt.toISOString(),
+      images: imageKeys.map((key) => ({ key, url: signedImageUrl(ctx.secret, key, now) })),
+      history: history.map((h) => ({
+        status: h.status,
+        at: h.at.toISOString(),
+        by: h.by,
+        note: h.noteKey && isMessageKey(h.noteKey) ? message(locale, h.noteKey) : h.note,
+      })),
+    })),
+    payments: paid.map((p) => ({
+      method: p.method,
+      amountSen: p.amountSen,
+      state: p.state,
+      createdAt: p.createdAt.toISOString(),
+      paidAt: p.paidAt?.toISOString() ?? null,
+      refundDue: p.refundDue,
+    })),
+    notices: notices.map((n) => ({ kind: n.kind, at: n.at.toISOString(), phone: n.phone, text: n.text, sent: n.sent })),
+    reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
+  };
+}

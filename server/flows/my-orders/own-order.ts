@@ -1,0 +1,26 @@
+import { Code } from '../../../contract/codes.ts';
+import type { Locale } from '../../../contract/language.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError, warning } from '../../http/errors.ts';
+import type { Refusal } from '../../modules/orders/states.ts';
+import { lockOrder, type OrderRow } from '../../modules/orders/service.ts';
+import type { ShopContext } from '../context.ts';
+import { findOrder } from '../order-view.ts';
+
+/**
+ * The customer's order, locked for the rest of the transaction: every change to it takes
+ * turns here. Someone else's order, or one its owner deleted, is as good as none.
+ */
+export async function lockOwnOrder(tx: Db, customerId: string, orderNo: string): Promise<OrderRow> {
+  const order = await lockOrder(tx, { orderNo });
+  if (!order || order.customerId !== customerId || order.hidden) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  return order;
+}
+
+/** A refusal of the state tables, as the 807 the customer sees. */
+export function refuse(refusal: Refusal, field?: string): never {
+  throw warning(refusal.key, refusal.params, field ? { field } : null);
+}
+
+/** After an action: the order as `app/find` shows it. */
+export const answerOrder = (ctx: ShopContext, customerId: string, orderNo: string, locale: Locale) => findOrder(ctx, customerId, orderNo, locale);

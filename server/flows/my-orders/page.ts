@@ -1,0 +1,95 @@
+import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { orderTabs, type OrderTab } from '../../../contract/my-orders-dto.ts';
+import type { orderPage } from '../../../contract/my-orders.ts';
+import { jobUnits, timeOfUnit, unitOfTime } from '../../modules/booking/slots.ts';
+import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
+import { orderLines, orders } from '../../modules/orders/schema.ts';
+import { refunds } from '../../modules/refunds/schema.ts';
+import { latestRefunds, refundNo } from '../../modules/refunds/service.ts';
+import type { ShopContext } from '../context.ts';
+import { customerView } from '../order-view.ts';
+import { orderActions } from './order-parts.ts';
+
+type PageRequest = z.output<typeof orderPage.request>;
+type PageAnswer = z.input<typeof orderPage.response>;
+
+const hasRefund = exists(sql`select 1 from ${refunds} where ${refunds.orderId} = ${orders.id}`);
+
+/** The customer's orders of one tab, newest first, with every tab's count; deleted orders are left out. */
+export async function orderList(ctx: ShopContext, customerId: string, input: PageRequest): Promise<PageAnswer> {
+  const { db } = ctx;
+  const mine = and(eq(orders.customerId, customerId), eq(orders.hidden, false))!;
+  const tab: SQL | undefined = input.status === undefined ? undefined : input.status === 'REFUND' ? hasRefund : eq(orders.status, input.status);
+  const where = tab ? and(mine, tab)! : mine;
+
+  const [rows, byStatus, [refunded]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(input.pageSize)
+      .offset((input.pageNum - 1) * input.pageSize),
+    db.select({ status: orders.status, n: count() }).from(orders).where(mine).groupBy(orders.status),
+    db.select({ n: count() }).from(orders).where(and(mine, hasRefund)),
+  ]);
+  const counts = Object.fromEntries(orderTabs.map((t) => [t, 0])) as Record<OrderTab, number>;
+  for (const { status, n } of byStatus) {
+    counts[status] = n;
+    counts.ALL += n;
+  }
+  counts.REFUND = refunded?.n ?? 0;
+  const total = counts[input.status ?? 'ALL'];
+
+  const ids = rows.map((o) => o.id);
+  const [lines, latest] = await Promise.all([
+    ids.length
+      ? db
+          .select({ orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, image: orderLines.image, quantity: orderLines.quantity })
+          .from(orderLines)
+          .where(inArray(orderLines.orderId, ids))
+          .orderBy(asc(orderLines.orderId), asc(orderLines.position))
+      : [],
+    latestRefunds(db, ids),
+  ]);
+  const now = ctx.now();
+  const list = rows.map((order) => {
+    const own = lines.filter((l) => l.orderId === order.id);
+    const first = own[0];
+    const refund = latest.get(order.id);
+    const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
+    const payable = order.status === 'PENDING_PAYMENT' && order.payBefore !== null && now < order.payBefore;
+    return {
+      orderNo: order.orderNo,
+      status: order.status,
+      stage: order.stage,
+      method: order.method,
+      createdAt: order.createdAt.toISOString(),
+      firstLine: { productId: first?.productId ?? '', name: first?.name ?? '', image: first?.image ?? '', quantity: first?.quantity ?? 0 },
+      moreLines: Math.max(0, own.length - 1),
+      car: { name: [order.car.brand, order.car.model, order.car.variant].filter(Boolean).join(' '), plate: order.carPlate },
+      store: workshop ? { id: workshop.id, name: workshop.name } : null,
+      appointment:
+        order.appointmentDate && order.appointmentTime
+          ? {
+              date: order.appointmentDate,
+              time: order.appointmentTime,
+              endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)),
+            }
+          : null,
+      pickupCode: order.paidAt ? order.pickupCode : null,
+      expressCompany: order.expressCompany,
+      expressNo: order.expressNo,
+      totalSen: order.totalSen,
+      paidSen: order.paidSen,
+      refundedSen: order.refundedSen,
+      payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
+      secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
+      refund: refund ? { refundNo: refundNo(order.orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen } : null,
+      reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
+      actions: orderActions(customerView(order, refund?.status ?? null), order.rescheduleCount, now),
+    };
+  });
+  return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, counts };
+}

@@ -1,0 +1,40 @@
+import type { Hono } from 'hono';
+import { Code } from '../../../contract/codes.ts';
+import { orderCancel, orderChangeTime, orderDelete, orderPage, orderRefund, orderRefundCancel, uploadImage as uploadCall } from '../../../contract/my-orders.ts';
+import { answerError, type CallMounter } from '../../http/calls.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { ApiError } from '../../http/errors.ts';
+import { checkImageLink } from '../../storage/signing.ts';
+import type { ShopContext } from '../context.ts';
+import { cancelOrder, deleteOrder } from './cancel-delete.ts';
+import { changeInstallTime } from './change-time.ts';
+import { orderList } from './page.ts';
+import { requestRefund, revokeRefund } from './refund.ts';
+import { uploadImage } from './upload.ts';
+
+export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopContext) {
+  calls.mount(orderPage, (input, c) => orderList(ctx, c.get('user').id, input));
+  calls.mount(orderCancel, (input, c) => cancelOrder(ctx, c.get('user').id, input, c.get('locale')));
+  calls.mount(orderDelete, (input, c) => deleteOrder(ctx, c.get('user').id, input.orderNo));
+  calls.mount(orderChangeTime, (input, c) => changeInstallTime(ctx, c.get('user').id, input, c.get('locale')));
+  calls.mount(orderRefund, (input, c) => requestRefund(ctx, c.get('user').id, input, c.get('locale')));
+  calls.mount(orderRefundCancel, (input, c) => revokeRefund(ctx, c.get('user').id, input.orderNo, c.get('locale')));
+  calls.mountRaw(uploadCall, (c) => uploadImage(ctx, c));
+
+  // The photo behind a signed link (see storage/signing.ts): a link that is not the server's,
+  // or has run out, shows nothing, not even whether the photo exists.
+  api.get('/upload/image/:key', async (c) => {
+    const key = c.req.param('key');
+    const file = checkImageLink(ctx.secret, key, c.req.query('expires'), c.req.query('sig'), ctx.now()) ? await ctx.storage.get(key) : null;
+    if (!file) {
+      c.status(404);
+      return answerError(c, new ApiError(Code.NOT_FOUND, 'upload.notFound'));
+    }
+    return c.body(new Uint8Array(file.bytes), 200, {
+      'Content-Type': file.contentType,
+      'Cache-Control': 'private, max-age=3600',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { MessageKey } from '../../../contract/messages.ts';
+import type { Actor, RefundStatus } from '../../../contract/order-status.ts';
+import type { Db } from '../../db/client.ts';
+import { refundHistory, refundImages, refunds } from './schema.ts';
+
+/**
+ * Refund requests in the database. The caller holds the order's row lock (lockOrder) for
+ * every change, so a request, a revoke and a review on one order take turns; the partial
+ * unique index on open requests is the last word if one ever does not.
+ */
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type RefundHistoryRow = typeof refundHistory.$inferSelect;
+
+export interface RefundWithParts {
+  refund: RefundRow;
+  history: RefundHistoryRow[];
+  imageKeys: string[];
+}
+
+export const refundNo = (orderNo: string, seq: number) => `${orderNo}-R${seq}`;
+
+/** The order's refunds, newest first, with their history and photo keys. */
+export async function refundsOf(db: Db, orderId: string): Promise<RefundWithParts[]> {
+  const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.seq));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [history, images] = await Promise.all([
+    db.select().from(refundHistory).where(inArray(refundHistory.refundId, ids)).orderBy(asc(refundHistory.id)),
+    db.select().from(refundImages).where(inArray(refundImages.refundId, ids)).orderBy(asc(refundImages.position)),
+  ]);
+  return rows.map((refund) => ({
+    refund,
+    history: history.filter((h) => h.refundId === refund.id),
+    imageKeys: images.filter((i) => i.refundId === refund.id).map((i) => i.key),
+  }));
+}
+
+/** The latest refund of each order, by order id. */
+export async function latestRefunds(db: Db, orderIds: string[]): Promise<Map<string, RefundRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([refunds.orderId])
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(refunds.orderId, desc(refunds.seq));
+  return new Map(rows.map((r) => [r.orderId, r]));
+}
+
+export async function latestRefund(db: Db, orderId: string): Promise<RefundRow | undefined> {
+  return (await latestRefunds(db, [orderId])).get(orderId);
+}
+
+/** Of `keys`, those already on a refund. */
+export async function keysInUse(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: refundImages.key }).from(refundImages).where(inArray(refundImages.key, keys));
+  return rows.map((r) => r.key);
+}
+
+export interface RefundNote {
+  by: Actor;
+  note?: string;
+  noteKey?: MessageKey;
+}
+
+async function addRefundHistory(tx: Db, refundId: string, status: RefundStatus, note: RefundNote, at: Date) {
+  await tx.insert(refundHistory).values({ refundId, status, at, by: note.by, note: note.note ?? '', noteKey: note.noteKey ?? null });
+}
+
+/** Opens a request in PENDING_REVIEW with its photos and first history row. */
+export async function insertRefund(
+  tx: Db,
+  request: { orderId: string; customerId: string; amountSen: number; reason: string; contact: string; imageKeys: string[] },
+  note: RefundNote,
+  now: Date,
+): Promise<RefundRow> {
+  const [last] = await tx
+    .select({ seq: sql<number>`coalesce(max(${refunds.seq}), 0)::int` })
+    .from(refunds)
+    .where(eq(refunds.orderId, request.orderId));
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: request.orderId,
+      seq: (last?.seq ?? 0) + 1,
+      customerId: request.customerId,
+      status: 'PENDING_REVIEW',
+      requestedSen: request.amountSen,
+      amountSen: request.amountSen,
+      reason: request.reason,
+      contact: request.contact,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (request.imageKeys.length) {
+    await tx.insert(refundImages).values(request.imageKeys.map((key, position) => ({ refundId: row!.id, key, position })));
+  }
+  await addRefundHistory(tx, row!.id, 'PENDING_REVIEW', note, now);
+  return row!;
+}
+
+/**
+ * Moves a refund (the state table in modules/orders/states.ts decided the move) and writes its
+ * history row, in the caller's transaction. The console's review and the provider's payout use
+ * this too.
+ */
+export async function moveRefund(
+  tx: Db,
+  refund: RefundRow,
+  status: RefundStatus,
+  note: RefundNote,
+  now: Date,
+  changes: Partial<Pick<RefundRow, 'amountSen' | 'decidedAt' | 'completedAt'>> = {},
+): Promise<RefundRow> {
+  const [row] = await tx
+    .update(refunds)
+    .set({ ...changes, status, updatedAt: now })
+    .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
+    .returning();
+  if (!row) throw new Error(`refund ${refund.id} moved meanwhile from ${refund.status}: the caller must hold the order's lock`);
+  await addRefundHistory(tx, row.id, status, note, now);
+  return row;
+}

@@ -258,6 +258,9 @@ export const orderPay = defineCall({
   codes: { 404: 'No such order of this customer.', 807: 'The order is no longer waiting for payment.' },
 });
 
+/** How an attempt to pay ended, as update/pay/status answers it. */
+export const paymentOutcomes = ['PENDING', 'PAID', 'FAILED', 'EXPIRED'] as const;
+
 export const orderPayStatus = defineCall({
   path: paths.orderPayStatus,
   summary: "Ask the payment provider for the truth about an order's payment, and answer its status",
@@ -270,6 +273,13 @@ export const orderPayStatus = defineCall({
     stage: z.enum(orderStages).nullable(),
     paid: z.boolean(),
     payBefore: z.string().nullable(),
+    payment: z
+      .object({
+        status: z.enum(paymentOutcomes),
+        method: z.enum(payMethods),
+      })
+      .nullable()
+      .meta({ description: 'The last attempt to pay, as the provider last reported it; null before any attempt. FAILED: it did not go through, the order may be paid again.' }),
   }),
   codes: { 404: 'No such order of this customer.' },
 });

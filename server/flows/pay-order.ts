@@ -1,11 +1,14 @@
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/language.ts';
-import type { orderPay, orderPayStatus } from '../../contract/orders.ts';
+import type { orderPay, orderPayStatus, paymentOutcomes } from '../../contract/orders.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
-import { abandonPayment, attachCheckout, createPayment, pendingPayments } from '../modules/payments/service.ts';
+import type { Db } from '../db/client.ts';
+import { payments, type PaymentState } from '../modules/payments/schema.ts';
+import { abandonPayment, attachCheckout, createPayment, pendingPayments, type PaymentRow } from '../modules/payments/service.ts';
 import { PaymentRefused, type PaymentStatus, type ProviderEvent } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
 import { customerView } from './order-view.ts';
@@ -109,15 +112,34 @@ export async function refreshPayment(ctx: ShopContext, customerId: string, order
     await recordPayment(ctx, provider.name, event, JSON.stringify({ asked: payment.providerRef, status }));
   }
   order = (await customerOrder(ctx.db, customerId, orderNo))!;
-  return statusOf(order);
+  return statusOf(order, await lastPayment(ctx.db, order.id));
 }
 
-function statusOf(order: OrderRow): PayStatus {
+const outcomeOf: Record<PaymentState, (typeof paymentOutcomes)[number]> = {
+  pending: 'PENDING',
+  succeeded: 'PAID',
+  failed: 'FAILED',
+  expired: 'EXPIRED',
+};
+
+/** The order's newest attempt to pay, if any. */
+async function lastPayment(db: Db, orderId: string): Promise<Pick<PaymentRow, 'state' | 'method'> | undefined> {
+  const [row] = await db
+    .select({ state: payments.state, method: payments.method })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+function statusOf(order: OrderRow, payment: Pick<PaymentRow, 'state' | 'method'> | undefined): PayStatus {
   return {
     orderNo: order.orderNo,
     status: order.status,
     stage: order.stage,
     paid: order.paidAt !== null,
     payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
+    payment: payment ? { status: outcomeOf[payment.state], method: payment.method } : null,
   };
 }

@@ -405,6 +405,7 @@ export const en = {
     paying: 'Opening the payment page…',
     notPaid: 'Your payment has not gone through: it failed, or the provider has not confirmed it yet. You can pay again.',
     checking: 'Checking your payment…',
+    payFailed: 'Your payment failed. You can pay again below.',
     summary: 'Order summary',
     paid: 'Payment received',
     thanks: 'Thank you! Your order {orderNo} is confirmed.',

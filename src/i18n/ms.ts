@@ -405,6 +405,7 @@ export const ms: Dictionary = {
     paying: 'Membuka halaman bayaran…',
     notPaid: 'Bayaran anda belum berjaya: ia gagal, atau penyedia bayaran belum mengesahkannya. Anda boleh bayar semula.',
     checking: 'Menyemak bayaran anda…',
+    payFailed: 'Bayaran anda gagal. Anda boleh membayar semula di bawah.',
     summary: 'Ringkasan pesanan',
     paid: 'Bayaran diterima',
     thanks: 'Terima kasih! Pesanan {orderNo} anda telah disahkan.',

@@ -404,6 +404,7 @@ export const zhCn: Dictionary = {
     paying: '正在打开付款页面…',
     notPaid: '您的付款未完成：付款失败，或付款服务商尚未确认。您可以再次付款。',
     checking: '正在确认付款…',
+    payFailed: '您的付款未成功，可以在下方重新付款。',
     summary: '订单摘要',
     paid: '已收到付款',
     thanks: '谢谢！您的订单 {orderNo} 已确认。',

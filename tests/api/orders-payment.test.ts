@@ -129,7 +129,33 @@ describe('update/pay/status asks the provider, never the client', () => {
       stage: null,
       paid: false,
       payBefore: '2025-06-02T02:30:00.000Z',
+      payment: { status: 'PENDING', method: 'fpx' },
     });
+  });
+
+  test('the last attempt’s outcome: none yet, failed, pending again, paid', async () => {
+    const placed = await api.request(ADD, installOrder(), { userKey });
+    const orderNo = placed.data.orderNo as string;
+    const status = async () => (await api.request(PAY_STATUS, { orderNo }, { userKey })).data;
+    expect((await status()).payment).toBeNull();
+
+    const first = await api.request(PAY, { orderNo, payMethod: 'fpx', bankCode: 'maybank2u' }, { userKey });
+    await pressInSandbox(api, first.data.redirectUrl, 'fail');
+    expect(await status()).toMatchObject({ status: 'PENDING_PAYMENT', paid: false, payment: { status: 'FAILED', method: 'fpx' } });
+
+    // The customer tries again a minute later.
+    api.advance(60);
+    const again = await api.request(PAY, { orderNo, payMethod: 'grabpay' }, { userKey });
+    expect((await status()).payment).toEqual({ status: 'PENDING', method: 'grabpay' });
+    await pressInSandbox(api, again.data.redirectUrl, 'pay', 'grabpay');
+    expect(await status()).toMatchObject({ status: 'UPCOMING', paid: true, payment: { status: 'PAID', method: 'grabpay' } });
+  });
+
+  test('an attempt left open past the time to pay is answered as expired', async () => {
+    const { orderNo } = await placeAndStartPaying(api, userKey, installOrder(), 'card');
+    api.advance(30 * 60);
+    await api.runJobs();
+    expect((await api.request(PAY_STATUS, { orderNo }, { userKey })).data).toMatchObject({ status: 'CANCELLED', payment: { status: 'EXPIRED', method: 'card' } });
   });
 
   test('a payment whose callback was lost is found by asking; the callback that comes later changes nothing', async () => {

@@ -102,6 +102,10 @@ test('a Myvi owner puts wiper blades and a basic service in the cart, books a Pe
   expect(ics).toContain('BEGIN:VEVENT');
   expect(ics).toMatch(/LOCATION:SS2 Tyre & Auto Service\\,/);
   await expect(page.getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  // The receipt names the choices: the blades per position and the service's engine oil.
+  const receipt = page.getByRole('region', { name: /^Receipt/ });
+  await expect(receipt.getByText('Blade lengths: Driver (long) 24″, Passenger (short) 14″')).toBeVisible();
+  await expect(receipt.getByText('Engine oil: Perodua Genuine 0W-20 fully synthetic engine oil')).toBeVisible();
   // The cart was emptied by the order.
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 });
@@ -132,8 +136,10 @@ test('a payment that fails on the provider’s page leaves the order payable fro
   const orderNo = await placeAndStartPaying(page, en);
   await page.getByRole('button', { name: 'Fail', exact: true }).click();
   await expect(page).toHaveURL(/\/pc\/pages\?orderNo=/);
-  await expect(page.getByRole('alert').filter({ hasText: 'Your payment has not gone through' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your payment failed. You can pay again below.' })).toBeVisible();
+  // Opened later from the order, the page still knows the last attempt failed.
   await page.goto(`/pc/pages-order?orderNo=${orderNo}`);
+  await expect(page.getByRole('alert').filter({ hasText: 'Your payment failed. You can pay again below.' })).toBeVisible();
   await expect(page.getByText(/Time left to pay: \d+:\d\d/)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay RM/ })).toBeEnabled();
 });

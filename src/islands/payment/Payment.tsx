@@ -34,6 +34,7 @@ function PaymentPage({ locale }: { locale: Locale }) {
   const [order, setOrder] = useState<OrderDetailDto | null>(null);
   const [deadline, setDeadline] = useState(0);
   const [returned, setReturned] = useState(false);
+  const [attempt, setAttempt] = useState<'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | null>(null);
   const [failed, setFailed] = useState('');
 
   const load = useCallback(async () => {
@@ -42,6 +43,7 @@ function PaymentPage({ locale }: { locale: Locale }) {
     const detail = await callApi(orderFind, { orderNo }, { quiet: true });
     setDeadline(Date.now() + detail.secondsToPay * 1000);
     setOrder(detail);
+    setAttempt(status.payment?.status ?? null);
     // Back from the provider unpaid: the payment failed or is still pending there.
     if (takeStarted(orderNo) && !status.paid) setReturned(true);
   }, [orderNo]);
@@ -69,9 +71,9 @@ function PaymentPage({ locale }: { locale: Locale }) {
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       <div className="space-y-4">
         <p className="text-lg font-semibold">{fill(t.orderNo, { orderNo: order.orderNo })}</p>
-        {returned && payable && (
+        {payable && (attempt === 'FAILED' || attempt === 'EXPIRED' || returned) && (
           <p className="rounded-lg bg-red-50 p-3 font-semibold text-red-900" role="alert">
-            {t.notPaid}
+            {attempt === 'FAILED' || attempt === 'EXPIRED' ? t.payFailed : t.notPaid}
           </p>
         )}
         {payable ? (

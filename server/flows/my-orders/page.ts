@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { orderTabs, type OrderTab } from '../../../contract/my-orders-dto.ts';
 import type { orderPage } from '../../../contract/my-orders.ts';
@@ -14,7 +14,7 @@ import { orderActions } from './order-parts.ts';
 type PageRequest = z.output<typeof orderPage.request>;
 type PageAnswer = z.input<typeof orderPage.response>;
 
-const hasRefund = exists(sql`select 1 from ${refunds} where ${refunds.orderId} = ${orders.id}`);
+const hasRefund = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id})`;
 
 /** The customer's orders of one tab, newest first, with every tab's count; deleted orders are left out. */
 export async function orderList(ctx: ShopContext, customerId: string, input: PageRequest): Promise<PageAnswer> {

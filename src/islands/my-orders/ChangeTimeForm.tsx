@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { callApi } from '../../lib/api.ts';
+import { orderChangeTime, orderFind, storeSlots } from '../../lib/endpoints.ts';
+import { notify } from '../../stores/ui.ts';
+import { SlotPicker, type Slots } from '../checkout/WorkshopSlots.tsx';
+import { dayText, type OrderDetailDto } from './format.ts';
+import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** A new date and time at the same workshop, from the times it has free for the order's lines: checkout's own picker. */
+export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
+  const t = dictionary(locale).myOrders;
+  const [order, setOrder] = useState<OrderDetailDto | null>(target.detail);
+  const [slots, setSlots] = useState<Slots | null>(null);
+  const [choice, setChoice] = useState({ date: '', time: '' });
+  const [missing, setMissing] = useState('');
+  const [loadFailure, setLoadFailure] = useState('');
+  const { busy, failure, run } = useAction();
+
+  // From the list, the order's workshop and lines are fetched first.
+  useEffect(() => {
+    if (order) return;
+    let live = true;
+    callApi(orderFind, { orderNo: target.orderNo }, { quiet: true }).then(
+      (o) => live && setOrder(o),
+      (err: unknown) => live && setLoadFailure(message(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [order, target.orderNo]);
+
+  const storeId = order?.store?.id ?? '';
+  useEffect(() => {
+    if (!order || !storeId) return;
+    let live = true;
+    const items = order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) }));
+    callApi(storeSlots, { storeId, items }, { quiet: true }).then(
+      (answer) => live && setSlots(answer),
+      (err: unknown) => {
+        if (!live) return;
+        setSlots({ storeId, fittingMinutes: 0, dates: [] });
+        setLoadFailure(message(err));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [order, storeId]);
+
+  const submit = () => {
+    if (!choice.date || !choice.time) {
+      setMissing(t.chooseTime);
+      return;
+    }
+    return run(async () => {
+      const changed = await callApi(orderChangeTime, { orderNo: target.orderNo, date: choice.date, time: choice.time }, { quiet: true });
+      const when = changed.appointment ?? { date: choice.date, time: choice.time };
+      notify('success', fill(t.changed, { when: fill(t.when, { date: dayText(when.date, locale), time: when.time }) }));
+      onDone({ kind: 'changed', order: changed });
+    });
+  };
+
+  const now = target.appointment;
+  return (
+    <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+      {now && <p className="font-semibold">{fill(t.changeNow, { when: fill(t.when, { date: dayText(now.date, locale), time: now.time }) })}</p>}
+      <p className="text-sm text-slate-700">{fill(t.changeRule, { left: target.reschedulesLeft })}</p>
+      {order?.store && <p className="text-sm text-slate-700">{order.store.name}</p>}
+      <Failure text={loadFailure} />
+      {!loadFailure && (
+        <SlotPicker
+          locale={locale}
+          slots={order ? slots : null}
+          date={choice.date}
+          time={choice.time}
+          error={missing}
+          onSlot={(date, time) => {
+            setChoice({ date, time });
+            setMissing('');
+          }}
+        />
+      )}
+      <Failure text={failure} />
+      <Buttons action={t.confirmChange} back={t.back} busy={busy} working={t.working} onBack={onClose} />
+    </form>
+  );
+}

@@ -1,0 +1,169 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { trackingLink } from '../../lib/couriers.ts';
+import { dayText, type OrderDetailDto } from './format.ts';
+
+// Only a pickup order's page loads the QR code's encoder.
+const PickupQr = lazy(() => import('./PickupQr.tsx'));
+
+type Texts = ReturnType<typeof dictionary>['orderDetail'];
+
+export function Section({ title, children, id }: { title: string; children: ReactNode; id: string }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Label and value pairs; a missing value reads "None". */
+export function Rows({ rows, none }: { rows: [string, ReactNode][]; none: string }) {
+  return (
+    <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="mb-1 break-words font-medium sm:mb-0">{value === '' || value === null || value === undefined ? none : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The car, the plate and whom to contact. */
+export function CarAndContact({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const t = dictionary(locale).orderDetail;
+  return (
+    <Section title={t.contact} id="contact-heading">
+      <Rows
+        none={t.none}
+        rows={[
+          [t.car, order.car.name],
+          [t.plate, order.car.plate],
+          [t.name, order.contact.name],
+          [t.phone, order.contact.phone],
+          [t.email, order.contact.email ?? ''],
+          [t.coupon, order.coupon ? `${order.coupon.code} (${order.coupon.title})` : ''],
+          [t.notes, order.notes],
+        ]}
+      />
+    </Section>
+  );
+}
+
+/** Installation or pickup: the workshop with directions, the appointment, the pickup code. */
+export function Workshop({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const d = dictionary(locale);
+  const t = d.orderDetail;
+  const store = order.store;
+  if (!store) return null;
+  const when = order.appointment;
+  return (
+    <Section title={t.workshop} id="workshop-heading">
+      <p className="font-semibold">{store.name}</p>
+      <p className="text-slate-700">{store.address}</p>
+      <p className="text-slate-700">{store.phone}</p>
+      <div className="flex flex-wrap gap-2">
+        <a className="btn-secondary" href={store.wazeUrl} target="_blank" rel="noopener noreferrer">
+          {d.payment.waze}
+        </a>
+        <a className="btn-secondary" href={store.googleMapsUrl} target="_blank" rel="noopener noreferrer">
+          {d.payment.maps}
+        </a>
+      </div>
+      {when && <Rows none={t.none} rows={[[t.appointment, fill(t.appointmentAt, { date: dayText(when.date, locale), time: when.time, end: when.endTime })]]} />}
+      {when && order.actions.changeTime && <p className="text-sm text-slate-700">{fill(t.changesLeft, { left: order.reschedulesLeft })}</p>}
+      {order.method === 'pickup' && <PickupCode t={t} code={order.pickupCode} />}
+    </Section>
+  );
+}
+
+function PickupCode({ t, code }: { t: Texts; code: string | null }) {
+  if (!code) return <p className="rounded-lg bg-slate-100 p-3">{t.pickupLater}</p>;
+  return (
+    <div className="flex flex-wrap items-center gap-4 rounded-xl bg-brand-50 p-4">
+      <div>
+        <p className="text-sm font-semibold text-slate-700">{t.pickupCode}</p>
+        <p className="font-mono text-4xl font-extrabold tracking-widest text-brand-900" aria-label={`${t.pickupCode}: ${code.split('').join(' ')}`}>
+          {code}
+        </p>
+        <p className="mt-1 max-w-60 text-sm text-slate-700">{t.pickupHint}</p>
+      </div>
+      <Suspense fallback={<div className="size-44" />}>
+        <PickupQr code={code} label={fill(t.qr, { code })} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** Mailing: the address, and the courier with a link to its tracking page once shipped. */
+export function Delivery({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const t = dictionary(locale).orderDetail;
+  const a = order.address;
+  if (order.method !== 'mail' || !a) return null;
+  const link = trackingLink(order.expressCompany, order.expressNo);
+  return (
+    <Section title={t.mailing} id="mailing-heading">
+      <address className="not-italic">
+        <span className="block font-semibold">{a.recipient}</span>
+        <span className="block">{a.phone}</span>
+        <span className="block">{a.line1}</span>
+        {a.line2 && <span className="block">{a.line2}</span>}
+        <span className="block">
+          {a.postcode} {a.city}, {a.state}
+        </span>
+      </address>
+      {order.expressNo ? (
+        <Rows
+          none={t.none}
+          rows={[
+            [t.courier, order.expressCompany ?? ''],
+            [t.expressNo, order.expressNo],
+          ]}
+        />
+      ) : (
+        <p className="text-slate-700">{t.notShipped}</p>
+      )}
+      {link && (
+        <a className="btn-secondary" href={link.url} target="_blank" rel="noopener noreferrer">
+          {fill(t.track, { courier: link.courier })}
+        </a>
+      )}
+    </Section>
+  );
+}
+
+/** Wiper sizes, tint per window group and tyre sizes chosen for each line. */
+export function Fitting({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const t = dictionary(locale).orderDetail;
+  const lines = order.lines.filter((l) => l.options?.wiper || l.options?.tint || l.options?.tyreSize);
+  if (!lines.length) return null;
+  return (
+    <Section title={t.fitting} id="fitting-heading">
+      {lines.map((l) => {
+        const { wiper, tint, tyreSize } = l.options ?? {};
+        return (
+          <div key={l.productId}>
+            <p className="font-semibold">{l.name}</p>
+            <Rows
+              none={t.none}
+              rows={[
+                ...(wiper
+                  ? ([[t.wiperSizes, [fill(t.wiperDriver, { inch: wiper.driverInch }), fill(t.wiperPassenger, { inch: wiper.passengerInch }), ...(wiper.rearInch ? [fill(t.wiperRear, { inch: wiper.rearInch })] : [])].join(' · ')]] as [string, string][])
+                  : []),
+                ...(tint
+                  ? ([[t.tintTitle, [fill(t.tintFront, { pct: tint.frontPct }), fill(t.tintSide, { pct: tint.sideWindowsPct }), fill(t.tintRear, { pct: tint.rearWindscreenPct })].join(' · ')]] as [string, string][])
+                  : []),
+              ]}
+            />
+            {tyreSize && <p>{fill(t.tyreSize, { size: tyreSize })}</p>}
+          </div>
+        );
+      })}
+    </Section>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { findCategory } from '../../../contract/categories.ts';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, href } from '../../i18n/index.ts';
+import { callApi } from '../../lib/api.ts';
+import { orderFind } from '../../lib/endpoints.ts';
+import LoginGate from '../login/LoginGate.tsx';
+import { Receipt } from '../payment/Receipt.tsx';
+import { targetOfDetail, type ActionResult } from './action-types.ts';
+import { CarAndContact, Delivery, Fitting, Rows, Section, Workshop } from './DetailSections.tsx';
+import { momentText, standing, type OrderDetailDto } from './format.ts';
+import { OrderActions } from './OrderActions.tsx';
+import { RefundsSection } from './RefundsSection.tsx';
+import { PaymentsSection, TimelineSection } from './TimelineSection.tsx';
+
+/** /myorder-status/detail?orderNo=…: one order of the logged-in customer, all of it. */
+export default function OrderDetail({ locale }: { locale: Locale }) {
+  return (
+    <LoginGate locale={locale}>
+      <OrderPage locale={locale} />
+    </LoginGate>
+  );
+}
+
+function OrderPage({ locale }: { locale: Locale }) {
+  const d = dictionary(locale);
+  const t = d.orderDetail;
+  const [orderNo] = useState(() => new URLSearchParams(location.search).get('orderNo')?.trim() ?? '');
+  const [order, setOrder] = useState<OrderDetailDto | null>(null);
+  const [failed, setFailed] = useState('');
+  // A new answer after an action: the buttons start again from the server's word.
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    if (!orderNo) return;
+    let live = true;
+    callApi(orderFind, { orderNo }, { quiet: true }).then(
+      (o) => live && setOrder(o),
+      (err: unknown) => live && setFailed(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderNo]);
+
+  const done = (result: ActionResult) => {
+    if (result.kind === 'deleted') {
+      location.assign(href(locale, 'myorder-status'));
+      return;
+    }
+    setOrder(result.order);
+    setVersion((v) => v + 1);
+  };
+
+  if (!orderNo) return <p className="rounded-lg bg-amber-50 p-4 text-amber-900">{t.noOrder}</p>;
+  if (failed) return <p className="rounded-lg bg-red-50 p-4 text-red-900" role="alert">{failed}</p>;
+  if (!order) return <p className="text-slate-600" role="status">{t.loading}</p>;
+
+  const where = standing(order);
+  const types = [...new Set(order.lines.map((l) => d.categories[findCategory(l.category)?.className ?? 'Maintenance']))].join(', ');
+  const method = order.method === 'install' ? d.checkout.install : order.method === 'pickup' ? d.checkout.pickup : d.checkout.mail;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <div className="min-w-0 space-y-4">
+        <Section title={t.summary} id="summary-heading">
+          <Rows
+            none={t.none}
+            rows={[
+              [t.orderNo, <span className="font-mono">{order.orderNo}</span>],
+              [t.placed, momentText(order.createdAt, locale)],
+              [t.status, where.kind === 'stage' ? `${d.myOrders.status[order.status]} · ${d.myOrders.stage[where.key]}` : d.myOrders.status[where.key]],
+              [t.orderType, types],
+              [t.method, method],
+            ]}
+          />
+          <OrderActions key={version} locale={locale} target={targetOfDetail(order)} onDone={done} />
+        </Section>
+        <Workshop locale={locale} order={order} />
+        <Delivery locale={locale} order={order} />
+        <RefundsSection locale={locale} refunds={order.refunds} />
+        <Fitting locale={locale} order={order} />
+        <CarAndContact locale={locale} order={order} />
+        <TimelineSection locale={locale} order={order} />
+      </div>
+      <aside className="min-w-0 space-y-4">
+        <Receipt locale={locale} order={order} paid={order.paidSen > 0} />
+        <PaymentsSection locale={locale} order={order} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatPhone } from '../../../contract/phone.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { callApi } from '../../lib/api.ts';
+import { orderRefund, uploadImage } from '../../lib/endpoints.ts';
+import { formatRM } from '../../lib/money.ts';
+import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
+import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../lib/working-days.ts';
+import { notify } from '../../stores/ui.ts';
+import { $session } from '../../stores/user.ts';
+import { dayText } from './format.ts';
+import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
+import { RefundPhotos, type Photo } from './RefundPhotos.tsx';
+
+/** The server's limits (contract/my-orders-dto.ts), for the fields' maxLength. */
+const REASON_MAX = 500;
+const CONTACT_MAX = 120;
+
+/** Ask for a refund: reason, contact, amount (all that is refundable unless changed) and up to 3 photos sent one by one. */
+export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
+  const t = dictionary(locale).myOrders;
+  const refundableSen = Math.max(0, target.paidSen - target.refundedSen);
+  const phone = $session.get()?.user.phone;
+  const [reason, setReason] = useState('');
+  const [contact, setContact] = useState(phone ? formatPhone(phone) : '');
+  const [amount, setAmount] = useState(ringgitText(refundableSen));
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState('');
+  const { busy, failure, run } = useAction();
+  const ids = { reason: useId(), contact: useId(), amount: useId() };
+  // Keys already uploaded survive a refused request, so trying again sends no photo twice.
+  const keys = useRef(new Map<Photo, string>());
+
+  // The previews' URLs are let go with the dialog.
+  const shown = useRef<Photo[]>([]);
+  useEffect(() => {
+    shown.current = photos;
+  }, [photos]);
+  useEffect(() => () => shown.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+
+  const max = formatRM(refundableSen, locale);
+  const submit = () => {
+    const sen = senOfRinggit(amount);
+    const found: Record<string, string> = {};
+    if (!reason.trim()) found.reason = t.required;
+    if (!contact.trim()) found.contact = t.required;
+    if (sen === null || sen < 1 || sen > refundableSen) found.amount = fill(t.refundAmountInvalid, { max });
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    return run(async () => {
+      try {
+        const images: string[] = [];
+        for (const [i, photo] of photos.entries()) {
+          let key = keys.current.get(photo);
+          if (!key) {
+            setProgress(fill(t.uploading, { n: i + 1, count: photos.length }));
+            const form = new FormData();
+            form.append('file', photo.file, photo.file.name);
+            key = (await callApi(uploadImage, form, { quiet: true })).key;
+            keys.current.set(photo, key);
+          }
+          images.push(key);
+        }
+        setProgress('');
+        const order = await callApi(
+          orderRefund,
+          { orderNo: target.orderNo, reason: reason.trim(), contact: contact.trim(), ...(sen !== refundableSen ? { amountSen: sen! } : {}), images },
+          { quiet: true },
+        );
+        const asked = order.refunds[0]?.createdAt ?? new Date().toISOString();
+        notify('success', fill(t.refundSent, { date: dayText(addWorkingDays(new Date(asked), REFUND_REVIEW_WORKING_DAYS), locale) }), { style: 'notification' });
+        onDone({ kind: 'changed', order });
+      } finally {
+        setProgress('');
+      }
+    });
+  };
+
+  const field = (name: string) => ({ 'aria-invalid': Boolean(errors[name]), 'aria-describedby': errors[name] ? `${ids[name as keyof typeof ids]}-error` : undefined });
+  const error = (name: keyof typeof ids) =>
+    errors[name] && (
+      <p id={`${ids[name]}-error`} className="field-error" role="alert">
+        {errors[name]}
+      </p>
+    );
+
+  return (
+    <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <div>
+        <label htmlFor={ids.reason} className="mb-1 block font-semibold">
+          {t.refundReason}
+        </label>
+        <textarea id={ids.reason} className="field-input" rows={3} maxLength={REASON_MAX} value={reason} onInput={(e) => setReason(e.currentTarget.value)} {...field('reason')} data-autofocus="" />
+        {error('reason')}
+      </div>
+      <div>
+        <label htmlFor={ids.contact} className="mb-1 block font-semibold">
+          {t.refundContact}
+        </label>
+        <p id={`${ids.contact}-hint`} className="mb-1 text-sm text-slate-600">
+          {t.refundContactHint}
+        </p>
+        <input id={ids.contact} className="field-input" autoComplete="tel" maxLength={CONTACT_MAX} value={contact} onInput={(e) => setContact(e.currentTarget.value)} {...field('contact')} />
+        {error('contact')}
+      </div>
+      <div>
+        <label htmlFor={ids.amount} className="mb-1 block font-semibold">
+          {t.refundAmount}
+        </label>
+        <p className="mb-1 text-sm text-slate-600">{fill(t.refundAmountHint, { max })}</p>
+        <input id={ids.amount} className="field-input max-w-40 tabular-nums" inputMode="decimal" autoComplete="off" value={amount} onInput={(e) => setAmount(e.currentTarget.value)} {...field('amount')} />
+        {error('amount')}
+      </div>
+      <RefundPhotos locale={locale} photos={photos} onChange={setPhotos} disabled={busy} />
+      {progress && (
+        <p className="text-slate-700" role="status">
+          {progress}
+        </p>
+      )}
+      <Failure text={failure} />
+      <Buttons action={t.sendRefund} back={t.back} busy={busy} working={t.working} onBack={onClose} />
+    </form>
+  );
+}

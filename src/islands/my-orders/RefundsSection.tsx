@@ -1,0 +1,68 @@
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { formatRM } from '../../lib/money.ts';
+import { refundSteps } from '../../lib/order-view.ts';
+import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../lib/working-days.ts';
+import { Rows, Section } from './DetailSections.tsx';
+import { dayText, momentText, type OrderDetailDto } from './format.ts';
+
+type Refund = OrderDetailDto['refunds'][number];
+
+const mark = { done: 'bg-green-700 text-white', current: 'bg-brand-600 text-white', todo: 'bg-slate-200 text-slate-600' };
+
+/** Each refund request with its own steps, times and notes; one waiting for review says by when. */
+export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: Refund[] }) {
+  const t = dictionary(locale).orderDetail;
+  if (!refunds.length) return null;
+  return (
+    <Section title={t.refunds} id="refunds-heading">
+      {refunds.map((r) => (
+        <article key={r.refundNo} aria-labelledby={`refund-${r.refundNo}`} className="space-y-3 border-t border-slate-100 pt-3 first:border-0 first:pt-0">
+          <h3 id={`refund-${r.refundNo}`} className="font-bold">
+            {fill(t.refundNo, { refundNo: r.refundNo })} · {dictionary(locale).myOrders.refundStatus[r.status]}
+          </h3>
+          {r.status === 'PENDING_REVIEW' && (
+            <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{fill(t.reviewBy, { date: dayText(addWorkingDays(new Date(r.createdAt), REFUND_REVIEW_WORKING_DAYS), locale) })}</p>
+          )}
+          <ol aria-label={t.stepsLabel} className="space-y-2">
+            {refundSteps(r.status, r.history).map((step) => (
+              <li key={step.status} className="flex gap-3" aria-current={step.state === 'current' ? 'step' : undefined}>
+                <span aria-hidden="true" className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${mark[step.state]}`}>
+                  {step.state === 'todo' ? '' : '✓'}
+                </span>
+                <span>
+                  <span className="block font-semibold">{t.steps[step.status]}</span>
+                  <span className="block text-sm text-slate-600">{step.at ? momentText(step.at, locale) : t.notYet}</span>
+                  {step.note && <span className="block text-sm text-slate-800">{step.note}</span>}
+                </span>
+              </li>
+            ))}
+          </ol>
+          <Rows
+            none={t.none}
+            rows={[
+              [t.amount, formatRM(r.amountSen, locale)],
+              ...(r.requestedSen !== r.amountSen ? ([[t.requested, formatRM(r.requestedSen, locale)]] as [string, string][]) : []),
+              [t.reason, r.reason],
+              [t.refundContact, r.contact],
+            ]}
+          />
+          {r.images.length > 0 && (
+            <div>
+              <p className="mb-1 text-slate-600">{t.photos}</p>
+              <ul className="flex flex-wrap gap-2">
+                {r.images.map((img, i) => (
+                  <li key={img.key}>
+                    <a href={img.url} target="_blank" rel="noopener noreferrer">
+                      <img src={img.url} alt={fill(t.photoOf, { n: i + 1, refundNo: r.refundNo })} width="96" height="96" loading="lazy" className="size-24 rounded-lg border border-slate-200 object-cover" />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </article>
+      ))}
+    </Section>
+  );
+}

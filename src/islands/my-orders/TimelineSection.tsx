@@ -1,0 +1,81 @@
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { formatRM } from '../../lib/money.ts';
+import { orderTimeline } from '../../lib/order-view.ts';
+import { Section } from './DetailSections.tsx';
+import { momentText, type OrderDetailDto } from './format.ts';
+
+/** Every state change and every SMS sent about the order, with its Kuala Lumpur time. */
+export function TimelineSection({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const d = dictionary(locale);
+  const t = d.orderDetail;
+  return (
+    <Section title={t.timeline} id="timeline-heading">
+      <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
+        {orderTimeline(order.history, order.notices).map((e, i) => (
+          <li key={i} className="relative">
+            <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-3 rounded-full bg-brand-600" />
+            <time dateTime={e.at} className="block text-sm text-slate-600">
+              {momentText(e.at, locale)}
+            </time>
+            {e.kind === 'state' ? (
+              <>
+                <span className="block font-semibold">{e.stage ? d.myOrders.stage[e.stage] : d.myOrders.status[e.status]}</span>
+                <span className="block text-sm text-slate-700">
+                  {t.by[e.by]}
+                  {e.note ? ` · ${e.note}` : ''}
+                </span>
+              </>
+            ) : (
+              <>
+                <span className="block font-semibold">{fill(e.sent ? t.sms : t.smsFailed, { phone: e.phone })}</span>
+                <span className="block text-sm text-slate-700">{e.text}</span>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Section>
+  );
+}
+
+/** The attempts to pay, and what was paid and refunded. */
+export function PaymentsSection({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const d = dictionary(locale);
+  const t = d.orderDetail;
+  return (
+    <Section title={t.payments} id="payments-heading">
+      {order.payments.length === 0 ? (
+        <p className="text-slate-700">{t.noPayments}</p>
+      ) : (
+        <ul className="space-y-2">
+          {order.payments.map((p, i) => (
+            <li key={i} className="flex flex-wrap justify-between gap-x-4 border-b border-slate-100 pb-2 last:border-0">
+              <span>
+                <span className="block font-semibold">{d.payment[p.method]}</span>
+                <span className="block text-sm text-slate-600">{momentText(p.paidAt ?? p.createdAt, locale)}</span>
+                {p.refundDue && <span className="block text-sm text-amber-900">{t.refundDue}</span>}
+              </span>
+              <span className="text-right">
+                <span className="block tabular-nums">{formatRM(p.amountSen, locale)}</span>
+                <span className="block text-sm text-slate-700">{t.paymentState[p.state]}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="space-y-1 border-t border-slate-200 pt-2">
+        <div className="flex justify-between gap-4 font-semibold">
+          <dt>{t.paid}</dt>
+          <dd className="tabular-nums">{formatRM(order.paidSen, locale)}</dd>
+        </div>
+        {order.refundedSen > 0 && (
+          <div className="flex justify-between gap-4 font-semibold">
+            <dt>{t.refunded}</dt>
+            <dd className="tabular-nums">{formatRM(order.refundedSen, locale)}</dd>
+          </div>
+        )}
+      </dl>
+    </Section>
+  );
+}

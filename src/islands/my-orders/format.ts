@@ -1,0 +1,36 @@
+import type { ResponseOf } from '../../../contract/call.ts';
+import type { Locale } from '../../../contract/language.ts';
+import type { orderPage } from '../../../contract/my-orders.ts';
+import type { OrderStage, OrderStatus } from '../../../contract/order-status.ts';
+import type { orderFind } from '../../../contract/orders.ts';
+import { htmlLang } from '../../i18n/paths.ts';
+
+export type OrderCardDto = ResponseOf<typeof orderPage>['list'][number];
+export type OrderDetailDto = ResponseOf<typeof orderFind>;
+export type TabCounts = ResponseOf<typeof orderPage>['counts'];
+
+const KL = 'Asia/Kuala_Lumpur';
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(locale: Locale, kind: 'moment' | 'day'): Intl.DateTimeFormat {
+  const key = `${locale}:${kind}`;
+  let f = formats.get(key);
+  if (!f) {
+    f =
+      kind === 'moment'
+        ? new Intl.DateTimeFormat(htmlLang[locale], { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: KL })
+        : new Intl.DateTimeFormat(htmlLang[locale], { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** An instant (ISO 8601) as Kuala Lumpur date and time: "23 Nov 2026, 14:05". */
+export const momentText = (iso: string, locale: Locale) => format(locale, 'moment').format(new Date(iso));
+
+/** A Kuala Lumpur calendar date (YYYY-MM-DD) with its weekday: "Wed, 25 Nov 2026". */
+export const dayText = (date: string, locale: Locale) => format(locale, 'day').format(new Date(`${date}T00:00:00Z`));
+
+/** The dictionary key of where an order stands: its stage while it has one, else its status. */
+export function standing(order: { status: OrderStatus; stage: OrderStage | null }): { kind: 'stage'; key: OrderStage } | { kind: 'status'; key: OrderStatus } {
+  return order.stage ? { kind: 'stage', key: order.stage } : { kind: 'status', key: order.status };
+}

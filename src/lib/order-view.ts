@@ -1,0 +1,73 @@
+import type { Actor, OrderStage, OrderStatus, RefundStatus } from '../../contract/order-status.ts';
+
+/**
+ * What the order pages show, worked out from the server's answer: the refund's steps and
+ * the order's timeline. Pure, so the rules are tested without a browser.
+ */
+
+export interface RefundHistoryRow {
+  status: RefundStatus;
+  at: string;
+  by: Actor;
+  note: string;
+}
+
+export type StepState = 'done' | 'current' | 'todo';
+export interface RefundStep {
+  status: RefundStatus;
+  state: StepState;
+  /** When the refund reached the step (its latest row), null while not reached. */
+  at: string | null;
+  note: string;
+}
+
+/** The way a request goes when approved; a rejection or a revocation ends it after review's first step. */
+const approvedPath: readonly RefundStatus[] = ['PENDING_REVIEW', 'REVIEWED', 'PROCESSING', 'COMPLETED'];
+
+/** Each step of a refund with its time and note: the approved path, or pending review then rejected or revoked. */
+export function refundSteps(status: RefundStatus, history: readonly RefundHistoryRow[]): RefundStep[] {
+  const path: RefundStatus[] = status === 'REJECTED' || status === 'REVOKED' ? ['PENDING_REVIEW', status] : [...approvedPath];
+  const reached = path.indexOf(status);
+  return path.map((step, i) => {
+    const row = history.filter((h) => h.status === step).at(-1);
+    const state: StepState = i < reached ? 'done' : i === reached ? (step === 'COMPLETED' || step === 'REJECTED' || step === 'REVOKED' ? 'done' : 'current') : 'todo';
+    return { status: step, state, at: row?.at ?? null, note: row?.note ?? '' };
+  });
+}
+
+export interface TimelineHistoryRow {
+  status: OrderStatus;
+  stage: OrderStage | null;
+  at: string;
+  by: Actor;
+  note: string;
+}
+export interface TimelineNotice {
+  at: string;
+  phone: string;
+  text: string;
+  sent: boolean;
+}
+
+export type TimelineEntry = ({ kind: 'state' } & TimelineHistoryRow) | ({ kind: 'sms' } & TimelineNotice);
+
+/** Every state change and every SMS sent about the order, oldest first (a state before its SMS at the same moment). */
+export function orderTimeline(history: readonly TimelineHistoryRow[], notices: readonly TimelineNotice[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [...history.map((h) => ({ kind: 'state' as const, ...h })), ...notices.map((n) => ({ kind: 'sms' as const, ...n }))];
+  // A stable sort keeps states (listed first) ahead of SMS sent at the same moment.
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+}
+
+/** The refund still open on an order, if its latest request is one. */
+export const isOpenRefund = (status: RefundStatus | null | undefined) => status === 'PENDING_REVIEW' || status === 'REVIEWED' || status === 'PROCESSING';
+
+/** Ringgit typed by a person ("120", "120.5", "RM 1,020.50") as sen, or null when it is not an amount. */
+export function senOfRinggit(typed: string): number | null {
+  const clean = typed.trim().replace(/^RM\s*/i, '').replace(/,/g, '');
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, cents = ''] = clean.split('.');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+}
+
+/** Sen as a person types ringgit: 12050 → "120.50". */
+export const ringgitText = (sen: number) => `${Math.floor(sen / 100)}.${String(sen % 100).padStart(2, '0')}`;

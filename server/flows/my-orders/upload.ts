@@ -33,7 +33,9 @@ async function readForm(request: Request): Promise<FormData> {
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        await reader.cancel();
+        // Stop reading; the rest is never held. (Cancelling a body the runtime is still
+        // writing into makes undici throw where nobody can catch it.)
+        reader.releaseLock();
         throw tooLarge();
       }
       chunks.push(value);

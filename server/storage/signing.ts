@@ -16,7 +16,8 @@ function signature(secret: string, key: string, expires: number): string {
 }
 
 export function signedImageUrl(secret: string, key: string, now: Date): string {
-  const expires = Math.ceil((now.getTime() / 1000 + IMAGE_URL_SECONDS) / QUARTER_HOUR) * QUARTER_HOUR;
+  // Past the hour, to the end of that quarter hour: at least an hour, at most an hour and a quarter.
+  const expires = (Math.floor((now.getTime() / 1000 + IMAGE_URL_SECONDS) / QUARTER_HOUR) + 1) * QUARTER_HOUR;
   return `${IMAGE_PATH}${key}?expires=${expires}&sig=${signature(secret, key, expires)}`;
 }
 

@@ -19,6 +19,14 @@ interface Held {
   init?: KeyboardEventInit;
 }
 
+/**
+ * Islands woken at idle take turns, and each turn is split into tasks of its own (loading the
+ * code, then hydrating), so waking the chrome never blocks input in one long task. Shared by
+ * every island of the page: the directive is one script per page.
+ */
+let turns: Promise<void> = Promise.resolve();
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Keys whose effect the browser already turns into a click or a focus move. */
 const ACTIVATION_KEYS = new Set(['Tab', 'Enter', ' ']);
 
@@ -68,11 +76,13 @@ const intent: ClientDirective = (load, options, island) => {
   ];
   for (const [type, listener] of listeners) island.addEventListener(type, listener, true);
 
-  async function wake() {
+  /** `atIdle`: nobody is waiting on this island, so its work may be spread over several tasks. */
+  async function wake(atIdle = false) {
     if (state !== 'waiting') return;
     state = 'loading';
     try {
       const hydrate = await load();
+      if (atIdle) await nextTask();
       await hydrate();
     } finally {
       state = 'live';
@@ -100,7 +110,14 @@ const intent: ClientDirective = (load, options, island) => {
 
   if (options.value) window.addEventListener(options.value, () => void wake(), { once: true });
   // The timeout only guards against a page that is never idle.
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => void wake(), { timeout: 5000 }) : setTimeout(() => void wake(), 200));
+  const takeTurn = () => {
+    turns = turns.then(async () => {
+      if (state !== 'waiting') return;
+      await wake(true);
+      await nextTask();
+    }).catch(() => undefined);
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(takeTurn, { timeout: 5000 }) : setTimeout(takeTurn, 200));
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 };

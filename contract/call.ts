@@ -1,4 +1,8 @@
 import type { z } from 'zod';
+import type { Locale } from './language.ts';
+
+/** A request field's name as customers know it, per language; keyed by path, list indexes as `*` (`items.*.quantity`). */
+export type FieldLabels = Record<string, Record<Locale, string>>;
 
 /**
  * One API call: its path under /api, whether it needs a logged-in user, and the zod
@@ -16,6 +20,8 @@ export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType =
   codes?: Record<number, string>;
   /** How the body is sent: JSON (default), or a multipart form (the one upload call). */
   body?: 'json' | 'multipart';
+  /** Field names for messages ("Name is required."); a field without one is named by its path. */
+  fieldLabels?: FieldLabels;
 }
 
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(call: Call<Req, Res>): Call<Req, Res> {

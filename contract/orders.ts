@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { line, lineOptions } from './line.ts';
+import { couponClientGetLabels, orderAddLabels, orderNoLabels, orderPayLabels, storeSlotsLabels } from './order-fields.ts';
 import { noticeDto, paymentDto, refundDto } from './my-orders-dto.ts';
 import { COUPON_CODE_MAX, normaliseCouponCode } from './coupon.ts';
 import { actors, fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './order-status.ts';
@@ -44,7 +45,8 @@ const optionalText = (max: number) =>
 const mobile = z
   .string()
   .superRefine((value, ctx) => {
-    const problem = checkPhone(value);
+    // Blank is "<field> is required": the login's own wording names no field.
+    const problem = value.trim() === '' ? 'field.required' : checkPhone(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
   .transform(toE164)
@@ -165,6 +167,7 @@ export const storeSlots = defineCall({
   summary: 'Appointment dates and times at a workshop for a cart: 30 dates from 2 days ahead, no Sundays or closed days',
   tag: 'orders',
   auth: true,
+  fieldLabels: storeSlotsLabels,
   request: z.strictObject({ storeId, items }),
   response: z.object({
     storeId: z.string(),
@@ -198,6 +201,7 @@ export const couponClientGet = defineCall({
   summary: "The customer's coupons for a cart, each usable or with the reason, and the code typed if any",
   tag: 'orders',
   auth: true,
+  fieldLabels: couponClientGetLabels,
   request: z.strictObject({
     items,
     couponCode,
@@ -223,6 +227,7 @@ export const orderAdd = defineCall({
   summary: 'Place an order: prices computed by the server, a slot held until payBefore for installation',
   tag: 'orders',
   auth: true,
+  fieldLabels: orderAddLabels,
   request: orderAddRequest,
   response: z.object({
     orderNo: z.string(),
@@ -245,6 +250,7 @@ export const orderPay = defineCall({
   summary: "Start paying an order: the provider's payment page to send the customer to",
   tag: 'orders',
   auth: true,
+  fieldLabels: orderPayLabels,
   request: z
     .strictObject({
       orderNo,
@@ -266,6 +272,7 @@ export const orderPayStatus = defineCall({
   summary: "Ask the payment provider for the truth about an order's payment, and answer its status",
   tag: 'orders',
   auth: true,
+  fieldLabels: orderNoLabels,
   request: z.strictObject({ orderNo }),
   response: z.object({
     orderNo: z.string(),
@@ -380,6 +387,7 @@ export const orderFind = defineCall({
   summary: 'One order of the customer, with everything they may see: lines, totals, workshop, appointment, history, refunds, payments, SMS sent',
   tag: 'orders',
   auth: true,
+  fieldLabels: orderNoLabels,
   request: z.strictObject({ orderNo }),
   response: orderDetail,
   codes: { 404: "No such order of this customer (another customer's order answers the same)." },

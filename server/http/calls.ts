@@ -123,7 +123,7 @@ export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): Call
         // reportInput: describeIssue tells a missing field from one of the wrong type by the input.
         const parsed = call.request.safeParse(raw, { reportInput: true });
         if (!parsed.success) {
-          const { field, msg } = describeIssue(parsed.error.issues[0]!, c.get('locale'));
+          const { field, msg } = describeIssue(parsed.error.issues[0]!, c.get('locale'), call.fieldLabels);
           return refuseField(c, field, msg);
         }
         return answer(c, await handler(parsed.data as z.output<C['request']>, c));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldLabels } from '../../contract/call.ts';
 import type { Locale } from '../../contract/language.ts';
 import { isMessageKey, message } from '../../contract/messages.ts';
 
@@ -8,38 +9,47 @@ const expectedWords: Record<Locale, Record<string, string>> = {
   ms: { string: 'teks', number: 'nombor', int: 'nombor bulat', boolean: 'true atau false', object: 'objek', array: 'senarai' },
 };
 
+/** The call's name for the field at `path` in `locale`, else the path itself. */
+function labelOf(path: string, locale: Locale, labels: FieldLabels | undefined): string {
+  return labels?.[path.replace(/(^|\.)\d+(?=\.|$)/g, '$1*')]?.[locale] ?? path;
+}
+
 /**
  * The first problem of a rejected request body, worded for a person: the contract's own
- * message where it gives one (a key of contract/messages.ts), else one naming the field.
+ * message where it gives one (a key of contract/messages.ts), else one naming the field. The
+ * message names the field as the call's labels do ("Name"); `field` stays its path.
  */
-export function describeIssue(issue: z.core.$ZodIssue, locale: Locale): { field: string; msg: string } {
+export function describeIssue(issue: z.core.$ZodIssue, locale: Locale, labels?: FieldLabels): { field: string; msg: string } {
   const field = issue.path.map(String).join('.') || 'body';
-  if (isMessageKey(issue.message)) return { field, msg: message(locale, issue.message, { field }) };
+  const name = labelOf(field, locale, labels);
+  if (isMessageKey(issue.message)) return { field, msg: message(locale, issue.message, { field: name }) };
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return { field, msg: message(locale, 'field.required', { field }) };
+      if (issue.input === undefined) return { field, msg: message(locale, 'field.required', { field: name }) };
       return {
         field,
-        msg: message(locale, 'field.type', { field, expected: expectedWords[locale][issue.expected] ?? issue.expected }),
+        msg: message(locale, 'field.type', { field: name, expected: expectedWords[locale][issue.expected] ?? issue.expected }),
       };
     case 'too_small':
       if (issue.origin === 'number' || issue.origin === 'bigint') {
-        return { field, msg: message(locale, 'field.min', { field, min: String(issue.minimum) }) };
+        return { field, msg: message(locale, 'field.min', { field: name, min: String(issue.minimum) }) };
       }
-      return { field, msg: message(locale, 'field.tooShort', { field }) };
+      return { field, msg: message(locale, 'field.tooShort', { field: name }) };
     case 'too_big':
       if (issue.origin === 'number' || issue.origin === 'bigint') {
-        return { field, msg: message(locale, 'field.max', { field, max: String(issue.maximum) }) };
+        return { field, msg: message(locale, 'field.max', { field: name, max: String(issue.maximum) }) };
       }
-      return { field, msg: message(locale, 'field.tooLong', { field }) };
+      return { field, msg: message(locale, 'field.tooLong', { field: name }) };
     case 'unrecognized_keys': {
       const key = issue.keys[0] ?? field;
       return { field: key, msg: message(locale, 'field.unknown', { field: key }) };
     }
     case 'invalid_value':
-      return { field, msg: message(locale, 'field.oneOf', { field, options: issue.values.map(String).join(', ') }) };
+      // A choice left out is missing, not a wrong choice.
+      if (issue.input === undefined) return { field, msg: message(locale, 'field.required', { field: name }) };
+      return { field, msg: message(locale, 'field.oneOf', { field: name, options: issue.values.map(String).join(', ') }) };
     default:
-      return { field, msg: message(locale, 'field.invalid', { field }) };
+      return { field, msg: message(locale, 'field.invalid', { field: name }) };
   }
 }
 

@@ -212,8 +212,8 @@ describe('bad orders are refused with a message naming the problem, and change n
   });
 
   test('an address is not for installation, an appointment not for mailing', async () => {
-    expect(await place(installOrder({ address: selangorAddress }))).toMatchObject({ code: 400, msg: 'address is not used with this ordering method.' });
-    expect(await place(mailOrder({ appointment: FIRST_DAY }))).toMatchObject({ code: 400, msg: 'appointment is not used with this ordering method.' });
+    expect(await place(installOrder({ address: selangorAddress }))).toMatchObject({ code: 400, msg: 'Delivery address is not used with this ordering method.' });
+    expect(await place(mailOrder({ appointment: FIRST_DAY }))).toMatchObject({ code: 400, msg: 'Appointment is not used with this ordering method.' });
   });
 
   test('in Malay and Chinese too', async () => {

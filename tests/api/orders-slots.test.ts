@@ -103,7 +103,7 @@ describe('bad requests', () => {
 
   test('an empty cart, or a malformed workshop id', async () => {
     expect(await slots(SS2, [])).toEqual({ code: 400, msg: 'Your cart is empty.', data: { field: 'items' } });
-    expect(await slots('SS2 Petaling Jaya', [WIPERS])).toEqual({ code: 400, msg: 'storeId is not valid.', data: { field: 'storeId' } });
+    expect(await slots('SS2 Petaling Jaya', [WIPERS])).toEqual({ code: 400, msg: 'Workshop is not valid.', data: { field: 'storeId' } });
   });
 
   test('login first', async () => {

@@ -12,7 +12,7 @@ import { findCoupon, evaluateCoupon } from '../modules/coupons/rules.ts';
 import { couponUseCounts, lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
 import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
 import { orderNumber, requestHash } from '../modules/orders/numbers.ts';
-import { insertOrder, orderByIdempotencyKey, paidOrderCount, type OrderRow } from '../modules/orders/service.ts';
+import { insertOrder, lockCustomerOrders, openUnpaidCount, orderByIdempotencyKey, paidOrderCount, type OrderRow } from '../modules/orders/service.ts';
 import { calendarOf, carOf, cartDelivery, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 import { PAYMENT_TIMEOUT_JOB } from './expire-order.ts';
@@ -22,6 +22,9 @@ type PlaceRequest = z.output<typeof orderAdd.request>;
 type Placed = z.input<typeof orderAdd.response>;
 
 class AlreadyPlaced extends Error {}
+
+/** Most orders one customer may have waiting for payment at once. */
+export const MAX_UNPAID_ORDERS = 5;
 
 /** The answer for an order already placed under this key; another order under the same key is refused. */
 async function replay(ctx: ShopContext, order: OrderRow, hash: string): Promise<Placed> {
@@ -72,6 +75,13 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
   const orderId = randomUUID();
   try {
     const { order, bay, notices } = await db.transaction(async (tx) => {
+      // Unpaid orders hold bays: a few abandoned checkouts must not block a workshop.
+      await lockCustomerOrders(tx, customerId);
+      // The same checkout sent again while this customer's turn was taken: answered by its order.
+      if (await orderByIdempotencyKey(tx, customerId, input.idempotencyKey)) throw new AlreadyPlaced();
+      if ((await openUnpaidCount(tx, customerId, now)) >= MAX_UNPAID_ORDERS) {
+        throw new ApiError(Code.WARNING, 'order.tooManyUnpaid', { max: MAX_UNPAID_ORDERS });
+      }
       let discountSen = 0;
       if (coupon) {
         await lockCoupon(tx, coupon.code);

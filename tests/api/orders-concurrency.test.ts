@@ -46,10 +46,12 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
   });
 
   test('three customers at once for a time with three bays: each gets one (a bay taken meanwhile sends an order on to the next)', async () => {
-    const keys = await customers(3);
+    // Three new customers each trial: one customer may have only five unpaid orders.
+    const everyone = await customers(45);
     const failures: string[] = [];
     for (let trial = 0; trial < 15; trial++) {
       const time = `${String(9 + Math.floor(trial / 2)).padStart(2, '0')}:${trial % 2 ? '30' : '00'}`;
+      const keys = everyone.slice(trial * 3, trial * 3 + 3);
       const answers = await Promise.all(keys.map((userKey, i) => via(i).request(ADD, at(time), { userKey })));
       const codes = answers.map((r) => r.code);
       if (codes.some((c) => c !== 200)) failures.push(`${time}: ${codes.join('/')}`);
@@ -74,6 +76,18 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
     );
     expect(perOrder.map((o) => o.order_no).sort()).toEqual([...placed].sort());
     expect(perOrder.every((o) => o.units === 2 && o.bays === 1)).toBe(true);
+  });
+
+  test('one customer sends twelve different orders at once through both processes: five are placed, the rest refused', async () => {
+    const [userKey] = await customers(1);
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30', '14:00', '14:30'];
+    const answers = await Promise.all(times.map((time, i) => via(i).request(ADD, at(time), { userKey })));
+    expect(answers.filter((r) => r.code === 200)).toHaveLength(5);
+    expect(answers.filter((r) => r.code !== 200).map((r) => [r.code, r.msg])).toEqual(
+      Array.from({ length: 7 }, () => [807, 'You have 5 orders waiting for payment. Please pay or cancel one of them before placing another.']),
+    );
+    expect(await count(a, sql`select count(*)::int as n from orders where status = 'PENDING_PAYMENT'`)).toBe(5);
+    expect(await count(a, sql`select count(distinct order_id)::int as n from booked_units`)).toBe(5);
   });
 
   test('the same checkout sent ten times at once through both processes: one order, the same answer', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Actor, OrderStage, OrderStatus } from '../../../contract/order-status.ts';
 import type { MessageKey } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -151,5 +151,23 @@ export async function paidOrderCount(db: Db, customerId: string): Promise<number
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
     .where(and(eq(orders.customerId, customerId), isNotNull(orders.paidAt)));
+  return row?.n ?? 0;
+}
+
+/**
+ * Takes this customer's turn for placing orders until the transaction ends, so that counting
+ * their unpaid orders and adding one cannot interleave with another of their requests, on any
+ * API process. Other customers do not wait.
+ */
+export async function lockCustomerOrders(tx: Db, customerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:${customerId}`}, 0))`);
+}
+
+/** The customer's orders waiting for payment whose time to pay has not run out at `now`. */
+export async function openUnpaidCount(db: Db, customerId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, 'PENDING_PAYMENT'), gt(orders.payBefore, now)));
   return row?.n ?? 0;
 }

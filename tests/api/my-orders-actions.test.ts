@@ -223,3 +223,15 @@ describe('SMS that follow an order', () => {
     expect(api.smsLines.filter((l) => l.includes('reminder'))).toHaveLength(1);
   });
 });
+
+describe('the OpenAPI document', () => {
+  test('lists every My Orders call, the upload as a multipart form', async () => {
+    const doc = (await (await api.fetch('/api/openapi.json')).json()) as { paths: Record<string, { post: { requestBody: { content: Record<string, unknown> } } }> };
+    for (const path of ['page', 'cancel', 'del', 'update/install/time', 'refund', 'refund/cancel']) {
+      expect(doc.paths[`/api/app/order/vehicle/order/app/${path}`]?.post.requestBody.content).toHaveProperty(['application/json']);
+    }
+    expect(Object.keys(doc.paths['/api/app/upload/image']!.post.requestBody.content)).toEqual(['multipart/form-data']);
+    const find = JSON.stringify(doc.paths['/api/app/order/vehicle/order/app/find']);
+    for (const field of ['refunds', 'payments', 'notices', 'reschedulesLeft']) expect(find).toContain(`"${field}"`);
+  });
+});

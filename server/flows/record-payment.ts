@@ -5,7 +5,7 @@ import { bookHeldUnits, rebookAppointment } from '../modules/booking/service.ts'
 import { retakeCouponUse } from '../modules/coupons/service.ts';
 import { appointmentStart } from '../modules/orders/actions.ts';
 import { pickupCode } from '../modules/orders/numbers.ts';
-import { lockOrder, moveOrder, noteOnOrder, type OrderRow } from '../modules/orders/service.ts';
+import { assignPickupCode, lockOrder, moveOrder, noteOnOrder, type OrderRow } from '../modules/orders/service.ts';
 import { transitionOrder } from '../modules/orders/states.ts';
 import { claimEvent, lockPayment, setPaymentState, settleEvent } from '../modules/payments/service.ts';
 import type { EventOutcome } from '../modules/payments/schema.ts';
@@ -46,12 +46,12 @@ export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow,
   const keep = async (event: 'pay' | 'payLate', noteKey: MessageKey): Promise<Settled> => {
     const move = transitionOrder(order, event, 'system');
     if (!move.ok) throw new Error(`order ${order.orderNo}: ${event} refused (${move.key})`);
-    const row = await moveOrder(tx, order, move, { by: 'system', noteKey, noteParams: amount }, now, {
+    const moved = await moveOrder(tx, order, move, { by: 'system', noteKey, noteParams: amount }, now, {
       paidSen: order.paidSen + amountSen,
       paidAt: now,
       cancelledBy: null,
-      pickupCode: order.method === 'pickup' ? pickupCode() : null,
     });
+    const row = order.method === 'pickup' ? await assignPickupCode(tx, order.id, pickupCode) : moved;
     // The booking-confirmed SMS is recorded with the order (My Orders shows it), and the day-before reminder scheduled.
     await scheduleReminder(tx, row, now);
     return { order: row, refundDue: false, notices: [await orderNotice(tx, ctx, row, { kind: 'bookingConfirmed' }, now)] };

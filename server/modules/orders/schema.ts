@@ -93,6 +93,10 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     index('orders_store_date_idx').on(t.storeId, t.appointmentDate),
+    // A code shown at the counter names one order among those still to be collected.
+    uniqueIndex('orders_open_pickup_code_key')
+      .on(t.pickupCode)
+      .where(sql`${t.pickupCode} is not null and ${t.status} in ('UPCOMING', 'IN_PROGRESS')`),
     check('orders_money_check', sql`${t.totalSen} >= 0 and ${t.discountSen} >= 0 and ${t.paidSen} >= 0 and ${t.refundedSen} >= 0`),
     check('orders_refunded_within_paid', sql`${t.refundedSen} <= ${t.paidSen}`),
     check('orders_status_check', sql`${t.status} in ('PENDING_PAYMENT', 'UPCOMING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'REFUNDED')`),

@@ -171,3 +171,31 @@ export async function openUnpaidCount(db: Db, customerId: string, now: Date): Pr
     .where(and(eq(orders.customerId, customerId), eq(orders.status, 'PENDING_PAYMENT'), gt(orders.payBefore, now)));
   return row?.n ?? 0;
 }
+
+/** The database refused a row because another holds the same value under `constraint`. */
+export function breaksUnique(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: string; constraint?: string };
+    if (code === '23505' && name === constraint) return true;
+  }
+  return false;
+}
+
+/**
+ * Gives a paid pickup order its counter code, in the caller's transaction: one no other open
+ * order holds, as the unique index over open orders' codes decides. A code drawn twice (a
+ * one-in-a-million clash, or two payments at once) is drawn again, inside a savepoint so the
+ * payment's transaction goes on.
+ */
+export async function assignPickupCode(tx: Db, orderId: string, draw: () => string, attempts = 10): Promise<OrderRow> {
+  for (let i = 0; i < attempts; i++) {
+    const code = draw();
+    try {
+      const [row] = await tx.transaction((sp) => sp.update(orders).set({ pickupCode: code }).where(eq(orders.id, orderId)).returning());
+      return row!;
+    } catch (err) {
+      if (!breaksUnique(err, 'orders_open_pickup_code_key')) throw err;
+    }
+  }
+  throw new Error(`${attempts} pickup codes in a row were taken`);
+}

@@ -45,7 +45,7 @@ export async function setRefund(api: TestApi, orderNo: string, status: string) {
 /** Posts a multipart form with `file` as the customer's browser would; the parsed envelope. */
 export async function upload(api: TestApi, userKey: string | undefined, bytes: Uint8Array, name = 'photo.jpg', type = 'image/jpeg', language = 'en_us') {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await api.fetch(UPLOAD, { method: 'POST', body: form, headers: { language, ...(userKey ? { Authorization: userKey } : {}) } });
   return (await res.json()) as { code: number; msg: string; data: any };
 }

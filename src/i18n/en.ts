@@ -580,7 +580,7 @@ export const en = {
     pickupHint: 'Show this code, or its QR code, at the workshop counter.',
     pickupLater: 'Your pickup code appears here once the order is paid.',
     qr: 'QR code of pickup code {code}',
-    fitting: 'Fitting details',
+    price: 'Items and price',
     wiperSizes: 'Wiper sizes',
     wiperDriver: 'Long (driver) {inch}″',
     wiperPassenger: 'Short (passenger) {inch}″',

@@ -580,7 +580,7 @@ export const ms: Dictionary = {
     pickupHint: 'Tunjukkan kod ini, atau kod QR-nya, di kaunter bengkel.',
     pickupLater: 'Kod ambil anda dipaparkan di sini sebaik sahaja pesanan dibayar.',
     qr: 'Kod QR bagi kod ambil {code}',
-    fitting: 'Butiran pemasangan',
+    price: 'Item dan harga',
     wiperSizes: 'Saiz pengelap cermin',
     wiperDriver: 'Panjang (pemandu) {inch}″',
     wiperPassenger: 'Pendek (penumpang) {inch}″',

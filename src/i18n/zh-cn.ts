@@ -579,7 +579,7 @@ export const zhCn: Dictionary = {
     pickupHint: '在门店柜台出示此取货码或二维码。',
     pickupLater: '订单付款后，取货码会显示在这里。',
     qr: '取货码 {code} 的二维码',
-    fitting: '安装信息',
+    price: '商品和价格',
     wiperSizes: '雨刮尺寸',
     wiperDriver: '长（主驾驶）{inch}″',
     wiperPassenger: '短（副驾驶）{inch}″',

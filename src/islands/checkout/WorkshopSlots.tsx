@@ -10,8 +10,9 @@ import { commonWorkshops, type OrderLine } from '../../lib/checkout.ts';
 import { clientStore, storeSlots } from '../../lib/endpoints.ts';
 import { $curCity } from '../../stores/business.ts';
 import { useClientStore } from '../ui/useClientStore.ts';
+import { SlotPicker } from './SlotPicker.tsx';
 
-export type Slots = ResponseOf<typeof storeSlotsCall>;
+type Slots = ResponseOf<typeof storeSlotsCall>;
 
 interface Props {
   locale: Locale;
@@ -104,65 +105,5 @@ export function WorkshopSlots({ locale, method, items, storeId, date, time, erro
       </fieldset>
       {method === 'install' && storeId && <SlotPicker locale={locale} slots={slots} date={date} time={time} error={errors.appointment} onSlot={onSlot} />}
     </div>
-  );
-}
-
-interface SlotPickerProps {
-  locale: Locale;
-  /** null while the workshop's times load. */
-  slots: Slots | null;
-  date: string;
-  time: string;
-  error?: string | undefined;
-  onSlot: (date: string, time: string) => void;
-}
-
-/** A workshop's free dates and times: the checkout's, and the one a booked customer changes their time with. */
-export function SlotPicker({ locale, slots, date, time, error, onSlot }: SlotPickerProps) {
-  const t = dictionary(locale).checkout;
-  const day = slots?.dates.find((d) => d.date === date);
-  const dateLabel = (iso: string) => new Intl.DateTimeFormat(locale === 'zh-cn' ? 'zh-CN' : `${locale}-MY`, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
-  return (
-    <fieldset>
-      <legend className="mb-2 text-lg font-bold">
-        {t.date} · {t.time}
-      </legend>
-      {slots === null && <p className="text-slate-600">{t.finding}</p>}
-      {slots && !slots.dates.some((d) => d.available) && <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t.noSlots}</p>}
-      {slots && slots.dates.length > 0 && (
-        <div className="space-y-3">
-          <label htmlFor="appointment-date" className="block font-semibold">
-            {t.date}
-          </label>
-          <select id="appointment-date" className="field-input" value={date} onChange={(e) => onSlot(e.currentTarget.value, '')}>
-            <option value="" />
-            {slots.dates.map((d) => (
-              <option key={d.date} value={d.date} disabled={!d.available}>
-                {dateLabel(d.date)}
-                {d.available ? '' : ` (${t.full})`}
-              </option>
-            ))}
-          </select>
-          {day && (
-            <div role="group" aria-label={t.time} className="flex flex-wrap gap-2">
-              {day.times.map((s) => (
-                <button
-                  key={s.time}
-                  type="button"
-                  aria-pressed={s.time === time}
-                  disabled={!s.available}
-                  onClick={() => onSlot(date, s.time)}
-                  className={`btn min-w-20 border ${s.time === time ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white'} disabled:line-through`}
-                >
-                  {s.time}
-                  {!s.available && <span className="sr-only"> ({t.full})</span>}
-                </button>
-              ))}
-            </div>
-          )}
-        </div>
-      )}
-      {error && <p className="field-error" role="alert">{error}</p>}
-    </fieldset>
   );
 }

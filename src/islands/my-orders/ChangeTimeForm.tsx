@@ -3,7 +3,7 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderChangeTime, orderFind, storeSlots } from '../../lib/endpoints.ts';
 import { notify } from '../../stores/ui.ts';
-import { SlotPicker, type Slots } from '../checkout/WorkshopSlots.tsx';
+import { SlotPicker, type Slots } from '../checkout/SlotPicker.tsx';
 import { dayText, type OrderDetailDto } from './format.ts';
 import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
 

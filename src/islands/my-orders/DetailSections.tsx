@@ -1,11 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { trackingLink } from '../../lib/couriers.ts';
 import { dayText, type OrderDetailDto } from './format.ts';
+import { PickupQr } from './PickupQr.tsx';
 
-// Only a pickup order's page loads the QR code's encoder.
-const PickupQr = lazy(() => import('./PickupQr.tsx'));
 
 type Texts = ReturnType<typeof dictionary>['orderDetail'];
 
@@ -93,9 +92,7 @@ function PickupCode({ t, code }: { t: Texts; code: string | null }) {
         </p>
         <p className="mt-1 max-w-60 text-sm text-slate-700">{t.pickupHint}</p>
       </div>
-      <Suspense fallback={<div className="size-44" />}>
-        <PickupQr code={code} label={fill(t.qr, { code })} />
-      </Suspense>
+      <PickupQr code={code} label={fill(t.qr, { code })} />
     </div>
   );
 }
@@ -133,37 +130,6 @@ export function Delivery({ locale, order }: { locale: Locale; order: OrderDetail
           {fill(t.track, { courier: link.courier })}
         </a>
       )}
-    </Section>
-  );
-}
-
-/** Wiper sizes, tint per window group and tyre sizes chosen for each line. */
-export function Fitting({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
-  const t = dictionary(locale).orderDetail;
-  const lines = order.lines.filter((l) => l.options?.wiper || l.options?.tint || l.options?.tyreSize);
-  if (!lines.length) return null;
-  return (
-    <Section title={t.fitting} id="fitting-heading">
-      {lines.map((l) => {
-        const { wiper, tint, tyreSize } = l.options ?? {};
-        return (
-          <div key={l.productId}>
-            <p className="font-semibold">{l.name}</p>
-            <Rows
-              none={t.none}
-              rows={[
-                ...(wiper
-                  ? ([[t.wiperSizes, [fill(t.wiperDriver, { inch: wiper.driverInch }), fill(t.wiperPassenger, { inch: wiper.passengerInch }), ...(wiper.rearInch ? [fill(t.wiperRear, { inch: wiper.rearInch })] : [])].join(' · ')]] as [string, string][])
-                  : []),
-                ...(tint
-                  ? ([[t.tintTitle, [fill(t.tintFront, { pct: tint.frontPct }), fill(t.tintSide, { pct: tint.sideWindowsPct }), fill(t.tintRear, { pct: tint.rearWindscreenPct })].join(' · ')]] as [string, string][])
-                  : []),
-              ]}
-            />
-            {tyreSize && <p>{fill(t.tyreSize, { size: tyreSize })}</p>}
-          </div>
-        );
-      })}
     </Section>
   );
 }

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { clock, secondsUntil } from '../../lib/pay-time.ts';
 import { Modal } from '../ui/Modal.tsx';
 import type { ActionKind, ActionTarget, Done } from './action-types.ts';
+// With the buttons rather than loaded on first use: a chunk of its own would cost the page
+// more of its JavaScript budget, for a wait the customer would see.
+import ActionForm from './ActionForm.tsx';
 
-// The dialogs' code arrives when the customer first opens one.
-const ActionForm = lazy(() => import('./ActionForm.tsx'));
 
 /** Seconds left to pay, counting down from the server's figure (the device clock may be off). */
 function useSecondsLeft(seconds: number): number {
@@ -48,18 +49,16 @@ export function OrderActions({ locale, target, onDone }: { locale: Locale; targe
       ))}
       <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? title(t, open, target.orderNo) : ''} closeLabel={t.close} role={open === 'delete' || open === 'cancel' || open === 'revokeRefund' ? 'alertdialog' : 'dialog'}>
         {open && (
-          <Suspense fallback={<p className="text-slate-600">{t.working}</p>}>
-            <ActionForm
-              locale={locale}
-              kind={open}
-              target={target}
-              onClose={() => setOpen(null)}
-              onDone={(result) => {
-                setOpen(null);
-                onDone(result);
-              }}
-            />
-          </Suspense>
+          <ActionForm
+            locale={locale}
+            kind={open}
+            target={target}
+            onClose={() => setOpen(null)}
+            onDone={(result) => {
+              setOpen(null);
+              onDone(result);
+            }}
+          />
         )}
       </Modal>
     </div>

@@ -1,15 +1,14 @@
 import { useEffect, useState } from 'react';
-import { findCategory } from '../../../contract/categories.ts';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderFind } from '../../lib/endpoints.ts';
 import LoginGate from '../login/LoginGate.tsx';
-import { Receipt } from '../payment/Receipt.tsx';
 import { targetOfDetail, type ActionResult } from './action-types.ts';
-import { CarAndContact, Delivery, Fitting, Rows, Section, Workshop } from './DetailSections.tsx';
+import { CarAndContact, Delivery, Rows, Section, Workshop } from './DetailSections.tsx';
 import { momentText, standing, type OrderDetailDto } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
+import { PriceSection } from './PriceSection.tsx';
 import { RefundsSection } from './RefundsSection.tsx';
 import { PaymentsSection, TimelineSection } from './TimelineSection.tsx';
 
@@ -57,7 +56,8 @@ function OrderPage({ locale }: { locale: Locale }) {
   if (!order) return <p className="text-slate-600" role="status">{t.loading}</p>;
 
   const where = standing(order);
-  const types = [...new Set(order.lines.map((l) => d.categories[findCategory(l.category)?.className ?? 'Maintenance']))].join(', ');
+  // Lines name their category by className ("Wiper Blade"), as the dictionary does.
+  const types = [...new Set(order.lines.map((l) => d.categories[l.category as keyof typeof d.categories] ?? l.category))].join(', ');
   const method = order.method === 'install' ? d.checkout.install : order.method === 'pickup' ? d.checkout.pickup : d.checkout.mail;
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
@@ -78,12 +78,11 @@ function OrderPage({ locale }: { locale: Locale }) {
         <Workshop locale={locale} order={order} />
         <Delivery locale={locale} order={order} />
         <RefundsSection locale={locale} refunds={order.refunds} />
-        <Fitting locale={locale} order={order} />
         <CarAndContact locale={locale} order={order} />
         <TimelineSection locale={locale} order={order} />
       </div>
       <aside className="min-w-0 space-y-4">
-        <Receipt locale={locale} order={order} paid={order.paidSen > 0} />
+        <PriceSection locale={locale} order={order} />
         <PaymentsSection locale={locale} order={order} />
       </aside>
     </div>

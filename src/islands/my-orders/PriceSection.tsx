@@ -1,0 +1,66 @@
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { formatRM } from '../../lib/money.ts';
+import { Section } from './DetailSections.tsx';
+import type { OrderDetailDto } from './format.ts';
+
+type Line = OrderDetailDto['lines'][number];
+type Texts = ReturnType<typeof dictionary>['orderDetail'];
+
+/** What was chosen for a line: tyre size, wiper sizes per position, tint per window group, the oil. */
+function chosen(l: Line, t: Texts): string[] {
+  const { wiper, tint, tyreSize } = l.options ?? {};
+  const words: string[] = [];
+  if (tyreSize) words.push(fill(t.tyreSize, { size: tyreSize }));
+  if (wiper) {
+    const sizes = [fill(t.wiperDriver, { inch: wiper.driverInch }), fill(t.wiperPassenger, { inch: wiper.passengerInch })];
+    if (wiper.rearInch) sizes.push(fill(t.wiperRear, { inch: wiper.rearInch }));
+    words.push(`${t.wiperSizes}: ${sizes.join(' · ')}`);
+  }
+  if (tint) words.push(`${t.tintTitle}: ${[fill(t.tintFront, { pct: tint.frontPct }), fill(t.tintSide, { pct: tint.sideWindowsPct }), fill(t.tintRear, { pct: tint.rearWindscreenPct })].join(' · ')}`);
+  if (l.oil) words.push(l.oil.name);
+  return words;
+}
+
+/** The lines with what was chosen for each, and the total itemised as the server computed it. */
+export function PriceSection({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const d = dictionary(locale);
+  const c = d.checkout;
+  const t = d.orderDetail;
+  const money = (sen: number) => formatRM(sen, locale);
+  const { partsSen, labourSen, serviceTaxSen, deliveryFeeSen, discountSen, totalSen } = order.totals;
+  const rows: [string, string][] = [[c.parts, money(partsSen)]];
+  if (labourSen) rows.push([c.labour, money(labourSen)], [c.serviceTax, money(serviceTaxSen)]);
+  if (deliveryFeeSen) rows.push([c.delivery, money(deliveryFeeSen)]);
+  if (discountSen) rows.push([order.coupon ? `${c.discount} (${order.coupon.code})` : c.discount, `−${money(discountSen)}`]);
+  rows.push([c.total, money(totalSen)]);
+  return (
+    <Section title={t.price} id="price-heading">
+      <ul className="text-sm">
+        {order.lines.map((l) => (
+          <li key={l.productId} className="flex justify-between gap-3 border-b border-slate-100 py-2">
+            <span>
+              <span className="block font-semibold">
+                {l.name} × {l.quantity}
+              </span>
+              {chosen(l, t).map((w) => (
+                <span key={w} className="block text-slate-600">
+                  {w}
+                </span>
+              ))}
+            </span>
+            <span className="whitespace-nowrap tabular-nums">{money(l.totalSen)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1">
+        {rows.map(([label, value], i) => (
+          <div key={label} className={`flex justify-between gap-4 ${i === rows.length - 1 ? 'border-t border-slate-200 pt-2 text-lg font-extrabold' : ''}`}>
+            <dt>{label}</dt>
+            <dd className="whitespace-nowrap tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}

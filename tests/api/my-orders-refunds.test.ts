@@ -143,6 +143,25 @@ describe('app/upload/image and photos on a refund', () => {
     const big = Buffer.alloc(6 * 1024 * 1024, 0x41);
     jpeg.copy(big);
     expect(await upload(api, me, big, 'big.jpg', 'image/jpeg', 'ms_my')).toMatchObject({ code: 413, msg: 'Saiz foto paling besar ialah 5 MB.' });
+    // sharp's prebuilt libvips has no HEVC decoder: an iPhone HEIC is recognised and refused in words that say so.
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic\0\0\0\0mif1heic'), Buffer.alloc(2048, 7)]);
+    expect(await upload(api, me, heic, 'IMG_0002.HEIC', 'image/heic')).toMatchObject({ code: 415, msg: 'HEIC photos cannot be read at the moment. Please upload a JPEG or PNG.' });
+    // A declared length past the limit is refused before a byte of the body is read.
+    let read = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        read++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const declared = await api.fetch('/api/app/upload/image', {
+      method: 'POST',
+      body: endless,
+      duplex: 'half',
+      headers: { Authorization: me, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(7 * 1024 * 1024) },
+    } as RequestInit);
+    expect(((await declared.json()) as { code: number }).code).toBe(413);
+    expect(read).toBeLessThanOrEqual(1);
     const empty = await api.fetch('/api/app/upload/image', { method: 'POST', body: new FormData(), headers: { Authorization: me } });
     expect(((await empty.json()) as { code: number }).code).toBe(400);
     const json = await api.fetch('/api/app/upload/image', { method: 'POST', body: '{}', headers: { Authorization: me, 'Content-Type': 'application/json' } });

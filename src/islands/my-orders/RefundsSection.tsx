@@ -28,7 +28,7 @@ export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: R
             {refundSteps(r.status, r.history).map((step) => (
               <li key={step.status} className="flex gap-3" aria-current={step.state === 'current' ? 'step' : undefined}>
                 <span aria-hidden="true" className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${mark[step.state]}`}>
-                  {step.state === 'todo' ? '' : '✓'}
+                  {step.state === 'done' ? '✓' : step.state === 'current' ? '•' : ''}
                 </span>
                 <span>
                   <span className="block font-semibold">{t.steps[step.status]}</span>

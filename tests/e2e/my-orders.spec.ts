@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+import { codesSentTo, freshPhone, logInThroughMenu, otpFromLog } from './support.ts';
+import { myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
+
+/** A logged-in Myvi owner of their own (a fresh phone), on the home page. */
+async function customer(page: Page) {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+}
+
+const tabs = (page: Page) => page.getByRole('navigation', { name: 'Orders by status' });
+const card = (page: Page, orderNo: string) => page.getByRole('article', { name: `Order ${orderNo}` });
+
+test('a booked installation is found under Upcoming, opened, and moved to another time', async ({ page }) => {
+  await customer(page);
+  const orderNo = await placeOrder(page);
+  await payInSandbox(page, orderNo);
+
+  await page.goto('/pc/myorder-status');
+  await expect(tabs(page).getByRole('link', { name: 'All 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs(page).getByRole('link', { name: 'Pending payment 0' })).toBeVisible();
+  await tabs(page).getByRole('link', { name: /^Upcoming/ }).click();
+  await expect(page).toHaveURL(/\/pc\/myorder-status\?status=upcoming$/);
+  await expect(card(page, orderNo)).toContainText('Installation booked');
+  await expect(card(page, orderNo)).toContainText('Installation at SS2 Tyre & Auto Service');
+  await expect(card(page, orderNo)).toContainText('Perodua Myvi');
+  // The tab is in the address: back, forward and reload keep it.
+  await page.goBack();
+  await expect(tabs(page).getByRole('link', { name: /^All/ })).toHaveAttribute('aria-current', 'page');
+  await page.goForward();
+  await expect(tabs(page).getByRole('link', { name: /^Upcoming/ })).toHaveAttribute('aria-current', 'page');
+  await page.reload();
+  await expect(tabs(page).getByRole('link', { name: /^Upcoming/ })).toHaveAttribute('aria-current', 'page');
+  await expect(card(page, orderNo)).toBeVisible();
+
+  await card(page, orderNo).getByRole('link', { name: `View details: Order ${orderNo}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/pc/myorder-status/detail\\?orderNo=${orderNo}$`));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Order details' })).toBeVisible();
+  await expect(main.getByText('SS2 Tyre & Auto Service', { exact: true })).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Items and price' })).toContainText('Basic service × 1');
+  await expect(main.getByRole('region', { name: 'Timeline' })).toContainText('Installation booked');
+  const before = await main.getByRole('region', { name: 'Workshop' }).textContent();
+
+  await main.getByRole('button', { name: 'Change installation time' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change installation time' });
+  await expect(dialog).toContainText('Changes left: 3');
+  await dialog.getByRole('button', { name: 'Change time' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please choose a new date and time.');
+  // Another day than the one booked: the last one with a free time.
+  const date = dialog.getByLabel('Date', { exact: true });
+  const days = await date.locator('option:not([disabled]):not([value=""])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  await date.selectOption(days.at(-1)!);
+  await dialog.getByRole('group', { name: 'Time' }).locator('button:enabled').first().click();
+  await dialog.getByRole('button', { name: 'Change time' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Your new installation time: /)).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Workshop' })).not.toHaveText(before!);
+  await expect(main.getByRole('region', { name: 'Workshop' })).toContainText('Time changes left: 2');
+});
+
+test('a refund is asked for with a photo, followed step by step, and revoked', async ({ page }) => {
+  await customer(page);
+  const orderNo = await placeOrder(page);
+  await payInSandbox(page, orderNo);
+  await page.goto(`/pc/myorder-status/detail?orderNo=${orderNo}`);
+  const main = page.getByRole('main');
+
+  await main.getByRole('button', { name: 'Request a refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a refund' });
+  await expect(dialog.getByLabel('How can we reach you?')).toHaveValue(/^\+60 12-/);
+  await expect(dialog.getByLabel('Amount (RM)')).toHaveValue(/^\d+\.\d\d$/);
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog.getByLabel('Reason for the refund')).toHaveAccessibleDescription('Please fill this in.');
+
+  // Checked before anything is sent: a text file named as a photo, and one over 5 MB.
+  const addPhotos = dialog.getByLabel('Add photos');
+  await addPhotos.setInputFiles({ name: 'receipt.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await expect(dialog.getByText('receipt.txt is not a picture (JPEG, PNG, WebP or HEIC).')).toBeVisible();
+  await addPhotos.setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+  await expect(dialog.getByText('huge.jpg is larger than 5 MB.')).toBeVisible();
+  await addPhotos.setInputFiles(await photo());
+  await expect(dialog.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  await dialog.getByLabel('Reason for the refund').fill('The service light is still on after the service.');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Your refund request was sent\. We review it within 3 working days, by /)).toBeVisible();
+
+  const refunds = main.getByRole('region', { name: 'Refunds' });
+  await expect(refunds.getByRole('heading', { name: /Refund pending review$/ })).toBeVisible();
+  await expect(refunds.getByText(/^We review refund requests within 3 working days: by \w{3}, \d{1,2} \w{3} \d{4}\.$/)).toBeVisible();
+  await expect(refunds.getByRole('list', { name: 'Refund progress' }).getByRole('listitem')).toHaveText([/Pending review/, /Reviewed\s*Not yet/, /Processing\s*Not yet/, /Completed\s*Not yet/]);
+  await expect(refunds.getByRole('img', { name: /^Photo 1 of request / })).toBeVisible();
+  await expect(refunds).toContainText('The service light is still on after the service.');
+
+  await page.goto('/pc/myorder-status?status=refunds');
+  await expect(tabs(page).getByRole('link', { name: 'Refunds 1' })).toHaveAttribute('aria-current', 'page');
+  await expect(card(page, orderNo)).toContainText('Refund pending review');
+  await card(page, orderNo).getByRole('button', { name: 'Revoke refund' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Revoke your refund request?' });
+  await confirm.getByRole('button', { name: 'Revoke request' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Your refund request was revoked.')).toBeVisible();
+  await expect(card(page, orderNo)).toContainText('Refund revoked');
+  await expect(card(page, orderNo).getByRole('button', { name: 'Request a refund' })).toBeVisible();
+});
+
+test('an unpaid order is cancelled with a reason, then deleted; an empty tab says so and leads to the shop', async ({ page }) => {
+  await customer(page);
+  const orderNo = await placeOrder(page);
+
+  await page.goto('/pc/myorder-status?status=pending-payment');
+  const unpaid = card(page, orderNo);
+  await expect(unpaid.getByRole('link', { name: /^Pay \(\d+:\d\d left\)$/ })).toHaveAttribute('href', `/pc/pages-order?orderNo=${orderNo}`);
+  await unpaid.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Cancel order ${orderNo}?` });
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please give a reason.');
+  await dialog.getByLabel('Another reason').check();
+  await dialog.getByLabel('Your reason').fill('Booked the wrong day');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Order ${orderNo} is cancelled.`)).toBeVisible();
+  await expect(page.getByText('No orders here.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/pc/home');
+
+  await tabs(page).getByRole('link', { name: 'Cancelled 1' }).click();
+  await expect(card(page, orderNo)).toContainText('Cancelled');
+  await card(page, orderNo).getByRole('link', { name: `View details: Order ${orderNo}` }).click();
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('You · Booked the wrong day');
+  await page.getByRole('main').getByRole('button', { name: 'Delete order' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete order ${orderNo}?` });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/pc\/myorder-status$/);
+  await expect(page.getByText('You have no orders yet.')).toBeVisible();
+  await expect(tabs(page).getByRole('link', { name: 'Cancelled 0' })).toBeVisible();
+});
+
+test('My Orders asks a logged-out visitor to log in first, then shows the tab asked for', async ({ page }) => {
+  await page.goto('/pc/myorder-status?status=completed');
+  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
+  await expect(dialog).toBeVisible();
+  await expect(tabs(page)).toHaveCount(0);
+  const phone = freshPhone();
+  await dialog.getByLabel('Phone number').fill(phone);
+  const before = codesSentTo(phone);
+  await dialog.getByRole('button', { name: 'Send OTP' }).click();
+  await dialog.getByLabel('6-digit code').fill(await otpFromLog(phone, before));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(tabs(page).getByRole('link', { name: 'Completed 0' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('No orders here.')).toBeVisible();
+});

@@ -27,6 +27,25 @@ interface Held {
 let turns: Promise<void> = Promise.resolve();
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Islands still to replay what was done to them. A link followed meanwhile (the cart, just
+ * after an early tap on Add to cart) waits for them: leaving the page would lose those taps.
+ */
+const replaying = new Set<Promise<void>>();
+let linksGuarded = false;
+function guardLinks() {
+  if (linksGuarded) return;
+  linksGuarded = true;
+  // Bubble phase: a component that handles the link itself has had its say.
+  window.addEventListener('click', (event) => {
+    if (!replaying.size || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+    event.preventDefault();
+    void Promise.allSettled([...replaying]).then(() => location.assign(link.href));
+  });
+}
+
 /** Keys whose effect the browser already turns into a click or a focus move. */
 const ACTIVATION_KEYS = new Set(['Tab', 'Enter', ' ']);
 
@@ -35,21 +54,29 @@ const intent: ClientDirective = (load, options, island) => {
   const held: Held[] = [];
   const typedInto = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
 
+  let waking: Promise<void> | null = null;
+  /** Keeps an action for the replay; until then, links wait (guardLinks). */
+  const hold = (action: Held) => {
+    held.push(action);
+    const done = wake();
+    replaying.add(done);
+    const settled = () => void replaying.delete(done);
+    done.then(settled, settled);
+  };
+
   const onClick = (event: Event) => {
     const target = event.target as Element;
     // A link already works without the island: let it go where it points.
     if (target.closest('a[href]')) return;
     event.preventDefault();
     event.stopPropagation();
-    held.push({ kind: 'click', path: pathFrom(island, target), target });
-    void wake();
+    hold({ kind: 'click', path: pathFrom(island, target), target });
   };
   const onSubmit = (event: Event) => {
     const form = event.target as Element;
     event.preventDefault();
     event.stopPropagation();
-    held.push({ kind: 'submit', path: pathFrom(island, form), target: form });
-    void wake();
+    hold({ kind: 'submit', path: pathFrom(island, form), target: form });
   };
   const onKey = (event: Event) => {
     const key = event as KeyboardEvent;
@@ -75,20 +102,24 @@ const intent: ClientDirective = (load, options, island) => {
     ['focusin', onTouch],
   ];
   for (const [type, listener] of listeners) island.addEventListener(type, listener, true);
+  guardLinks();
 
   /** `atIdle`: nobody is waiting on this island, so its work may be spread over several tasks. */
-  async function wake(atIdle = false) {
-    if (state !== 'waiting') return;
+  function wake(atIdle = false): Promise<void> {
+    if (state !== 'waiting') return waking ?? Promise.resolve();
     state = 'loading';
-    try {
-      const hydrate = await load();
-      if (atIdle) await nextTask();
-      await hydrate();
-    } finally {
-      state = 'live';
-      for (const [type, listener] of listeners) island.removeEventListener(type, listener, true);
-    }
-    replay();
+    waking = (async () => {
+      try {
+        const hydrate = await load();
+        if (atIdle) await nextTask();
+        await hydrate();
+      } finally {
+        state = 'live';
+        for (const [type, listener] of listeners) island.removeEventListener(type, listener, true);
+      }
+      replay();
+    })();
+    return waking;
   }
 
   /** Gives the live island what happened while it slept, in the order it happened. */

@@ -144,6 +144,25 @@ test('a payment that fails on the provider’s page leaves the order payable fro
   await expect(page.getByRole('button', { name: /^Pay RM/ })).toBeEnabled();
 });
 
+test('Add to cart tapped before the page woke up, then the cart at once: the line reaches checkout', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  // A slow phone on a cold server: the code of the product's choices arrives late, so the tap
+  // is held for it, and the customer goes to the cart at once.
+  await page.route('**/_astro/ProductChooser.*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto(`/pc/${SERVICE}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: /^Cart, \d items$/ }).click();
+  await expect(page).toHaveURL(/\/confirm$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Basic service', { exact: true })).toBeVisible();
+  await expect(main.getByLabel('Car plate number')).toBeVisible();
+});
+
 test('a double click on Place order makes one order', async ({ page }) => {
   await myviInPetalingJaya(page);
   await page.goto('/pc/home');

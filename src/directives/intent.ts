@@ -41,6 +41,9 @@ function guardLinks() {
     if (!replaying.size || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self') || link.hasAttribute('download')) return;
+    // A jump within the page keeps the page, and with it the taps.
+    const to = new URL(link.href, location.href);
+    if (to.hash && to.origin === location.origin && to.pathname === location.pathname && to.search === location.search) return;
     event.preventDefault();
     void Promise.allSettled([...replaying]).then(() => location.assign(link.href));
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codesSentTo, freshPhone, logInThroughMenu, otpFromLog } from './support.ts';
-import { myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
+import { api, myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
 
 /** A logged-in Myvi owner of their own (a fresh phone), on the home page. */
 async function customer(page: Page) {
@@ -150,4 +150,38 @@ test('My Orders asks a logged-out visitor to log in first, then shows the tab as
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(tabs(page).getByRole('link', { name: 'Completed 0' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('No orders here.')).toBeVisible();
+});
+
+test('a refusal from the server stays in the dialog, in the customer’s words', async ({ page }) => {
+  await customer(page);
+  const orderNo = await placeOrder(page);
+  await page.goto('/pc/myorder-status?status=pending-payment');
+  await expect(card(page, orderNo)).toBeVisible();
+  // Cancelled meanwhile elsewhere (another tab, another device): this list is out of date.
+  await api(page, '/app/order/vehicle/order/app/cancel', { orderNo, reason: 'From my phone' });
+  await card(page, orderNo).getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('alertdialog', { name: `Cancel order ${orderNo}?` });
+  await dialog.getByLabel('I changed my mind').check();
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Only an order waiting for payment can be cancelled.');
+  await expect(dialog).toBeVisible();
+});
+
+test('a long list comes ten orders at a time, newest first', async ({ page }) => {
+  await customer(page);
+  const placed: string[] = [];
+  for (let i = 0; i < 11; i++) {
+    const orderNo = await placeOrder(page, 'pickup');
+    await api(page, '/app/order/vehicle/order/app/cancel', { orderNo, reason: 'Testing the list' });
+    placed.push(orderNo);
+  }
+  await page.goto('/pc/myorder-status');
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards).toHaveCount(10);
+  await expect(cards.first()).toHaveAccessibleName(`Order ${placed.at(-1)}`);
+  await expect(page.getByText('10 of 11 orders')).toBeVisible();
+  await page.getByRole('button', { name: 'Show more orders' }).click();
+  await expect(cards).toHaveCount(11);
+  await expect(cards.last()).toHaveAccessibleName(`Order ${placed[0]}`);
+  await expect(page.getByRole('button', { name: 'Show more orders' })).toHaveCount(0);
 });

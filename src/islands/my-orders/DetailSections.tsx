@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/language.ts';
+import { formatPhone } from '../../../contract/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { trackingLink } from '../../lib/couriers.ts';
 import { dayText, type OrderDetailDto } from './format.ts';
@@ -44,7 +45,7 @@ export function CarAndContact({ locale, order }: { locale: Locale; order: OrderD
           [t.car, order.car.name],
           [t.plate, order.car.plate],
           [t.name, order.contact.name],
-          [t.phone, order.contact.phone],
+          [t.phone, formatPhone(order.contact.phone)],
           [t.email, order.contact.email ?? ''],
           [t.coupon, order.coupon ? `${order.coupon.code} (${order.coupon.title})` : ''],
           [t.notes, order.notes],
@@ -107,7 +108,7 @@ export function Delivery({ locale, order }: { locale: Locale; order: OrderDetail
     <Section title={t.mailing} id="mailing-heading">
       <address className="not-italic">
         <span className="block font-semibold">{a.recipient}</span>
-        <span className="block">{a.phone}</span>
+        <span className="block">{formatPhone(a.phone)}</span>
         <span className="block">{a.line1}</span>
         {a.line2 && <span className="block">{a.line2}</span>}
         <span className="block">

@@ -91,7 +91,7 @@ function OrderList({ locale }: { locale: Locale }) {
   return (
     <div className="space-y-4">
       <nav aria-label={t.tabsLabel} className="-mx-4 overflow-x-auto px-4 pb-1">
-        <ul className="flex gap-2 whitespace-nowrap">
+        <ul className="flex gap-2 whitespace-nowrap sm:flex-wrap">
           {orderTabs.map((each) => {
             const count = countOf(listing?.counts, each);
             return (

@@ -16,8 +16,8 @@ export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: R
   if (!refunds.length) return null;
   return (
     <Section title={t.refunds} id="refunds-heading">
-      {refunds.map((r) => (
-        <article key={r.refundNo} aria-labelledby={`refund-${r.refundNo}`} className="space-y-3 border-t border-slate-100 pt-3 first:border-0 first:pt-0">
+      {refunds.map((r, i) => (
+        <article key={r.refundNo} aria-labelledby={`refund-${r.refundNo}`} className={`space-y-3 ${i ? 'border-t border-slate-200 pt-3' : ''}`}>
           <h3 id={`refund-${r.refundNo}`} className="font-bold">
             {fill(t.refundNo, { refundNo: r.refundNo })} · {dictionary(locale).myOrders.refundStatus[r.status]}
           </h3>

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../contract/language.ts';
+import { formatPhone } from '../../../contract/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { orderTimeline } from '../../lib/order-view.ts';
@@ -28,7 +29,7 @@ export function TimelineSection({ locale, order }: { locale: Locale; order: Orde
               </>
             ) : (
               <>
-                <span className="block font-semibold">{fill(e.sent ? t.sms : t.smsFailed, { phone: e.phone })}</span>
+                <span className="block font-semibold">{fill(e.sent ? t.sms : t.smsFailed, { phone: formatPhone(e.phone) })}</span>
                 <span className="block text-sm text-slate-700">{e.text}</span>
               </>
             )}

@@ -231,16 +231,16 @@ const zhCn: Messages = {
   'request.notObject': '请求内容必须是 JSON 对象。',
   'request.tooLarge': '请求内容过大（最多 {limit} KB）。',
   'request.method': '此接口请使用 POST。',
-  'field.required': '{field} 为必填项。',
-  'field.type': '{field} 必须是 {expected}。',
-  'field.tooShort': '{field} 太短。',
-  'field.tooLong': '{field} 太长。',
-  'field.min': '{field} 不能小于 {min}。',
-  'field.max': '{field} 不能大于 {max}。',
-  'field.invalid': '{field} 无效。',
-  'field.unknown': '{field} 不是此接口的字段。',
-  'field.oneOf': '{field} 必须是以下之一：{options}。',
-  'field.badCharacter': '{field} 含有不允许的字符。',
+  'field.required': '{field}为必填项。',
+  'field.type': '{field}必须是{expected}。',
+  'field.tooShort': '{field}太短。',
+  'field.tooLong': '{field}太长。',
+  'field.min': '{field}不能小于{min}。',
+  'field.max': '{field}不能大于{max}。',
+  'field.invalid': '{field}无效。',
+  'field.unknown': '{field}不是此接口的字段。',
+  'field.oneOf': '{field}必须是以下之一：{options}。',
+  'field.badCharacter': '{field}含有不允许的字符。',
   'dictionary.unknown': '没有名为 {id} 的字典。',
   'vehicle.unknown': '找不到该车型，请重新选择。',
   'fit.wiperLengths': '您的车需要 {needed} 的雨刮；此款尺寸为 {made}。',
@@ -609,8 +609,20 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 /** The text of `key` in `locale`, with `{name}` placeholders filled in. */
+const CJK = /[\u3400-\u9fff]/;
+const LATIN = /[\x21-\x7e]/;
+
 export function message(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return byLocale[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return byLocale[locale][key].replace(/\{(\w+)\}/g, (whole, name: string, at: number, template: string) => {
+    if (!(name in params)) return whole;
+    const value = String(params[name]);
+    if (locale !== 'zh-cn' || value === '') return value;
+    // Chinese joins words without spaces; a Latin word put between Chinese (a field's path, a
+    // code) keeps a space on each side, as Chinese typesetting does.
+    const before = template[at - 1] ?? '';
+    const after = template[at + whole.length] ?? '';
+    const lead = CJK.test(before) && LATIN.test(value[0]!) ? ' ' : '';
+    const trail = CJK.test(after) && LATIN.test(value.at(-1)!) ? ' ' : '';
+    return lead + value + trail;
+  });
 }

@@ -69,7 +69,7 @@ export const orderAddLabels: FieldLabels = {
   'address.postcode': { en: 'Postcode', 'zh-cn': '邮编', ms: 'Poskod' },
   'address.city': { en: 'City', 'zh-cn': '城市', ms: 'Bandar' },
   'address.state': { en: 'State', 'zh-cn': '州属', ms: 'Negeri' },
-  contact: { en: 'Your details', 'zh-cn': '您的资料', ms: 'Maklumat anda' },
+  contact: { en: 'Contact', 'zh-cn': '联系资料', ms: 'Maklumat hubungan' },
   'contact.name': { en: 'Name', 'zh-cn': '姓名', ms: 'Nama' },
   'contact.phone': { en: 'Mobile number', 'zh-cn': '手机号码', ms: 'Nombor telefon bimbit' },
   'contact.email': { en: 'E-mail', 'zh-cn': '电子邮件', ms: 'E-mel' },

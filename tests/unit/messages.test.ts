@@ -113,3 +113,16 @@ describe('the language header', () => {
     for (const locale of locales) expect(localeFromHeader(languageHeader(locale))).toBe(locale);
   });
 });
+
+describe('Chinese field messages', () => {
+  test('join a Chinese field name without a space', () => {
+    expect(message('zh-cn', 'field.required', { field: '姓名' })).toBe('姓名为必填项。');
+  });
+  test('keep a space beside a Latin name, as Chinese typesetting does', () => {
+    expect(message('zh-cn', 'field.required', { field: 'carPlate' })).toBe('carPlate 为必填项。');
+    expect(message('zh-cn', 'field.type', { field: '数量', expected: 'number' })).toBe('数量必须是 number。');
+  });
+  test('leave other languages as written', () => {
+    expect(message('en', 'field.required', { field: 'Name' })).toBe('Name is required.');
+  });
+});

@@ -91,7 +91,7 @@ describe('describeIssue: the first problem of a refused body, for a person', () 
 
   describe('in the request language', () => {
     test('Chinese', () => {
-      expect(problem(booking, { ...good, seats: '5' }, 'zh-cn')).toEqual({ field: 'seats', msg: 'seats 必须是 数字。' });
+      expect(problem(booking, { ...good, seats: '5' }, 'zh-cn')).toEqual({ field: 'seats', msg: 'seats 必须是数字。' });
       expect(problem(sendSms.request, { phone: '12345' }, 'zh-cn').msg).toBe('请至少输入六位数字。');
     });
 

@@ -615,7 +615,7 @@ export const zhCn: Dictionary = {
     stepsLabel: '退款进度',
     notYet: '尚未进行',
     timeline: '订单进度',
-    by: { customer: '您', staff: 'Servauto 工作人员', system: 'Servauto' },
+    by: { customer: '您', staff: 'Servauto 工作人员', system: 'Servauto 系统' },
     sms: '发送至 {phone} 的短信',
     smsFailed: '发送至 {phone} 的短信未能送出',
     changedTime: '安装时间已更改',

@@ -6,30 +6,19 @@
 export interface Courier {
   id: string;
   name: string;
-  /** Spellings, lower case with spaces, dashes and dots removed. */
-  aliases: readonly string[];
-  trackingUrl: (no: string) => string;
+  /** The spellings it is known by, matched against the name in lower case without spaces, dashes or dots. */
+  spelling: RegExp;
+  /** Its tracking page, to which the parcel's number is appended. */
+  tracking: string;
 }
 
-const q = encodeURIComponent;
-
 export const couriers: readonly Courier[] = [
-  { id: 'poslaju', name: 'Pos Laju', aliases: ['poslaju', 'posmalaysia', 'pos', 'poslajumalaysia'], trackingUrl: (no) => `https://tracking.pos.com.my/tracking/${q(no)}` },
-  { id: 'jnt', name: 'J&T Express', aliases: ['j&t', 'j&texpress', 'jnt', 'jntexpress', 'jt', 'jtexpress'], trackingUrl: (no) => `https://www.jtexpress.my/tracking/${q(no)}` },
-  {
-    id: 'dhl-ecommerce',
-    name: 'DHL eCommerce',
-    aliases: ['dhlecommerce', 'dhl', 'dhlecom', 'dhlexpress'],
-    trackingUrl: (no) => `https://www.dhl.com/my-en/home/tracking/tracking-ecommerce.html?submit=1&tracking-id=${q(no)}`,
-  },
-  { id: 'ninjavan', name: 'Ninja Van', aliases: ['ninjavan', 'ninja'], trackingUrl: (no) => `https://www.ninjavan.co/en-my/tracking?id=${q(no)}` },
-  {
-    id: 'citylink',
-    name: 'City-Link Express',
-    aliases: ['citylink', 'citylinkexpress'],
-    trackingUrl: (no) => `https://www.citylinkexpress.com/tracking-result/?track0=${q(no)}`,
-  },
-  { id: 'gdex', name: 'GDEX', aliases: ['gdex', 'gdexpress', 'gdexexpress'], trackingUrl: (no) => `https://gdexpress.com/tracking/?consignmentno=${q(no)}` },
+  { id: 'poslaju', name: 'Pos Laju', spelling: /^pos(laju)?(malaysia)?$/, tracking: 'https://tracking.pos.com.my/tracking/' },
+  { id: 'jnt', name: 'J&T Express', spelling: /^j(&|n)?t(express)?$/, tracking: 'https://www.jtexpress.my/tracking/' },
+  { id: 'dhl-ecommerce', name: 'DHL eCommerce', spelling: /^dhl(ecom(merce)?|express)?$/, tracking: 'https://www.dhl.com/my-en/home/tracking/tracking-ecommerce.html?submit=1&tracking-id=' },
+  { id: 'ninjavan', name: 'Ninja Van', spelling: /^ninja(van)?$/, tracking: 'https://www.ninjavan.co/en-my/tracking?id=' },
+  { id: 'citylink', name: 'City-Link Express', spelling: /^citylink(express)?$/, tracking: 'https://www.citylinkexpress.com/tracking-result/?track0=' },
+  { id: 'gdex', name: 'GDEX', spelling: /^gd(ex)?(express)?$/, tracking: 'https://gdexpress.com/tracking/?consignmentno=' },
 ];
 
 const squash = (name: string) => name.toLowerCase().replace(/[\s.\-_]+/g, '');
@@ -38,7 +27,7 @@ const squash = (name: string) => name.toLowerCase().replace(/[\s.\-_]+/g, '');
 export function findCourier(company: string | null | undefined): Courier | null {
   const key = squash(company ?? '');
   if (!key) return null;
-  return couriers.find((c) => c.aliases.includes(key) || c.id === key) ?? null;
+  return couriers.find((c) => c.spelling.test(key)) ?? null;
 }
 
 /** The courier's own tracking page for a parcel, or null when the company is unknown or there is no number. */
@@ -46,5 +35,5 @@ export function trackingLink(company: string | null | undefined, expressNo: stri
   const courier = findCourier(company);
   const no = (expressNo ?? '').trim();
   if (!courier || !no) return null;
-  return { courier: courier.name, url: courier.trackingUrl(no) };
+  return { courier: courier.name, url: courier.tracking + encodeURIComponent(no) };
 }

@@ -9,38 +9,29 @@ import { ChangeTimeForm } from './ChangeTimeForm.tsx';
 import { RefundForm } from './RefundForm.tsx';
 import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
 
-function DeleteForm({ locale, target, onClose, onDone }: FormProps) {
+/** A confirmation: delete an ended order, or revoke a refund request waiting for review. */
+function ConfirmForm({ locale, target, onClose, onDone, kind }: FormProps & { kind: 'delete' | 'revokeRefund' }) {
   const t = dictionary(locale).myOrders;
   const { busy, failure, run } = useAction();
+  const remove = kind === 'delete';
   const submit = () =>
     run(async () => {
-      await callApi(orderDelete, { orderNo: target.orderNo }, { quiet: true });
-      notify('success', fill(t.deleted, { orderNo: target.orderNo }));
-      onDone({ kind: 'deleted', orderNo: target.orderNo });
+      const { orderNo } = target;
+      if (remove) {
+        await callApi(orderDelete, { orderNo }, { quiet: true });
+        notify('success', fill(t.deleted, { orderNo }));
+        onDone({ kind: 'deleted', orderNo });
+      } else {
+        const order = await callApi(orderRefundCancel, { orderNo }, { quiet: true });
+        notify('success', t.revoked);
+        onDone({ kind: 'changed', order });
+      }
     });
   return (
     <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <p>{t.deleteBody}</p>
+      <p>{remove ? t.deleteBody : fill(t.revokeBody, { amount: formatRM(target.refundSen ?? 0, locale) })}</p>
       <Failure text={failure} />
-      <Buttons action={t.confirmDelete} back={t.back} busy={busy} working={t.working} onBack={onClose} danger />
-    </form>
-  );
-}
-
-function RevokeForm({ locale, target, onClose, onDone }: FormProps) {
-  const t = dictionary(locale).myOrders;
-  const { busy, failure, run } = useAction();
-  const submit = () =>
-    run(async () => {
-      const order = await callApi(orderRefundCancel, { orderNo: target.orderNo }, { quiet: true });
-      notify('success', t.revoked);
-      onDone({ kind: 'changed', order });
-    });
-  return (
-    <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <p>{fill(t.revokeBody, { amount: formatRM(target.refundSen ?? 0, locale) })}</p>
-      <Failure text={failure} />
-      <Buttons action={t.confirmRevoke} back={t.keepRequest} busy={busy} working={t.working} onBack={onClose} danger />
+      <Buttons action={remove ? t.confirmDelete : t.confirmRevoke} back={remove ? t.back : t.keepRequest} busy={busy} working={t.working} onBack={onClose} danger />
     </form>
   );
 }
@@ -51,12 +42,11 @@ export default function ActionForm(props: FormProps & { kind: ActionKind }) {
     case 'cancel':
       return <CancelForm {...props} />;
     case 'delete':
-      return <DeleteForm {...props} />;
+    case 'revokeRefund':
+      return <ConfirmForm {...props} kind={props.kind} />;
     case 'changeTime':
       return <ChangeTimeForm {...props} />;
     case 'refund':
       return <RefundForm {...props} />;
-    case 'revokeRefund':
-      return <RevokeForm {...props} />;
   }
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill, href, plural } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
-import { targetOfCard, type Done } from './action-types.ts';
+import { targetOf, type Done } from './action-types.ts';
 import { dayText, momentText, standing, type OrderCardDto } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
 
@@ -64,7 +64,7 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
           {t.details}
         </a>
       </div>
-      <OrderActions locale={locale} target={targetOfCard(card)} onDone={onDone} />
+      <OrderActions locale={locale} target={targetOf(card)} onDone={onDone} />
     </article>
   );
 }

@@ -4,7 +4,7 @@ import { dictionary, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderFind } from '../../lib/endpoints.ts';
 import LoginGate from '../login/LoginGate.tsx';
-import { targetOfDetail, type ActionResult } from './action-types.ts';
+import { targetOf, type ActionResult } from './action-types.ts';
 import { CarAndContact, Delivery, Rows, Section, Workshop } from './DetailSections.tsx';
 import { momentText, standing, type OrderDetailDto } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
@@ -73,7 +73,7 @@ function OrderPage({ locale }: { locale: Locale }) {
               [t.method, method],
             ]}
           />
-          <OrderActions key={version} locale={locale} target={targetOfDetail(order)} onDone={done} />
+          <OrderActions key={version} locale={locale} target={targetOf(order)} onDone={done} />
         </Section>
         <Workshop locale={locale} order={order} />
         <Delivery locale={locale} order={order} />

@@ -22,30 +22,18 @@ export interface ActionTarget {
 export type ActionResult = { kind: 'changed'; order: OrderDetailDto } | { kind: 'deleted'; orderNo: string };
 export type Done = (result: ActionResult) => void;
 
-export function targetOfCard(card: OrderCardDto): ActionTarget {
-  return {
-    orderNo: card.orderNo,
-    actions: card.actions,
-    secondsToPay: card.secondsToPay,
-    paidSen: card.paidSen,
-    refundedSen: card.refundedSen,
-    refundSen: card.refund?.amountSen ?? null,
-    appointment: card.appointment,
-    reschedulesLeft: card.reschedulesLeft,
-    detail: null,
-  };
-}
-
-export function targetOfDetail(order: OrderDetailDto): ActionTarget {
+/** What the buttons need of a card of the list, or of the whole order on its page. */
+export function targetOf(order: OrderCardDto | OrderDetailDto): ActionTarget {
+  const detail = 'lines' in order ? order : null;
   return {
     orderNo: order.orderNo,
     actions: order.actions,
     secondsToPay: order.secondsToPay,
     paidSen: order.paidSen,
     refundedSen: order.refundedSen,
-    refundSen: order.refunds[0]?.amountSen ?? null,
+    refundSen: (detail ? detail.refunds[0] : (order as OrderCardDto).refund)?.amountSen ?? null,
     appointment: order.appointment,
     reschedulesLeft: order.reschedulesLeft,
-    detail: order,
+    detail,
   };
 }

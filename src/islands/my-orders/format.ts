@@ -10,25 +10,14 @@ export type OrderDetailDto = ResponseOf<typeof orderFind>;
 export type TabCounts = ResponseOf<typeof orderPage>['counts'];
 
 const KL = 'Asia/Kuala_Lumpur';
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(locale: Locale, kind: 'moment' | 'day'): Intl.DateTimeFormat {
-  const key = `${locale}:${kind}`;
-  let f = formats.get(key);
-  if (!f) {
-    f =
-      kind === 'moment'
-        ? new Intl.DateTimeFormat(htmlLang[locale], { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: KL })
-        : new Intl.DateTimeFormat(htmlLang[locale], { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-    formats.set(key, f);
-  }
-  return f;
-}
 
 /** An instant (ISO 8601) as Kuala Lumpur date and time: "23 Nov 2026, 14:05". */
-export const momentText = (iso: string, locale: Locale) => format(locale, 'moment').format(new Date(iso));
+export const momentText = (iso: string, locale: Locale) =>
+  new Date(iso).toLocaleString(htmlLang[locale], { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: KL });
 
 /** A Kuala Lumpur calendar date (YYYY-MM-DD) with its weekday: "Wed, 25 Nov 2026". */
-export const dayText = (date: string, locale: Locale) => format(locale, 'day').format(new Date(`${date}T00:00:00Z`));
+export const dayText = (date: string, locale: Locale) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(htmlLang[locale], { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /** The dictionary key of where an order stands: its stage while it has one, else its status. */
 export function standing(order: { status: OrderStatus; stage: OrderStage | null }): { kind: 'stage'; key: OrderStage } | { kind: 'status'; key: OrderStatus } {

@@ -29,15 +29,22 @@ async function startServer(env) {
   return server;
 }
 
+/** Logged-in customers, a few at a time: a customer may hold at most 5 unpaid orders. */
 async function customers(n) {
   const keys = [];
-  for (let i = 0; i < n; i++) {
-    const phone = `017${String(i).padStart(7, '0')}`;
-    await post('/api/app/user/send/sms', { phone, type: 'login' });
-    const { code } = await post('/bench/otp', { phone: `+60${phone.slice(1)}` });
-    const login = await post('/api/app/user/client-login', { phone, code });
-    if (login.code !== 200) throw new Error(`login ${phone}: ${login.code} ${login.msg}`);
-    keys.push(login.data.userKey);
+  for (let first = 0; first < n; first += 20) {
+    const batch = Array.from({ length: Math.min(20, n - first) }, (_, i) => `017${String(first + i).padStart(7, '0')}`);
+    keys.push(
+      ...(await Promise.all(
+        batch.map(async (phone) => {
+          await post('/api/app/user/send/sms', { phone, type: 'login' });
+          const { code } = await post('/bench/otp', { phone: `+60${phone.slice(1)}` });
+          const login = await post('/api/app/user/client-login', { phone, code });
+          if (login.code !== 200) throw new Error(`login ${phone}: ${login.code} ${login.msg}`);
+          return login.data.userKey;
+        }),
+      )),
+    );
   }
   return keys;
 }
@@ -73,8 +80,11 @@ const measure = (path, body, key) =>
     duration: SECONDS,
   });
 
+/** Orders a customer may leave unpaid at once (order/app/add refuses a sixth). */
+const UNPAID_PER_CUSTOMER = 5;
+
 async function placeOrders(keys, times) {
-  let nextKey = 0;
+  let nextOrder = 0;
   let nextTime = 0;
   const codes = new Map();
   const result = await autocannon({
@@ -85,10 +95,11 @@ async function placeOrders(keys, times) {
       {
         method: 'POST',
         path: '/api/app/order/vehicle/order/app/add',
-        setupRequest(request, context) {
-          context.key ??= keys[nextKey++ % keys.length];
+        setupRequest(request) {
+          // Each customer places as many orders as they may leave unpaid, then the next one takes over.
+          const key = keys[Math.floor(nextOrder++ / UNPAID_PER_CUSTOMER) % keys.length];
           const { storeId, date, time } = times[nextTime++ % times.length];
-          request.headers = { ...request.headers, 'content-type': 'application/json', authorization: context.key };
+          request.headers = { ...request.headers, 'content-type': 'application/json', authorization: key };
           request.body = JSON.stringify({
             idempotencyKey: randomUUID(),
             items: [WIPERS],
@@ -117,7 +128,8 @@ async function placeOrders(keys, times) {
 async function benchOn(label, env) {
   const server = await startServer(env);
   try {
-    const keys = await customers(CONNECTIONS);
+    // Enough customers for every order a run can place (about 600 per second at most here).
+    const keys = await customers(Math.ceil((SECONDS * 600) / UNPAID_PER_CUSTOMER));
     const times = await freeTimes(keys[0]);
     const rows = [];
     rows.push(await placeOrders(keys, times));

@@ -619,7 +619,6 @@ export const en = {
     by: { customer: 'You', staff: 'Servauto staff', system: 'Servauto' },
     sms: 'SMS to {phone}',
     smsFailed: 'SMS to {phone} could not be sent',
-    changedTime: 'Installation time changed',
   },
 };
 

@@ -619,6 +619,5 @@ export const ms: Dictionary = {
     by: { customer: 'Anda', staff: 'Kakitangan Servauto', system: 'Servauto' },
     sms: 'SMS kepada {phone}',
     smsFailed: 'SMS kepada {phone} tidak dapat dihantar',
-    changedTime: 'Masa pemasangan ditukar',
   },
 };

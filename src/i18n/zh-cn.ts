@@ -618,6 +618,5 @@ export const zhCn: Dictionary = {
     by: { customer: '您', staff: 'Servauto 工作人员', system: 'Servauto 系统' },
     sms: '发送至 {phone} 的短信',
     smsFailed: '发送至 {phone} 的短信未能送出',
-    changedTime: '安装时间已更改',
   },
 };

@@ -3,6 +3,7 @@ import type { Locale } from '../../../contract/language.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderFind } from '../../lib/endpoints.ts';
+import { formatRM } from '../../lib/money.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { targetOf, type ActionResult } from './action-types.ts';
 import { CarAndContact, Delivery, Rows, Section, Workshop } from './DetailSections.tsx';
@@ -71,6 +72,7 @@ function OrderPage({ locale }: { locale: Locale }) {
               [t.status, where.kind === 'stage' ? `${d.myOrders.status[order.status]} · ${d.myOrders.stage[where.key]}` : d.myOrders.status[where.key]],
               [t.orderType, types],
               [t.method, method],
+              [d.checkout.total, formatRM(order.totals.totalSen, locale)],
             ]}
           />
           <OrderActions key={version} locale={locale} target={targetOf(order)} onDone={done} />

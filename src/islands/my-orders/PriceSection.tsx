@@ -8,16 +8,16 @@ type Line = OrderDetailDto['lines'][number];
 type Texts = ReturnType<typeof dictionary>['orderDetail'];
 
 /** What was chosen for a line: tyre size, wiper sizes per position, tint per window group, the oil. */
-function chosen(l: Line, t: Texts): string[] {
+function chosen(l: Line, t: Texts, colon: string): string[] {
   const { wiper, tint, tyreSize } = l.options ?? {};
   const words: string[] = [];
   if (tyreSize) words.push(fill(t.tyreSize, { size: tyreSize }));
   if (wiper) {
     const sizes = [fill(t.wiperDriver, { inch: wiper.driverInch }), fill(t.wiperPassenger, { inch: wiper.passengerInch })];
     if (wiper.rearInch) sizes.push(fill(t.wiperRear, { inch: wiper.rearInch }));
-    words.push(`${t.wiperSizes}: ${sizes.join(' · ')}`);
+    words.push(`${t.wiperSizes}${colon}${sizes.join(' · ')}`);
   }
-  if (tint) words.push(`${t.tintTitle}: ${[fill(t.tintFront, { pct: tint.frontPct }), fill(t.tintSide, { pct: tint.sideWindowsPct }), fill(t.tintRear, { pct: tint.rearWindscreenPct })].join(' · ')}`);
+  if (tint) words.push(`${t.tintTitle}${colon}${[fill(t.tintFront, { pct: tint.frontPct }), fill(t.tintSide, { pct: tint.sideWindowsPct }), fill(t.tintRear, { pct: tint.rearWindscreenPct })].join(' · ')}`);
   if (l.oil) words.push(l.oil.name);
   return words;
 }
@@ -43,7 +43,7 @@ export function PriceSection({ locale, order }: { locale: Locale; order: OrderDe
               <span className="block font-semibold">
                 {l.name} × {l.quantity}
               </span>
-              {chosen(l, t).map((w) => (
+              {chosen(l, t, locale === 'zh-cn' ? '：' : ': ').map((w) => (
                 <span key={w} className="block text-slate-600">
                   {w}
                 </span>

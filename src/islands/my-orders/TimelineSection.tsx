@@ -51,13 +51,13 @@ export function PaymentsSection({ locale, order }: { locale: Locale; order: Orde
       ) : (
         <ul className="space-y-2">
           {order.payments.map((p, i) => (
-            <li key={i} className="flex flex-wrap justify-between gap-x-4 border-b border-slate-100 pb-2 last:border-0">
-              <span>
+            <li key={i} className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-0">
+              <span className="min-w-0">
                 <span className="block font-semibold">{d.payment[p.method]}</span>
                 <span className="block text-sm text-slate-600">{momentText(p.paidAt ?? p.createdAt, locale)}</span>
                 {p.refundDue && <span className="block text-sm text-amber-900">{t.refundDue}</span>}
               </span>
-              <span className="text-right">
+              <span className="shrink-0 text-right">
                 <span className="block tabular-nums">{formatRM(p.amountSen, locale)}</span>
                 <span className="block text-sm text-slate-700">{t.paymentState[p.state]}</span>
               </span>

@@ -35,4 +35,16 @@ export const paths = {
   orderRefund: '/app/order/vehicle/order/app/refund',
   orderRefundCancel: '/app/order/vehicle/order/app/refund/cancel',
   uploadImage: '/app/upload/image',
+  // Operations console (orders.md §4).
+  consoleOrdersPage: '/console/orders/page',
+  consoleOrdersFind: '/console/orders/find',
+  consoleOrdersStart: '/console/orders/start',
+  consoleOrdersComplete: '/console/orders/complete',
+  consoleOrdersReady: '/console/orders/ready',
+  consoleOrdersShip: '/console/orders/ship',
+  consoleRefundsReview: '/console/refunds/review',
+  consoleRefundsPage: '/console/refunds/page',
+  consoleStoresClosure: '/console/stores/closure',
+  consoleStoresList: '/console/stores/list',
+  consoleDashboard: '/console/dashboard',
 } as const;

@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { couriers } from '../src/lib/couriers.ts';
+import { refundDto } from './my-orders-dto.ts';
+import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './order-status.ts';
+import { orderDetail } from './orders.ts';
+import { paths } from './paths.ts';
+
+/**
+ * The operations console (orders.md §4): staff of one workshop, or the shop's team (admin),
+ * carry orders through the moves only staff make. Every call needs a staff login: anyone
+ * else is answered 403; workshop staff asking for another workshop's order too.
+ */
+
+export const staffRoles = ['admin', 'workshop'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** The couriers staff may ship with (src/lib/couriers.ts), by id. */
+export const courierIds = couriers.map((c) => c.id) as [string, ...string[]];
+export const EXPRESS_NO = /^[A-Za-z0-9-]{6,30}$/;
+export const STAFF_NOTE_MAX = 500;
+export const CLOSURE_REASON_MAX = 200;
+/** Working days a refund request may wait for its review before it counts as late. */
+export const REFUND_REVIEW_WORKING_DAYS = 3;
+
+const orderNo = z.string().trim().min(1, 'field.required').max(40).regex(/^[A-Za-z0-9-]+$/, 'field.invalid');
+const storeId = z.string().trim().min(1, 'field.required').max(80).regex(/^[a-z0-9-]+$/, 'field.invalid');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid').meta({ description: 'YYYY-MM-DD, Malaysian time.', example: '2026-06-04' });
+const pickupCode = z.string().trim().regex(/^\d{6}$/, 'console.pickupCodeFormat').meta({ description: 'The 6-digit self-pickup code the customer shows.' });
+const note = (required: boolean) =>
+  (required ? z.string('console.noteRequired').trim().min(1, 'console.noteRequired') : z.string().trim()).max(STAFF_NOTE_MAX, 'console.noteTooLong');
+
+const forbidden = 'Not staff (a customer or nobody logged in), or staff of another workshop, or an admin-only call for workshop staff.';
+const authCodes = { 403: forbidden, 708: 'No key, an unknown key, or an expired session.', 800: 'The key was revoked by logging out.' };
+
+/** What staff may do with the order now (the state table's moves for `staff`). */
+export const staffActions = z
+  .object({ start: z.boolean(), ready: z.boolean(), ship: z.boolean(), complete: z.boolean(), reviewRefund: z.boolean() })
+  .meta({ id: 'StaffActions', description: 'Moves the console offers now; reviewRefund only for admins.' });
+
+/** A line as staff read it at the bay: what, how many and every option in words. */
+export const consoleLine = z
+  .object({
+    name: z.string(),
+    category: z.string(),
+    quantity: z.number().int(),
+    options: z.array(z.string()).meta({ description: 'Options in words, e.g. "Engine oil: Shell Helix HX8 5W-30", "Wiper sizes: 24\\" + 16\\"", "Front windscreen: 70 %", "Tyre size: 205/55 R16".' }),
+  })
+  .meta({ id: 'ConsoleLine' });
+
+export const consoleOrderCard = z
+  .object({
+    orderNo: z.string(),
+    status: z.enum(orderStatuses),
+    stage: z.enum(orderStages).nullable(),
+    method: z.enum(fulfilmentMethods),
+    createdAt: z.string(),
+    store: z.object({ id: z.string(), name: z.string() }).nullable(),
+    appointment: z
+      .object({ date: z.string(), time: z.string(), endTime: z.string(), bay: z.number().int().nullable().meta({ description: 'The bay booked, from 1.' }) })
+      .nullable(),
+    car: z.object({ name: z.string(), plate: z.string() }),
+    customer: z.object({ name: z.string(), phone: z.string() }),
+    lines: z.array(consoleLine),
+    notes: z.string(),
+    expressCompany: z.string().nullable(),
+    expressNo: z.string().nullable(),
+    totalSen: z.number().int(),
+    paidSen: z.number().int(),
+    refundedSen: z.number().int(),
+    refund: z.object({ refundNo: z.string(), status: z.enum(refundStatuses), amountSen: z.number().int() }).nullable(),
+    actions: staffActions,
+  })
+  .meta({ id: 'ConsoleOrderCard' });
+
+/**
+ * The whole order for staff: as the customer's `app/find` answers it (lines with options,
+ * car, notes, history, refunds with signed photo links, payments, SMS), with the bay, the
+ * options in words and staff's moves. The pickup code is never shown: the customer brings it.
+ */
+export const consoleOrderDetail = orderDetail
+  .omit({ pickupCode: true, actions: true, secondsToPay: true, payBefore: true })
+  .extend({
+    bay: z.number().int().nullable(),
+    consoleLines: z.array(consoleLine),
+    hasPickupCode: z.boolean().meta({ description: 'Self pickup: a code is needed to hand it over.' }),
+    actions: staffActions,
+  })
+  .meta({ id: 'ConsoleOrderDetail' });
+
+export const consoleOrdersPage = defineCall({
+  path: paths.consoleOrdersPage,
+  summary: "Orders for staff, paged: a workshop's own (default for workshop staff), or any store's for admins; with a date, that day's bookings by time and bay",
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({
+    storeId: storeId.optional().meta({ description: "Workshop staff: their own (default); admins: any, or absent for every store." }),
+    date: isoDate.optional().meta({ description: 'Bookings of that day, by time then bay.' }),
+    status: z.enum(orderStatuses).optional(),
+    q: z.string().trim().max(40).optional().meta({ description: 'Part of an order number or a plate (spaces ignored).' }),
+    pageNum: z.number().int().min(1).max(10_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(20),
+  }),
+  response: z.object({ list: z.array(consoleOrderCard), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() }),
+  codes: authCodes,
+});
+
+export const consoleOrdersFind = defineCall({
+  path: paths.consoleOrdersFind,
+  summary: 'One order for staff, by its number or by the self-pickup code the customer shows',
+  tag: 'console',
+  auth: true,
+  request: z
+    .strictObject({ orderNo: orderNo.optional(), pickupCode: pickupCode.optional() })
+    .refine((r) => r.orderNo !== undefined || r.pickupCode !== undefined, { message: 'console.orderOrCode', path: ['orderNo'] }),
+  response: consoleOrderDetail,
+  codes: { ...authCodes, 404: 'No such order, or no open pickup with that code.' },
+});
+
+const moveCodes = { ...authCodes, 404: 'No such order.', 807: 'The order is not in a state this move starts from (the state table), or a wrong pickup code.' };
+
+export const consoleOrdersStart = defineCall({
+  path: paths.consoleOrdersStart,
+  summary: 'Start the service of a booked installation: UPCOMING/BOOKED → IN_PROGRESS/IN_SERVICE',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ orderNo }),
+  response: consoleOrderDetail,
+  codes: moveCodes,
+});
+
+export const consoleOrdersComplete = defineCall({
+  path: paths.consoleOrdersComplete,
+  summary: 'Complete: an installation in service or a parcel delivered (IN_PROGRESS → COMPLETED); a pickup handed over (UPCOMING/READY → COMPLETED) with the right code only',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ orderNo, pickupCode: pickupCode.optional().meta({ description: 'Required for a self pickup.' }) }),
+  response: consoleOrderDetail,
+  codes: moveCodes,
+});
+
+export const consoleOrdersReady = defineCall({
+  path: paths.consoleOrdersReady,
+  summary: 'A pickup is ready at the counter: UPCOMING/PREPARING → UPCOMING/READY; the customer is told by SMS',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ orderNo }),
+  response: consoleOrderDetail,
+  codes: moveCodes,
+});
+
+export const consoleOrdersShip = defineCall({
+  path: paths.consoleOrdersShip,
+  summary: 'Ship a mail order: UPCOMING/TO_SHIP → IN_PROGRESS/SHIPPED, with courier and tracking number; the customer is told by SMS',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({
+    orderNo,
+    expressCompany: z.enum(courierIds, 'console.courier').meta({ description: 'One of the couriers: ' + courierIds.join(', ') + '.' }),
+    expressNo: z.string('console.expressNo').trim().regex(EXPRESS_NO, 'console.expressNo').meta({ description: 'Tracking number: 6 to 30 letters, digits or dashes.' }),
+  }),
+  response: consoleOrderDetail,
+  codes: moveCodes,
+});
+
+export const consoleRefundsReview = defineCall({
+  path: paths.consoleRefundsReview,
+  summary: 'Admins: approve (all asked or less, with a note) or reject (with a note the customer reads) the refund request waiting for review; an approval goes to the payment provider at once',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({
+    orderNo,
+    decision: z.enum(['approve', 'reject'], 'console.decision'),
+    amountSen: z.number().int().min(1).optional().meta({ description: 'Approve: at most what was asked and what is refundable; default what was asked.' }),
+    note: note(false).default('').meta({ description: 'Required to reject: the customer reads it.' }),
+  }),
+  response: consoleOrderDetail,
+  codes: { ...authCodes, 404: 'No such order.', 807: 'No request waiting for review, an amount above what was asked or is refundable, or a rejection without a note.' },
+});
+
+export const consoleRefundsPage = defineCall({
+  path: paths.consoleRefundsPage,
+  summary: 'Admins: refund requests waiting for review, oldest first, each with its deadline (3 working days) and a late flag',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ pageNum: z.number().int().min(1).max(10_000).default(1), pageSize: z.number().int().min(1).max(100).default(20) }),
+  response: z.object({
+    list: z.array(
+      z
+        .object({
+          orderNo: z.string(),
+          store: z.object({ id: z.string(), name: z.string() }).nullable(),
+          customer: z.object({ name: z.string(), phone: z.string() }),
+          paidSen: z.number().int(),
+          refundedSen: z.number().int(),
+          refund: refundDto,
+          deadline: z.string().meta({ description: 'ISO 8601: the end of the third working day after the request (Malaysian time).' }),
+          late: z.boolean(),
+        })
+        .meta({ id: 'ConsoleRefund' }),
+    ),
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+  codes: authCodes,
+});
+
+export const consoleStoresClosure = defineCall({
+  path: paths.consoleStoresClosure,
+  summary: "Admins: close a workshop for a day (today or later); no time is offered that day, and the day's booked customers are told by SMS and may rebook free of the 24-hour rule and the change limit",
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({
+    storeId,
+    date: isoDate,
+    reason: z.string('console.reasonRequired').trim().min(1, 'console.reasonRequired').max(CLOSURE_REASON_MAX, 'console.reasonTooLong'),
+  }),
+  response: z.object({ storeId: z.string(), date: z.string(), reason: z.string(), told: z.number().int().meta({ description: 'Booked orders whose customers were told.' }) }),
+  codes: { ...authCodes, 404: 'No such workshop.', 807: 'A date in the past, or the workshop is already closed that day.' },
+});
+
+export const consoleStoresList = defineCall({
+  path: paths.consoleStoresList,
+  summary: 'The workshops staff may work on (all for admins, their own for workshop staff), with their closed days from today',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({}),
+  response: z.array(
+    z
+      .object({ id: z.string(), name: z.string(), bays: z.number().int(), closures: z.array(z.object({ date: z.string(), reason: z.string() })) })
+      .meta({ id: 'ConsoleStore' }),
+  ),
+  codes: authCodes,
+});
+
+const dayFigures = z.object({ date: z.string(), orders: z.number().int(), revenueSen: z.number().int(), refundedSen: z.number().int() });
+
+export const consoleDashboard = defineCall({
+  path: paths.consoleDashboard,
+  summary: 'Admins: the last 30 days (Malaysian dates, today included): paid orders, revenue (paid sen) and refunds returned per day, in total and per workshop; and bay use per workshop (booked units / open units)',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({}),
+  response: z.object({
+    from: z.string(),
+    to: z.string(),
+    days: z.array(dayFigures),
+    stores: z.array(
+      z.object({
+        id: z.string().meta({ description: 'A workshop, or "mail" for orders without one (parcels).' }),
+        name: z.string(),
+        days: z.array(dayFigures),
+        bookedUnits: z.number().int(),
+        openUnits: z.number().int(),
+        bayUse: z.number().meta({ description: 'bookedUnits / openUnits, 0 to 1.' }),
+      }),
+    ),
+  }),
+  codes: authCodes,
+});
+
+export const consoleCalls = [
+  consoleOrdersPage,
+  consoleOrdersFind,
+  consoleOrdersStart,
+  consoleOrdersComplete,
+  consoleOrdersReady,
+  consoleOrdersShip,
+  consoleRefundsReview,
+  consoleRefundsPage,
+  consoleStoresClosure,
+  consoleStoresList,
+  consoleDashboard,
+];
+

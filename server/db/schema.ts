@@ -14,3 +14,5 @@ export * from '../modules/payments/schema.ts';
 export * from '../jobs/schema.ts';
 export * from '../modules/refunds/schema.ts';
 export * from '../storage/schema.ts';
+export * from '../modules/staff/schema.ts';
+export * from '../modules/audit/schema.ts';

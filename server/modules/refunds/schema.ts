@@ -29,6 +29,8 @@ export const refunds = pgTable(
     updatedAt: at('updated_at').notNull(),
     decidedAt: at('decided_at'),
     completedAt: at('completed_at'),
+    /** The provider's id of the refund once it was sent (the console's approval). */
+    providerRefundRef: text('provider_refund_ref'),
   },
   (t) => [
     uniqueIndex('refunds_order_seq_key').on(t.orderId, t.seq),

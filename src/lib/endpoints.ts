@@ -8,6 +8,7 @@ import type * as catalog from '../../contract/catalog.ts';
 import type * as stores from '../../contract/stores.ts';
 import type * as orders from '../../contract/orders.ts';
 import type * as myOrders from '../../contract/my-orders.ts';
+import type * as staff from '../../contract/console.ts';
 
 /** A call as the site knows it: its path, with the contract's types but none of its code. */
 export interface Endpoint<C extends Call> {
@@ -47,3 +48,14 @@ export const orderChangeTime = endpoint<typeof myOrders.orderChangeTime>(paths.o
 export const orderRefund = endpoint<typeof myOrders.orderRefund>(paths.orderRefund);
 export const orderRefundCancel = endpoint<typeof myOrders.orderRefundCancel>(paths.orderRefundCancel);
 export const uploadImage = endpoint<typeof myOrders.uploadImage>(paths.uploadImage);
+export const consoleOrdersPage = endpoint<typeof staff.consoleOrdersPage>(paths.consoleOrdersPage);
+export const consoleOrdersFind = endpoint<typeof staff.consoleOrdersFind>(paths.consoleOrdersFind);
+export const consoleOrdersStart = endpoint<typeof staff.consoleOrdersStart>(paths.consoleOrdersStart);
+export const consoleOrdersComplete = endpoint<typeof staff.consoleOrdersComplete>(paths.consoleOrdersComplete);
+export const consoleOrdersReady = endpoint<typeof staff.consoleOrdersReady>(paths.consoleOrdersReady);
+export const consoleOrdersShip = endpoint<typeof staff.consoleOrdersShip>(paths.consoleOrdersShip);
+export const consoleRefundsReview = endpoint<typeof staff.consoleRefundsReview>(paths.consoleRefundsReview);
+export const consoleRefundsPage = endpoint<typeof staff.consoleRefundsPage>(paths.consoleRefundsPage);
+export const consoleStoresClosure = endpoint<typeof staff.consoleStoresClosure>(paths.consoleStoresClosure);
+export const consoleStoresList = endpoint<typeof staff.consoleStoresList>(paths.consoleStoresList);
+export const consoleDashboard = endpoint<typeof staff.consoleDashboard>(paths.consoleDashboard);

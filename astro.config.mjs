@@ -16,6 +16,24 @@ const clientIntent = {
   },
 };
 
+/**
+ * React and React DOM are CommonJS, which the bundler wraps in arrow functions that V8 compiles
+ * lazily, on the main thread, the first time the wrapper runs: for React DOM that is one long
+ * task when the islands wake. Written as parenthesised `function` expressions, V8 compiles them
+ * eagerly while the script streams in, off the main thread. Only the bundler's own wrapper calls
+ * are touched (before minification, where they carry the helper's name); an arrow and a function
+ * differ only in `this` and `arguments`, which module code at its top level does not use.
+ * @type {import('vite').Plugin}
+ */
+const eagerCommonJs = {
+  name: 'servauto:eager-commonjs',
+  apply: 'build',
+  renderChunk(code) {
+    if (!code.includes('__commonJSMin(((')) return null;
+    return { code: code.replace(/__commonJSMin\(\(\(([\w$, ]*)\) => \{/g, '__commonJSMin((function($1) {'), map: null };
+  },
+};
+
 export default defineConfig({
   site: process.env.SITE_URL ?? 'https://www.servauto.my',
   base: '/pc',
@@ -36,7 +54,7 @@ export default defineConfig({
       filter: (page) => !/\/(401|404|good|agreement)\/?$/.test(new URL(page).pathname),
     }),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss(), eagerCommonJs] },
   devToolbar: { enabled: false },
   server: { port: 4321 },
 });

@@ -168,7 +168,11 @@ export const storeSlots = defineCall({
   tag: 'orders',
   auth: true,
   fieldLabels: storeSlotsLabels,
-  request: z.strictObject({ storeId, items }),
+  request: z.strictObject({
+    storeId,
+    items,
+    orderNo: orderNo.optional().meta({ description: "The customer's own order whose installation time is being changed: the time it holds counts as free." }),
+  }),
   response: z.object({
     storeId: z.string(),
     fittingMinutes: z.number().int().meta({ description: 'How long the job takes a bay, in whole 30-minute units.' }),

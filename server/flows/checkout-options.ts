@@ -13,7 +13,7 @@ import { jobUnits, UNIT_MINUTES } from '../modules/booking/slots.ts';
 import type { Coupon } from '../modules/coupons/content.ts';
 import { evaluateCoupon, findCoupon } from '../modules/coupons/rules.ts';
 import { couponUseCounts } from '../modules/coupons/service.ts';
-import { paidOrderCount } from '../modules/orders/service.ts';
+import { customerOrder, paidOrderCount } from '../modules/orders/service.ts';
 import { calendarOf, carOf, cartDelivery, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 
@@ -25,14 +25,17 @@ type CouponDto = z.input<typeof couponDto>;
  * The workshop's dates and times for the cart: every line must be one it installs; the job
  * takes as long as the cart's fitting time. Read from the units held and booked now.
  */
-export async function slotsForCart(ctx: ShopContext, storeId: string, items: readonly Line[], locale: Locale): Promise<Slots> {
+export async function slotsForCart(ctx: ShopContext, storeId: string, items: readonly Line[], locale: Locale, moving?: { customerId: string; orderNo: string }): Promise<Slots> {
   const workshop = workshopOf(ctx.indexes, storeId);
   const lines = cartProducts(ctx.indexes, items, locale).map((product, i) => ({ product, cartLine: cartLineOf(product, items[i]!.quantity) }));
   const rules = ctx.indexes.orderRules.fulfilment;
   checkCartMethod(rules, lines, 'install', locale);
   checkCartWorkshop(workshop, lines, locale);
   const fittingMinutes = fittingMinutesOf(rules, lines);
-  const dates = await workshopSlots(ctx.db, workshop.id, calendarOf(workshop), fittingMinutes, ctx.now());
+  // An order being moved: its own time is free to it. Someone else's order is as good as none.
+  const order = moving ? await customerOrder(ctx.db, moving.customerId, moving.orderNo) : undefined;
+  if (moving && !order) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  const dates = await workshopSlots(ctx.db, workshop.id, calendarOf(workshop), fittingMinutes, ctx.now(), order?.id);
   return { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES, dates };
 }
 

@@ -4,5 +4,7 @@ import type { ShopContext } from '../../flows/context.ts';
 import type { CallMounter } from '../../http/calls.ts';
 
 export function bookingRoutes(calls: CallMounter, ctx: ShopContext) {
-  calls.mount(storeSlots, (input, c) => slotsForCart(ctx, input.storeId, input.items, c.get('locale')));
+  calls.mount(storeSlots, (input, c) =>
+    slotsForCart(ctx, input.storeId, input.items, c.get('locale'), input.orderNo ? { customerId: c.get('user').id, orderNo: input.orderNo } : undefined),
+  );
 }

@@ -1,6 +1,7 @@
-import { and, between, eq } from 'drizzle-orm';
+import { and, between, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingDates } from '../stores/hours.ts';
+import { closedDays } from '../staff/closures.ts';
 import { bookedUnits } from './schema.ts';
 import { availableSlots, checkAppointment, jobUnits, unitOfTime, type AppointmentCheck, type BusyUnit, type WorkshopCalendar } from './slots.ts';
 
@@ -10,18 +11,27 @@ import { availableSlots, checkAppointment, jobUnits, unitOfTime, type Appointmen
  * when two orders want it at once.
  */
 
-export async function busyUnits(db: Db, workshopId: string, from: string, to: string): Promise<BusyUnit[]> {
+export async function busyUnits(db: Db, workshopId: string, from: string, to: string, exceptOrderId?: string): Promise<BusyUnit[]> {
   return db
     .select({ date: bookedUnits.date, unit: bookedUnits.unit, bay: bookedUnits.bay })
     .from(bookedUnits)
-    .where(and(eq(bookedUnits.workshopId, workshopId), between(bookedUnits.date, from, to)));
+    .where(and(eq(bookedUnits.workshopId, workshopId), between(bookedUnits.date, from, to), exceptOrderId ? ne(bookedUnits.orderId, exceptOrderId) : undefined));
 }
 
-/** The workshop's dates and times for a job of `fittingMinutes`, from the units held and booked now. */
-export async function workshopSlots(db: Db, workshopId: string, calendar: WorkshopCalendar, fittingMinutes: number, now: Date) {
+/**
+ * The workshop's dates and times for a job of `fittingMinutes`, from the units held and booked
+ * now; those of `exceptOrderId` (an order being moved) count as free.
+ */
+export async function workshopSlots(db: Db, workshopId: string, calendar: WorkshopCalendar, fittingMinutes: number, now: Date, exceptOrderId?: string) {
   const dates = bookingDates(now);
-  const busy = await busyUnits(db, workshopId, dates[0]!, dates.at(-1)!);
-  return availableSlots({ calendar, fittingMinutes, busy, now });
+  const busy = await busyUnits(db, workshopId, dates[0]!, dates.at(-1)!, exceptOrderId);
+  return availableSlots({ calendar: await withClosures(db, workshopId, calendar, dates[0]!), fittingMinutes, busy, now });
+}
+
+/** The calendar with the days staff closed the workshop (console/stores/closure) among its closed days. */
+async function withClosures(db: Db, workshopId: string, calendar: WorkshopCalendar, from: string): Promise<WorkshopCalendar> {
+  const closed = await closedDays(db, workshopId, from);
+  return closed.length ? { ...calendar, closedOn: [...calendar.closedOn, ...closed.map((c) => c.date)] } : calendar;
 }
 
 /**
@@ -57,7 +67,8 @@ export interface HoldRequest {
  * decides which bay is free, whatever other orders do at the same moment ('slot.full' when none).
  */
 export async function holdAppointment(tx: Db, request: HoldRequest): Promise<AppointmentCheck> {
-  const { workshopId, calendar, fittingMinutes, appointment, orderId, now } = request;
+  const { workshopId, fittingMinutes, appointment, orderId, now } = request;
+  const calendar = await withClosures(tx, workshopId, request.calendar, appointment.date);
   const check = checkAppointment({ calendar, fittingMinutes, busy: [], now }, appointment);
   if (!check.ok) return check;
   const bay = await claimBay(tx, { workshopId, orderId, date: appointment.date, start: check.units[0]!.unit, count: check.units.length, bays: calendar.bays, state: 'held', now });

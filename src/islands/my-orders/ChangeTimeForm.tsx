@@ -37,7 +37,7 @@ export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
     if (!order || !storeId) return;
     let live = true;
     const items = order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) }));
-    callApi(storeSlots, { storeId, items }, { quiet: true }).then(
+    callApi(storeSlots, { storeId, items, orderNo: order.orderNo }, { quiet: true }).then(
       (answer) => live && setSlots(answer),
       (err: unknown) => {
         if (!live) return;

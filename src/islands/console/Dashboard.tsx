@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import type { ResponseOf } from '../../../contract/call.ts';
+import type { consoleDashboard } from '../../../contract/console.ts';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { htmlLang } from '../../i18n/paths.ts';
+import { callApi } from '../../lib/api.ts';
+import { niceScale } from '../../lib/console.ts';
+import { consoleDashboard as dashboardEndpoint } from '../../lib/endpoints.ts';
+import { formatRM } from '../../lib/money.ts';
+import ConsoleShell from './ConsoleShell.tsx';
+import { errorText, LoadFailed, Loading } from './parts.tsx';
+
+type Figures = ResponseOf<typeof consoleDashboard>;
+type Day = Figures['days'][number];
+type Metric = 'orders' | 'revenueSen' | 'refundedSen';
+
+const W = 600;
+const H = 180;
+const LEFT = 56;
+const BOTTOM = 22;
+
+const shortDay = (date: string, locale: Locale) => new Date(`${date}T00:00:00Z`).toLocaleDateString(htmlLang[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Bars per day, drawn as SVG: no chart library to load. Its numbers are in its label and its bars' titles. */
+function DayChart({ locale, days, metric, title, value }: { locale: Locale; days: Day[]; metric: Metric; title: string; value: (n: number) => string }) {
+  const t = dictionary(locale).console;
+  const values = days.map((d) => d[metric]);
+  const max = Math.max(0, ...values);
+  const { top, steps } = niceScale(max);
+  const peak = days[values.indexOf(max)];
+  const slot = (W - LEFT) / Math.max(1, days.length);
+  const y = (v: number) => (H - BOTTOM) * (1 - v / top);
+  const label = peak ? fill(t.chartLabel, { what: title, from: shortDay(days[0]!.date, locale), to: shortDay(days[days.length - 1]!.date, locale), max: value(max), day: shortDay(peak.date, locale) }) : title;
+  return (
+    <figure className="rounded-2xl border border-slate-200 bg-white p-4">
+      <figcaption className="flex flex-wrap justify-between gap-2 font-semibold">
+        <span>{fill(t.perDay, { what: title })}</span>
+        <span className="text-slate-700">{fill(t.total, { value: value(values.reduce((a, b) => a + b, 0)) })}</span>
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} className="mt-2 w-full" role="img" aria-label={label}>
+        {steps.map((s) => (
+          <g key={s}>
+            <line x1={LEFT} x2={W} y1={y(s)} y2={y(s)} stroke="#e2e8f0" />
+            <text x={LEFT - 6} y={y(s) + 4} textAnchor="end" fontSize="11" fill="#475569">
+              {metric === 'orders' ? s : value(s).replace(/\.00$/, '')}
+            </text>
+          </g>
+        ))}
+        {days.map((d, i) => {
+          const v = d[metric];
+          return (
+            <rect key={d.date} x={LEFT + i * slot + slot * 0.15} width={slot * 0.7} y={y(v)} height={Math.max(0, H - BOTTOM - y(v))} rx="2" fill={metric === 'refundedSen' ? '#dc2626' : '#2563eb'}>
+              <title>{`${shortDay(d.date, locale)}: ${value(v)}`}</title>
+            </rect>
+          );
+        })}
+        {days.map((d, i) =>
+          i % 7 === 0 || i === days.length - 1 ? (
+            <text key={d.date} x={LEFT + i * slot + slot / 2} y={H - 6} textAnchor="middle" fontSize="11" fill="#475569">
+              {shortDay(d.date, locale)}
+            </text>
+          ) : null,
+        )}
+      </svg>
+    </figure>
+  );
+}
+
+/** Horizontal bars, one per workshop, with the figure written beside each. */
+function StoreBars({ title, rows }: { title: string; rows: { id: string; name: string; share: number; text: string }[] }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-4">
+      <h3 className="font-semibold">{title}</h3>
+      <ul className="mt-2 space-y-2">
+        {rows.map((r) => (
+          <li key={r.id}>
+            <div className="flex justify-between gap-2 text-sm">
+              <span>{r.name}</span>
+              <span className="font-semibold">{r.text}</span>
+            </div>
+            <div className="h-3 rounded bg-slate-100" aria-hidden="true">
+              <div className="h-3 rounded bg-brand-600" style={{ width: `${Math.round(Math.min(1, Math.max(0, r.share)) * 100)}%` }} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Charts({ locale }: { locale: Locale }) {
+  const t = dictionary(locale).console;
+  const [figures, setFigures] = useState<Figures | null>(null);
+  const [failed, setFailed] = useState('');
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setFailed('');
+    callApi(dashboardEndpoint, {}, { quiet: true }).then(
+      (f) => live && setFigures(f),
+      (err: unknown) => live && setFailed(errorText(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reloads]);
+
+  if (failed) return <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />;
+  if (!figures) return <Loading locale={locale} />;
+  const money = (sen: number) => formatRM(sen, locale);
+  const count = (n: number) => n.toLocaleString(htmlLang[locale]);
+  const metrics: [Metric, string, (n: number) => string][] = [
+    ['orders', t.orders, count],
+    ['revenueSen', t.revenue, money],
+    ['refundedSen', t.refundsPaid, money],
+  ];
+  const sum = (days: Day[], m: Metric) => days.reduce((a, d) => a + d[m], 0);
+  return (
+    <div className="space-y-6">
+      <p className="text-slate-700">{t.dashboardIntro}</p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {metrics.map(([m, title, value]) => (
+          <DayChart key={m} locale={locale} days={figures.days} metric={m} title={title} value={value} />
+        ))}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        {metrics.map(([m, title, value]) => {
+          const totals = figures.stores.map((s) => ({ id: s.id, name: s.name, total: sum(s.days, m) })).sort((a, b) => b.total - a.total);
+          const top = Math.max(1, ...totals.map((s) => s.total));
+          return <StoreBars key={m} title={fill(t.perWorkshop, { what: title })} rows={totals.map((s) => ({ id: s.id, name: s.name, share: s.total / top, text: value(s.total) }))} />;
+        })}
+        <StoreBars
+          title={t.bayUse}
+          rows={figures.stores
+            .filter((s) => s.openUnits > 0)
+            .map((s) => ({ id: s.id, name: s.name, share: s.bayUse, text: fill(t.bayUsePct, { pct: Math.round(s.bayUse * 100) }) }))}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** /console/dashboard (admins): the last 30 days per day and per workshop, and bay use. */
+export default function Dashboard({ locale }: { locale: Locale }) {
+  return <ConsoleShell locale={locale} page="dashboard">{() => <Charts locale={locale} />}</ConsoleShell>;
+}

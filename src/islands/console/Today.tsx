@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import type { Locale } from '../../../contract/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
+import { callApi } from '../../lib/api.ts';
+import { isIsoDate, shiftDate } from '../../lib/console.ts';
+import { consoleOrdersPage } from '../../lib/endpoints.ts';
+import { klDate } from '../../lib/working-days.ts';
+import { dayText } from '../my-orders/format.ts';
+import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
+import { errorText, LoadFailed, Loading, OrderCard, StorePicker, useStores, type ConsoleCard } from './parts.tsx';
+
+const PAGE_SIZE = 50;
+
+/** The day, workshop and search kept in the address, so a reload or a shared link shows the same. */
+function readQuery() {
+  const q = new URLSearchParams(location.search);
+  const date = q.get('date') ?? '';
+  return { date: isIsoDate(date) ? date : klDate(new Date()), store: q.get('store') ?? '', q: q.get('q') ?? '' };
+}
+
+function writeQuery(v: { date: string; store: string; q: string }) {
+  const q = new URLSearchParams();
+  q.set('date', v.date);
+  if (v.store) q.set('store', v.store);
+  if (v.q) q.set('q', v.q);
+  history.replaceState(null, '', `${location.pathname}?${q}`);
+}
+
+function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
+  const t = dictionary(locale).console;
+  const admin = staff.role === 'admin';
+  const { stores, failed: storesFailed } = useStores();
+  const [query, setQuery] = useState(readQuery);
+  const [typed, setTyped] = useState(query.q);
+  const [list, setList] = useState<{ key: string; items: ConsoleCard[]; total: number } | null>(null);
+  const [failed, setFailed] = useState('');
+  const [reloads, setReloads] = useState(0);
+  const storeId = admin ? query.store || stores?.[0]?.id || '' : (staff.storeId ?? '');
+  const key = `${storeId}|${query.date}|${query.q}`;
+
+  useEffect(() => {
+    if (!storeId) return;
+    writeQuery({ ...query, store: admin ? storeId : '' });
+    let live = true;
+    setFailed('');
+    // A search looks through every day; otherwise the chosen day's bookings by time and bay.
+    const body = query.q ? { storeId, q: query.q, pageNum: 1, pageSize: PAGE_SIZE } : { storeId, date: query.date, pageNum: 1, pageSize: PAGE_SIZE };
+    callApi(consoleOrdersPage, body, { quiet: true }).then(
+      (page) => live && setList({ key, items: page.list, total: page.total }),
+      (err: unknown) => live && setFailed(errorText(err)),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, reloads]);
+
+  const today = klDate(new Date());
+  const go = (date: string) => setQuery({ ...query, date, q: '' });
+  const shown = list?.key === key ? list : null;
+  const heading = query.q ? fill(t.results, { q: query.q }) : fill(t.bookingsOn, { date: dayText(query.date, locale) });
+
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+        {admin && stores && <StorePicker locale={locale} stores={stores} value={storeId} onChange={(store) => setQuery({ ...query, store })} />}
+        <div className="flex flex-col gap-1">
+          <label htmlFor="console-day" className="font-semibold">
+            {t.day}
+          </label>
+          <div className="flex gap-2">
+            <button type="button" className="btn-secondary px-3" aria-label={t.previousDay} onClick={() => go(shiftDate(query.date, -1))}>
+              ‹
+            </button>
+            <input id="console-day" type="date" className="field-input min-h-11" value={query.date} onChange={(e) => isIsoDate(e.target.value) && go(e.target.value)} />
+            <button type="button" className="btn-secondary px-3" aria-label={t.nextDay} onClick={() => go(shiftDate(query.date, 1))}>
+              ›
+            </button>
+          </div>
+          {query.date !== today && (
+            <button type="button" className="self-start text-sm text-brand-700 underline" onClick={() => go(today)}>
+              {t.today}
+            </button>
+          )}
+        </div>
+        <form
+          role="search"
+          className="flex flex-col gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setQuery({ ...query, q: typed.trim() });
+          }}
+        >
+          <label htmlFor="console-search" className="font-semibold">
+            {t.search}
+          </label>
+          <div className="flex gap-2">
+            <input id="console-search" type="search" className="field-input min-h-11" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
+            <button type="submit" className="btn-primary">
+              {t.searchAction}
+            </button>
+          </div>
+          {query.q && (
+            <button
+              type="button"
+              className="self-start text-sm text-brand-700 underline"
+              onClick={() => {
+                setTyped('');
+                setQuery({ ...query, q: '' });
+              }}
+            >
+              {t.clearSearch}
+            </button>
+          )}
+        </form>
+      </div>
+      {storesFailed && <LoadFailed locale={locale} text={storesFailed} onRetry={() => location.reload()} />}
+      <h2 className="text-xl font-bold">{heading}</h2>
+      {failed && <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />}
+      {!shown && !failed && <Loading locale={locale} />}
+      {shown && shown.items.length === 0 && <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center">{query.q ? fill(t.noResults, { q: query.q }) : t.noBookings}</p>}
+      {shown && shown.items.length > 0 && (
+        <>
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {shown.items.map((o) => (
+              <li key={o.orderNo}>
+                <OrderCard locale={locale} order={o} onMoved={() => setReloads((n) => n + 1)} />
+              </li>
+            ))}
+          </ul>
+          {shown.total > shown.items.length && <p className="text-center text-sm text-slate-600">{fill(t.shown, { shown: shown.items.length, total: shown.total })}</p>}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /console: the day's bookings at a workshop, by time and bay. */
+export default function Today({ locale }: { locale: Locale }) {
+  return (
+    <ConsoleShell locale={locale} page="today">
+      {(staff) => <Bookings locale={locale} staff={staff} />}
+    </ConsoleShell>
+  );
+}

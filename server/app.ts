@@ -28,6 +28,8 @@ import { couponRoutes } from './modules/coupons/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentCallbackRoutes } from './modules/payments/routes.ts';
 import { myOrderRoutes } from './flows/my-orders/routes.ts';
+import { consoleRoutes } from './flows/console/routes.ts';
+import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
 
@@ -101,7 +103,7 @@ export function createApi(deps: AppDeps) {
     c.set('user', user);
     c.set('sessionId', sessionId);
   });
-  authRoutes(calls, auth);
+  authRoutes(calls, auth, async (phone) => (await currentStaff(db, phone)) ?? null);
   homeRoutes(calls, homeService(db));
   dictionaryRoutes(calls, dictionaryService(db));
   vehicleRoutes(calls, indexes.cars, garageService(db, indexes.cars));
@@ -111,6 +113,7 @@ export function createApi(deps: AppDeps) {
   couponRoutes(calls, shop);
   orderRoutes(calls, shop);
   myOrderRoutes(calls, api, shop);
+  consoleRoutes(calls, shop);
   paymentCallbackRoutes(api, shop);
 
   const document = openApiDocument(calls.calls);

@@ -13,6 +13,7 @@ import { loadDelivery, loadFulfilment } from '../modules/orders/content.ts';
 import { syncOrderRules } from '../modules/orders/service.ts';
 import { loadCoupons } from '../modules/coupons/content.ts';
 import { syncCoupons } from '../modules/coupons/service.ts';
+import { staffFile, syncStaff } from '../modules/staff/service.ts';
 import type { Db } from './client.ts';
 import { settings } from './settings.ts';
 
@@ -24,9 +25,11 @@ export async function syncContent(db: Db, contentDir: string) {
   await syncVehicles(db, await loadVehicles(contentDir));
   const catalog = await loadCatalog(contentDir);
   await syncCatalog(db, catalog);
-  await syncWorkshops(db, await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value))));
+  const workshops = await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value)));
+  await syncWorkshops(db, workshops);
   await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id))), await loadDelivery(contentDir));
   await syncCoupons(db, await loadCoupons(contentDir));
+  await syncStaff(db, await readContent(contentDir, 'staff.json', staffFile), new Set(workshops.map((w) => w.id)), new Date());
 }
 
 /** The configured secret, else one generated on first start and shared through the database. */

@@ -35,6 +35,11 @@ export function customerView(order: OrderRow, refundStatus: RefundStatus | null 
 export async function findOrder(ctx: ShopContext, customerId: string, orderNo: string, locale: Locale): Promise<OrderDetail> {
   const order = await customerOrder(ctx.db, customerId, orderNo);
   if (!order) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  return describeOrder(ctx, order, locale);
+}
+
+/** An order as `app/find` shows it; the console builds its own view on this. */
+export async function describeOrder(ctx: ShopContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
   const [lines, history, parts] = await Promise.all([linesOf(ctx.db, order.id), historyOf(ctx.db, order.id), orderParts(ctx, order, locale)]);
   const now = ctx.now();
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;

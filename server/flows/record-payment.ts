@@ -13,6 +13,7 @@ import type { ProviderEvent } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
 import { orderNotice } from './my-orders/notices.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
+import { completeRefund } from './console/refunds.ts';
 
 /** Sent after the commit: a notice never holds up or undoes a payment. */
 export type Notice = () => Promise<void>;
@@ -102,7 +103,10 @@ export async function recordPayment(ctx: ShopContext, provider: string, event: P
       return { recorded: { outcome: outcome === 'applied' ? 'processed' : outcome, reason } as Recorded, notices: sent };
     };
 
-    if (event.kind === 'refund.succeeded' || event.kind === 'refund.failed') return settle('refused', 'no refund of this shop matches it');
+    if (event.kind === 'refund.succeeded' || event.kind === 'refund.failed') {
+      const done = await completeRefund(tx, ctx, event, now);
+      return done.ok ? settle('applied', event.kind === 'refund.failed' ? 'the provider could not pay the refund' : '', undefined, done.notices) : settle('refused', done.reason);
+    }
     const payment = await lockPayment(tx, provider, event);
     if (!payment) return settle('refused', 'no payment of this shop matches it');
     if (payment.providerRef !== null && payment.providerRef !== event.providerRef) {

@@ -12,6 +12,7 @@ import type { ShopContext } from '../context.ts';
 import { customerView } from '../order-view.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import type { Db } from '../../db/client.ts';
+import { isClosedDay } from '../../modules/staff/closures.ts';
 import { answerOrder, lockOwnOrder, refuse } from './own-order.ts';
 
 async function dropUnits(tx: Db, orderId: string, units: { date: string; unit: number; bay: number }[]) {
@@ -36,9 +37,14 @@ export async function changeInstallTime(ctx: ShopContext, customerId: string, in
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
-    const refused = checkChangeTime(customerView(order, (await latestRefund(tx, order.id))?.status ?? null), now);
-    if (refused) refuse(refused);
-    if (order.rescheduleCount >= MAX_RESCHEDULES) refuse({ ok: false, key: 'order.reschedulesUsed', params: { max: MAX_RESCHEDULES } });
+    // A booking on a day the workshop closed since may move whenever, and does not count.
+    const closed = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null
+      && (await isClosedDay(tx, order.storeId, order.appointmentDate));
+    if (!closed) {
+      const refused = checkChangeTime(customerView(order, (await latestRefund(tx, order.id))?.status ?? null), now);
+      if (refused) refuse(refused);
+      if (order.rescheduleCount >= MAX_RESCHEDULES) refuse({ ok: false, key: 'order.reschedulesUsed', params: { max: MAX_RESCHEDULES } });
+    }
     if (order.appointmentDate === input.date && order.appointmentTime === input.time) refuse({ ok: false, key: 'order.sameTime' }, 'time');
 
     const workshop = workshopOf(ctx.indexes, order.storeId!);
@@ -58,7 +64,7 @@ export async function changeInstallTime(ctx: ShopContext, customerId: string, in
 
     const [moved] = await tx
       .update(orders)
-      .set({ appointmentDate: input.date, appointmentTime: input.time, rescheduleCount: order.rescheduleCount + 1, updatedAt: now })
+      .set({ appointmentDate: input.date, appointmentTime: input.time, rescheduleCount: order.rescheduleCount + (closed ? 0 : 1), updatedAt: now })
       .where(eq(orders.id, order.id))
       .returning();
     await addHistory(

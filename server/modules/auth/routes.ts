@@ -11,10 +11,17 @@ export function userKeyOf(c: Context<AppEnv>): string | undefined {
   return auth || c.req.header('userkey')?.trim() || undefined;
 }
 
-export function authRoutes(calls: CallMounter, auth: AuthService) {
+/** A staff member's role and workshop by login phone (the console's staff table), or null. */
+export type StaffLookup = (phone: string) => Promise<{ role: 'admin' | 'workshop'; storeId: string | null } | null>;
+
+export function authRoutes(calls: CallMounter, auth: AuthService, staffOf: StaffLookup = async () => null) {
   calls.mount(sendSms, ({ phone }, c) => auth.sendCode(toE164(phone), c.get('clientAddress'), c.get('locale')));
   calls.mount(clientLogin, ({ phone, code }) => auth.login(toE164(phone), code.trim()));
-  calls.mount(userInfo, (_input, c) => c.get('user'));
+  calls.mount(userInfo, async (_input, c) => {
+    const user = c.get('user');
+    const staff = await staffOf(user.phone);
+    return { ...user, role: staff?.role ?? null, storeId: staff?.storeId ?? null };
+  });
   calls.mount(logout, async (_input, c) => {
     await auth.logout(c.get('sessionId'));
     return { loggedOut: true as const };

@@ -1,0 +1,94 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { klDate } from '../../../src/lib/working-days.ts';
+import { bookedUnits } from '../../modules/booking/schema.ts';
+import { openUnits } from '../../modules/booking/slots.ts';
+import { orders } from '../../modules/orders/schema.ts';
+import { payments } from '../../modules/payments/schema.ts';
+import { refunds } from '../../modules/refunds/schema.ts';
+import { storeClosures } from '../../modules/staff/schema.ts';
+import type { StaffRow } from '../../modules/staff/service.ts';
+import { calendarOf } from '../cart.ts';
+import type { ShopContext } from '../context.ts';
+import { requireAdmin } from './access.ts';
+
+export const DASHBOARD_DAYS = 30;
+const MAIL = 'mail';
+
+/** The KL dates of the last `n` days, today last. */
+export function lastDays(now: Date, n: number): string[] {
+  const today = Date.parse(`${klDate(now)}T00:00:00Z`);
+  return Array.from({ length: n }, (_, i) => new Date(today - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+interface Figure {
+  date: string;
+  store: string;
+  orders: number;
+  revenueSen: number;
+  refundedSen: number;
+}
+
+/** Per day and store, zeros filled in. Pure. */
+export function figuresByDay(dates: string[], figures: Figure[], store: string | null) {
+  return dates.map((date) => {
+    const mine = figures.filter((f) => f.date === date && (store === null || f.store === store));
+    return {
+      date,
+      orders: mine.reduce((s, f) => s + f.orders, 0),
+      revenueSen: mine.reduce((s, f) => s + f.revenueSen, 0),
+      refundedSen: mine.reduce((s, f) => s + f.refundedSen, 0),
+    };
+  });
+}
+
+// Malaysia keeps +08:00 all year.
+const klDay = (column: unknown) => sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+
+/**
+ * The admin's last 30 days: orders paid, money taken (paid sen) and refunds paid back, per
+ * day, in total and per workshop (parcels under "mail"); and each workshop's bay use: units
+ * booked over units open in those days.
+ */
+export async function dashboard(ctx: ShopContext, who: StaffRow) {
+  requireAdmin(who);
+  const dates = lastDays(ctx.now(), DASHBOARD_DAYS);
+  const from = new Date(`${dates[0]}T00:00:00+08:00`);
+  const paidDay = klDay(payments.paidAt);
+  const refundDay = klDay(refunds.completedAt);
+  const store = sql<string>`coalesce(${orders.storeId}, ${MAIL})`;
+  const [paid, returned, units, closures] = await Promise.all([
+    ctx.db
+      .select({ date: paidDay, store, orders: sql<number>`count(distinct ${orders.id})::int`, revenueSen: sql<number>`sum(${payments.amountSen})::int` })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.state, 'succeeded'), eq(payments.refundDue, false), gte(payments.paidAt, from)))
+      .groupBy(paidDay, store),
+    ctx.db
+      .select({ date: refundDay, store, refundedSen: sql<number>`sum(${refunds.amountSen})::int` })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.orderId))
+      .where(and(eq(refunds.status, 'COMPLETED'), gte(refunds.completedAt, from)))
+      .groupBy(refundDay, store),
+    ctx.db
+      .select({ store: bookedUnits.workshopId, n: sql<number>`count(*)::int` })
+      .from(bookedUnits)
+      .where(and(eq(bookedUnits.state, 'booked'), gte(bookedUnits.date, dates[0]!), sql`${bookedUnits.date} <= ${dates.at(-1)!}`))
+      .groupBy(bookedUnits.workshopId),
+    ctx.db.select().from(storeClosures).where(gte(storeClosures.date, dates[0]!)),
+  ]);
+  const figures: Figure[] = [
+    ...paid.map((p) => ({ date: p.date, store: p.store, orders: p.orders, revenueSen: p.revenueSen, refundedSen: 0 })),
+    ...returned.map((r) => ({ date: r.date, store: r.store, orders: 0, revenueSen: 0, refundedSen: r.refundedSen })),
+  ];
+  const stores = ctx.indexes.workshops.map((w) => {
+    const calendar = { ...calendarOf(w), closedOn: [...w.closedOn, ...closures.filter((c) => c.workshopId === w.id).map((c) => c.date)] };
+    const openUnitCount = dates.reduce((sum, date) => {
+      const open = openUnits(calendar, date);
+      return sum + (open ? (open.lastEnd - open.first) * w.bays : 0);
+    }, 0);
+    const booked = units.find((u) => u.store === w.id)?.n ?? 0;
+    return { id: w.id, name: w.name, days: figuresByDay(dates, figures, w.id), bookedUnits: booked, openUnits: openUnitCount, bayUse: openUnitCount ? Math.min(1, booked / openUnitCount) : 0 };
+  });
+  const mail = { id: MAIL, name: 'Mail', days: figuresByDay(dates, figures, MAIL), bookedUnits: 0, openUnits: 0, bayUse: 0 };
+  return { from: dates[0]!, to: dates.at(-1)!, days: figuresByDay(dates, figures, null), stores: [...stores, mail] };
+}

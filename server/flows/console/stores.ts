@@ -1,0 +1,62 @@
+import { and, eq, gte } from 'drizzle-orm';
+import { Code } from '../../../contract/codes.ts';
+import { message } from '../../../contract/messages.ts';
+import { klDate } from '../../../src/lib/working-days.ts';
+import { ApiError, warning } from '../../http/errors.ts';
+import { audit } from '../../modules/audit/service.ts';
+import { orders } from '../../modules/orders/schema.ts';
+import { addHistory } from '../../modules/orders/service.ts';
+import { addClosure } from '../../modules/staff/closures.ts';
+import { storeClosures } from '../../modules/staff/schema.ts';
+import type { StaffRow } from '../../modules/staff/service.ts';
+import type { ShopContext } from '../context.ts';
+import { withoutLinks } from '../my-orders/notice-text.ts';
+import { requireAdmin } from './access.ts';
+
+const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) === iso;
+
+/**
+ * Closes a workshop for a day (admins): no time is offered that day from now on (the booking
+ * module reads the closures), the day's booked customers get a history note and an SMS, and
+ * may move their booking free of the 24-hour rule and the change limit (change-time.ts).
+ */
+export async function closeStore(ctx: ShopContext, who: StaffRow, input: { storeId: string; date: string; reason: string }) {
+  requireAdmin(who);
+  const workshop = ctx.indexes.workshops.find((w) => w.id === input.storeId);
+  if (!workshop) throw new ApiError(Code.NOT_FOUND, 'console.storeUnknown', {}, { field: 'storeId' });
+  const now = ctx.now();
+  if (!realDate(input.date) || input.date < klDate(now)) throw warning('console.pastDate', {}, { field: 'date' });
+
+  const booked = await ctx.db.transaction(async (tx) => {
+    const closure = await addClosure(tx, { workshopId: workshop.id, date: input.date, reason: input.reason, staffId: who.id }, now);
+    if (!closure) throw warning('console.alreadyClosed', { date: input.date }, { field: 'date' });
+    const rows = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.storeId, workshop.id), eq(orders.appointmentDate, input.date), eq(orders.status, 'UPCOMING'), eq(orders.stage, 'BOOKED')))
+      .for('update');
+    for (const order of rows) await addHistory(tx, order, { by: 'staff', noteKey: 'history.closure', noteParams: { date: input.date, reason: input.reason } }, now);
+    await audit(tx, { staff: who, action: 'console/stores/closure', storeId: workshop.id, details: { date: input.date, reason: input.reason, told: rows.map((o) => o.orderNo) } }, now);
+    return rows;
+  });
+  for (const order of booked) {
+    const text = withoutLinks(message(order.language, 'sms.closure', { workshop: workshop.name, date: input.date, reason: input.reason, orderNo: order.orderNo }));
+    await ctx.sms.send({ phone: order.contact.phone, text }).catch((err: unknown) => {
+      console.error(`[sms] closure notice for order ${order.orderNo} not sent: ${err instanceof Error ? err.message : String(err)}`);
+    });
+  }
+  return { storeId: workshop.id, date: input.date, reason: input.reason, told: booked.length };
+}
+
+/** The workshops this staff member works on, with the days closed from today. */
+export async function staffStores(ctx: ShopContext, who: StaffRow) {
+  const today = klDate(ctx.now());
+  const mine = ctx.indexes.workshops.filter((w) => who.role === 'admin' || w.id === who.storeId);
+  const closed = await ctx.db.select().from(storeClosures).where(gte(storeClosures.date, today));
+  return mine.map((w) => ({
+    id: w.id,
+    name: w.name,
+    bays: w.bays,
+    closures: closed.filter((c) => c.workshopId === w.id).sort((a, b) => a.date.localeCompare(b.date)).map((c) => ({ date: c.date, reason: c.reason })),
+  }));
+}

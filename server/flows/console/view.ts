@@ -1,0 +1,122 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { consoleOrderCard, consoleOrderDetail } from '../../../contract/console.ts';
+import type { Locale } from '../../../contract/language.ts';
+import type { RefundStatus } from '../../../contract/order-status.ts';
+import type { Db } from '../../db/client.ts';
+import { pick } from '../../i18n/localized.ts';
+import { bookedUnits } from '../../modules/booking/schema.ts';
+import { jobUnits, timeOfUnit, unitOfTime } from '../../modules/booking/slots.ts';
+import { orderLines, orders as ordersTable } from '../../modules/orders/schema.ts';
+import { linesOf, type OrderLineRow, type OrderRow } from '../../modules/orders/service.ts';
+import { orderEventsFor } from '../../modules/orders/states.ts';
+import { latestRefunds, refundNo, type RefundRow } from '../../modules/refunds/service.ts';
+import type { StaffRow } from '../../modules/staff/service.ts';
+import type { ShopContext } from '../context.ts';
+import { describeOrder } from '../order-view.ts';
+import { optionWords } from './options.ts';
+
+type Card = z.input<typeof consoleOrderCard>;
+type Detail = z.input<typeof consoleOrderDetail>;
+
+/** The moves the console offers on the order now, for this staff member. */
+export function staffActionsOf(order: OrderRow, refund: Pick<RefundRow, 'status'> | undefined, who: StaffRow) {
+  const events = orderEventsFor({ status: order.status, stage: order.stage, method: order.method }, 'staff');
+  return {
+    start: events.includes('start'),
+    ready: events.includes('ready'),
+    ship: events.includes('ship'),
+    complete: events.includes('complete'),
+    reviewRefund: who.role === 'admin' && refund?.status === ('PENDING_REVIEW' satisfies RefundStatus),
+  };
+}
+
+/** The bay each order's booking holds (its units all lie in one bay). */
+export async function baysOf(db: Db, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: bookedUnits.orderId, bay: sql<number>`min(${bookedUnits.bay})::int` })
+    .from(bookedUnits)
+    .where(inArray(bookedUnits.orderId, orderIds))
+    .groupBy(bookedUnits.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.bay]));
+}
+
+function linesInWords(ctx: ShopContext, lines: OrderLineRow[], locale: Locale) {
+  return lines.map((l) => {
+    const oil = l.options.oilId ? ctx.indexes.catalog.byId.get(l.options.oilId) : undefined;
+    return { name: l.name, category: l.category, quantity: l.quantity, options: optionWords(l.options, locale, oil ? pick(oil.name, locale) : null) };
+  });
+}
+
+const storeOf = (ctx: ShopContext, storeId: string | null) => {
+  const w = storeId ? ctx.indexes.workshops.find((s) => s.id === storeId) : undefined;
+  return storeId ? { id: storeId, name: w?.name ?? storeId } : null;
+};
+
+const appointmentOf = (order: OrderRow, bay: number | undefined) =>
+  order.appointmentDate && order.appointmentTime
+    ? { date: order.appointmentDate, time: order.appointmentTime, endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)), bay: bay ?? null }
+    : null;
+
+export async function orderCards(ctx: ShopContext, orders: OrderRow[], who: StaffRow, locale: Locale): Promise<Card[]> {
+  const ids = orders.map((o) => o.id);
+  const [lines, refunds, bays] = await Promise.all([
+    ids.length ? ctx.db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)) : [],
+    latestRefunds(ctx.db, ids),
+    baysOf(ctx.db, ids),
+  ]);
+  return orders.map((o) => {
+    const refund = refunds.get(o.id);
+    return {
+      orderNo: o.orderNo,
+      status: o.status,
+      stage: o.stage,
+      method: o.method,
+      createdAt: o.createdAt.toISOString(),
+      store: storeOf(ctx, o.storeId),
+      appointment: appointmentOf(o, bays.get(o.id)),
+      car: { name: [o.car.brand, o.car.model, o.car.variant].filter(Boolean).join(' '), plate: o.carPlate },
+      customer: { name: o.contact.name, phone: o.contact.phone },
+      lines: linesInWords(ctx, lines.filter((l) => l.orderId === o.id), locale),
+      notes: o.notes,
+      expressCompany: o.expressCompany,
+      expressNo: o.expressNo,
+      totalSen: o.totalSen,
+      paidSen: o.paidSen,
+      refundedSen: o.refundedSen,
+      refund: refund ? { refundNo: refundNo(o.orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen } : null,
+      actions: staffActionsOf(o, refund, who),
+    };
+  });
+}
+
+/** Everything staff need of one order; the customer's pickup code stays out of it. */
+export async function orderForStaff(ctx: ShopContext, order: OrderRow, who: StaffRow, locale: Locale): Promise<Detail> {
+  const [detail, lines, bays, refunds] = await Promise.all([
+    describeOrder(ctx, order, locale),
+    linesOf(ctx.db, order.id),
+    baysOf(ctx.db, [order.id]),
+    latestRefunds(ctx.db, [order.id]),
+  ]);
+  const { pickupCode: _code, actions: _customerActions, secondsToPay: _s, payBefore: _p, ...rest } = detail;
+  return {
+    ...rest,
+    bay: bays.get(order.id) ?? null,
+    consoleLines: linesInWords(ctx, lines, locale),
+    hasPickupCode: order.method === 'pickup' && order.pickupCode !== null,
+    actions: staffActionsOf(order, refunds.get(order.id), who),
+  };
+}
+
+export async function orderWhere(db: Db, where: { orderNo: string } | { pickupCode: string }): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ordersTable)
+    .where(
+      'orderNo' in where
+        ? eq(ordersTable.orderNo, where.orderNo)
+        : and(eq(ordersTable.pickupCode, where.pickupCode), inArray(ordersTable.status, ['UPCOMING', 'IN_PROGRESS'])),
+    );
+  return row;
+}

@@ -1,0 +1,32 @@
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { storeClosures } from './schema.ts';
+
+export type ClosureRow = typeof storeClosures.$inferSelect;
+
+/** The days staff closed the workshop, from `from` (YYYY-MM-DD) on. */
+export async function closedDays(db: Db, workshopId: string, from = '0000-01-01'): Promise<ClosureRow[]> {
+  return db
+    .select()
+    .from(storeClosures)
+    .where(and(eq(storeClosures.workshopId, workshopId), gte(storeClosures.date, from)))
+    .orderBy(asc(storeClosures.date));
+}
+
+export async function isClosedDay(db: Db, workshopId: string, date: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: storeClosures.id })
+    .from(storeClosures)
+    .where(and(eq(storeClosures.workshopId, workshopId), eq(storeClosures.date, date)));
+  return row !== undefined;
+}
+
+/** Closes the day; null when it was closed already (the unique index decides between two at once). */
+export async function addClosure(tx: Db, closure: { workshopId: string; date: string; reason: string; staffId: string }, now: Date): Promise<ClosureRow | null> {
+  const [row] = await tx
+    .insert(storeClosures)
+    .values({ ...closure, createdAt: now })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}

@@ -55,7 +55,7 @@ export async function dashboard(ctx: ShopContext, who: StaffRow) {
   const from = new Date(`${dates[0]}T00:00:00+08:00`);
   const paidDay = klDay(payments.paidAt);
   const refundDay = klDay(refunds.completedAt);
-  const store = sql<string>`coalesce(${orders.storeId}, ${MAIL})`;
+  const store = sql<string>`coalesce(${orders.storeId}, ${sql.raw(`'${MAIL}'`)})`;
   const [paid, returned, units, closures] = await Promise.all([
     ctx.db
       .select({ date: paidDay, store, orders: sql<number>`count(distinct ${orders.id})::int`, revenueSen: sql<number>`sum(${payments.amountSen})::int` })

@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { openDatabase } from '../../server/db/client.ts';
+
+const run = promisify(execFile);
+
+/** `npm run staff -- …` on the PGlite folder `dataDir`: exit code and output. */
+async function staff(dataDir: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/staff.ts', ...args], { env, cwd: process.cwd() });
+    return { code: 0, stdout: stdout.trim(), stderr: stderr.trim() };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout.trim(), stderr: e.stderr.trim() };
+  }
+}
+
+describe('npm run staff', () => {
+  test('adds, lists and removes staff on the PGlite folder npm start uses', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'servauto-staff-'));
+    expect(await staff(dir, 'add', '--phone', '+60 10-000 0001', '--role', 'admin')).toMatchObject({ code: 0, stdout: '+60 10-000 0001 added as admin' });
+    expect(await staff(dir, 'add', '--phone', '0123456789', '--role', 'workshop', '--store', 'petaling-jaya-ss2-tyre-auto')).toMatchObject({
+      code: 0,
+      stdout: '+60 12-345 6789 added as workshop staff of petaling-jaya-ss2-tyre-auto',
+    });
+    const listed = await staff(dir, 'list');
+    expect(listed.stdout.split('\n').map((l) => l.split('\t').slice(0, 3).join(' '))).toEqual(['+60 10-000 0001 admin -', '+60 12-345 6789 workshop petaling-jaya-ss2-tyre-auto']);
+    expect(await staff(dir, 'remove', '--phone', '012-345 6789')).toMatchObject({ code: 0, stdout: '+60 12-345 6789 removed: their next console call is refused' });
+    expect(await staff(dir, 'remove', '--phone', '012-345 6789')).toMatchObject({ code: 1, stderr: 'staff: +60 12-345 6789 is not staff' });
+  }, 60_000);
+
+  test('refuses bad input in one clear line, before opening the database (the rules themselves: tests/unit/console-staff.test.ts)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'servauto-staff-'));
+    expect(await staff(dir, 'add', '--phone', '0123456789', '--role', 'workshop', '--store', 'nowhere')).toMatchObject({ code: 2, stderr: 'staff: there is no workshop "nowhere"' });
+    const unknown = await staff(dir, 'promote');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^staff: usage: npm run staff -- add/);
+  }, 60_000);
+
+  test('refuses in one line while a server holds the folder', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'servauto-staff-'));
+    const held = await openDatabase({ kind: 'pglite', dataDir: dir });
+    try {
+      const refused = await staff(dir, 'list');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/^The data folder .* is in use by another Servauto server \(pid \d+\)\. Stop it first, or set DATA_DIR to another folder\.$/);
+    } finally {
+      await held.close();
+    }
+  }, 60_000);
+});

@@ -105,7 +105,9 @@ export async function recordPayment(ctx: ShopContext, provider: string, event: P
 
     if (event.kind === 'refund.succeeded' || event.kind === 'refund.failed') {
       const done = await completeRefund(tx, ctx, event, now);
-      return done.ok ? settle('applied', event.kind === 'refund.failed' ? 'the provider could not pay the refund' : '', undefined, done.notices) : settle('refused', done.reason);
+      if (!done.ok) return settle('refused', done.reason);
+      if (done.duplicate) return settle('duplicate', 'the refund was completed before');
+      return settle('applied', event.kind === 'refund.failed' ? 'the provider could not pay the refund' : '', undefined, done.notices);
     }
     const payment = await lockPayment(tx, provider, event);
     if (!payment) return settle('refused', 'no payment of this shop matches it');

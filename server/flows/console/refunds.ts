@@ -121,7 +121,12 @@ export async function sendRefund(ctx: ShopContext, refund: RefundRow, providerRe
  * the refund completes, the order counts the money as returned, and becomes REFUNDED when
  * every paid sen has come back. Returns why not when the event matches no refund of ours.
  */
-export async function completeRefund(tx: Db, ctx: ShopContext, event: ProviderEvent, now: Date): Promise<{ ok: true; notices: Notice[] } | { ok: false; reason: string }> {
+export async function completeRefund(
+  tx: Db,
+  ctx: ShopContext,
+  event: ProviderEvent,
+  now: Date,
+): Promise<{ ok: true; notices: Notice[]; duplicate?: boolean } | { ok: false; reason: string }> {
   if (!event.refundId || !/^[0-9a-f-]{36}$/i.test(event.refundId)) return { ok: false, reason: 'no refund of this shop matches it' };
   const [found] = await tx.select().from(refunds).where(eq(refunds.id, event.refundId));
   if (!found) return { ok: false, reason: 'no refund of this shop matches it' };
@@ -133,6 +138,8 @@ export async function completeRefund(tx: Db, ctx: ShopContext, event: ProviderEv
     console.error(`[refund] ${refund.id} of order ${order.orderNo} failed at the provider`);
     return { ok: true, notices: [] };
   }
+  // Stripe tells of one refund in more than one event (refund.updated, charge.refunded).
+  if (refund.status === 'COMPLETED') return { ok: true, notices: [], duplicate: true };
   if (refund.status === 'REVIEWED') {
     const move = transitionRefund(refund.status, 'process', 'system');
     if (move.ok) refund = await moveRefund(tx, refund, move.status, { by: 'system', noteKey: 'refundHistory.sent' }, now);

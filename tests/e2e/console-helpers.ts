@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { api, MYVI } from './my-orders-helpers.ts';
+import { codesSentTo, otpFromLog } from './support.ts';
+
+/**
+ * Staff for the console journeys. The demo staff have one phone each and a code may be asked
+ * for once a minute, so each is logged in once per run and the key shared by every test,
+ * whichever worker runs it; the login dialog itself is exercised by the first test to log in.
+ */
+
+export const SEGAMBUT = 'kuala-lumpur-segambut-maju-jaya';
+export const ADMIN_PHONE = '100000001';
+export const WORKSHOP_PHONE = '100000002';
+
+interface SavedSession {
+  userKey: string;
+  user: unknown;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function logInByApi(page: Page, phone: string): Promise<SavedSession> {
+  const before = codesSentTo(phone);
+  await api(page, '/app/user/send/sms', { phone });
+  const code = await otpFromLog(phone, before);
+  return api<SavedSession>(page, '/app/user/client-login', { phone, code });
+}
+
+/** The staff member's session for this run: logged in by the first test that needs it, then shared. */
+export async function staffSession(page: Page, phone: string): Promise<SavedSession> {
+  const dir = process.env.SERVAUTO_E2E_DIR;
+  if (!dir) throw new Error('SERVAUTO_E2E_DIR is not set: run the browser tests through playwright.config.ts');
+  const file = path.join(dir, `staff-${phone}.json`);
+  const lock = `${file}.lock`;
+  for (let waited = 0; waited < 60_000; waited += 200) {
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SavedSession;
+    try {
+      mkdirSync(lock);
+    } catch {
+      await sleep(200);
+      continue;
+    }
+    try {
+      if (!existsSync(file)) writeFileSync(file, JSON.stringify(await logInByApi(page, phone)));
+    } finally {
+      rmdirSync(lock);
+    }
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as SavedSession;
+}
+
+/** Opens a page as the staff member, their session in the tab as the login dialog leaves it. */
+export async function openAsStaff(page: Page, phone: string, url: string) {
+  await page.goto('/pc/home');
+  const session = await staffSession(page, phone);
+  await page.evaluate((s) => sessionStorage.setItem('servauto.user', JSON.stringify(s)), session);
+  await page.goto(url);
+}
+
+let keys = 0;
+type Slots = { dates: { date: string; available: boolean; times: { time: string; available: boolean }[] }[] };
+
+/** A Myvi order placed by the logged-in customer at a workshop: a basic service booked at its first free time, or car mats to pick up. */
+export async function placeAt(page: Page, storeId: string, method: 'install' | 'pickup', plate: string): Promise<{ orderNo: string; date?: string; time?: string }> {
+  const items = method === 'install' ? [{ productId: 'service-basic', quantity: 1 }] : [{ productId: 'mat-goodyear-rubber', quantity: 1 }];
+  let appointment: { date: string; time: string } | undefined;
+  if (method === 'install') {
+    const slots = await api<Slots>(page, '/app/order/vehicle/store/slots', { storeId, items });
+    const day = slots.dates.find((d) => d.available)!;
+    appointment = { date: day.date, time: day.times.find((t) => t.available)!.time };
+  }
+  const placed = await api<{ orderNo: string }>(page, '/app/order/vehicle/order/app/add', {
+    idempotencyKey: `e2e-console-${Date.now()}-${(keys += 1)}`,
+    items,
+    variantId: MYVI,
+    carPlate: plate,
+    method,
+    storeId,
+    ...(appointment ? { appointment } : {}),
+    contact: { name: 'Lim Wei Ming', phone: '0123456789' },
+    notes: 'Please check the rear wiper too',
+  });
+  return { orderNo: placed.orderNo, ...appointment };
+}
+
+/** The customer's order page shows where the order stands. */
+export async function customerSees(page: Page, orderNo: string, words: string | RegExp) {
+  await page.goto(`/pc/myorder-status/detail?orderNo=${orderNo}`);
+  await expect(page.getByText(words).first()).toBeVisible();
+}

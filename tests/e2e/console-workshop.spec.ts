@@ -1,0 +1,63 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { logInThroughMenu } from './support.ts';
+import { payInSandbox } from './my-orders-helpers.ts';
+import { customerSees, openAsStaff, placeAt, SEGAMBUT, WORKSHOP_PHONE } from './console-helpers.ts';
+
+async function customerPage(browser: Browser) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  return page;
+}
+
+test('workshop staff find the booked day, start and complete the service, and the customer’s order page shows it', async ({ browser, page }) => {
+  const customer = await customerPage(browser);
+  const plate = `VBK ${String(Date.now() % 10_000).padStart(4, '0')}`;
+  const { orderNo, date, time } = await placeAt(customer, SEGAMBUT, 'install', plate);
+  await payInSandbox(customer, orderNo);
+
+  await openAsStaff(page, WORKSHOP_PHONE, '/pc/console');
+  await expect(page.getByRole('heading', { name: 'Today at my workshop', level: 1 })).toBeVisible();
+  // Workshop staff are shown only their own pages.
+  const menu = page.getByRole('navigation', { name: 'Console pages' });
+  await expect(menu.getByRole('link', { name: 'At the counter' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Refunds' })).toHaveCount(0);
+
+  await page.getByLabel('Day', { exact: true }).fill(date!);
+  const card = page.getByRole('article', { name: new RegExp(`Order ${orderNo}`) });
+  await expect(card).toContainText(time!);
+  await expect(card).toContainText(plate);
+  await expect(card).toContainText('Basic service');
+  await expect(card).toContainText('Please check the rear wiper too');
+  await expect(card).toContainText('Installation booked');
+
+  await card.getByRole('button', { name: 'Start service' }).click();
+  await expect(page.getByText(`Service started on ${orderNo}.`)).toBeVisible();
+  await expect(card).toContainText('Service in progress');
+  await customerSees(customer, orderNo, 'Service in progress');
+
+  await card.getByRole('button', { name: 'Complete service' }).click();
+  await expect(page.getByText(`Order ${orderNo} completed.`)).toBeVisible();
+  await expect(card).toContainText('Completed');
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await customerSees(customer, orderNo, 'Completed');
+
+  // The same order found by its plate, from any day.
+  await page.getByLabel('Order number or plate').fill(plate);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('heading', { name: `Orders matching “${plate}”` })).toBeVisible();
+  await expect(card).toBeVisible();
+});
+
+test('a customer opening the console logs in first and is told it is for Servauto staff', async ({ page }) => {
+  await page.goto('/pc/ms/console');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  await page.goto('/pc/ms/console/refunds');
+  await expect(page.getByRole('heading', { name: 'Halaman ini untuk kakitangan Servauto' })).toBeVisible();
+  await page.getByRole('link', { name: 'Pergi ke Pesanan Saya' }).click();
+  await expect(page).toHaveURL(/\/pc\/ms\/myorder-status$/);
+});

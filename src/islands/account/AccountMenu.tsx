@@ -7,6 +7,7 @@ import { $meDialog, $logoutDialog, askToLogIn } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { loadLoginDialog, loadLogoutDialog, loadMeDialog, prefetch } from '../overlays/dialogs.ts';
 import { useClientStore } from '../ui/useClientStore.ts';
+import { rememberedStaff } from '../../lib/staff-memory.ts';
 
 /** The Services menu opens the services page with query id -1 (spec §2). */
 export const SERVICES_PAGE = 'products/auto-maintenance?id=-1';
@@ -18,6 +19,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
   const t = dictionary(locale).nav;
   const session = useClientStore($session, null);
   const [open, setOpen] = useState(false);
+  const [staff, setStaff] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
@@ -25,6 +27,14 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
     if (!open) return;
     // What the menu's items open, ready by the time one is chosen.
     for (const load of session ? [loadMeDialog, loadLogoutDialog] : [loadLoginDialog]) prefetch(load);
+    // Staff see the console here: their role is asked once per login, with the API code loaded only then.
+    const userKey = session?.userKey;
+    const known = userKey ? rememberedStaff(userKey) : null;
+    setStaff(Boolean(known?.role));
+    if (userKey && !known)
+      void import('../../lib/staff.ts')
+        .then((m) => m.staffOf(userKey))
+        .then((s) => setStaff(Boolean(s.role)), () => setStaff(false));
     const onPointer = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
@@ -89,6 +99,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
             <li><a className={itemClass} href={href(locale, 'store')} onClick={go('store', false)}>{t.store}</a></li>
             <li><button type="button" className={itemClass} onClick={withLogin(() => $meDialog.set(true))}>{t.me}</button></li>
             <li><a className={itemClass} href={href(locale, 'about-us-servauto')} onClick={go('about-us-servauto', false)}>{t.about}</a></li>
+            {session && staff && <li><a className={itemClass} href={href(locale, 'console')}>{dictionary(locale).console.meLink}</a></li>}
             <li className="border-t border-slate-200">
               {session ? (
                 <button type="button" className={itemClass} onClick={withLogin(() => $logoutDialog.set(true))}>{t.logOut}</button>

@@ -16,7 +16,11 @@ test('workshop staff find the booked day, start and complete the service, and th
   const { orderNo, date, time } = await placeAt(customer, SEGAMBUT, 'install', plate);
   await payInSandbox(customer, orderNo);
 
-  await openAsStaff(page, WORKSHOP_PHONE, '/pc/console');
+  // Staff reach the console from the account menu.
+  await openAsStaff(page, WORKSHOP_PHONE, '/pc/home');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('link', { name: 'Console', exact: true }).click();
+  await expect(page).toHaveURL(/\/pc\/console$/);
   await expect(page.getByRole('heading', { name: 'Today at my workshop', level: 1 })).toBeVisible();
   // Workshop staff are shown only their own pages.
   const menu = page.getByRole('navigation', { name: 'Console pages' });
@@ -56,6 +60,10 @@ test('a customer opening the console logs in first and is told it is for Servaut
   await page.keyboard.press('Escape');
   await page.goto('/pc/home');
   await logInThroughMenu(page);
+  // Customers are not offered the console.
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('link', { name: 'My Orders' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Console', exact: true })).toHaveCount(0);
   await page.goto('/pc/ms/console/refunds');
   await expect(page.getByRole('heading', { name: 'Halaman ini untuk kakitangan Servauto' })).toBeVisible();
   await page.getByRole('link', { name: 'Pergi ke Pesanan Saya' }).click();

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { EXPRESS_NO } from '../../../contract/console.ts';
+import { approvable, counterLookup, isIsoDate, mayOpen, niceScale, pagesFor, pickupCodeOf, shiftDate, staffRole, TRACKING_NO } from '../../../src/lib/console.ts';
+
+describe('console pages by role', () => {
+  it('shows workshop staff the day, the counter and mail orders only', () => {
+    expect(pagesFor('workshop').map((p) => p.id)).toEqual(['today', 'counter', 'mail']);
+    expect(mayOpen('workshop', 'refunds')).toBe(false);
+    expect(mayOpen('workshop', 'dashboard')).toBe(false);
+  });
+  it('shows admins every page, and customers none', () => {
+    expect(pagesFor('admin').map((p) => p.page)).toEqual(['console', 'console/counter', 'console/mail', 'console/refunds', 'console/closures', 'console/dashboard']);
+    expect(pagesFor(null)).toEqual([]);
+    expect(mayOpen(null, 'today')).toBe(false);
+  });
+  it('reads a role from the user, an unknown one as none', () => {
+    expect(staffRole({ role: 'admin' })).toBe('admin');
+    expect(staffRole({ role: 'owner' })).toBeNull();
+    expect(staffRole({ role: null })).toBeNull();
+    expect(staffRole(null)).toBeNull();
+  });
+});
+
+describe('days', () => {
+  it('steps across months and years', () => {
+    expect(shiftDate('2026-02-28', 1)).toBe('2026-03-01');
+    expect(shiftDate('2026-01-01', -1)).toBe('2025-12-31');
+  });
+  it('accepts only real calendar dates', () => {
+    expect(isIsoDate('2026-11-23')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('23/11/2026')).toBe(false);
+    expect(isIsoDate('')).toBe(false);
+  });
+});
+
+describe('the counter’s search box', () => {
+  it('reads a pickup code typed with spaces or dashes, or scanned', () => {
+    expect(pickupCodeOf(' 123 456 ')).toBe('123456');
+    expect(pickupCodeOf('123-456')).toBe('123456');
+    expect(pickupCodeOf('12345')).toBeNull();
+    expect(pickupCodeOf('12345a')).toBeNull();
+  });
+  it('looks up six digits as a pickup code and anything else as an order number', () => {
+    expect(counterLookup('482 113')).toEqual({ pickupCode: '482113' });
+    expect(counterLookup(' sv261123048113 ')).toEqual({ orderNo: 'SV261123048113' });
+    expect(counterLookup('')).toBeNull();
+    expect(counterLookup('SV 26')).toBeNull();
+  });
+});
+
+describe('shipping and refunds', () => {
+  it('checks a tracking number as the server does', () => {
+    expect(TRACKING_NO.source).toBe(EXPRESS_NO.source);
+    expect(TRACKING_NO.test('EP123456789MY')).toBe(true);
+    expect(TRACKING_NO.test('12345')).toBe(false);
+  });
+  it('approves at most what was asked and what is still paid', () => {
+    expect(approvable(5000, 12000, 0)).toBe(5000);
+    expect(approvable(12000, 12000, 4000)).toBe(8000);
+    expect(approvable(1000, 1000, 1000)).toBe(0);
+  });
+});
+
+describe('chart scales', () => {
+  it('rounds the top up to a tidy step, ticks from zero', () => {
+    expect(niceScale(7)).toEqual({ top: 8, steps: [0, 2, 4, 6, 8] });
+    expect(niceScale(123_456)).toEqual({ top: 150_000, steps: [0, 50_000, 100_000, 150_000] });
+    expect(niceScale(3)).toEqual({ top: 3, steps: [0, 1, 2, 3] });
+  });
+  it('draws an empty chart with a scale of one', () => {
+    expect(niceScale(0)).toEqual({ top: 1, steps: [0, 1] });
+  });
+});

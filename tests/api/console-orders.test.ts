@@ -80,6 +80,15 @@ describe('who may use the console', () => {
   });
 });
 
+test('every console call is in the OpenAPI document, with its 403', async () => {
+  const doc = (await (await api.fetch('/api/openapi.json')).json()) as { paths: Record<string, { post: { tags: string[]; responses: Record<string, unknown> } }> };
+  for (const path of Object.values(C)) {
+    const entry = doc.paths[path];
+    expect(entry?.post.tags, path).toEqual(['console']);
+  }
+  expect(JSON.stringify(doc.paths['/api/console/orders/start'])).toContain('Not staff');
+});
+
 describe('an installation at the workshop', () => {
   test("the day's bookings by time and bay with options in words; start and complete, each with history and audit row; the customer sees it", async () => {
     const nine = await paidOrder(api, k.customer, installOrder({ storeId: SS2, appointment: { date: FIRST_DAY.date, time: '11:00' }, notes: 'Please check the rear wiper too' }));

@@ -51,13 +51,19 @@ describe('console/stores/closure', () => {
     const moved = await call(CHANGE_TIME, { orderNo: closedOne, ...NEXT_DAY }, k.customer);
     expect(moved.code, moved.msg).toBe(200);
     expect(moved.data).toMatchObject({ appointment: { date: NEXT_DAY.date, time: NEXT_DAY.time }, reschedulesLeft: 3 });
-    const onClosedDay = await call(CHANGE_TIME, { orderNo: openOne, date: FIRST_DAY.date, time: '15:00' }, k.customer);
+    // A day further ahead: offered before its closure, not after, not even to a booking being moved.
+    const LATER = '2025-06-10';
+    expect(await timesOn(SS2, LATER)).toBeGreaterThan(0);
+    expect((await call(C.closure, { storeId: SS2, date: LATER, reason: 'Power cut' }, k.admin)).data.told).toBe(0);
+    expect(await timesOn(SS2, LATER)).toBe(0);
+    const onClosedDay = await call(CHANGE_TIME, { orderNo: closedOne, date: LATER, time: '10:00' }, k.customer);
     expect(onClosedDay.code).toBe(807);
 
     const [row] = await auditRows(api, 'console/stores/closure');
+    expect(await auditRows(api, 'console/stores/closure')).toHaveLength(2);
     expect(row).toMatchObject({ store_id: SS2, role: 'admin', details: { date: FIRST_DAY.date, reason: 'Flood', told: [closedOne] } });
     const stores = await call(C.stores, {}, k.ss2);
-    expect(stores.data).toEqual([expect.objectContaining({ id: SS2, closures: [{ date: FIRST_DAY.date, reason: 'Flood' }] })]);
+    expect(stores.data).toEqual([expect.objectContaining({ id: SS2, closures: [{ date: FIRST_DAY.date, reason: 'Flood' }, { date: '2025-06-10', reason: 'Power cut' }] })]);
   });
 });
 

@@ -10,6 +10,7 @@ import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import type { CustomerOrderView } from '../modules/orders/actions.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
+import { isClosedDay } from '../modules/staff/closures.ts';
 import type { ShopContext } from './context.ts';
 import { orderActions, orderParts } from './my-orders/order-parts.ts';
 import type { RefundStatus } from '../../contract/order-status.ts';
@@ -40,7 +41,13 @@ export async function findOrder(ctx: ShopContext, customerId: string, orderNo: s
 
 /** An order as `app/find` shows it; the console builds its own view on this. */
 export async function describeOrder(ctx: ShopContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
-  const [lines, history, parts] = await Promise.all([linesOf(ctx.db, order.id), historyOf(ctx.db, order.id), orderParts(ctx, order, locale)]);
+  const booked = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null;
+  const [lines, history, parts, closedDay] = await Promise.all([
+    linesOf(ctx.db, order.id),
+    historyOf(ctx.db, order.id),
+    orderParts(ctx, order, locale),
+    booked ? isClosedDay(ctx.db, order.storeId!, order.appointmentDate!) : false,
+  ]);
   const now = ctx.now();
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
   const coupon = order.couponCode ? ctx.indexes.coupons.find((c) => c.code === order.couponCode) : undefined;
@@ -98,7 +105,8 @@ export async function describeOrder(ctx: ShopContext, order: OrderRow, locale: L
     pickupCode: order.paidAt ? order.pickupCode : null,
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
-    actions: orderActions(customerView(order, parts.refunds[0]?.status ?? null), order.rescheduleCount, now),
+    // A booking on a day the workshop closed may be moved whatever the time and changes left.
+    actions: { ...orderActions(customerView(order, parts.refunds[0]?.status ?? null), order.rescheduleCount, now), ...(closedDay ? { changeTime: true } : {}) },
     history: history.map((h) => ({
       status: h.status,
       stage: h.stage,

@@ -46,6 +46,8 @@ describe('console/stores/closure', () => {
     expect((await call(C.closure, { storeId: SS2, date: FIRST_DAY.date, reason: 'Flood' }, k.admin)).code).toBe(807);
     expect(await timesOn(SS2, FIRST_DAY.date)).toBe(0);
 
+    expect((await call(FIND, { orderNo: closedOne }, k.customer)).data.actions.changeTime).toBe(true);
+    expect((await call(FIND, { orderNo: openOne }, k.customer)).data.actions.changeTime).toBe(false);
     const stillOpen = await call(CHANGE_TIME, { orderNo: openOne, ...NEXT_DAY }, k.customer);
     expect(stillOpen.code).toBe(807);
     const moved = await call(CHANGE_TIME, { orderNo: closedOne, ...NEXT_DAY }, k.customer);

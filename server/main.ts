@@ -16,6 +16,7 @@ import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order
 import { startWorker } from './jobs/worker.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
 import { mountSite } from './static.ts';
+import { REFUND_SEND_JOB, refundSendHandler } from './flows/console/refunds.ts';
 import { findCategory } from '../contract/categories.ts';
 
 const config = loadConfig();
@@ -31,6 +32,7 @@ const worker = startWorker({
   handlers: {
     [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
+    [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now: () => new Date() }),
   },
   intervalMs: config.jobIntervalMs,
 });

@@ -5,6 +5,8 @@ import { createApi } from '../../server/app.ts';
 import { loadIndexes } from '../../server/indexes.ts';
 import { stripeProvider } from '../../server/providers/payment/stripe/provider.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
+import { runDueJobs } from '../../server/jobs/queue.ts';
+import { REFUND_SEND_JOB, refundSendHandler } from '../../server/flows/console/refunds.ts';
 import { START, startApi, TEST_SECRET, type TestApi } from './harness.ts';
 import { ADD, FIND, mailOrder, PAY } from './order-fixtures.ts';
 import { REFUND } from './my-orders-fixtures.ts';
@@ -21,14 +23,19 @@ let double: StripeDouble;
 let base: TestApi;
 let app: ReturnType<typeof createApi>;
 const smsLines: string[] = [];
+let payments: ReturnType<typeof stripeProvider>;
+let customer: string;
+let admin: string;
 
 beforeAll(async () => {
   double = await startStripeDouble();
   // The harness's database, emptied and loaded with content/, under an app paying with Stripe.
   base = await startApi();
   const now = () => START;
-  const payments = stripeProvider({ secretKey: 'sk_test_console', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: double.port, protocol: 'http', now });
+  payments = stripeProvider({ secretKey: 'sk_test_console', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: double.port, protocol: 'http', now });
   app = createApi({ db: base.db, indexes: await loadIndexes(base.db), sms: consoleSms((l) => smsLines.push(l)), secret: TEST_SECRET, now, payments });
+  customer = await login('0123456789');
+  admin = await login(ADMIN_PHONE.replace(/[\s-]/g, ''));
 });
 afterAll(async () => {
   await base?.close();
@@ -51,8 +58,6 @@ function webhook(type: string, object: object) {
 }
 
 test('an approved refund goes to stripe.refunds.create and completes on the refund.updated webhook: order REFUNDED', async () => {
-  const customer = await login('0123456789');
-  const admin = await login(ADMIN_PHONE.replace(/[\s-]/g, ''));
   const placed = await call(ADD, mailOrder(), customer);
   const orderNo = placed.data.orderNo as string;
   expect((await call(PAY, { orderNo, payMethod: 'card' }, customer)).code).toBe(200);
@@ -80,4 +85,27 @@ test('an approved refund goes to stripe.refunds.create and completes on the refu
   // The same webhook again changes nothing.
   expect((await webhook('refund.updated', refund)).status).toBe(200);
   expect((await call(FIND, { orderNo }, customer)).data.refundedSen).toBe(paidSen);
+});
+
+test('a refund Stripe could not take at approval stays REVIEWED and is sent again by the job worker, once', async () => {
+  const orderNo = (await call(ADD, mailOrder(), customer)).data.orderNo as string;
+  await call(PAY, { orderNo, payMethod: 'card' }, customer);
+  const sessionId = [...double.sessions.keys()].at(-1)!;
+  double.pay(sessionId);
+  await webhook('checkout.session.completed', double.sessions.get(sessionId)!);
+  await call(REFUND, { orderNo, reason: 'Changed my mind', contact: '0123456789' }, customer);
+
+  const before = double.requests.filter((r) => r.path === '/v1/refunds').length;
+  double.answerNext(500, { error: { type: 'api_error', message: 'Stripe is having a moment' } }, { 'Stripe-Should-Retry': 'false' });
+  const approved = await call(C.review, { orderNo, decision: 'approve', note: '' }, admin);
+  expect(approved.code, approved.msg).toBe(200);
+  expect(approved.data.refunds[0].status).toBe('REVIEWED');
+  expect(double.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(before);
+
+  const handlers = { [REFUND_SEND_JOB]: refundSendHandler({ db: base.db, payments, now: () => START }) };
+  await runDueJobs(base.db, handlers, new Date(START.getTime() + 3600_000));
+  const seen = await call(FIND, { orderNo }, customer);
+  expect(seen.data.refunds[0].status).toBe('PROCESSING');
+  // One refund asked of Stripe, by the job; the other job found it sent and did nothing.
+  expect(double.requests.filter((r) => r.path === '/v1/refunds').slice(before)).toHaveLength(1);
 });

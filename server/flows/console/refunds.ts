@@ -9,6 +9,7 @@ import { addHistory, lockOrder, moveOrder, noteOnOrder, type OrderRow } from '..
 import { transitionOrder, transitionRefund } from '../../modules/orders/states.ts';
 import { payments } from '../../modules/payments/schema.ts';
 import { refunds } from '../../modules/refunds/schema.ts';
+import { retryDelayMs, scheduleJob, type JobHandler } from '../../jobs/queue.ts';
 import { latestRefund, moveRefund, refundNo, refundsOf, type RefundRow } from '../../modules/refunds/service.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ProviderEvent } from '../../providers/payment/index.ts';
@@ -77,6 +78,8 @@ export async function reviewRefund(ctx: ShopContext, who: StaffRow, input: Revie
       await addHistory(tx, order, { by: 'staff', noteKey: 'history.refundApproved', noteParams: { amount: ringgit(amountSen) } }, now);
       notice = await orderNotice(tx, ctx, order, { kind: 'refundDecided', approved: true, amountSen, note: input.note }, now);
       send = { refund: reviewed, providerRef: payment.providerRef };
+      // Sent right after the commit; this job sends it should the process stop before that.
+      await scheduleJob(tx, { kind: REFUND_SEND_JOB, key: `refund-send-${refund.id}-0`, runAt: new Date(now.getTime() + 5 * 60_000), payload: { refundId: refund.id, attempt: 0 } }, now);
     }
     await audit(
       tx,
@@ -91,18 +94,41 @@ export async function reviewRefund(ctx: ShopContext, who: StaffRow, input: Revie
   return orderForStaff(ctx, order!, who, locale);
 }
 
+export const REFUND_SEND_JOB = 'refund.send';
+export type RefundSender = Pick<ShopContext, 'db' | 'payments' | 'now'>;
+
+/**
+ * The job that sends an approved refund again when the provider could not be reached: after
+ * the commit (the provider call never holds a transaction), once more on each failure.
+ */
+export function refundSendHandler(ctx: RefundSender): JobHandler {
+  return async (tx, job) => {
+    const { refundId, attempt } = job.payload as { refundId: string; attempt: number };
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+    if (refund?.status !== 'REVIEWED') return;
+    const payment = await paymentToRefund(tx, refund.orderId);
+    if (!payment?.providerRef) return;
+    const providerRef = payment.providerRef;
+    return () => sendRefund(ctx, refund, providerRef, attempt);
+  };
+}
+
 /**
  * Asks the provider to pay an approved refund back (the refund's id is the idempotency key,
  * so asking again never pays twice) and marks it PROCESSING. A provider out of reach leaves it
  * REVIEWED, logged, to be sent again.
  */
-export async function sendRefund(ctx: ShopContext, refund: RefundRow, providerRef: string): Promise<void> {
+export async function sendRefund(ctx: RefundSender, refund: RefundRow, providerRef: string, attempt = 0): Promise<void> {
   let providerRefundRef: string;
   try {
     const result = await ctx.payments.refund({ providerRef, amountSen: refund.amountSen, refundId: refund.id, reason: refund.reason });
     providerRefundRef = result.providerRefundRef;
   } catch (err) {
-    console.error(`[refund] ${refund.id} not sent to ${ctx.payments.name}: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`[refund] ${refund.id} not sent to ${ctx.payments.name} (try ${attempt + 1}): ${err instanceof Error ? err.message : String(err)}`);
+    const now = ctx.now();
+    await ctx.db.transaction((tx) =>
+      scheduleJob(tx, { kind: REFUND_SEND_JOB, key: `refund-send-${refund.id}-${attempt + 1}`, runAt: new Date(now.getTime() + retryDelayMs(attempt + 1)), payload: { refundId: refund.id, attempt: attempt + 1 } }, now),
+    );
     return;
   }
   await ctx.db.transaction(async (tx) => {

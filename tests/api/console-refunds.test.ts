@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { DAY_SECONDS, startApi, type TestApi } from './harness.ts';
-import { count, FIND, mailOrder } from './order-fixtures.ts';
+import { createApi } from '../../server/app.ts';
+import { REFUND_SEND_JOB, refundSendHandler } from '../../server/flows/console/refunds.ts';
+import { runDueJobs } from '../../server/jobs/queue.ts';
+import { stripeProvider } from '../../server/providers/payment/stripe/provider.ts';
+import { consoleSms } from '../../server/providers/sms/console.ts';
+import { DAY_SECONDS, START, startApi, TEST_SECRET, type TestApi } from './harness.ts';
+import { ADD, count, FIND, mailOrder, PAY } from './order-fixtures.ts';
+import { startStripeDouble, type StripeDouble } from './stripe-double.ts';
 import { paidOrder, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
 import { auditRows, C, orderState, staffKeys, type Keys } from './console-fixtures.ts';
 
@@ -91,3 +98,81 @@ describe('console/refunds/page', () => {
   });
 });
 
+
+/**
+ * With Stripe as the provider, on this file's database: the refund goes through
+ * stripe.refunds.create (to a local double of Stripe's API) and completes only when Stripe's
+ * signed webhook says so.
+ */
+describe('with Stripe as the payment provider', () => {
+  const WEBHOOK_SECRET = 'whsec_console_test';
+  let double: StripeDouble;
+  let payments: ReturnType<typeof stripeProvider>;
+  let app: ReturnType<typeof createApi>;
+  beforeAll(async () => {
+    double = await startStripeDouble();
+    const now = () => START;
+    payments = stripeProvider({ secretKey: 'sk_test_console', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: double.port, protocol: 'http', now });
+    app = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms(() => {}), secret: TEST_SECRET, now, payments });
+  });
+  afterAll(() => double?.close());
+
+  async function stripeCall(path: string, body: unknown, userKey?: string) {
+    const res = await app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(userKey ? { Authorization: userKey } : {}) }, body: JSON.stringify(body) });
+    return (await res.json()) as { code: number; msg: string; data: any };
+  }
+  function webhook(type: string, object: object) {
+    const payload = JSON.stringify({ id: `evt_${type}_${Math.random().toString(36).slice(2)}`, object: 'event', api_version: Stripe.API_VERSION, created: Math.floor(START.getTime() / 1000), type, data: { object } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp: Math.floor(START.getTime() / 1000) });
+    return app.request('/api/pay/callback/stripe', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload });
+  }
+  /** A mail order paid by card on Stripe, with a refund request for all of it. */
+  async function paidWithStripe() {
+    const orderNo = (await stripeCall(ADD, mailOrder(), k.customer)).data.orderNo as string;
+    expect((await stripeCall(PAY, { orderNo, payMethod: 'card' }, k.customer)).code).toBe(200);
+    const sessionId = [...double.sessions.keys()].at(-1)!;
+    double.pay(sessionId);
+    expect((await webhook('checkout.session.completed', double.sessions.get(sessionId)!)).status).toBe(200);
+    expect((await stripeCall(REFUND, { orderNo, reason: 'Changed my mind', contact: '0123456789' }, k.customer)).code).toBe(200);
+    return { orderNo, paidSen: (await orderState(api, orderNo)).paid_sen };
+  }
+  test('an approved refund goes to stripe.refunds.create and completes on the refund.updated webhook: order REFUNDED', async () => {
+    const { orderNo, paidSen } = await paidWithStripe();
+    const before = double.requests.filter((r) => r.path === '/v1/refunds').length;
+    const approved = await stripeCall(C.review, { orderNo, decision: 'approve', note: '' }, k.admin);
+    expect(approved.code, approved.msg).toBe(200);
+    const sent = double.requests.filter((r) => r.path === '/v1/refunds').slice(before);
+    expect(sent).toHaveLength(1);
+    expect(Number(sent[0]!.form.get('amount'))).toBe(paidSen);
+    expect(approved.data.refunds[0].status).toBe('PROCESSING');
+    expect(approved.data.status).toBe('UPCOMING');
+
+    const metadata = Object.fromEntries([...sent[0]!.form].filter(([key]) => key.startsWith('metadata[')).map(([key, value]) => [key.slice(9, -1), value]));
+    const refund = { id: 're_test_console', object: 'refund', amount: paidSen, currency: 'myr', status: 'succeeded', metadata };
+    expect((await webhook('refund.updated', refund)).status).toBe(200);
+    const seen = await stripeCall(FIND, { orderNo }, k.customer);
+    expect(seen.data).toMatchObject({ status: 'REFUNDED', refundedSen: paidSen });
+    expect(seen.data.refunds[0].status).toBe('COMPLETED');
+    // The same webhook again changes nothing.
+    expect((await webhook('refund.updated', refund)).status).toBe(200);
+    expect((await stripeCall(FIND, { orderNo }, k.customer)).data.refundedSen).toBe(paidSen);
+  });
+
+  test('a refund Stripe could not take at approval stays REVIEWED and is sent again by the job worker, once', async () => {
+    const { orderNo } = await paidWithStripe();
+
+    const before = double.requests.filter((r) => r.path === '/v1/refunds').length;
+    double.answerNext(500, { error: { type: 'api_error', message: 'Stripe is having a moment' } }, { 'Stripe-Should-Retry': 'false' });
+    const approved = await stripeCall(C.review, { orderNo, decision: 'approve', note: '' }, k.admin);
+    expect(approved.code, approved.msg).toBe(200);
+    expect(approved.data.refunds[0].status).toBe('REVIEWED');
+    expect(double.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(before);
+
+    const handlers = { [REFUND_SEND_JOB]: refundSendHandler({ db: api.db, payments, now: () => START }) };
+    await runDueJobs(api.db, handlers, new Date(START.getTime() + 3600_000));
+    const seen = await stripeCall(FIND, { orderNo }, k.customer);
+    expect(seen.data.refunds[0].status).toBe('PROCESSING');
+    // One refund asked of Stripe, by the job; the other job found it sent and did nothing.
+    expect(double.requests.filter((r) => r.path === '/v1/refunds').slice(before)).toHaveLength(1);
+  });
+});

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleDashboard } from '../../../contract/console.ts';
 import type { Locale } from '../../../contract/language.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { htmlLang } from '../../i18n/paths.ts';
 import { callApi } from '../../lib/api.ts';
 import { niceScale } from '../../lib/console.ts';
@@ -19,6 +19,7 @@ const W = 600;
 const H = 180;
 const LEFT = 56;
 const BOTTOM = 22;
+const TOP = 12;
 
 const shortDay = (date: string, locale: Locale) => new Date(`${date}T00:00:00Z`).toLocaleDateString(htmlLang[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -27,10 +28,11 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
   const t = dictionary(locale).console;
   const values = days.map((d) => d[metric]);
   const max = Math.max(0, ...values);
-  const { top, steps } = niceScale(max);
+  // An empty money chart still reads in ringgit: its scale goes to RM 1, not 1 sen.
+  const { top, steps } = niceScale(max || (metric === 'orders' ? 1 : 100));
   const peak = days[values.indexOf(max)];
   const slot = (W - LEFT) / Math.max(1, days.length);
-  const y = (v: number) => (H - BOTTOM) * (1 - v / top);
+  const y = (v: number) => TOP + (H - BOTTOM - TOP) * (1 - v / top);
   const label = peak ? fill(t.chartLabel, { what: title, from: shortDay(days[0]!.date, locale), to: shortDay(days[days.length - 1]!.date, locale), max: value(max), day: shortDay(peak.date, locale) }) : title;
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-4">
@@ -55,9 +57,10 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
             </rect>
           );
         })}
+        {/* A date every week, counted back from the last day, which ends at the right edge. */}
         {days.map((d, i) =>
-          i % 7 === 0 || i === days.length - 1 ? (
-            <text key={d.date} x={LEFT + i * slot + slot / 2} y={H - 6} textAnchor="middle" fontSize="11" fill="#475569">
+          (days.length - 1 - i) % 7 === 0 ? (
+            <text key={d.date} x={i === days.length - 1 ? W : LEFT + i * slot + slot / 2} y={H - 6} textAnchor={i === days.length - 1 ? 'end' : 'middle'} fontSize="11" fill="#475569">
               {shortDay(d.date, locale)}
             </text>
           ) : null,
@@ -68,10 +71,11 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
 }
 
 /** Horizontal bars, one per workshop, with the figure written beside each. */
-function StoreBars({ title, rows }: { title: string; rows: { id: string; name: string; share: number; text: string }[] }) {
+function StoreBars({ title, rows, idle }: { title: string; rows: { id: string; name: string; share: number; text: string }[]; idle: string }) {
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-4">
       <h3 className="font-semibold">{title}</h3>
+      {idle && <p className="text-sm text-slate-600">{idle}</p>}
       <ul className="mt-2 space-y-2">
         {rows.map((r) => (
           <li key={r.id}>
@@ -117,6 +121,7 @@ function Charts({ locale }: { locale: Locale }) {
     ['refundedSen', t.refundsPaid, money],
   ];
   const sum = (days: Day[], m: Metric) => days.reduce((a, d) => a + d[m], 0);
+  const idleText = (count: number) => (count > 0 ? plural(locale, t.idleStores, count) : '');
   return (
     <div className="space-y-6">
       <p className="text-slate-700">{t.dashboardIntro}</p>
@@ -127,14 +132,20 @@ function Charts({ locale }: { locale: Locale }) {
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         {metrics.map(([m, title, value]) => {
-          const totals = figures.stores.map((s) => ({ id: s.id, name: s.name, total: sum(s.days, m) })).sort((a, b) => b.total - a.total);
+          // Only workshops with something to show; the rest are counted, not listed.
+          const totals = figures.stores
+            .map((s) => ({ id: s.id, name: s.name, total: sum(s.days, m) }))
+            .filter((s) => s.total > 0)
+            .sort((a, b) => b.total - a.total);
           const top = Math.max(1, ...totals.map((s) => s.total));
-          return <StoreBars key={m} title={fill(t.perWorkshop, { what: title })} rows={totals.map((s) => ({ id: s.id, name: s.name, share: s.total / top, text: value(s.total) }))} />;
+          return <StoreBars key={m} title={fill(t.perWorkshop, { what: title })} idle={idleText(figures.stores.length - totals.length)} rows={totals.map((s) => ({ id: s.id, name: s.name, share: s.total / top, text: value(s.total) }))} />;
         })}
         <StoreBars
           title={t.bayUse}
+          idle={idleText(figures.stores.filter((s) => s.openUnits > 0 && s.bookedUnits === 0).length)}
           rows={figures.stores
-            .filter((s) => s.openUnits > 0)
+            .filter((s) => s.openUnits > 0 && s.bookedUnits > 0)
+            .sort((a, b) => b.bayUse - a.bayUse)
             .map((s) => ({ id: s.id, name: s.name, share: s.bayUse, text: fill(t.bayUsePct, { pct: Math.round(s.bayUse * 100) }) }))}
         />
       </div>

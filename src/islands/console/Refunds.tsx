@@ -120,7 +120,7 @@ function RequestCard({ locale, request, onReview }: { locale: Locale; request: R
         <dd className="whitespace-pre-line">{r.reason}</dd>
         <dt className="font-semibold">{t.contact}</dt>
         <dd>
-          {r.contact} · {request.customer.name}, <a className="underline" href={`tel:${request.customer.phone}`}>{formatPhone(request.customer.phone)}</a>
+          {r.contact} · {request.customer.name}, <a className="whitespace-nowrap underline" href={`tel:${request.customer.phone}`}>{formatPhone(request.customer.phone)}</a>
         </dd>
       </dl>
       {r.images.length > 0 && (

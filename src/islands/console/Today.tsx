@@ -96,7 +96,7 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
           </label>
           <div className="flex gap-2">
             <input id="console-search" type="search" className="field-input min-h-11" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
-            <button type="submit" className="btn-primary">
+            <button type="submit" className="btn-primary shrink-0 whitespace-nowrap">
               {t.searchAction}
             </button>
           </div>

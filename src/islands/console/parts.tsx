@@ -28,13 +28,15 @@ export function useStores() {
   return { stores, failed };
 }
 
-export function StorePicker({ locale, stores, value, onChange, allowAll = false }: { locale: Locale; stores: ConsoleStore[]; value: string; onChange: (id: string) => void; allowAll?: boolean }) {
+export function StorePicker({ locale, stores, value, onChange }: { locale: Locale; stores: ConsoleStore[]; value: string; onChange: (id: string) => void }) {
   const t = dictionary(locale).console;
   return (
     <label className="flex flex-col gap-1 font-semibold">
       {t.workshop}
       <select className="field-input min-h-11 font-normal" value={value} onChange={(e) => onChange(e.target.value)}>
-        {allowAll ? <option value="">{t.allWorkshops}</option> : <option value="" disabled>{t.chooseWorkshop}</option>}
+        <option value="" disabled>
+          {t.chooseWorkshop}
+        </option>
         {stores.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}
@@ -151,7 +153,7 @@ export function OrderCard({ locale, order, onMoved, children }: { locale: Locale
         <dd className="font-mono text-base font-bold">{order.car.plate}</dd>
         <dt className="font-semibold">{t.customer}</dt>
         <dd>
-          {order.customer.name} · <a className="underline" href={`tel:${order.customer.phone}`}>{formatPhone(order.customer.phone)}</a>
+          {order.customer.name} · <a className="whitespace-nowrap underline" href={`tel:${order.customer.phone}`}>{formatPhone(order.customer.phone)}</a>
         </dd>
         {order.expressNo && (
           <>

@@ -72,6 +72,17 @@ describe('who may use the console', () => {
     expect((await call(C.find, { orderNo }, k.ss2)).code).toBe(200);
   });
 
+  test('an admin sees every store and parcels; workshop staff see only theirs, and no parcel', async () => {
+    const atSs2 = await paidOrder(api, k.customer, installOrder({ storeId: SS2 }));
+    const parcel = await paidOrder(api, k.customer, mailOrder());
+    const all = await call(C.page, { pageNum: 1, pageSize: 10 }, k.admin);
+    expect(all.data.list.map((o: { orderNo: string }) => o.orderNo).sort()).toEqual([atSs2, parcel].sort());
+    expect((await call(C.page, { pageNum: 1, pageSize: 10 }, k.ss2)).data.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([atSs2]);
+    expect((await call(C.ship, { orderNo: parcel, expressCompany: 'poslaju', expressNo: 'EN123456789MY' }, k.ss2)).code).toBe(403);
+    expect((await call(C.stores, {}, k.admin)).data.length).toBe(api.indexes.workshops.length);
+    expect((await call(C.stores, {}, k.ss2)).data.map((s: { id: string }) => s.id)).toEqual([SS2]);
+  });
+
   test('a removed staff member is refused on the next call, with the same session', async () => {
     expect((await call(C.page, { pageNum: 1, pageSize: 10 }, k.ss2)).code).toBe(200);
     const { removeStaff } = await import('../../server/modules/staff/service.ts');

@@ -12,6 +12,9 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 
 export default defineConfig({
   test: {
+    // Vitest leaves a core free by default; most of an API file's time is its own PGlite, so on a
+    // two-core machine two files side by side take about half the time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

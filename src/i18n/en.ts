@@ -690,6 +690,7 @@ export const en = {
     mailIntro: 'Orders sent by post: ship them with the courier and tracking number, and complete them once delivered.',
     toShip: 'To ship',
     inTransit: 'On the way',
+    shipTo: 'Ship to',
     courier: 'Courier',
     chooseCourier: 'Choose a courier',
     trackingNo: 'Tracking number',

@@ -690,6 +690,7 @@ export const ms: Dictionary = {
     mailIntro: 'Pesanan yang dihantar melalui pos: hantarkan dengan kurier dan nombor penjejakan, dan selesaikan apabila sudah sampai.',
     toShip: 'Untuk dihantar',
     inTransit: 'Dalam perjalanan',
+    shipTo: 'Hantar ke',
     courier: 'Kurier',
     chooseCourier: 'Pilih kurier',
     trackingNo: 'Nombor penjejakan',

@@ -689,6 +689,7 @@ export const zhCn: Dictionary = {
     mailIntro: '邮寄订单：填写快递公司和运单号后发货，送达后完成订单。',
     toShip: '待发货',
     inTransit: '运送中',
+    shipTo: '收货地址',
     courier: '快递公司',
     chooseCourier: '选择快递公司',
     trackingNo: '运单号',

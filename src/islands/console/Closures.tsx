@@ -86,27 +86,29 @@ function ClosureDesk({ locale }: { locale: Locale }) {
           {t.closeDay}
         </button>
       </form>
-      <section aria-labelledby="closed-days" className="space-y-2">
-        <h2 id="closed-days" className="text-xl font-bold">
-          {t.pages.closures}
-        </h2>
-        <ul className="space-y-2">
-          {stores
-            .filter((s) => s.closures.length > 0)
-            .map((s) => (
-              <li key={s.id} className="rounded-2xl border border-slate-200 bg-white p-4">
-                <p className="font-semibold">{s.name}</p>
-                <ul className="text-sm">
-                  {s.closures.map((c) => (
-                    <li key={c.date}>
-                      {dayText(c.date, locale)}: {c.reason}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-        </ul>
-      </section>
+      {stores.some((s) => s.closures.length > 0) && (
+        <section aria-labelledby="closed-days" className="space-y-2">
+          <h2 id="closed-days" className="text-xl font-bold">
+            {t.pages.closures}
+          </h2>
+          <ul className="space-y-2">
+            {stores
+              .filter((s) => s.closures.length > 0)
+              .map((s) => (
+                <li key={s.id} className="rounded-2xl border border-slate-200 bg-white p-4">
+                  <p className="font-semibold">{s.name}</p>
+                  <ul className="text-sm">
+                    {s.closures.map((c) => (
+                      <li key={c.date}>
+                        {dayText(c.date, locale)}: {c.reason}
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+          </ul>
+        </section>
+      )}
       <Modal open={confirming} onClose={() => setConfirming(false)} title={fill(t.closeTitle, { store: store?.name ?? '', date: date ? dayText(date, locale) : '' })} closeLabel={t.close} role="alertdialog">
         <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void close())}>
           <p>{t.closeBody}</p>

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
+import { formatPhone } from '../../../contract/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { TRACKING_NO } from '../../lib/console.ts';
 import { couriers, trackingLink } from '../../lib/couriers.ts';
-import { consoleOrdersPage, consoleOrdersShip } from '../../lib/endpoints.ts';
+import { consoleOrdersFind, consoleOrdersPage, consoleOrdersShip } from '../../lib/endpoints.ts';
 import { notify } from '../../stores/ui.ts';
 import { useAction } from '../my-orders/form-parts.tsx';
 import ConsoleShell from './ConsoleShell.tsx';
@@ -12,6 +13,33 @@ import { errorText, LoadFailed, Loading, Moves, OrderCard, type ConsoleCard, typ
 
 /** The server answers at most 100 a page; mail orders are picked from the open ones. */
 const PAGE_SIZE = 100;
+
+/** Where the parcel goes: the list leaves the address out, so each parcel to ship asks for its order. */
+function ShipTo({ locale, orderNo }: { locale: Locale; orderNo: string }) {
+  const t = dictionary(locale).console;
+  const [address, setAddress] = useState<ConsoleDetail['address'] | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    callApi(consoleOrdersFind, { orderNo }, { quiet: true }).then(
+      (o) => live && setAddress(o.address),
+      () => live && setAddress(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderNo]);
+  if (!address) return null;
+  return (
+    <address className="rounded-lg bg-slate-50 p-3 text-sm not-italic">
+      <span className="block font-semibold">{t.shipTo}</span>
+      {address.recipient}, <span className="whitespace-nowrap">{formatPhone(address.phone)}</span>
+      <br />
+      {[address.line1, address.line2].filter(Boolean).join(', ')}
+      <br />
+      {address.postcode} {address.city}, {address.state}
+    </address>
+  );
+}
 
 function ShipForm({ locale, order, onMoved }: { locale: Locale; order: ConsoleCard; onMoved: (o: ConsoleDetail) => void }) {
   const t = dictionary(locale).console;
@@ -101,7 +129,10 @@ function Parcels({ locale }: { locale: Locale }) {
               <li key={o.orderNo}>
                 <OrderCard locale={locale} order={o} onMoved={reload}>
                   {toShip ? (
-                    <ShipForm locale={locale} order={o} onMoved={reload} />
+                    <div className="space-y-3">
+                      <ShipTo locale={locale} orderNo={o.orderNo} />
+                      <ShipForm locale={locale} order={o} onMoved={reload} />
+                    </div>
                   ) : (
                     <Moves
                       locale={locale}

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { logInThroughMenu } from './support.ts';
 
 const languages = [
   { prefix: '', account: /Account menu/, logIn: 'Log In', dialog: 'Log in or sign up', phone: 'Phone number', one: '1 question', many: (n: number) => `${n} questions`, word: 'warranty' },
@@ -22,6 +23,20 @@ async function live(page: Page, path: string) {
 
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
+
+  test('logged in, the top bar keeps the name, the cart and the account menu apart', async ({ page }) => {
+    await live(page, '/pc/home');
+    await logInThroughMenu(page);
+    const name = page.getByRole('banner').getByRole('link', { name: /Servauto/ }).first();
+    const cart = page.getByRole('link', { name: /cart/i }).first();
+    const account = page.getByRole('button', { name: /Account menu/ });
+    const [n, c, a] = [await box(name), await box(cart), await box(account)];
+    // The name's letters stay inside its own box, and that box stays clear of the others.
+    expect(await fitsItsText(name)).toBe(true);
+    expect(n.x + n.width).toBeLessThanOrEqual(Math.min(c.x, a.x));
+    expect(c.x + c.width <= a.x || a.x + a.width <= c.x).toBe(true);
+    expect(a.x + a.width).toBeLessThanOrEqual(390);
+  });
 
   for (const l of languages) {
     test(`/pc/${l.prefix}home: the login phone field shows +60 and a whole 11-digit number`, async ({ page }) => {

@@ -84,7 +84,8 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
           <circle cx="12" cy="8" r="4" />
           <path d="M4 21a8 8 0 0 1 16 0" />
         </svg>
-        <span className="max-w-40 truncate">{phone ?? t.account}</span>
+        {/* On a phone the number would push the cart over the name; the button's label still says it. */}
+        <span className={phone ? 'hidden max-w-40 truncate sm:inline' : 'max-w-40 truncate'}>{phone ?? t.account}</span>
       </button>
       <div
         id="account-menu"

@@ -1,0 +1,38 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_PHONE, openAsStaff } from './console-helpers.ts';
+
+/** A Kuala Lumpur date some weeks ahead, a weekday no other test books. */
+function dayAhead(days: number) {
+  const at = new Date(Date.now() + 8 * 3600_000 + days * 86_400_000);
+  if (at.getUTCDay() === 0) at.setUTCDate(at.getUTCDate() + 1);
+  return at.toISOString().slice(0, 10);
+}
+
+test('an admin closes a workshop for a day with a reason, confirmed first; closing it again is refused in the dialog', async ({ page }) => {
+  await openAsStaff(page, ADMIN_PHONE, '/pc/console/closures');
+  await page.getByRole('button', { name: 'Close this day' }).click();
+  await expect(page.getByText('Choose the workshop.')).toBeVisible();
+  await expect(page.getByText('Choose a day from today on.')).toBeVisible();
+  await expect(page.getByText('Write the reason.')).toBeVisible();
+
+  const date = dayAhead(40);
+  const workshop = page.getByLabel('Workshop');
+  const name = (await workshop.locator('option:not([disabled])').first().textContent())!.trim();
+  await workshop.selectOption({ label: name });
+  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Reason').fill('Hoist under repair');
+  await page.getByRole('button', { name: 'Close this day' }).click();
+  const dialog = page.getByRole('alertdialog', { name: new RegExp(`^Close ${name} on `) });
+  await expect(dialog).toContainText('Customers booked that day are told by SMS');
+  await dialog.getByRole('button', { name: 'Close the workshop' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(new RegExp(`^${name} is closed on `))).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Closures' })).toContainText('Hoist under repair');
+
+  // The same day again: the server refuses, and says why where the admin is looking.
+  await page.getByLabel('Reason').fill('Hoist under repair');
+  await page.getByRole('button', { name: 'Close this day' }).click();
+  await dialog.getByRole('button', { name: 'Close the workshop' }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog).toBeVisible();
+});

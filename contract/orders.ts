@@ -372,6 +372,10 @@ export const orderDetail = z
     }),
     coupon: z.object({ code: z.string(), title: z.string() }).nullable(),
     pickupCode: z.string().nullable().meta({ description: 'Self pickup: the code to show at the counter, once paid.' }),
+    pickupQr: z
+      .object({ size: z.number().int(), path: z.string() })
+      .nullable()
+      .meta({ description: "The pickup code's QR code: an SVG path of its dark modules in a square of `size` modules (quiet zone included)." }),
     expressCompany: z.string().nullable(),
     expressNo: z.string().nullable(),
     actions: z

@@ -13,6 +13,7 @@ import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/ord
 import { isClosedDay } from '../modules/staff/closures.ts';
 import type { ShopContext } from './context.ts';
 import { orderActions, orderParts } from './my-orders/order-parts.ts';
+import { pickupQrSvg } from '../../contract/qr.ts';
 import type { RefundStatus } from '../../contract/order-status.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;
@@ -103,6 +104,7 @@ export async function describeOrder(ctx: ShopContext, order: OrderRow, locale: L
     },
     coupon: order.couponCode ? { code: order.couponCode, title: coupon ? pick(coupon.title, locale) : order.couponCode } : null,
     pickupCode: order.paidAt ? order.pickupCode : null,
+    pickupQr: order.paidAt && order.pickupCode ? pickupQrSvg(order.pickupCode) : null,
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
     // A booking on a day the workshop closed may be moved whatever the time and changes left.

@@ -1,14 +1,17 @@
 import type { Call } from '../../contract/call.ts';
+import type * as catalog from '../../contract/catalog.ts';
 import type * as dictionary from '../../contract/dictionary.ts';
 import type * as home from '../../contract/home.ts';
-import { paths } from '../../contract/paths.ts';
+import type * as stores from '../../contract/stores.ts';
 import type * as user from '../../contract/user.ts';
 import type * as vehicles from '../../contract/vehicles.ts';
-import type * as catalog from '../../contract/catalog.ts';
-import type * as stores from '../../contract/stores.ts';
-import type * as orders from '../../contract/orders.ts';
-import type * as myOrders from '../../contract/my-orders.ts';
-import type * as staff from '../../contract/console.ts';
+
+/**
+ * The calls the site makes, by path, with the contract's types but none of its code. Paths are
+ * written out rather than read from contract/paths.ts, so a page carries only the calls its
+ * islands make (tests/unit/site/endpoints.test.ts checks each against the contract). Calls of
+ * the orders and the console are in order-endpoints.ts and console-endpoints.ts.
+ */
 
 /** A call as the site knows it: its path, with the contract's types but none of its code. */
 export interface Endpoint<C extends Call> {
@@ -17,45 +20,21 @@ export interface Endpoint<C extends Call> {
   readonly contract?: C;
 }
 
-const endpoint = <C extends Call>(path: string): Endpoint<C> => ({ path });
+export const endpoint = <C extends Call>(path: string): Endpoint<C> => ({ path });
 
-export const sendSms = endpoint<typeof user.sendSms>(paths.sendSms);
-export const clientLogin = endpoint<typeof user.clientLogin>(paths.clientLogin);
-export const userInfo = endpoint<typeof user.userInfo>(paths.userInfo);
-export const logout = endpoint<typeof user.logout>(paths.logout);
-export const homeBanner = endpoint<typeof home.homeBanner>(paths.homeBanner);
-export const dictionaryInfo = endpoint<typeof dictionary.dictionaryInfo>(paths.dictionaryInfo);
-export const carSizeChose = endpoint<typeof vehicles.carSizeChose>(paths.carSizeChose);
-export const carInfoAdd = endpoint<typeof vehicles.carInfoAdd>(paths.carInfoAdd);
-export const carInfoList = endpoint<typeof vehicles.carInfoList>(paths.carInfoList);
-export const carInfoCurrent = endpoint<typeof vehicles.carInfoCurrent>(paths.carInfoCurrent);
-export const carInfoDel = endpoint<typeof vehicles.carInfoDel>(paths.carInfoDel);
-export const productPage = endpoint<typeof catalog.productPage>(paths.productPage);
-export const productFind = endpoint<typeof catalog.productFind>(paths.productFind);
-export const productChangeList = endpoint<typeof catalog.productChangeList>(paths.productChangeList);
-export const doorStoreList = endpoint<typeof stores.doorStoreList>(paths.doorStoreList);
-export const clientStore = endpoint<typeof stores.clientStore>(paths.clientStore);
-export const storeSlots = endpoint<typeof orders.storeSlots>(paths.storeSlots);
-export const couponClientGet = endpoint<typeof orders.couponClientGet>(paths.couponClientGet);
-export const orderAdd = endpoint<typeof orders.orderAdd>(paths.orderAdd);
-export const orderPay = endpoint<typeof orders.orderPay>(paths.orderPay);
-export const orderPayStatus = endpoint<typeof orders.orderPayStatus>(paths.orderPayStatus);
-export const orderFind = endpoint<typeof orders.orderFind>(paths.orderFind);
-export const orderPage = endpoint<typeof myOrders.orderPage>(paths.orderPage);
-export const orderCancel = endpoint<typeof myOrders.orderCancel>(paths.orderCancel);
-export const orderDelete = endpoint<typeof myOrders.orderDelete>(paths.orderDelete);
-export const orderChangeTime = endpoint<typeof myOrders.orderChangeTime>(paths.orderChangeTime);
-export const orderRefund = endpoint<typeof myOrders.orderRefund>(paths.orderRefund);
-export const orderRefundCancel = endpoint<typeof myOrders.orderRefundCancel>(paths.orderRefundCancel);
-export const uploadImage = endpoint<typeof myOrders.uploadImage>(paths.uploadImage);
-export const consoleOrdersPage = endpoint<typeof staff.consoleOrdersPage>(paths.consoleOrdersPage);
-export const consoleOrdersFind = endpoint<typeof staff.consoleOrdersFind>(paths.consoleOrdersFind);
-export const consoleOrdersStart = endpoint<typeof staff.consoleOrdersStart>(paths.consoleOrdersStart);
-export const consoleOrdersComplete = endpoint<typeof staff.consoleOrdersComplete>(paths.consoleOrdersComplete);
-export const consoleOrdersReady = endpoint<typeof staff.consoleOrdersReady>(paths.consoleOrdersReady);
-export const consoleOrdersShip = endpoint<typeof staff.consoleOrdersShip>(paths.consoleOrdersShip);
-export const consoleRefundsReview = endpoint<typeof staff.consoleRefundsReview>(paths.consoleRefundsReview);
-export const consoleRefundsPage = endpoint<typeof staff.consoleRefundsPage>(paths.consoleRefundsPage);
-export const consoleStoresClosure = endpoint<typeof staff.consoleStoresClosure>(paths.consoleStoresClosure);
-export const consoleStoresList = endpoint<typeof staff.consoleStoresList>(paths.consoleStoresList);
-export const consoleDashboard = endpoint<typeof staff.consoleDashboard>(paths.consoleDashboard);
+export const sendSms = endpoint<typeof user.sendSms>('/app/user/send/sms');
+export const clientLogin = endpoint<typeof user.clientLogin>('/app/user/client-login');
+export const userInfo = endpoint<typeof user.userInfo>('/app/user/info');
+export const logout = endpoint<typeof user.logout>('/app/user/logout');
+export const homeBanner = endpoint<typeof home.homeBanner>('/app/user/home/banner');
+export const dictionaryInfo = endpoint<typeof dictionary.dictionaryInfo>('/user/dictionary/dictionary-info');
+export const carSizeChose = endpoint<typeof vehicles.carSizeChose>('/app/order/vehicle/car/size/chose');
+export const carInfoAdd = endpoint<typeof vehicles.carInfoAdd>('/export/user/vehicle/car/info/add');
+export const carInfoList = endpoint<typeof vehicles.carInfoList>('/export/user/vehicle/car/info/list');
+export const carInfoCurrent = endpoint<typeof vehicles.carInfoCurrent>('/export/user/vehicle/car/info/current');
+export const carInfoDel = endpoint<typeof vehicles.carInfoDel>('/export/user/vehicle/car/info/del');
+export const productPage = endpoint<typeof catalog.productPage>('/app/order/vehicle/product/app/page');
+export const productFind = endpoint<typeof catalog.productFind>('/app/order/vehicle/product/app/find');
+export const productChangeList = endpoint<typeof catalog.productChangeList>('/app/order/vehicle/product/change/list');
+export const doorStoreList = endpoint<typeof stores.doorStoreList>('/app/order/vehicle/door/store/list');
+export const clientStore = endpoint<typeof stores.clientStore>('/app/order/vehicle/order/client-store');

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { assignPickupCode } from '../../server/modules/orders/service.ts';
 import { startApi, type TestApi } from './harness.ts';
+import { pickupQrSvg } from '../../contract/qr.ts';
 import { FIND, pickupOrder, placeAndStartPaying, pressInSandbox, rows } from './order-fixtures.ts';
 
 /** A pickup code shown at the counter names one order among those still to be collected. */
@@ -29,6 +30,15 @@ async function paidPickup() {
 const setCode = (id: string, code: string) => api.db.execute(sql`update orders set pickup_code = ${code} where id = ${id}`);
 
 describe('pickup codes', () => {
+  test('the order carries its code as a QR code to show at the counter, and an unpaid one carries neither', async () => {
+    const { orderNo, code } = await paidPickup();
+    const order = (await api.request(FIND, { orderNo }, { userKey })).data;
+    expect(order.pickupQr).toEqual(pickupQrSvg(code));
+    expect(order.pickupQr.size).toBe(29);
+    const { orderNo: unpaid } = await placeAndStartPaying(api, userKey, pickupOrder(), 'card');
+    expect((await api.request(FIND, { orderNo: unpaid }, { userKey })).data).toMatchObject({ pickupCode: null, pickupQr: null });
+  });
+
   test('the database refuses a code another open order holds', async () => {
     const a = await paidPickup();
     const b = await paidPickup();

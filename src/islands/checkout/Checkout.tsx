@@ -5,7 +5,8 @@ import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/orde
 import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget, type CheckoutForm } from '../../lib/checkout.ts';
-import { couponClientGet, orderAdd, productFind } from '../../lib/endpoints.ts';
+import { productFind } from '../../lib/endpoints.ts';
+import { couponClientGet, orderAdd } from '../../lib/order-endpoints.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $cart, clearCart, removeFromCart, setCartQuantity } from '../../stores/cart.ts';
 import { lineFromQuery } from '../../stores/product-choice.ts';

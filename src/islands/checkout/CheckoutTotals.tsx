@@ -7,7 +7,7 @@ import type { couponClientGet as couponCall } from '../../../contract/orders.ts'
 import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import type { OrderLine } from '../../lib/checkout.ts';
-import { couponClientGet } from '../../lib/endpoints.ts';
+import { couponClientGet } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { Field } from './Field.tsx';
 

@@ -3,7 +3,7 @@ import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { isIsoDate } from '../../lib/console.ts';
-import { consoleStoresClosure, consoleStoresList } from '../../lib/endpoints.ts';
+import { consoleStoresClosure, consoleStoresList } from '../../lib/console-endpoints.ts';
 import { klDate } from '../../lib/working-days.ts';
 import { notify } from '../../stores/ui.ts';
 import { dayText } from '../my-orders/format.ts';

@@ -3,7 +3,7 @@ import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { counterLookup, pickupCodeOf } from '../../lib/console.ts';
-import { consoleOrdersComplete, consoleOrdersFind } from '../../lib/endpoints.ts';
+import { consoleOrdersComplete, consoleOrdersFind } from '../../lib/console-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
 import { useAction } from '../my-orders/form-parts.tsx';
 import ConsoleShell from './ConsoleShell.tsx';

@@ -6,7 +6,7 @@ import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { htmlLang } from '../../i18n/paths.ts';
 import { callApi } from '../../lib/api.ts';
 import { niceScale } from '../../lib/console.ts';
-import { consoleDashboard as dashboardEndpoint } from '../../lib/endpoints.ts';
+import { consoleDashboard as dashboardEndpoint } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import ConsoleShell from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading } from './parts.tsx';

@@ -5,7 +5,7 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { TRACKING_NO } from '../../lib/console.ts';
 import { couriers, trackingLink } from '../../lib/couriers.ts';
-import { consoleOrdersFind, consoleOrdersPage, consoleOrdersShip } from '../../lib/endpoints.ts';
+import { consoleOrdersFind, consoleOrdersPage, consoleOrdersShip } from '../../lib/console-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
 import { useAction } from '../my-orders/form-parts.tsx';
 import ConsoleShell from './ConsoleShell.tsx';

@@ -6,7 +6,7 @@ import { formatPhone } from '../../../contract/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { approvable } from '../../lib/console.ts';
-import { consoleRefundsPage as refundsEndpoint, consoleRefundsReview } from '../../lib/endpoints.ts';
+import { consoleRefundsPage as refundsEndpoint, consoleRefundsReview } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
 import { notify } from '../../stores/ui.ts';

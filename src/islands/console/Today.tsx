@@ -3,7 +3,7 @@ import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { isIsoDate, shiftDate } from '../../lib/console.ts';
-import { consoleOrdersPage } from '../../lib/endpoints.ts';
+import { consoleOrdersPage } from '../../lib/console-endpoints.ts';
 import { klDate } from '../../lib/working-days.ts';
 import { dayText } from '../my-orders/format.ts';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';

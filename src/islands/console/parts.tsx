@@ -6,7 +6,7 @@ import { formatPhone } from '../../../contract/phone.ts';
 import type { z } from 'zod';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { consoleOrdersComplete, consoleOrdersReady, consoleOrdersStart, consoleStoresList as storesEndpoint } from '../../lib/endpoints.ts';
+import { consoleOrdersComplete, consoleOrdersReady, consoleOrdersStart, consoleStoresList as storesEndpoint } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { notify } from '../../stores/ui.ts';
 import { dayText, standing } from '../my-orders/format.ts';

@@ -1,6 +1,6 @@
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderDelete, orderRefundCancel } from '../../lib/endpoints.ts';
+import { orderDelete, orderRefundCancel } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { notify } from '../../stores/ui.ts';
 import type { ActionKind } from './action-types.ts';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderCancel } from '../../lib/endpoints.ts';
+import { orderCancel } from '../../lib/order-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
 import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderChangeTime, orderFind, storeSlots } from '../../lib/endpoints.ts';
+import { orderChangeTime, orderFind, storeSlots } from '../../lib/order-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
 import { SlotPicker, type Slots } from '../checkout/SlotPicker.tsx';
 import { dayText, type OrderDetailDto } from './format.ts';

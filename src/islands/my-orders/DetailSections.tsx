@@ -77,12 +77,12 @@ export function Workshop({ locale, order }: { locale: Locale; order: OrderDetail
       </div>
       {when && <Rows none={t.none} rows={[[t.appointment, fill(t.appointmentAt, { date: dayText(when.date, locale), time: when.time, end: when.endTime })]]} />}
       {when && order.actions.changeTime && <p className="text-sm text-slate-700">{fill(t.changesLeft, { left: order.reschedulesLeft })}</p>}
-      {order.method === 'pickup' && <PickupCode t={t} code={order.pickupCode} />}
+      {order.method === 'pickup' && <PickupCode t={t} code={order.pickupCode} qr={order.pickupQr} />}
     </Section>
   );
 }
 
-function PickupCode({ t, code }: { t: Texts; code: string | null }) {
+function PickupCode({ t, code, qr }: { t: Texts; code: string | null; qr: { size: number; path: string } | null }) {
   if (!code) return <p className="rounded-lg bg-slate-100 p-3">{t.pickupLater}</p>;
   return (
     <div className="flex flex-wrap items-center gap-4 rounded-xl bg-brand-50 p-4">
@@ -93,7 +93,7 @@ function PickupCode({ t, code }: { t: Texts; code: string | null }) {
         </p>
         <p className="mt-1 max-w-60 text-sm text-slate-700">{t.pickupHint}</p>
       </div>
-      <PickupQr code={code} label={fill(t.qr, { code })} />
+      <PickupQr qr={qr} label={fill(t.qr, { code })} />
     </div>
   );
 }

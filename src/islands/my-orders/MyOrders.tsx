@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderPage } from '../../lib/endpoints.ts';
+import { orderPage } from '../../lib/order-endpoints.ts';
 import { hasMore, orderTabs, PAGE_SIZE, searchOfTab, tabFilter, tabOfSearch, type OrderTab } from '../../lib/my-orders.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import type { OrderCardDto, TabCounts } from './format.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderFind } from '../../lib/endpoints.ts';
+import { orderFind } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { targetOf, type ActionResult } from './action-types.ts';

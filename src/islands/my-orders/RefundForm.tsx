@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatPhone } from '../../../contract/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderRefund, uploadImage } from '../../lib/endpoints.ts';
+import { orderRefund, uploadImage } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
 import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../lib/working-days.ts';

@@ -3,7 +3,7 @@ import type { Locale } from '../../../contract/language.ts';
 import { fpxBanks, payMethods, type PayMethod } from '../../../contract/order-status.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderPay } from '../../lib/endpoints.ts';
+import { orderPay } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { clock, secondsUntil } from '../../lib/pay-time.ts';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderFind, orderPayStatus } from '../../lib/endpoints.ts';
+import { orderFind, orderPayStatus } from '../../lib/order-endpoints.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { Confirmation } from './Confirmation.tsx';
 import { PayForm, startedKey } from './PayForm.tsx';

@@ -1,6 +1,6 @@
 import { correction, generate, mode } from 'lean-qr';
 import { describe, expect, test } from 'vitest';
-import { pickupQr, qrWithMask } from '../../../src/lib/qr.ts';
+import { pickupQr, qrWithMask } from '../../../contract/qr.ts';
 
 /** lean-qr, a complete ISO/IEC 18004 encoder, as the reference: version 1, level M, numeric, the same mask. */
 function reference(digits: string, mask: number): boolean[][] {

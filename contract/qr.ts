@@ -161,3 +161,13 @@ export function pickupQr(digits: string): boolean[][] | null {
   }
   return best;
 }
+
+/** The QR code of a pickup code as an SVG path of its dark modules, with a 4-module quiet zone. */
+export function pickupQrSvg(digits: string): { size: number; path: string } | null {
+  const qr = pickupQr(digits);
+  if (!qr) return null;
+  const quiet = 4;
+  let path = '';
+  qr.forEach((row, y) => row.forEach((on, x) => on && (path += `M${x + quiet} ${y + quiet}h1v1h-1z`)));
+  return { size: qr.length + quiet * 2, path };
+}

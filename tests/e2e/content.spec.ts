@@ -51,6 +51,12 @@ test('crawlers find a sitemap with every language, robots.txt, and structured da
   expect(sitemap).toContain('/pc/products/auto-wiper-blade</loc>');
   expect(sitemap).toContain('hreflang="ms-MY" href="https://www.servauto.my/pc/ms/faq"');
   expect(sitemap).not.toContain('/pc/404');
+  // Only pages meant for search engines: none that asks them not to index it.
+  const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(listed.length).toBeGreaterThan(30);
+  const closed: string[] = [];
+  for (const path of listed) if (/<meta name="robots" content="noindex/.test(await (await request.get(path)).text())) closed.push(path);
+  expect(closed).toEqual([]);
 
   await page.goto('/pc/products/auto-maintenance/service-basic');
   const data = await page.locator('script[type="application/ld+json"]').allTextContents();

@@ -97,6 +97,7 @@ export const consoleOrdersPage = defineCall({
     storeId: storeId.optional().meta({ description: "Workshop staff: their own (default); admins: any, or absent for every store." }),
     date: isoDate.optional().meta({ description: 'Bookings of that day, by time then bay.' }),
     status: z.enum(orderStatuses).optional(),
+    method: z.enum(fulfilmentMethods).optional().meta({ description: 'Only orders fulfilled this way (mail: the parcels).' }),
     q: z.string().trim().max(40).optional().meta({ description: 'Part of an order number or a plate (spaces ignored).' }),
     pageNum: z.number().int().min(1).max(10_000).default(1),
     pageSize: z.number().int().min(1).max(100).default(20),

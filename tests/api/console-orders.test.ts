@@ -78,6 +78,8 @@ describe('who may use the console', () => {
     const all = await call(C.page, { pageNum: 1, pageSize: 10 }, k.admin);
     expect(all.data.list.map((o: { orderNo: string }) => o.orderNo).sort()).toEqual([atSs2, parcel].sort());
     expect((await call(C.page, { pageNum: 1, pageSize: 10 }, k.ss2)).data.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([atSs2]);
+    const parcels = await call(C.page, { method: 'mail', status: 'UPCOMING', pageNum: 1, pageSize: 10 }, k.admin);
+    expect(parcels.data).toMatchObject({ total: 1, list: [{ orderNo: parcel, method: 'mail' }] });
     expect((await call(C.ship, { orderNo: parcel, expressCompany: 'poslaju', expressNo: 'EN123456789MY' }, k.ss2)).code).toBe(403);
     expect((await call(C.stores, {}, k.admin)).data.length).toBe(api.indexes.workshops.length);
     expect((await call(C.stores, {}, k.ss2)).data.map((s: { id: string }) => s.id)).toEqual([SS2]);

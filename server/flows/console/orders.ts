@@ -3,7 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { Code } from '../../../contract/codes.ts';
 import type { Locale } from '../../../contract/language.ts';
 import type { MessageKey } from '../../../contract/messages.ts';
-import type { OrderStatus } from '../../../contract/order-status.ts';
+import type { FulfilmentMethod, OrderStatus } from '../../../contract/order-status.ts';
 import { findCourier } from '../../../src/lib/couriers.ts';
 import { couriers } from '../../../src/lib/couriers.ts';
 import { ApiError, warning } from '../../http/errors.ts';
@@ -22,6 +22,7 @@ export interface PageInput {
   storeId?: string;
   date?: string;
   status?: OrderStatus;
+  method?: FulfilmentMethod;
   q?: string;
   pageNum: number;
   pageSize: number;
@@ -38,6 +39,7 @@ export async function consoleOrderPage(ctx: ShopContext, who: StaffRow, input: P
   const where: SQL[] = [];
   if (storeId) where.push(eq(orders.storeId, storeId));
   if (input.date) where.push(eq(orders.appointmentDate, input.date));
+  if (input.method) where.push(eq(orders.method, input.method));
   if (input.status) where.push(eq(orders.status, input.status));
   else if (input.date) where.push(notInArray(orders.status, ['PENDING_PAYMENT', 'CANCELLED']));
   const q = input.q?.replace(/[\s%_\\]/g, '');

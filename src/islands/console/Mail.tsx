@@ -11,7 +11,7 @@ import { useAction } from '../my-orders/form-parts.tsx';
 import ConsoleShell from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading, Moves, OrderCard, type ConsoleCard, type ConsoleDetail } from './parts.tsx';
 
-/** The server answers at most 100 a page; mail orders are picked from the open ones. */
+/** The server answers at most 100 a page. */
 const PAGE_SIZE = 100;
 
 /** Where the parcel goes: the list leaves the address out, so each parcel to ship asks for its order. */
@@ -103,7 +103,15 @@ function Parcels({ locale }: { locale: Locale }) {
   useEffect(() => {
     let live = true;
     setFailed('');
-    const open = (status: 'UPCOMING' | 'IN_PROGRESS') => callApi(consoleOrdersPage, { status, pageNum: 1, pageSize: PAGE_SIZE }, { quiet: true }).then((p) => p.list.filter((o) => o.method === 'mail'));
+    // Every open parcel, a page at a time.
+    const open = async (status: 'UPCOMING' | 'IN_PROGRESS') => {
+      const list = [];
+      for (let pageNum = 1; ; pageNum++) {
+        const page = await callApi(consoleOrdersPage, { status, method: 'mail', pageNum, pageSize: PAGE_SIZE }, { quiet: true });
+        list.push(...page.list);
+        if (!page.list.length || list.length >= page.total) return list;
+      }
+    };
     Promise.all([open('UPCOMING'), open('IN_PROGRESS')]).then(
       ([toShip, onTheWay]) => live && setLists({ toShip: toShip.filter((o) => o.actions.ship), onTheWay }),
       (err: unknown) => live && setFailed(errorText(err)),

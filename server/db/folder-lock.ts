@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { linkSync, readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -160,12 +160,27 @@ function winTakeover(folder: string, draft: string, staleId: string): boolean {
   return false;
 }
 
+/** How long a draft that cannot be read yet is left alone: another starter may be writing it. */
+const DRAFT_GRACE_MS = 60_000;
+
+/** A draft left by a starter that is gone. One being written reads as empty, so it is spared. */
+function deadDraft(file: string): boolean {
+  const found = readLock(file);
+  if (!found) return false;
+  if (found.holder.pid > 0) return !alive(found.holder);
+  try {
+    return Date.now() - statSync(file).mtimeMs > DRAFT_GRACE_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** Markers and drafts of earlier takeovers: they name locks gone for good. */
 function tidy(folder: string, own: string) {
   for (const name of readdirSync(folder)) {
     if (!name.startsWith(`${LOCK_FILE}.`) || name === own) continue;
     const file = path.join(folder, name);
-    if (name.endsWith('.takeover') || (name.endsWith('.new') && !alive(readLock(file)?.holder ?? ({ pid: 0 } as Holder)))) {
+    if (name.endsWith('.takeover') || (name.endsWith('.new') && deadDraft(file))) {
       try {
         unlinkSync(file);
       } catch {
@@ -210,7 +225,11 @@ export function lockDataFolder(folder: string): FolderLock {
     }
     throw new Error(`Could not take the lock ${file}: it keeps changing hands.`);
   } finally {
-    unlinkSync(draft);
+    try {
+      unlinkSync(draft);
+    } catch {
+      /* already gone */
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,6 +144,22 @@ describe('the lock itself', () => {
     const taker: Holder = { pid: deadPid(), host: hostname(), boot: null, started: null, command: null, nonce: 'f0e1d2c3b4a59687' };
     writeFileSync(path.join(folder, `${LOCK_FILE}.${dead.nonce}.takeover`), JSON.stringify(taker));
     lockDataFolder(folder).release();
+  });
+
+  test("another starter's draft that it is still writing is left alone; one left long ago is cleared", () => {
+    const folder = freshFolder();
+    // A starter creates its draft empty, then writes who it is: a taker may read it in between.
+    const writing = path.join(folder, `${LOCK_FILE}.0f0f0f0f0f0f0f0f.new`);
+    const abandoned = path.join(folder, `${LOCK_FILE}.1e1e1e1e1e1e1e1e.new`);
+    const dead = path.join(folder, `${LOCK_FILE}.2d2d2d2d2d2d2d2d.new`);
+    writeFileSync(writing, '');
+    writeFileSync(abandoned, '{"pid":');
+    utimesSync(abandoned, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+    writeFileSync(dead, JSON.stringify({ pid: deadPid(), host: hostname(), boot: null, started: null, command: null, nonce: '2d2d2d2d2d2d2d2d' }));
+    lockDataFolder(folder).release();
+    expect(existsSync(writing)).toBe(true);
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(dead)).toBe(false);
   });
 
   test('an unreadable lock file holds nobody', () => {

@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/global-setup.ts'],
           environment: 'node',
           // Opening a PGlite (WASM start and migrations) takes seconds on a small machine.
           testTimeout: 30_000,

@@ -16,7 +16,12 @@ export interface Database {
 
 export type DatabaseConfig =
   | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string | null /* null: in memory */ };
+  | {
+      kind: 'pglite';
+      dataDir: string | null /* null: in memory */;
+      /** For an in-memory database: start from this copy of another's files (PGlite's dumpDataDir). */
+      from?: Blob;
+    };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -101,7 +106,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite();
+    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite(config.from ? { loadDataDir: config.from } : {});
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     const close = async () => {

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
 import type { Envelope } from '../../contract/codes.ts';
 import { toE164 } from '../../contract/phone.ts';
 import { createApi } from '../../server/app.ts';
@@ -124,13 +126,33 @@ interface ContentState {
   digest: string;
 }
 
+/** Which of these tables have rows, and their digest. */
+async function contentState(db: Db, names: string[]): Promise<ContentState> {
+  const filled: string[] = [];
+  for (const name of names) {
+    const rows = await db.execute(sql.raw(`select 1 from ${name} limit 1`));
+    if ((rows as unknown as { rows: unknown[] }).rows.length) filled.push(name);
+  }
+  return { tables: filled, digest: await digestOf(db, filled) };
+}
+
+let template: Uint8Array<ArrayBuffer> | undefined;
+/** The suite's migrated and filled PGlite (see global-setup.ts), read once per test file. */
+export function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= new Uint8Array(readFileSync(file));
+  return new Blob([template]);
+}
+
 /** Each app's clock; an app started beside another shares its clock. */
 const clocks = new WeakMap<TestApi, { ms: number }>();
 
 export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   const url = options.databaseUrl ?? process.env.DATABASE_URL;
   if (options.beside && !url) throw new Error('a second API process on one database needs PostgreSQL (DATABASE_URL)');
-  const database: Database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
+  const from = url ? undefined : pgliteTemplate();
+  const database: Database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null, from });
   const secret = options.secret ?? TEST_SECRET;
 
   const clock = (options.beside && clocks.get(options.beside)) || { ms: START.getTime() };
@@ -160,12 +182,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     } else {
       await emptyTables(database.db, all);
       await syncContent(database.db, contentDir);
-      const filled: string[] = [];
-      for (const name of all) {
-        const rows = await database.db.execute(sql.raw(`select 1 from ${name} limit 1`));
-        if ((rows as unknown as { rows: unknown[] }).rows.length) filled.push(name);
-      }
-      content = { tables: filled, digest: await digestOf(database.db, filled) };
+      content = await contentState(database.db, all);
     }
     clock.ms = START.getTime();
     smsLines.length = 0;
@@ -173,6 +190,8 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     lostCallbacks.length = 0;
     losing = false;
   }
+  // The template was filled from content/ and nothing else.
+  if (from) content = await contentState(database.db, await tableNames(database.db));
   if (!options.beside) await reset();
   const indexes = await loadIndexes(database.db);
   const now = () => new Date(clock.ms);

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../server/db/client.ts';
 import { sandboxPages, type CheckoutRequest, type ProviderEvent, type SandboxProvider } from '../../server/providers/payment/index.ts';
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
 import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
+import { pgliteTemplate } from './harness.ts';
 
 /**
  * The sandbox gateway as the server mounts it: its hosted page outside /api, and a callback
@@ -102,7 +103,7 @@ export function useSandbox(): SandboxFixture {
 
   beforeAll(async () => {
     const url = process.env.DATABASE_URL;
-    s.database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
+    s.database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null, from: pgliteTemplate() });
   });
   afterAll(async () => {
     s.provider?.stop();

@@ -1,6 +1,6 @@
 // `npm start`: build the site when its inputs changed, then run the server (API + site).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { siteInputsHash, STAMP_FILE } from './site-stamp.mjs';
 import { loadConfig } from '../server/config.ts';
 import { FolderInUseError, lockDataFolder } from '../server/db/folder-lock.ts';
@@ -23,13 +23,12 @@ const built = existsSync(STAMP_FILE) ? readFileSync(STAMP_FILE, 'utf8').trim() :
 if (built !== wanted || !existsSync('dist/home/index.html')) {
   console.log(built ? 'The site changed since it was built: building it again…' : 'Building the site…');
   const started = Date.now();
-  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--if-changed'], { stdio: 'inherit', shell: process.platform === 'win32' });
   if (result.status !== 0) {
     console.error('The site did not build; see the messages above.');
     process.exit(result.status ?? 1);
   }
-  writeFileSync(STAMP_FILE, wanted + '\n');
-  console.log(`Site built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`Site ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 await import('../server/main.ts');

@@ -1,14 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousProblems as serious } from './axe.ts';
 import { logInThroughMenu } from './support.ts';
 import { api, myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
-
-async function serious(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join('; ')})`);
-}
 
 test('My Orders, an order’s page and its dialogs have no serious accessibility problem, in all three languages', async ({ page }) => {
   await myviInPetalingJaya(page);

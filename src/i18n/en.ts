@@ -328,7 +328,7 @@ export const en = {
     added: 'Added to your cart',
     cartFull: 'Your cart is full: check out or remove a line first.',
     cart: 'Cart',
-    cartCount: 'Cart, {count} items',
+    cartCount: { one: 'Cart, {count} item', other: 'Cart, {count} items' },
     heading: 'Checkout',
     empty: 'Your cart is empty.',
     browse: 'Browse products',

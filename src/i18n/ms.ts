@@ -328,7 +328,7 @@ export const ms: Dictionary = {
     added: 'Ditambah ke troli anda',
     cartFull: 'Troli anda penuh: buat pembayaran atau buang satu item dahulu.',
     cart: 'Troli',
-    cartCount: 'Troli, {count} item',
+    cartCount: { one: 'Troli, {count} item', other: 'Troli, {count} item' },
     heading: 'Semak keluar',
     empty: 'Troli anda kosong.',
     browse: 'Lihat produk',

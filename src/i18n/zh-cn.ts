@@ -327,7 +327,7 @@ export const zhCn: Dictionary = {
     added: '已加入购物车',
     cartFull: '购物车已满：请先结账或删除一项。',
     cart: '购物车',
-    cartCount: '购物车，共 {count} 件',
+    cartCount: { one: '购物车，共 {count} 件', other: '购物车，共 {count} 件' },
     heading: '结账',
     empty: '购物车是空的。',
     browse: '浏览商品',

@@ -12,7 +12,8 @@ async function customerPage(browser: Browser) {
 
 test('workshop staff find the booked day, start and complete the service, and the customer’s order page shows it', async ({ browser, page }) => {
   const customer = await customerPage(browser);
-  const plate = `VBK ${String(Date.now() % 10_000).padStart(4, '0')}`;
+  // Malaysian plate numbers run from 1 to 9999, never with a leading 0.
+  const plate = `VBK ${1 + (Date.now() % 9999)}`;
   const { orderNo, date, time } = await placeAt(customer, SEGAMBUT, 'install', plate);
   await payInSandbox(customer, orderNo);
 

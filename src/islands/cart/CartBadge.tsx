@@ -1,5 +1,5 @@
 import type { Locale } from '../../../contract/language.ts';
-import { dictionary, fill, href } from '../../i18n/index.ts';
+import { dictionary, href, plural } from '../../i18n/index.ts';
 import { $cartCount } from '../../stores/cart.ts';
 import { useClientStore } from '../ui/useClientStore.ts';
 
@@ -10,7 +10,7 @@ export default function CartBadge({ locale }: { locale: Locale }) {
   return (
     <a
       href={href(locale, 'confirm')}
-      aria-label={fill(t.cartCount, { count })}
+      aria-label={plural(locale, t.cartCount, count)}
       className="relative inline-flex min-h-11 min-w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">

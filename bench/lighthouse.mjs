@@ -29,7 +29,7 @@ await new Promise((resolve, reject) => {
 });
 
 const chrome = await chromeLauncher.launch({
-  chromePath: await findChromium(),
+  chromePath: await findChromium({ browser: true }),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 

@@ -67,6 +67,18 @@ describe('app/page: the orders by tab', () => {
     expect(after.data.counts.CANCELLED).toBe(0);
   });
 
+  test('an order placed in English names its products in the language it is read in', async () => {
+    const orderNo = await place(mailOrder());
+    const names = async (language: string) => {
+      const page = await api.request(PAGE, {}, { userKey: me, language });
+      const detail = await find(orderNo, me, language);
+      return [page.data.list[0].firstLine.name, detail.data.lines[0].name];
+    };
+    expect(await names('en_us')).toEqual(['Bosch AeroTwin wiper blades', 'Bosch AeroTwin wiper blades']);
+    expect(await names('zh_cn')).toEqual(['Bosch AeroTwin 雨刷', 'Bosch AeroTwin 雨刷']);
+    expect(await names('ms_my')).toEqual(['Bilah pengelap Bosch AeroTwin', 'Bilah pengelap Bosch AeroTwin']);
+  });
+
   test('an unknown tab, a page size above 50 and no login are refused', async () => {
     expect((await api.request(PAGE, { status: 'LOST' }, { userKey: me })).code).toBe(400);
     expect((await api.request(PAGE, { pageSize: 51 }, { userKey: me })).code).toBe(400);

@@ -76,10 +76,20 @@ describe('placing an order with installation', () => {
     expect((await oilOf('ms_my'))[1].name).toBe('Minyak enjin sintetik penuh Mobil 1 Advanced Fuel Economy 0W-20');
   });
 
-  test('product names are kept in the language the order was placed in', async () => {
+  test('products are named in the language the order is read in; one no longer sold keeps the name it was bought under', async () => {
     const { data } = await place(installOrder(), { language: 'zh_cn' });
-    const { data: order } = await api.request(FIND, { orderNo: data.orderNo }, { userKey });
-    expect(order.lines.map((l: { name: string }) => l.name)).toEqual(['Bosch AeroTwin 雨刷', '基本保养']);
+    const names = async (language: string) =>
+      (await api.request(FIND, { orderNo: data.orderNo }, { userKey, language })).data.lines.map((l: { name: string }) => l.name);
+    expect(await names('zh_cn')).toEqual(['Bosch AeroTwin 雨刷', '基本保养']);
+    expect(await names('en_us')).toEqual(['Bosch AeroTwin wiper blades', 'Basic service']);
+    const catalogue = api.indexes.catalog.byId as Map<string, unknown>;
+    const wipers = catalogue.get('wiper-bosch-aerotwin');
+    catalogue.delete('wiper-bosch-aerotwin');
+    try {
+      expect(await names('en_us')).toEqual(['Bosch AeroTwin 雨刷', 'Basic service']);
+    } finally {
+      catalogue.set('wiper-bosch-aerotwin', wipers);
+    }
   });
 
   test('four tyres take longer than one: the bay is held for the whole job', async () => {

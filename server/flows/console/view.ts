@@ -9,6 +9,7 @@ import { bookedUnits } from '../../modules/booking/schema.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../../modules/booking/slots.ts';
 import { orderLines, orders as ordersTable } from '../../modules/orders/schema.ts';
 import { linesOf, type OrderLineRow, type OrderRow } from '../../modules/orders/service.ts';
+import { lineName } from '../../modules/orders/line-view.ts';
 import { orderEventsFor } from '../../modules/orders/states.ts';
 import { latestRefunds, refundNo, type RefundRow } from '../../modules/refunds/service.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
@@ -45,7 +46,7 @@ export async function baysOf(db: Db, orderIds: string[]): Promise<Map<string, nu
 function linesInWords(ctx: ShopContext, lines: OrderLineRow[], locale: Locale) {
   return lines.map((l) => {
     const oil = l.options.oilId ? ctx.indexes.catalog.byId.get(l.options.oilId) : undefined;
-    return { name: l.name, category: l.category, quantity: l.quantity, options: optionWords(l.options, locale, oil ? pick(oil.name, locale) : null) };
+    return { name: lineName(l, ctx.indexes.catalog.byId, locale), category: l.category, quantity: l.quantity, options: optionWords(l.options, locale, oil ? pick(oil.name, locale) : null) };
   });
 }
 

@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Locale } from '../../../contract/language.ts';
 import { orderTabs, type OrderTab } from '../../../contract/my-orders-dto.ts';
 import type { orderPage } from '../../../contract/my-orders.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../../modules/booking/slots.ts';
 import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
+import { lineName } from '../../modules/orders/line-view.ts';
 import { orderLines, orders } from '../../modules/orders/schema.ts';
 import { refunds } from '../../modules/refunds/schema.ts';
 import { latestRefunds, refundNo } from '../../modules/refunds/service.ts';
@@ -17,7 +19,7 @@ type PageAnswer = z.input<typeof orderPage.response>;
 const hasRefund = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id})`;
 
 /** The customer's orders of one tab, newest first, with every tab's count; deleted orders are left out. */
-export async function orderList(ctx: ShopContext, customerId: string, input: PageRequest): Promise<PageAnswer> {
+export async function orderList(ctx: ShopContext, customerId: string, input: PageRequest, locale: Locale): Promise<PageAnswer> {
   const { db } = ctx;
   const mine = and(eq(orders.customerId, customerId), eq(orders.hidden, false))!;
   const tab: SQL | undefined = input.status === undefined ? undefined : input.status === 'REFUND' ? hasRefund : eq(orders.status, input.status);
@@ -66,7 +68,7 @@ export async function orderList(ctx: ShopContext, customerId: string, input: Pag
       stage: order.stage,
       method: order.method,
       createdAt: order.createdAt.toISOString(),
-      firstLine: { productId: first?.productId ?? '', name: first?.name ?? '', image: first?.image ?? '', quantity: first?.quantity ?? 0 },
+      firstLine: { productId: first?.productId ?? '', name: first ? lineName(first, ctx.indexes.catalog.byId, locale) : '', image: first?.image ?? '', quantity: first?.quantity ?? 0 },
       moreLines: Math.max(0, own.length - 1),
       car: { name: [order.car.brand, order.car.model, order.car.variant].filter(Boolean).join(' '), plate: order.carPlate },
       store: workshop ? { id: workshop.id, name: workshop.name } : null,

@@ -13,7 +13,7 @@ import { requestRefund, revokeRefund } from './refund.ts';
 import { uploadImage } from './upload.ts';
 
 export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopContext) {
-  calls.mount(orderPage, (input, c) => orderList(ctx, c.get('user').id, input));
+  calls.mount(orderPage, (input, c) => orderList(ctx, c.get('user').id, input, c.get('locale')));
   calls.mount(orderCancel, (input, c) => cancelOrder(ctx, c.get('user').id, input, c.get('locale')));
   calls.mount(orderDelete, (input, c) => deleteOrder(ctx, c.get('user').id, input.orderNo));
   calls.mount(orderChangeTime, (input, c) => changeInstallTime(ctx, c.get('user').id, input, c.get('locale')));

@@ -8,6 +8,15 @@ import type { OrderLineRow } from './service.ts';
  * and the chosen engine oil named as the product page names it (the line keeps only its id).
  * An oil that has left the catalogue since is named by its id.
  */
+/**
+ * A line's product named in the reader's language, as the shop names it today; a product that has
+ * left the catalogue keeps the name it had when the order was placed (in the order's language).
+ */
+export function lineName(line: Pick<OrderLineRow, 'productId' | 'name'>, products: ReadonlyMap<string, ProductContent>, locale: Locale): string {
+  const product = products.get(line.productId);
+  return product ? pick(product.name, locale) : line.name;
+}
+
 export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, ProductContent>, locale: Locale) {
   const oilId = line.options.oilId;
   const oil = oilId ? products.get(oilId) : undefined;
@@ -15,7 +24,7 @@ export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, 
     productId: line.productId,
     category: line.category,
     brand: line.brand,
-    name: line.name,
+    name: lineName(line, products, locale),
     image: line.image,
     quantity: line.quantity,
     options: line.options,

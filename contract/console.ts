@@ -192,6 +192,7 @@ export const consoleRefundsPage = defineCall({
           orderNo: z.string(),
           store: z.object({ id: z.string(), name: z.string() }).nullable(),
           customer: z.object({ name: z.string(), phone: z.string() }),
+          lines: z.array(consoleLine).meta({ description: 'What the order bought, in the language asked for.' }),
           paidSen: z.number().int(),
           refundedSen: z.number().int(),
           refund: refundDto,

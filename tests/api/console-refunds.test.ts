@@ -91,6 +91,10 @@ describe('console/refunds/page', () => {
     expect(queue.data.list.map((r: { orderNo: string }) => r.orderNo)).toEqual([first.orderNo, second.orderNo]);
     // Requested on Monday 2 June 2025: due by the end of Thursday 5 June, KL time.
     expect(queue.data.list[0]).toMatchObject({ deadline: '2025-06-05T15:59:59.999Z', late: false, refund: { reason: 'The blades do not fit', status: 'PENDING_REVIEW' } });
+    // What was bought, so the request can be judged against it, in the admin's language.
+    expect(queue.data.list[0].lines).toMatchObject([{ name: 'Bosch AeroTwin wiper blades', quantity: 1 }]);
+    const inChinese = await call(C.refunds, { pageNum: 1, pageSize: 10 }, k.admin, 'zh_cn');
+    expect(inChinese.data.list[0].lines).toMatchObject([{ name: 'Bosch AeroTwin 雨刷', quantity: 1 }]);
     api.advance(4 * DAY_SECONDS);
     const later = await call(C.refunds, { pageNum: 1, pageSize: 10 }, k.admin);
     expect(later.data.list.map((r: { late: boolean }) => r.late)).toEqual([true, true]);

@@ -14,6 +14,7 @@ test('an admin approves a refund in full with the sandbox provider and the custo
   await openAsStaff(page, ADMIN_PHONE, '/pc/console/refunds');
   const card = page.getByRole('article', { name: new RegExp(`Order ${orderNo}`) });
   await expect(card).toContainText('The workshop could not fit my car in after all');
+  await expect(card.getByRole('region', { name: 'Items' })).toContainText('1 × Basic service');
   await expect(card).toContainText(/Review by /);
 
   await card.getByRole('button', { name: 'Approve' }).click();

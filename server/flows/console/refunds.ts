@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { warning } from '../../http/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { orders } from '../../modules/orders/schema.ts';
-import { addHistory, lockOrder, moveOrder, noteOnOrder, type OrderRow } from '../../modules/orders/service.ts';
+import { addHistory, linesOf, lockOrder, moveOrder, noteOnOrder, type OrderRow } from '../../modules/orders/service.ts';
 import { transitionOrder, transitionRefund } from '../../modules/orders/states.ts';
 import { payments } from '../../modules/payments/schema.ts';
 import { refunds } from '../../modules/refunds/schema.ts';
@@ -19,7 +19,7 @@ import type { ShopContext } from '../context.ts';
 import { orderNotice, type Notice } from '../my-orders/notices.ts';
 import { lockStaffOrder, requireAdmin } from './access.ts';
 import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../src/lib/working-days.ts';
-import { orderForStaff } from './view.ts';
+import { linesInWords, orderForStaff } from './view.ts';
 
 /** The end (Kuala Lumpur time) of the third working day after the request: the review's promise. */
 export function refundDeadline(requestedAt: Date): Date {
@@ -197,7 +197,11 @@ export async function refundQueue(ctx: ShopContext, who: StaffRow, input: { page
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(refunds).where(where),
   ]);
   const parts = new Map<string, Awaited<ReturnType<typeof refundsOf>>>();
-  for (const orderId of new Set(rows.map((r) => r.order.id))) parts.set(orderId, await refundsOf(ctx.db, orderId));
+  const lines = new Map<string, Awaited<ReturnType<typeof linesOf>>>();
+  for (const orderId of new Set(rows.map((r) => r.order.id))) {
+    parts.set(orderId, await refundsOf(ctx.db, orderId));
+    lines.set(orderId, await linesOf(ctx.db, orderId));
+  }
   const list = rows.map(({ refund, order }) => {
     const full = parts.get(order.id)!.find((p) => p.refund.id === refund.id)!;
     const deadline = refundDeadline(refund.createdAt);
@@ -206,6 +210,7 @@ export async function refundQueue(ctx: ShopContext, who: StaffRow, input: { page
       orderNo: order.orderNo,
       store: order.storeId ? { id: order.storeId, name: workshop?.name ?? order.storeId } : null,
       customer: { name: order.contact.name, phone: order.contact.phone },
+      lines: linesInWords(ctx, lines.get(order.id)!, locale),
       paidSen: order.paidSen,
       refundedSen: order.refundedSen,
       refund: {

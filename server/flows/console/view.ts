@@ -43,7 +43,8 @@ export async function baysOf(db: Db, orderIds: string[]): Promise<Map<string, nu
   return new Map(rows.map((r) => [r.orderId, r.bay]));
 }
 
-function linesInWords(ctx: ShopContext, lines: OrderLineRow[], locale: Locale) {
+/** An order's lines as staff read them: the product in their language, with the choices made in words. */
+export function linesInWords(ctx: ShopContext, lines: OrderLineRow[], locale: Locale) {
   return lines.map((l) => {
     const oil = l.options.oilId ? ctx.indexes.catalog.byId.get(l.options.oilId) : undefined;
     return { name: lineName(l, ctx.indexes.catalog.byId, locale), category: l.category, quantity: l.quantity, options: optionWords(l.options, locale, oil ? pick(oil.name, locale) : null) };

@@ -14,7 +14,7 @@ import { momentText } from '../my-orders/format.ts';
 import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';
 import { AUTOFOCUS, Modal } from '../ui/Modal.tsx';
 import ConsoleShell from './ConsoleShell.tsx';
-import { errorText, LoadFailed, Loading } from './parts.tsx';
+import { errorText, Lines, LoadFailed, Loading } from './parts.tsx';
 
 type Request = ResponseOf<typeof consoleRefundsPage>['list'][number];
 type Decision = 'approve' | 'reject';
@@ -115,6 +115,9 @@ function RequestCard({ locale, request, onReview }: { locale: Locale; request: R
       <p className="font-semibold">
         {fill(t.asked, { amount: formatRM(r.requestedSen, locale) })} · <span className="font-normal">{fill(t.paid, { amount: formatRM(request.paidSen, locale) })}</span>
       </p>
+      <section aria-label={t.items} className="text-sm">
+        <Lines lines={request.lines} />
+      </section>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold">{t.reason}</dt>
         <dd className="whitespace-pre-line">{r.reason}</dd>

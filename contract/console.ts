@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { pageOf, pageRequest } from './paging.ts';
 import { couriers } from '../src/lib/couriers.ts';
 import { refundDto } from './my-orders-dto.ts';
 import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './order-status.ts';
@@ -99,10 +100,9 @@ export const consoleOrdersPage = defineCall({
     status: z.enum(orderStatuses).optional(),
     method: z.enum(fulfilmentMethods).optional().meta({ description: 'Only orders fulfilled this way (mail: the parcels).' }),
     q: z.string().trim().max(40).optional().meta({ description: 'Part of an order number or a plate (spaces ignored).' }),
-    pageNum: z.number().int().min(1).max(10_000).default(1),
-    pageSize: z.number().int().min(1).max(100).default(20),
+    ...pageRequest(100, 20),
   }),
-  response: z.object({ list: z.array(consoleOrderCard), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() }),
+  response: pageOf(consoleOrderCard),
   codes: authCodes,
 });
 
@@ -184,27 +184,22 @@ export const consoleRefundsPage = defineCall({
   summary: 'Admins: refund requests waiting for review, oldest first, each with its deadline (3 working days) and a late flag',
   tag: 'console',
   auth: true,
-  request: z.strictObject({ pageNum: z.number().int().min(1).max(10_000).default(1), pageSize: z.number().int().min(1).max(100).default(20) }),
-  response: z.object({
-    list: z.array(
-      z
-        .object({
-          orderNo: z.string(),
-          store: z.object({ id: z.string(), name: z.string() }).nullable(),
-          customer: z.object({ name: z.string(), phone: z.string() }),
-          lines: z.array(consoleLine).meta({ description: 'What the order bought, in the language asked for.' }),
-          paidSen: z.number().int(),
-          refundedSen: z.number().int(),
-          refund: refundDto,
-          deadline: z.string().meta({ description: 'ISO 8601: the end of the third working day after the request (Malaysian time).' }),
-          late: z.boolean(),
-        })
-        .meta({ id: 'ConsoleRefund' }),
-    ),
-    total: z.number().int(),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
-  }),
+  request: z.strictObject(pageRequest(100, 20)),
+  response: pageOf(
+    z
+      .object({
+        orderNo: z.string(),
+        store: z.object({ id: z.string(), name: z.string() }).nullable(),
+        customer: z.object({ name: z.string(), phone: z.string() }),
+        lines: z.array(consoleLine).meta({ description: 'What the order bought, in the language asked for.' }),
+        paidSen: z.number().int(),
+        refundedSen: z.number().int(),
+        refund: refundDto,
+        deadline: z.string().meta({ description: 'ISO 8601: the end of the third working day after the request (Malaysian time).' }),
+        late: z.boolean(),
+      })
+      .meta({ id: 'ConsoleRefund' }),
+  ),
   codes: authCodes,
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { pageOf, pageRequest } from './paging.ts';
 import type { MessageKey } from './messages.ts';
 import {
   CANCEL_REASON_MAX,
@@ -60,14 +61,10 @@ export const orderPage = defineCall({
   auth: true,
   request: z.strictObject({
     status: pageStatus.optional().meta({ description: 'An order status, REFUND for orders with a refund request, or absent for all.' }),
-    pageNum: z.number().int().min(1).max(10_000).default(1),
-    pageSize: z.number().int().min(1).max(50).default(10),
+    ...pageRequest(50, 10),
   }),
-  response: z.object({
-    list: z.array(orderCard),
+  response: pageOf(orderCard).extend({
     total: z.number().int().meta({ description: 'Orders in this tab.' }),
-    pageNum: z.number().int(),
-    pageSize: z.number().int(),
     counts: orderTabCounts,
   }),
 });

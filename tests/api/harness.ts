@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { Envelope } from '../../contract/codes.ts';
 import { toE164 } from '../../contract/phone.ts';
 import { createApi } from '../../server/app.ts';
@@ -147,6 +147,26 @@ export function pgliteTemplate(): Blob | undefined {
 
 /** Each app's clock; an app started beside another shares its clock. */
 const clocks = new WeakMap<TestApi, { ms: number }>();
+
+/**
+ * Two app instances on two connection pools over one PostgreSQL, as two API processes behind a
+ * load balancer: started (after `prepare`) before the calling block's tests, emptied before each
+ * test, closed after them. Read `a` and `b` inside tests and hooks.
+ */
+export function twoApiProcesses(prepare?: () => void): { readonly a: TestApi; readonly b: TestApi } {
+  const apis = {} as { a: TestApi; b: TestApi };
+  beforeAll(async () => {
+    prepare?.();
+    apis.a = await startApi();
+    apis.b = await startApi({ beside: apis.a });
+  });
+  afterAll(async () => {
+    await apis.a?.close();
+    await apis.b?.close();
+  });
+  beforeEach(() => apis.a.reset());
+  return apis;
+}
 
 export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   const url = options.databaseUrl ?? process.env.DATABASE_URL;

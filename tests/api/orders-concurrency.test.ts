@@ -1,33 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startApi, type TestApi } from './harness.ts';
+import { describe, expect, test } from 'vitest';
+import { twoApiProcesses } from './harness.ts';
 import { ADD, count, FIND, installOrder, latestPaymentOf, placeAndStartPaying, postCallback, pressInSandbox, rows, sandboxEvent, SS15, WIPERS } from './order-fixtures.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 // Two app instances on two connection pools, as two API processes behind a load balancer.
 describe.skipIf(!onPostgres)('checkout under concurrent requests through two API processes (needs PostgreSQL: PGlite runs one transaction at a time)', () => {
-  let a: TestApi;
-  let b: TestApi;
-  beforeAll(async () => {
-    a = await startApi();
-    b = await startApi({ beside: a });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-  });
-  beforeEach(async () => {
-    await a.reset();
-  });
+  const apis = twoApiProcesses();
 
   /** `n` customers logged in, each from an address of their own (the per-address code limit). */
   async function customers(n: number) {
     const keys: string[] = [];
-    for (let i = 0; i < n; i++) keys.push((await (i % 2 ? b : a).login(`017${String(i).padStart(7, '0')}`, { address: `60.${i}.1.1` })).userKey);
+    for (let i = 0; i < n; i++) keys.push((await (i % 2 ? apis.b : apis.a).login(`017${String(i).padStart(7, '0')}`, { address: `60.${i}.1.1` })).userKey);
     return keys;
   }
-  const via = (i: number) => (i % 2 ? b : a);
+  const via = (i: number) => (i % 2 ? apis.b : apis.a);
   const at = (time: string, items: unknown[] = [WIPERS]) => installOrder({ storeId: SS15, items, appointment: { date: '2025-06-04', time } });
 
   test('100 customers order the same time at a workshop with 3 bays: exactly 3 hold it, 97 are told it was just taken, no 500', async () => {
@@ -38,11 +26,11 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
     expect(answers.filter((r) => r.code !== 200)).toEqual(
       Array.from({ length: 97 }, () => ({ code: 807, msg: 'That time was just taken, please choose another.', data: { field: 'appointment' } })),
     );
-    const units = await rows<{ unit: number; bay: number; state: string }>(a, sql`select unit, bay, state from booked_units where workshop_id = ${SS15} order by bay`);
+    const units = await rows<{ unit: number; bay: number; state: string }>(apis.a, sql`select unit, bay, state from booked_units where workshop_id = ${SS15} order by bay`);
     expect(units).toEqual([1, 2, 3].map((bay) => ({ unit: 20, bay, state: 'held' })));
     expect(answers.filter((r) => r.code === 200).map((r) => r.data.appointment.bay).sort()).toEqual([1, 2, 3]);
-    expect(await count(a, sql`select count(*)::int as n from orders`)).toBe(3);
-    expect(await count(a, sql`select count(*)::int as n from jobs`)).toBe(3);
+    expect(await count(apis.a, sql`select count(*)::int as n from orders`)).toBe(3);
+    expect(await count(apis.a, sql`select count(*)::int as n from jobs`)).toBe(3);
   });
 
   test('three customers at once for a time with three bays: each gets one (a bay taken meanwhile sends an order on to the next)', async () => {
@@ -57,7 +45,7 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
       if (codes.some((c) => c !== 200)) failures.push(`${time}: ${codes.join('/')}`);
     }
     expect(failures).toEqual([]);
-    expect(await count(a, sql`select count(distinct (unit, bay))::int as n from booked_units`)).toBe(45);
+    expect(await count(apis.a, sql`select count(distinct (unit, bay))::int as n from booked_units`)).toBe(45);
   });
 
   test('hour-long jobs racing for overlapping times: every order gets one bay for its whole job, or nothing', async () => {
@@ -71,7 +59,7 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
     expect(placed.length).toBeGreaterThanOrEqual(3);
     expect(placed.length).toBeLessThanOrEqual(6);
     const perOrder = await rows<{ order_no: string; units: number; bays: number }>(
-      a,
+      apis.a,
       sql`select o.order_no, count(*)::int as units, count(distinct u.bay)::int as bays from booked_units u join orders o on o.id = u.order_id group by o.order_no`,
     );
     expect(perOrder.map((o) => o.order_no).sort()).toEqual([...placed].sort());
@@ -86,8 +74,8 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
     expect(answers.filter((r) => r.code !== 200).map((r) => [r.code, r.msg])).toEqual(
       Array.from({ length: 7 }, () => [807, 'You have 5 orders waiting for payment. Please pay or cancel one of them before placing another.']),
     );
-    expect(await count(a, sql`select count(*)::int as n from orders where status = 'PENDING_PAYMENT'`)).toBe(5);
-    expect(await count(a, sql`select count(distinct order_id)::int as n from booked_units`)).toBe(5);
+    expect(await count(apis.a, sql`select count(*)::int as n from orders where status = 'PENDING_PAYMENT'`)).toBe(5);
+    expect(await count(apis.a, sql`select count(distinct order_id)::int as n from booked_units`)).toBe(5);
   });
 
   test('the same checkout sent ten times at once through both processes: one order, the same answer', async () => {
@@ -96,12 +84,12 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => via(i).request(ADD, body, { userKey })));
     expect(new Set(answers.map((r) => JSON.stringify(r))).size).toBe(1);
     expect(answers[0]!.code).toBe(200);
-    expect(await count(a, sql`select count(*)::int as n from orders`)).toBe(1);
-    expect(await count(a, sql`select count(*)::int as n from booked_units`)).toBe(1);
+    expect(await count(apis.a, sql`select count(*)::int as n from orders`)).toBe(1);
+    expect(await count(apis.a, sql`select count(*)::int as n from booked_units`)).toBe(1);
   });
 
   test('a once-per-customer coupon used by ten orders at once: one gets it', async () => {
-    a.advance((Date.parse('2026-03-02T02:00:00Z') - a.now().getTime()) / 1000);
+    apis.a.advance((Date.parse('2026-03-02T02:00:00Z') - apis.a.now().getTime()) / 1000);
     const [userKey] = await customers(1);
     const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '13:00', '13:30'];
     const items = [WIPERS, { productId: 'brakepads-perodua-genuine-front', quantity: 1 }];
@@ -110,56 +98,56 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
     );
     expect(answers.filter((r) => r.code === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.code !== 200).map((r) => r.msg)).toEqual(Array.from({ length: 9 }, () => 'You have already used this coupon as many times as it allows.'));
-    expect(await count(a, sql`select count(*)::int as n from coupon_uses`)).toBe(1);
+    expect(await count(apis.a, sql`select count(*)::int as n from coupon_uses`)).toBe(1);
   });
 
   test('a payment callback replayed 50 times at once through both processes: one payment, one SMS', async () => {
     const [userKey] = await customers(1);
-    const { orderNo, redirectUrl } = await placeAndStartPaying(a, userKey, at('10:00'));
-    a.loseCallbacks(true);
-    await pressInSandbox(a, redirectUrl);
-    a.loseCallbacks(false);
-    const { body, headers } = a.lostCallbacks[0]!;
+    const { orderNo, redirectUrl } = await placeAndStartPaying(apis.a, userKey, at('10:00'));
+    apis.a.loseCallbacks(true);
+    await pressInSandbox(apis.a, redirectUrl);
+    apis.a.loseCallbacks(false);
+    const { body, headers } = apis.a.lostCallbacks[0]!;
     const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => postCallback(via(i), body, headers['X-Sandbox-Signature'])));
     expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 50 }, () => 200));
     const outcomes = await Promise.all(replies.map((r) => r.json() as Promise<{ duplicate: boolean }>));
     expect(outcomes.filter((o) => !o.duplicate)).toHaveLength(1);
-    const order = (await a.request(FIND, { orderNo }, { userKey })).data;
+    const order = (await apis.a.request(FIND, { orderNo }, { userKey })).data;
     expect(order).toMatchObject({ status: 'UPCOMING', stage: 'BOOKED', paidSen: 8900 });
     expect(order.history).toHaveLength(2);
-    expect(await rows(a, sql`select outcome, repeats from payment_events`)).toEqual([{ outcome: 'applied', repeats: 49 }]);
-    const paidSms = [...a.smsLines, ...b.smsLines].filter((l) => l.includes(`order ${orderNo} is paid`));
+    expect(await rows(apis.a, sql`select outcome, repeats from payment_events`)).toEqual([{ outcome: 'applied', repeats: 49 }]);
+    const paidSms = [...apis.a.smsLines, ...apis.b.smsLines].filter((l) => l.includes(`order ${orderNo} is paid`));
     expect(paidSms).toHaveLength(1);
   });
 
   test('a tampered callback and a wrong amount, sent through both processes: refused, nothing changed', async () => {
     const [userKey] = await customers(1);
-    const { orderNo, redirectUrl } = await placeAndStartPaying(a, userKey, at('10:00'));
-    a.loseCallbacks(true);
-    await pressInSandbox(a, redirectUrl);
-    a.loseCallbacks(false);
-    const { body, headers } = a.lostCallbacks[0]!;
-    const payment = await latestPaymentOf(a, orderNo);
+    const { orderNo, redirectUrl } = await placeAndStartPaying(apis.a, userKey, at('10:00'));
+    apis.a.loseCallbacks(true);
+    await pressInSandbox(apis.a, redirectUrl);
+    apis.a.loseCallbacks(false);
+    const { body, headers } = apis.a.lostCallbacks[0]!;
+    const payment = await latestPaymentOf(apis.a, orderNo);
     const replies = await Promise.all([
-      postCallback(a, body.replace('"amountSen":8900', '"amountSen":1'), headers['X-Sandbox-Signature']),
-      postCallback(b, body.replace('"amountSen":8900', '"amountSen":1'), headers['X-Sandbox-Signature']),
-      postCallback(a, sandboxEvent({ checkout: payment.provider_ref, paymentId: payment.id, orderNo, amountSen: 1 })),
-      postCallback(b, sandboxEvent({ checkout: payment.provider_ref, paymentId: payment.id, orderNo, amountSen: 8900, currency: 'SGD' })),
+      postCallback(apis.a, body.replace('"amountSen":8900', '"amountSen":1'), headers['X-Sandbox-Signature']),
+      postCallback(apis.b, body.replace('"amountSen":8900', '"amountSen":1'), headers['X-Sandbox-Signature']),
+      postCallback(apis.a, sandboxEvent({ checkout: payment.provider_ref, paymentId: payment.id, orderNo, amountSen: 1 })),
+      postCallback(apis.b, sandboxEvent({ checkout: payment.provider_ref, paymentId: payment.id, orderNo, amountSen: 8900, currency: 'SGD' })),
     ]);
     expect(replies.map((r) => r.status)).toEqual([400, 400, 400, 400]);
-    expect((await a.request(FIND, { orderNo }, { userKey })).data).toMatchObject({ status: 'PENDING_PAYMENT', paidSen: 0 });
-    expect(await latestPaymentOf(a, orderNo)).toMatchObject({ state: 'pending' });
-    expect(await rows(a, sql`select state from booked_units`)).toEqual([{ state: 'held' }]);
+    expect((await apis.a.request(FIND, { orderNo }, { userKey })).data).toMatchObject({ status: 'PENDING_PAYMENT', paidSen: 0 });
+    expect(await latestPaymentOf(apis.a, orderNo)).toMatchObject({ state: 'pending' });
+    expect(await rows(apis.a, sql`select state from booked_units`)).toEqual([{ state: 'held' }]);
   });
 
   test('two workers on the time-outs at once: each unpaid order is cancelled once, its bay freed', async () => {
     const keys = await customers(20);
     for (const [i, userKey] of keys.entries()) expect((await via(i).request(ADD, at(['09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00'][i % 7]!), { userKey })).code).toBe(200);
-    a.advance(30 * 60);
-    const [ranA, ranB] = await Promise.all([a.runJobs(), b.runJobs()]);
+    apis.a.advance(30 * 60);
+    const [ranA, ranB] = await Promise.all([apis.a.runJobs(), apis.b.runJobs()]);
     expect(ranA + ranB).toBe(20);
-    expect(await count(a, sql`select count(*)::int as n from order_history where status = 'CANCELLED'`)).toBe(20);
-    expect(await count(a, sql`select count(*)::int as n from booked_units`)).toBe(0);
-    expect(await count(a, sql`select count(*)::int as n from jobs where done_at is null`)).toBe(0);
+    expect(await count(apis.a, sql`select count(*)::int as n from order_history where status = 'CANCELLED'`)).toBe(20);
+    expect(await count(apis.a, sql`select count(*)::int as n from booked_units`)).toBe(0);
+    expect(await count(apis.a, sql`select count(*)::int as n from jobs where done_at is null`)).toBe(0);
   });
 });

@@ -302,7 +302,7 @@ export const orderLineDto = z
     productId: z.string(),
     category: z.string(),
     brand: z.string(),
-    name: z.string().meta({ description: 'As it was bought, in the language the order was placed in.' }),
+    name: z.string().meta({ description: "The product's name in the request language; a product no longer sold keeps the name it was bought under." }),
     image: z.string(),
     quantity: z.number().int(),
     options: lineOptions,

@@ -4,7 +4,7 @@ import { pageOf, pageRequest } from './paging.ts';
 import { couriers } from '../src/lib/couriers.ts';
 import { refundDto } from './my-orders-dto.ts';
 import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './order-status.ts';
-import { orderDetail } from './orders.ts';
+import { orderDetail } from './order-dto.ts';
 import { paths } from './paths.ts';
 
 /**

@@ -4,7 +4,7 @@ import { actors, orderStatuses, payMethods, refundStatuses } from './order-statu
 /**
  * The parts of an order that My Orders adds to what `app/find` answers: refunds with their
  * own history, their photos, the payments and the SMS sent about the order. Apart from
- * contract/my-orders.ts so that contract/orders.ts can use them without an import cycle.
+ * contract/my-orders.ts so that contract/order-dto.ts can use them without an import cycle.
  */
 
 /** Most photos one refund request carries (orders.md §2). */

@@ -12,7 +12,8 @@ import {
   REFUND_REASON_MAX,
 } from './my-orders-dto.ts';
 import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './order-status.ts';
-import { appointment, orderDetail } from './orders.ts';
+import { orderDetail } from './order-dto.ts';
+import { appointment } from './orders.ts';
 import { paths } from './paths.ts';
 
 /**

@@ -3,7 +3,7 @@ import { Code } from '../../contract/codes.ts';
 import { directionLinks } from '../../contract/directions.ts';
 import type { Locale } from '../../contract/language.ts';
 import { isMessageKey, message } from '../../contract/messages.ts';
-import type { orderDetail } from '../../contract/orders.ts';
+import type { orderDetail } from '../../contract/order-dto.ts';
 import { ApiError } from '../http/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';

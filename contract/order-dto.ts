@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { lineOptions } from './line.ts';
+import { noticeDto, paymentDto, refundDto } from './my-orders-dto.ts';
+import { actors, fulfilmentMethods, orderStages, orderStatuses } from './order-status.ts';
+
+/**
+ * An order as it is read: its lines, its history, and everything `app/find` answers about it.
+ * The console and My Orders answer the same order in their own calls.
+ */
+
+const money = z.number().int();
+
+export const orderLineDto = z
+  .object({
+    productId: z.string(),
+    category: z.string(),
+    brand: z.string(),
+    name: z.string().meta({ description: "The product's name in the request language; a product no longer sold keeps the name it was bought under." }),
+    image: z.string(),
+    quantity: z.number().int(),
+    options: lineOptions,
+    oil: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: 'Service packages: the engine oil chosen (options.oilId), named as the product page names it, in the request language.' }),
+    unitSen: money.meta({ description: 'One unit: parts, labour and tax, as the product page showed it.' }),
+    partsSen: money,
+    labourSen: money,
+    serviceTaxSen: money,
+    totalSen: money,
+  })
+  .meta({ id: 'OrderLine' });
+
+export const orderHistoryDto = z
+  .object({
+    status: z.enum(orderStatuses),
+    stage: z.enum(orderStages).nullable(),
+    at: z.string().meta({ description: 'ISO 8601.' }),
+    by: z.enum(actors),
+    note: z.string().meta({ description: "The customer's or staff's words, or the system's note in the request language." }),
+  })
+  .meta({ id: 'OrderHistory' });
+
+export const orderDetail = z
+  .object({
+    orderNo: z.string(),
+    status: z.enum(orderStatuses),
+    stage: z.enum(orderStages).nullable(),
+    method: z.enum(fulfilmentMethods),
+    createdAt: z.string(),
+    payBefore: z.string().nullable().meta({ description: 'Until when it can be paid; null once paid or ended.' }),
+    secondsToPay: z.number().int().meta({ description: 'Seconds left to pay now; 0 when it cannot be paid.' }),
+    paidSen: money,
+    refundedSen: money,
+    car: z.object({ variantId: z.string(), name: z.string(), sizeClass: z.string(), plate: z.string() }),
+    contact: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
+    address: z
+      .object({ recipient: z.string(), phone: z.string(), line1: z.string(), line2: z.string().nullable(), postcode: z.string(), city: z.string(), state: z.string() })
+      .nullable(),
+    notes: z.string(),
+    store: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        address: z.string(),
+        phone: z.string(),
+        lat: z.number(),
+        lng: z.number(),
+        wazeUrl: z.string(),
+        googleMapsUrl: z.string(),
+      })
+      .nullable(),
+    appointment: z
+      .object({ date: z.string(), time: z.string(), endTime: z.string().meta({ description: 'When the job should be done, HH:mm.' }) })
+      .nullable(),
+    lines: z.array(orderLineDto),
+    totals: z.object({
+      partsSen: money,
+      labourSen: money,
+      serviceTaxSen: money.meta({ description: '8 % service tax on labour.' }),
+      goodsSen: money,
+      deliveryFeeSen: money,
+      discountSen: money,
+      totalSen: money,
+    }),
+    coupon: z.object({ code: z.string(), title: z.string() }).nullable(),
+    pickupCode: z.string().nullable().meta({ description: 'Self pickup: the code to show at the counter, once paid.' }),
+    pickupQr: z
+      .object({ size: z.number().int(), path: z.string() })
+      .nullable()
+      .meta({ description: "The pickup code's QR code: an SVG path of its dark modules in a square of `size` modules (quiet zone included)." }),
+    expressCompany: z.string().nullable(),
+    expressNo: z.string().nullable(),
+    actions: z
+      .object({ pay: z.boolean(), cancel: z.boolean(), changeTime: z.boolean(), refund: z.boolean(), revokeRefund: z.boolean(), delete: z.boolean() })
+      .meta({ description: 'What the customer may do with the order now.' }),
+    history: z.array(orderHistoryDto),
+    // My Orders (issue 9).
+    refunds: z.array(refundDto).meta({ description: 'Refund requests, newest first, each with its photos and its own history.' }),
+    payments: z.array(paymentDto).meta({ description: 'Attempts to pay, oldest first.' }),
+    notices: z.array(noticeDto).meta({ description: 'SMS sent about the order, oldest first: the timeline shows them.' }),
+    reschedulesLeft: z.number().int().meta({ description: 'Changes of the installation time still allowed (3 per order).' }),
+  })
+  .meta({ id: 'OrderDetail' });

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries, { astroScripts } from './scripts/lint/boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
@@ -15,6 +16,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    // Which folder may import which: README, "Architecture".
+    files: ['src/**/*.{ts,tsx,mjs}', 'server/**/*.ts', 'contract/**/*.ts', 'src/**/*.astro/*.ts'],
+    plugins: { servauto: boundaries },
+    rules: { 'servauto/import-boundaries': ['error', { root: import.meta.dirname }] },
+  },
+  // Astro pages and components: only their imports are checked (their frontmatter and scripts).
+  { files: ['src/**/*.astro'], processor: { ...astroScripts, meta: { name: 'astro-scripts' } } },
+  {
+    files: ['src/**/*.astro/*.ts'],
+    rules: { '@typescript-eslint/no-unused-vars': 'off', 'no-undef': 'off', '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
     files: ['src/**/*.tsx', 'src/**/*.ts'],

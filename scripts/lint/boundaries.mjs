@@ -1,0 +1,145 @@
+// @ts-check
+// The import rules between the project's folders (README, "Architecture"), as an ESLint rule:
+// every relative import is resolved to a project path and checked against the importer's folder.
+import path from 'node:path';
+
+/**
+ * A folder's rules. `deny` lists path prefixes (or tests) the folder may not import;
+ * `only`, when present, lists the only prefixes it may import.
+ * @typedef {{ name: string, test: (file: string) => boolean, only?: string[], deny: Array<string | ((target: string, file: string) => boolean)>, why: string }} Zone
+ */
+
+/** The module a file under server/modules/ belongs to ("orders" for server/modules/orders/service.ts), or null. */
+const moduleOf = (/** @type {string} */ file) => /^server\/modules\/([^/]+)\//.exec(file)?.[1] ?? null;
+const isSchema = (/** @type {string} */ file) => /^server\/.*\/schema\.ts$/.test(file);
+/** A table's schema may be imported by the files beside it, the migrations' list of tables and the read models. */
+const foreignSchema = (/** @type {string} */ target, /** @type {string} */ file) =>
+  isSchema(target) && path.posix.dirname(target) !== path.posix.dirname(file) && !file.startsWith('server/queries/');
+
+/** @type {Zone[]} */
+export const zones = [
+  { name: 'contract', test: (f) => f.startsWith('contract/'), only: ['contract/'], deny: [], why: 'the contract imports neither the site nor the server' },
+  { name: 'site', test: (f) => f.startsWith('src/'), deny: ['server/', 'scripts/', 'bench/', 'tests/'], why: 'the site never imports server code' },
+  {
+    name: 'modules',
+    test: (f) => f.startsWith('server/modules/'),
+    deny: [
+      'src/', 'server/flows/', 'server/queries/', 'server/routes/', 'server/http/', 'server/app.ts', 'server/db/schema.ts',
+      (target) => target.startsWith('server/jobs/') && target !== 'server/jobs/queue.ts',
+      // Another module's tables: through its service only.
+      (target, file) => isSchema(target) && moduleOf(target) !== moduleOf(file),
+    ],
+    why: 'a module imports neither flows, queries, routes nor http, and writes only its own tables',
+  },
+  {
+    name: 'flows',
+    test: (f) => f.startsWith('server/flows/'),
+    deny: ['src/', 'server/queries/', 'server/routes/', 'server/http/', 'server/app.ts', isSchema],
+    why: 'a flow works through the modules\' services, never their tables, and knows nothing of http',
+  },
+  {
+    name: 'queries',
+    test: (f) => f.startsWith('server/queries/'),
+    deny: ['src/', 'server/flows/', 'server/routes/', 'server/http/', 'server/app.ts'],
+    why: 'a query only reads',
+  },
+  {
+    name: 'routes',
+    test: (f) => f.startsWith('server/routes/'),
+    deny: ['src/', 'server/app.ts', isSchema],
+    why: 'routes mount calls onto flows and queries, never onto tables',
+  },
+  {
+    name: 'http',
+    test: (f) => f.startsWith('server/http/'),
+    deny: ['src/', 'server/flows/', 'server/queries/', 'server/routes/', (target) => target.startsWith('server/modules/') && target !== 'server/modules/errors.ts'],
+    why: 'http is the envelope at the edge: it knows the domain error, nothing else of the domain',
+  },
+  {
+    name: 'infrastructure',
+    test: (f) => /^server\/(providers|storage|db|i18n)\//.test(f),
+    deny: ['src/', 'server/flows/', 'server/queries/', 'server/routes/', 'server/http/', 'server/app.ts'],
+    why: 'providers, storage and the database know nothing of flows, queries, routes or http',
+  },
+  {
+    name: 'jobs',
+    test: (f) => f.startsWith('server/jobs/'),
+    deny: ['src/', 'server/routes/', 'server/http/', 'server/app.ts'],
+    why: 'jobs run flows and modules like routes do, without http',
+  },
+  {
+    name: 'server',
+    test: (f) => f.startsWith('server/'),
+    deny: ['src/', 'scripts/', 'tests/', 'bench/'],
+    why: 'the server never imports site code',
+  },
+];
+
+/** Why `file` may not import `target`, or null when it may. */
+export function refusal(/** @type {string} */ file, /** @type {string} */ target) {
+  if (isSchema(target) && foreignSchema(target, file) && file.startsWith('server/') && !file.startsWith('server/db/')) {
+    const owner = path.posix.dirname(target);
+    return `${file} may not import ${target}: a table's schema is imported only by its own folder (${owner}/) and server/queries/`;
+  }
+  if (file.startsWith('server/') && target.startsWith('src/')) return `${file} may not import ${target}: the server never imports site code`;
+  for (const zone of zones) {
+    if (!zone.test(file)) continue;
+    const outside = zone.only && !zone.only.some((prefix) => target.startsWith(prefix));
+    const denied = zone.deny.some((rule) => (typeof rule === 'string' ? target.startsWith(rule) : rule(target, file)));
+    // The first zone a file belongs to decides, so server/modules/ is not also judged as server/.
+    return outside || denied ? `${file} may not import ${target}: ${zone.why}` : null;
+  }
+  return null;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Folders import only what the README\'s Architecture section allows' },
+    schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
+  },
+  create(context) {
+    const root = /** @type {{ root?: string } | undefined} */ (context.options[0])?.root ?? context.cwd;
+    const file = path.relative(root, context.physicalFilename).split(path.sep).join('/');
+    if (file.startsWith('..')) return {};
+    /** @param {import('estree').Node & { source?: import('estree').Node | null }} node */
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.relative(root, path.resolve(path.dirname(context.physicalFilename), source.value)).split(path.sep).join('/');
+      const why = refusal(file, target);
+      if (why) context.report({ node: source, message: why });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
+export default { rules: { 'import-boundaries': importBoundaries } };
+
+/**
+ * .astro files as ESLint sees them: the frontmatter and each <script> as a TypeScript block, so
+ * their imports are checked like any other file's (nothing else of the template is linted).
+ * @type {import('eslint').Linter.Processor}
+ */
+export const astroScripts = {
+  preprocess(text) {
+    /** @type {{ text: string, filename: string }[]} */
+    const blocks = [];
+    const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+    // Each block keeps its place: the lines before it become blank, so reports point at the right line.
+    const padded = (/** @type {number} */ at, /** @type {string} */ code) => '\n'.repeat(text.slice(0, at).split('\n').length - 1) + code;
+    if (front) blocks.push({ text: padded(front.index + 4, front[1] ?? ''), filename: 'frontmatter.ts' });
+    for (const tag of text.matchAll(/<script\b([^>]*?)(\/?)>/g)) {
+      // Self-closing tags and data blocks (JSON-LD) hold no code.
+      if (tag[2] === '/' || /\btype=["'](?!module)/.test(tag[1] ?? '')) continue;
+      const start = (tag.index ?? 0) + tag[0].length;
+      const end = text.indexOf('</script>', start);
+      if (end < 0) continue;
+      blocks.push({ text: padded(start, text.slice(start, end)), filename: `script${blocks.length}.ts` });
+    }
+    return blocks;
+  },
+  postprocess: (messages) => messages.flat(),
+  supportsAutofix: false,
+};

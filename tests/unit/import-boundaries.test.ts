@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import boundaries, { astroScripts } from '../../scripts/lint/boundaries.mjs';
+
+// The lint step's folder rules (README, "Architecture"): what each folder may import.
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+
+const root = path.resolve('/shop');
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
+const at = (file: string, from: string) => ({
+  code: `import { x } from '${from}';`,
+  filename: path.join(root, file),
+  options: [{ root }],
+});
+const refused = (file: string, from: string, why: RegExp) => ({ ...at(file, from), errors: [{ message: why }] });
+
+tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
+  valid: [
+    at('server/flows/place-order.ts', '../modules/orders/service.ts'),
+    at('server/modules/orders/service.ts', './schema.ts'),
+    at('server/modules/refunds/service.ts', '../orders/service.ts'),
+    at('server/modules/booking/service.ts', '../../jobs/queue.ts'),
+    at('server/queries/my-orders.ts', '../modules/orders/schema.ts'),
+    at('server/routes/orders.ts', '../flows/place-order.ts'),
+    at('server/routes/orders.ts', '../queries/order-view.ts'),
+    at('server/http/calls.ts', '../modules/errors.ts'),
+    at('server/db/schema.ts', '../modules/orders/schema.ts'),
+    at('src/islands/checkout/Checkout.tsx', '../../../contract/paths.ts'),
+    at('contract/orders.ts', './order-total.ts'),
+    at('tests/api/harness.ts', '../../server/modules/orders/schema.ts'),
+    at('server/routes/orders.ts', 'hono'),
+  ],
+  invalid: [
+    refused('src/lib/api.ts', '../../server/app.ts', /the site never imports server code/),
+    refused('server/flows/console/orders.ts', '../../../src/lib/couriers.ts', /the server never imports site code/),
+    refused('contract/console.ts', '../src/lib/couriers.ts', /the contract imports neither/),
+    refused('contract/qr.ts', '../server/storage/index.ts', /the contract imports neither/),
+    refused('server/flows/my-orders/change-time.ts', '../../modules/booking/schema.ts', /imported only by its own folder \(server\/modules\/booking\/\)/),
+    refused('server/routes/orders.ts', '../modules/orders/schema.ts', /imported only by its own folder/),
+    refused('server/modules/orders/service.ts', '../refunds/schema.ts', /imported only by its own folder/),
+    refused('server/modules/orders/routes.ts', '../../flows/place-order.ts', /a module imports neither flows/),
+    refused('server/modules/auth/service.ts', '../../http/errors.ts', /a module imports neither flows, queries, routes nor http/),
+    refused('server/modules/booking/service.ts', '../../jobs/worker.ts', /a module imports/),
+    refused('server/flows/pay-order.ts', '../http/errors.ts', /knows nothing of http/),
+    refused('server/flows/cancel.ts', '../queries/order-view.ts', /knows nothing of http|never their tables/),
+    refused('server/queries/console.ts', '../flows/place-order.ts', /a query only reads/),
+    refused('server/http/calls.ts', '../modules/orders/service.ts', /knows the domain error, nothing else/),
+    refused('server/providers/payment/stripe/provider.ts', '../../../flows/record-payment.ts', /know nothing of flows/),
+  ],
+});
+
+describe('Astro files, as the lint step reads them', () => {
+  const page = [
+    '---',
+    "import Shell from '../../layouts/Shell.astro';",
+    "import { paths } from '../../../contract/paths.ts';",
+    '---',
+    '<Shell>',
+    '  <script slot="head" type="application/ld+json" set:html={json} />',
+    '  <p>{paths.userInfo}</p>',
+    '</Shell>',
+    '<script>',
+    "  import { boot } from '../../lib/boot.ts';",
+    '  boot();',
+    '</script>',
+  ].join('\n');
+  const blocks = astroScripts.preprocess!(page, 'page.astro') as { text: string; filename: string }[];
+
+  it('checks the imports of the frontmatter and of each script, at their own lines', () => {
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0]!.text.split('\n')[1]).toBe("import Shell from '../../layouts/Shell.astro';");
+    expect(blocks[1]!.text.split('\n')[9]).toBe("  import { boot } from '../../lib/boot.ts';");
+  });
+
+  it('leaves out data blocks such as JSON-LD', () => {
+    expect(blocks.map((b) => b.text).join('')).not.toContain('ld+json');
+  });
+});

@@ -14,7 +14,7 @@ const contentDir = path.resolve('content');
 async function startOn(dataDir: string) {
   const database = await openDatabase({ kind: 'pglite', dataDir });
   try {
-    await syncContent(database.db, contentDir);
+    await syncContent(database.db, contentDir, { demoData: true });
   } finally {
     await database.close();
   }

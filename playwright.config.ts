@@ -106,6 +106,8 @@ export default defineConfig({
         // Empty, so a DATABASE_URL in the caller's shell cannot swap in a shared database.
         DATABASE_URL: '',
         SMS_PROVIDER: 'console',
+        // The tests log in as the demo staff and use the demo coupons, whatever the caller's shell says.
+        DEMO_DATA: '1',
         // Every test logs in from 127.0.0.1: allow more codes per address than a real network gets.
         OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
         SERVAUTO_LOG: log,
@@ -123,6 +125,7 @@ export default defineConfig({
         DATA_DIR: path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'expiry-data'),
         DATABASE_URL: '',
         SMS_PROVIDER: 'console',
+        DEMO_DATA: '1',
         OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
         SERVAUTO_LOG: expiryLog,
         // 15 s to pay, looked at every second.

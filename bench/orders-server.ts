@@ -17,7 +17,8 @@ import type { SmsProvider } from '../server/providers/sms/index.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: mkdtempSync(path.join(tmpdir(), 'servauto-bench-orders-')) });
-await syncContent(database.db, path.resolve('content'));
+// The demo staff and coupons as `npm start` loads them: on the embedded database only.
+await syncContent(database.db, path.resolve('content'), { demoData: !url });
 const codes = new Map<string, string>();
 const sms: SmsProvider = {
   name: 'bench',

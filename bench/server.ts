@@ -11,7 +11,7 @@ import { loadIndexes } from '../server/indexes.ts';
 import { consoleSms } from '../server/providers/sms/console.ts';
 
 const database = await openDatabase({ kind: 'pglite', dataDir: mkdtempSync(path.join(tmpdir(), 'servauto-bench-')) });
-await syncContent(database.db, path.resolve('content'));
+await syncContent(database.db, path.resolve('content'), { demoData: true });
 const app = createApi({
   db: database.db,
   indexes: await loadIndexes(database.db),

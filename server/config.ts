@@ -20,6 +20,8 @@ export interface Config {
   jobIntervalMs: number;
   /** The public origin customers reach the shop at, for links sent out; null: the request's. */
   publicUrl: string | null;
+  /** Load the demo staff and coupons of content/ (DEMO_DATA). */
+  demoData: boolean;
 }
 
 /** A whole number from `min` to `max`, or the start stops naming the variable. */
@@ -53,6 +55,19 @@ function origin(env: NodeJS.ProcessEnv, name: string): string | null {
   return url.origin;
 }
 
+/**
+ * DEMO_DATA: 1 loads the demo staff and coupons, 0 does not; unset, the embedded database gets
+ * them (`npm start` as a demo) and PostgreSQL does not. Refused in production: the demo admin
+ * logs in with a phone number anyone can read.
+ */
+function demoData(env: NodeJS.ProcessEnv): boolean {
+  const value = env.DEMO_DATA?.trim() ?? '';
+  if (value !== '' && value !== '0' && value !== '1') throw new Error(`DEMO_DATA must be 1 (load the demo staff and coupons) or 0, not "${env.DEMO_DATA}"`);
+  const production = env.NODE_ENV === 'production';
+  if (value === '1' && production) throw new Error('DEMO_DATA=1 is refused with NODE_ENV=production: the demo staff log in with published phone numbers');
+  return value === '' ? !env.DATABASE_URL && !production : value === '1';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
@@ -74,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     paymentTimeoutMinutes: minutes(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 0.1, 24 * 60),
     jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
     publicUrl: origin(env, 'PUBLIC_URL'),
+    demoData: demoData(env),
   };
 }

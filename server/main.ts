@@ -22,7 +22,7 @@ import { findCategory } from '../contract/categories.ts';
 const config = loadConfig();
 const started = performance.now();
 const database = await openDatabase(config.database);
-await syncContent(database.db, path.resolve('content'));
+await syncContent(database.db, path.resolve('content'), { demoData: config.demoData });
 const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
 const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
@@ -69,7 +69,7 @@ mountSite(app, {
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  const where = database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`;
+  const where = `${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`}${config.demoData ? ' with the demo staff and coupons' : ''}`;
   console.log(
     `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, payments: ${payments.name}, ${Math.round(performance.now() - started)} ms)`,
   );

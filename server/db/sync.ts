@@ -17,8 +17,12 @@ import { staffFile, syncStaff } from '../modules/staff/service.ts';
 import type { Db } from './client.ts';
 import { settings } from './settings.ts';
 
-/** Loads content/ into the database. Idempotent: run on every start, content wins. */
-export async function syncContent(db: Db, contentDir: string) {
+/**
+ * Loads content/ into the database. Idempotent: run on every start, content wins. The demo
+ * staff and coupons only with `demoData` (DEMO_DATA); without it they are not read, and what an
+ * earlier start loaded stays as it is.
+ */
+export async function syncContent(db: Db, contentDir: string, { demoData }: { demoData: boolean }) {
   await syncBanners(db, await readContent(contentDir, 'home/banners.json', bannerFile));
   const cities = await readContent(contentDir, 'dictionaries/city.json', dictionaryFile);
   await syncDictionary(db, cities);
@@ -28,8 +32,10 @@ export async function syncContent(db: Db, contentDir: string) {
   const workshops = await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value)));
   await syncWorkshops(db, workshops);
   await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id))), await loadDelivery(contentDir));
-  await syncCoupons(db, await loadCoupons(contentDir));
-  await syncStaff(db, await readContent(contentDir, 'staff.json', staffFile), new Set(workshops.map((w) => w.id)), new Date());
+  if (demoData) {
+    await syncCoupons(db, await loadCoupons(contentDir));
+    await syncStaff(db, await readContent(contentDir, 'staff.json', staffFile), new Set(workshops.map((w) => w.id)), new Date());
+  }
 }
 
 /** The configured secret, else one generated on first start and shared through the database. */

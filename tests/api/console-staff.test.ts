@@ -1,12 +1,24 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
+import { syncContent } from '../../server/db/sync.ts';
 
 const run = promisify(execFile);
+const contentDir = path.resolve('content');
+
+/** What `npm start` does to the database before serving: content/ loaded, the demo staff with it. */
+async function startOn(dataDir: string) {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await syncContent(database.db, contentDir, { demoData: true });
+  } finally {
+    await database.close();
+  }
+}
 
 /** `npm run staff -- …` on the PGlite folder `dataDir`: exit code and output. */
 async function staff(dataDir: string, ...args: string[]) {
@@ -46,6 +58,22 @@ describe('npm run staff', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^staff: usage: npm run staff -- add/);
   }, 60_000);
+
+  test('a demo staff member removed or changed with the command stays so at the next start', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'servauto-staff-'));
+    try {
+      await startOn(own);
+      const staffList = async () => (await staff(own, 'list')).stdout.split('\n').map((l) => l.split('\t').slice(0, 3).join(' '));
+      expect(await staffList()).toEqual(['+60 10-000 0001 admin -', '+60 10-000 0002 workshop kuala-lumpur-segambut-maju-jaya']);
+      expect(await staff(own, 'remove', '--phone', '+60 10-000 0001')).toMatchObject({ code: 0 });
+      expect(await staff(own, 'add', '--phone', '+60 10-000 0002', '--role', 'admin')).toMatchObject({ code: 0, stdout: '+60 10-000 0002 is now admin' });
+
+      await startOn(own);
+      expect(await staffList()).toEqual(['+60 10-000 0002 admin -']);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   test('refuses in one line while a server holds the folder', async () => {
     const held = await openDatabase({ kind: 'pglite', dataDir: dir });

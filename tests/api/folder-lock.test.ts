@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,7 +143,14 @@ describe('the lock itself', () => {
     const dead = leftBehind(folder);
     const taker: Holder = { pid: deadPid(), host: hostname(), boot: null, started: null, command: null, nonce: 'f0e1d2c3b4a59687' };
     writeFileSync(path.join(folder, `${LOCK_FILE}.${dead.nonce}.takeover`), JSON.stringify(taker));
-    lockDataFolder(folder).release();
+    const lock = lockDataFolder(folder);
+    // The folder is this process's now: the lock names it, the next starter is refused, and
+    // nothing of the two dead starters is left beside the database.
+    expect(JSON.parse(readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
+    expect(() => lockDataFolder(folder)).toThrow(refusal(folder, process.pid));
+    expect(readdirSync(folder)).toEqual([LOCK_FILE]);
+    lock.release();
+    expect(readdirSync(folder)).toEqual([]);
   });
 
   test("another starter's draft that it is still writing is left alone; one left long ago is cleared", () => {

@@ -8,7 +8,7 @@ import { syncContent } from '../../server/db/sync.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A file holding an in-memory PGlite's files, migrated and filled from content/; '' on PostgreSQL. */
+    /** A file holding an in-memory PGlite's files, migrated and filled from content/ with its demo data; '' on PostgreSQL. */
     pgliteTemplate: string;
   }
 }
@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   const file = path.join(tmpdir(), `servauto-api-template-${process.pid}.tar`);
   try {
-    await syncContent(database.db, fileURLToPath(new URL('../../content', import.meta.url)));
+    await syncContent(database.db, fileURLToPath(new URL('../../content', import.meta.url)), { demoData: true });
     const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   } finally {

@@ -57,6 +57,8 @@ export interface StartOptions {
   beside?: TestApi;
   /** PAYMENT_TIMEOUT_MINUTES (default 30). */
   paymentTimeoutMinutes?: number;
+  /** DEMO_DATA: content/'s demo staff and coupons, which most tests use (default true). */
+  demoData?: boolean;
 }
 
 export interface TestApi {
@@ -171,7 +173,9 @@ export function twoApiProcesses(prepare?: () => void): { readonly a: TestApi; re
 export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   const url = options.databaseUrl ?? process.env.DATABASE_URL;
   if (options.beside && !url) throw new Error('a second API process on one database needs PostgreSQL (DATABASE_URL)');
-  const from = url ? undefined : pgliteTemplate();
+  const demoData = options.demoData ?? true;
+  // The template holds the demo data: without it, a database of its own.
+  const from = url || !demoData ? undefined : pgliteTemplate();
   const database: Database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null, from });
   const secret = options.secret ?? TEST_SECRET;
 
@@ -201,7 +205,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       // Content as loaded: nothing more to do.
     } else {
       await emptyTables(database.db, all);
-      await syncContent(database.db, contentDir);
+      await syncContent(database.db, contentDir, { demoData });
       content = await contentState(database.db, all);
     }
     clock.ms = START.getTime();

@@ -21,6 +21,7 @@ import {
   unitsAt,
   WIPERS,
 } from './order-fixtures.ts';
+import { ADMIN_PHONE, C } from './console-fixtures.ts';
 
 let api: TestApi;
 let userKey: string;
@@ -300,5 +301,26 @@ describe('money that comes when the order cannot take it', () => {
     expect(units.map((u) => u.order_no)).not.toContain(orderNo);
     expect(await latestPaymentOf(api, orderNo)).toMatchObject({ state: 'succeeded', refund_due: true });
     expect(noticesTo('+60123456789')).toEqual([`Servauto: we received RM 89.00 for order ${orderNo} that it cannot use. It will be refunded in full.`]);
+  });
+
+  test('paid after the time-out when the workshop closed that day meanwhile: not booked on the closed day, refunded in full', async () => {
+    const { orderNo, redirectUrl } = await placeAndStartPaying(api, userKey, installOrder());
+    api.loseCallbacks(true);
+    await pressInSandbox(api, redirectUrl);
+    api.loseCallbacks(false);
+    api.advance(31 * 60);
+    await api.runJobs();
+    const { userKey: admin } = await api.login(ADMIN_PHONE.replace(/[\s-]/g, ''), { address: '10.0.0.1' });
+    const closed = await api.request(C.closure, { storeId: SS2, date: '2025-06-04', reason: 'Flood' }, { userKey: admin });
+    expect(closed.code, closed.msg).toBe(200);
+
+    const { body, headers } = api.lostCallbacks[0]!;
+    expect((await postCallback(api, body, headers['X-Sandbox-Signature'])).status).toBe(200);
+    const order = await find(orderNo);
+    expect(order).toMatchObject({ status: 'CANCELLED', paidSen: 24800 });
+    expect(order.history.at(-1).note).toBe('Paid RM 248.00 after the time to pay ran out, and the time had been taken meanwhile: the payment will be refunded in full.');
+    expect(await unitsAt(api, SS2, '2025-06-04')).toEqual([]);
+    expect(await latestPaymentOf(api, orderNo)).toMatchObject({ state: 'succeeded', refund_due: true });
+    expect(noticesTo('+60123456789')).toEqual([`Servauto: we received RM 248.00 for order ${orderNo} that it cannot use. It will be refunded in full.`]);
   });
 });

@@ -1,62 +1,79 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { codesSentTo, freshPhone, otpFromLog } from './support.ts';
+
+interface HeldBack {
+  /** Settles once the page has asked for the script: from then on its code is on the way, held. */
+  asked: Promise<void>;
+  /** Lets the script through. */
+  release(): void;
+  /** The island whose code it is (a dialog's code has none): asleep while it carries `ssr`. */
+  island: Locator;
+}
 
 /**
  * Holds back the script whose file name starts with `name` (an island's or a dialog's code),
- * as a slow phone network would, until the returned function is called.
+ * as a slow phone network would, until released. A test waits for `asked` before it looks for
+ * what a tap did not do yet, so it never passes because the tap simply came after the code.
  */
-async function holdBack(page: Page, name: string): Promise<() => void> {
+async function holdBack(page: Page, name: string): Promise<HeldBack> {
   let release!: () => void;
+  let wasAsked!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  const asked = new Promise<void>((resolve) => (wasAsked = resolve));
   await page.route(new RegExp(`/_astro/${name}\\.[\\w-]+\\.js$`), async (route) => {
+    wasAsked();
     await released;
     await route.continue();
   });
-  return release;
+  return { asked, release, island: page.locator(`astro-island[component-url*="/_astro/${name}."]`) };
 }
 
-/** Long enough for a tap to have been acted on, were it acted on before its code arrived. */
-const A_MOMENT = 500;
-
 test('a tap on "Add Your Car" before the top bar is live opens the car picker once it is', async ({ page }) => {
-  const release = await holdBack(page, 'CarBanner');
+  const held = await holdBack(page, 'CarBanner');
   await page.goto('/pc/home');
   await page.getByRole('button', { name: 'Add Your Car' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose your car' });
-  await page.waitForTimeout(A_MOMENT);
+  // The tap woke the top bar, whose code is held: it is still asleep, the picker not open.
+  await held.asked;
+  await expect(held.island).toHaveAttribute('ssr');
   await expect(picker).toBeHidden();
-  release();
+  held.release();
+  await expect(held.island).not.toHaveAttribute('ssr');
   await expect(picker).toBeVisible();
   await expect(picker.getByRole('searchbox', { name: 'Search brands' })).toBeFocused();
 });
 
 test('a tap on the account menu before it is live opens the menu once it is', async ({ page }) => {
-  const release = await holdBack(page, 'AccountMenu');
+  const held = await holdBack(page, 'AccountMenu');
   await page.goto('/pc/home');
   const account = page.getByRole('button', { name: 'Account menu' });
   await account.click();
-  await page.waitForTimeout(A_MOMENT);
+  await held.asked;
+  await expect(held.island).toHaveAttribute('ssr');
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeHidden();
-  release();
+  held.release();
+  await expect(held.island).not.toHaveAttribute('ssr');
   await expect(page.getByRole('button', { name: 'Log In', exact: true })).toBeVisible();
   await expect(account).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('Log In pressed before the dialogs are live opens the login dialog once they are', async ({ page }) => {
-  const release = await holdBack(page, 'Overlays');
+  const held = await holdBack(page, 'Overlays');
   await page.goto('/pc/home');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
-  await page.waitForTimeout(A_MOMENT);
+  await held.asked;
+  await expect(held.island).toHaveAttribute('ssr');
   await expect(dialog).toBeHidden();
-  release();
+  held.release();
+  await expect(held.island).not.toHaveAttribute('ssr');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Phone number')).toBeFocused();
 });
 
 test('digits typed and Send pressed before the login code has loaded are kept and sent', async ({ page }) => {
-  const release = await holdBack(page, 'LoginDialog');
+  const held = await holdBack(page, 'LoginDialog');
   await page.goto('/pc/home');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Log In', exact: true }).click();
@@ -68,9 +85,10 @@ test('digits typed and Send pressed before the login code has loaded are kept an
   const before = codesSentTo(phone);
   await page.keyboard.type(phone);
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
-  await page.waitForTimeout(A_MOMENT);
+  // Pressed while the dialog's code was still held back: nothing could have been sent.
+  await held.asked;
   expect(codesSentTo(phone)).toBe(before);
-  release();
+  held.release();
   await expect(dialog.getByLabel('6-digit code')).toBeVisible();
   await expect(phoneField).toHaveValue(phone);
   await dialog.getByLabel('6-digit code').fill(await otpFromLog(phone, before));
@@ -80,11 +98,14 @@ test('digits typed and Send pressed before the login code has loaded are kept an
 });
 
 test('a city chosen before the workshop list is live narrows the list once it is', async ({ page }) => {
-  const release = await holdBack(page, 'StoreFinder');
+  const held = await holdBack(page, 'StoreFinder');
   await page.goto('/pc/store');
   const main = page.getByRole('main');
   await main.getByLabel('City').selectOption({ label: 'Petaling Jaya' });
-  release();
+  await held.asked;
+  await expect(held.island).toHaveAttribute('ssr');
+  held.release();
+  await expect(held.island).not.toHaveAttribute('ssr');
   // The choice is the shop's city everywhere, the top bar included, and narrows the list.
   await expect(page.getByRole('banner').getByLabel('City')).toHaveValue('petaling-jaya');
   await expect(main.getByRole('article').filter({ hasNotText: 'Petaling Jaya' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { and, between, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingDates } from '../stores/hours.ts';
-import { closedDays } from '../staff/closures.ts';
+import { closedDays, isClosedDay } from '../staff/closures.ts';
 import { bookedUnits } from './schema.ts';
 import { availableSlots, checkAppointment, jobUnits, unitOfTime, type AppointmentCheck, type BusyUnit, type WorkshopCalendar } from './slots.ts';
 
@@ -39,10 +39,11 @@ async function withClosures(db: Db, workshopId: string, calendar: WorkshopCalend
  * one insert per bay tried, skipping units another order holds (after waiting for that order's
  * transaction to end). A bay it could only partly take is given back before the next is tried.
  * Keys are tried in one order (bay, then unit) by every order, so two orders never wait on
- * each other.
+ * each other. Nothing is taken on a day staff closed the workshop, whoever asks.
  */
 async function claimBay(tx: Db, job: { workshopId: string; orderId: string; date: string; start: number; count: number; bays: number; state: 'held' | 'booked'; now: Date }) {
   const { workshopId, orderId, date, start, count, bays, state, now } = job;
+  if (await isClosedDay(tx, workshopId, date)) return null;
   for (let bay = 1; bay <= bays; bay++) {
     const units = Array.from({ length: count }, (_, i) => ({ workshopId, orderId, state, date, unit: start + i, bay, createdAt: now }));
     const taken = await tx.insert(bookedUnits).values(units).onConflictDoNothing().returning({ unit: bookedUnits.unit });
@@ -78,8 +79,9 @@ export async function holdAppointment(tx: Db, request: HoldRequest): Promise<App
 
 /**
  * Books the appointment of an order paid after its hold was released, in any bay still free
- * for the whole job; null when none is. The booking window no longer applies: the customer
- * chose the time when it was offered, and has paid for it.
+ * for the whole job; null when none is, or staff closed the workshop that day meanwhile. The
+ * booking window no longer applies: the customer chose the time when it was offered, and has
+ * paid for it.
  */
 export async function rebookAppointment(tx: Db, request: Omit<HoldRequest, 'calendar'> & { bays: number }): Promise<number | null> {
   const { workshopId, fittingMinutes, appointment, orderId, now, bays } = request;

@@ -74,11 +74,16 @@ export const staffFile = z.strictObject({
   staff: z.array(z.strictObject({ phone: z.string(), role: z.enum(staffRoles), storeId: z.string().optional() })),
 });
 
-/** Puts the content's staff in place on every start; staff added by the command are left alone. */
+/**
+ * Adds the content's staff whose phone has never been staff. From then on the command
+ * (scripts/staff.ts) has the say: a phone it removed or changed stays as it left it, whatever
+ * the next start reads here. Two servers starting at once add a phone once (the unique index).
+ */
 export async function syncStaff(db: Db, file: z.output<typeof staffFile>, workshopIds: ReadonlySet<string>, now: Date) {
   for (const s of file.staff) {
     const checked = checkStaffEntry({ phone: s.phone, role: s.role, store: s.storeId }, workshopIds);
     if (!checked.ok) throw new Error(`content/staff.json: ${checked.problem}`);
-    await addStaff(db, checked.entry, 'content', now);
+    const [known] = await db.select({ id: staff.id }).from(staff).where(eq(staff.phone, checked.entry.phone)).limit(1);
+    if (!known) await db.insert(staff).values({ ...checked.entry, addedBy: 'content', addedAt: now }).onConflictDoNothing();
   }
 }

@@ -18,7 +18,7 @@ const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) 
 /**
  * Closes a workshop for a day (admins): no time is offered that day from now on (the booking
  * module reads the closures), the day's booked customers get a history note and an SMS, and
- * may move their booking free of the 24-hour rule and the change limit (change-time.ts).
+ * may move their booking free of the 24-hour rule and the change limit (checkChangeTime).
  */
 export async function closeStore(ctx: ShopContext, who: StaffRow, input: { storeId: string; date: string; reason: string }) {
   requireAdmin(who);

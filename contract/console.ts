@@ -166,7 +166,7 @@ export const consoleOrdersShip = defineCall({
 
 export const consoleRefundsReview = defineCall({
   path: paths.consoleRefundsReview,
-  summary: 'Admins: approve (all asked or less, with a note) or reject (with a note the customer reads) the refund request waiting for review; an approval goes to the payment provider at once',
+  summary: 'Admins: approve (all asked, or less with a note) or reject (with a note the customer reads) the refund request waiting for review; an approval goes to the payment provider at once',
   tag: 'console',
   auth: true,
   request: z.strictObject({
@@ -176,7 +176,7 @@ export const consoleRefundsReview = defineCall({
     note: note(false).default('').meta({ description: 'Required to reject: the customer reads it.' }),
   }),
   response: consoleOrderDetail,
-  codes: { ...authCodes, 404: 'No such order.', 807: 'No request waiting for review, an amount above what was asked or is refundable, or a rejection without a note.' },
+  codes: { ...authCodes, 404: 'No such order.', 807: 'No request waiting for review, an amount above what was asked or is refundable, less than asked without a note, or a rejection without a note.' },
 });
 
 export const consoleRefundsPage = defineCall({
@@ -197,6 +197,10 @@ export const consoleRefundsPage = defineCall({
         refund: refundDto,
         deadline: z.string().meta({ description: 'ISO 8601: the end of the third working day after the request (Malaysian time).' }),
         late: z.boolean(),
+        approvableSen: z.number().int().meta({ description: 'The most it may be approved for: what was asked, and no more than is paid and not yet returned.' }),
+        actions: z
+          .object({ approve: z.boolean(), reject: z.boolean() })
+          .meta({ id: 'ConsoleRefundActions', description: "The decisions the refund state table allows staff now. Approving less than asked needs a note, as does rejecting." }),
       })
       .meta({ id: 'ConsoleRefund' }),
   ),

@@ -16,7 +16,7 @@ import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order
 import { startWorker } from './jobs/worker.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
 import { mountSite } from './static.ts';
-import { REFUND_SEND_JOB, refundSendHandler } from './flows/console/refunds.ts';
+import { REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
 import { findCategory } from '../contract/categories.ts';
 
 const config = loadConfig();

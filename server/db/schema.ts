@@ -8,6 +8,7 @@ export * from '../modules/catalog/schema.ts';
 export * from '../modules/stores/schema.ts';
 export * from '../providers/payment/sandbox/schema.ts';
 export * from '../modules/orders/schema.ts';
+export * from '../modules/notifications/schema.ts';
 export * from '../modules/booking/schema.ts';
 export * from '../modules/coupons/schema.ts';
 export * from '../modules/payments/schema.ts';

@@ -2,8 +2,7 @@ import type { Db } from '../db/client.ts';
 import type { JobHandler } from '../jobs/queue.ts';
 import { releaseHeldUnits } from '../modules/booking/service.ts';
 import { returnCouponUse } from '../modules/coupons/service.ts';
-import { lockOrder, moveOrder } from '../modules/orders/service.ts';
-import { transitionOrder } from '../modules/orders/states.ts';
+import { lockOrder, tryMoveOrder } from '../modules/orders/service.ts';
 import { pendingCheckouts } from '../modules/payments/service.ts';
 import type { PaymentProvider } from '../providers/payment/index.ts';
 
@@ -18,9 +17,8 @@ export const PAYMENT_TIMEOUT_JOB = 'payment.timeout';
 export async function expireOrder(tx: Db, orderId: string, now: Date): Promise<boolean> {
   const order = await lockOrder(tx, { id: orderId });
   if (!order || order.status !== 'PENDING_PAYMENT' || (order.payBefore && now < order.payBefore)) return false;
-  const move = transitionOrder(order, 'expire', 'system');
-  if (!move.ok) return false;
-  await moveOrder(tx, order, move, { by: 'system', note: move.history.note, noteKey: 'order.paymentExpired' }, now, { cancelledBy: 'system' });
+  const moved = await tryMoveOrder(tx, order, 'expire', 'system', { noteKey: 'order.paymentExpired', changes: { cancelledBy: 'system' } }, now);
+  if (!moved.ok) return false;
   await releaseHeldUnits(tx, order.id);
   await returnCouponUse(tx, order.id, now);
   return true;

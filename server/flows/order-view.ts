@@ -7,31 +7,15 @@ import type { orderDetail } from '../../contract/order-dto.ts';
 import { ApiError } from '../http/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
-import type { CustomerOrderView } from '../modules/orders/actions.ts';
+import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
 import { isClosedDay } from '../modules/staff/closures.ts';
 import type { ShopContext } from './context.ts';
-import { orderActions, orderParts } from './my-orders/order-parts.ts';
+import { orderParts } from './my-orders/order-parts.ts';
 import { pickupQrSvg } from '../../contract/qr.ts';
-import type { RefundStatus } from '../../contract/order-status.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;
-
-/** The order as the customer's action rules read it, with its latest refund's status. */
-export function customerView(order: OrderRow, refundStatus: RefundStatus | null = null): CustomerOrderView {
-  return {
-    status: order.status,
-    stage: order.stage,
-    method: order.method,
-    payBefore: order.payBefore,
-    appointment: order.appointmentDate && order.appointmentTime ? { date: order.appointmentDate, time: order.appointmentTime } : null,
-    completedAt: order.completedAt,
-    paidSen: order.paidSen,
-    refundedSen: order.refundedSen,
-    refundStatus,
-  };
-}
 
 /** Everything the customer may see of one of their orders; someone else's order is not found. */
 export async function findOrder(ctx: ShopContext, customerId: string, orderNo: string, locale: Locale): Promise<OrderDetail> {
@@ -107,8 +91,7 @@ export async function describeOrder(ctx: ShopContext, order: OrderRow, locale: L
     pickupQr: order.paidAt && order.pickupCode ? pickupQrSvg(order.pickupCode) : null,
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
-    // A booking on a day the workshop closed may be moved whatever the time and changes left.
-    actions: { ...orderActions(customerView(order, parts.refunds[0]?.status ?? null), order.rescheduleCount, now), ...(closedDay ? { changeTime: true } : {}) },
+    actions: customerActions(customerView(order, parts.refunds[0]?.status ?? null, closedDay), now),
     history: history.map((h) => ({
       status: h.status,
       stage: h.stage,

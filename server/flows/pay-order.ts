@@ -4,14 +4,13 @@ import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/language.ts';
 import type { orderPay, orderPayStatus, paymentOutcomes } from '../../contract/orders.ts';
 import { ApiError } from '../http/errors.ts';
-import { checkPay } from '../modules/orders/actions.ts';
+import { checkPay, customerView } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
 import type { Db } from '../db/client.ts';
 import { payments, type PaymentState } from '../modules/payments/schema.ts';
 import { abandonPayment, attachCheckout, createPayment, pendingPayments, type PaymentRow } from '../modules/payments/service.ts';
 import { PaymentRefused, type PaymentStatus, type ProviderEvent } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
-import { customerView } from './order-view.ts';
 import { recordPayment } from './record-payment.ts';
 
 type PayRequest = z.output<typeof orderPay.request>;

@@ -5,18 +5,14 @@ import { bookHeldUnits, rebookAppointment } from '../modules/booking/service.ts'
 import { retakeCouponUse } from '../modules/coupons/service.ts';
 import { appointmentStart } from '../modules/orders/actions.ts';
 import { pickupCode } from '../modules/orders/numbers.ts';
-import { assignPickupCode, lockOrder, moveOrder, noteOnOrder, type OrderRow } from '../modules/orders/service.ts';
-import { transitionOrder } from '../modules/orders/states.ts';
+import { assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../modules/orders/service.ts';
 import { claimEvent, lockPayment, setPaymentState, settleEvent } from '../modules/payments/service.ts';
 import type { EventOutcome } from '../modules/payments/schema.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
-import { orderNotice } from './my-orders/notices.ts';
+import { orderNotice, type Notice } from '../modules/notifications/service.ts';
+import { completeRefund } from '../modules/refunds/payout.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
-import { completeRefund } from './console/refunds.ts';
-
-/** Sent after the commit: a notice never holds up or undoes a payment. */
-export type Notice = () => Promise<void>;
 
 export interface Settled {
   order: OrderRow;
@@ -45,13 +41,9 @@ async function rebook(tx: Db, ctx: ShopContext, order: OrderRow, now: Date): Pro
 export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow, amountSen: number, now: Date): Promise<Settled> {
   const amount = { amount: ringgit(amountSen) };
   const keep = async (event: 'pay' | 'payLate', noteKey: MessageKey): Promise<Settled> => {
-    const move = transitionOrder(order, event, 'system');
+    const move = await tryMoveOrder(tx, order, event, 'system', { noteKey, noteParams: amount, changes: { paidSen: order.paidSen + amountSen, paidAt: now, cancelledBy: null } }, now);
     if (!move.ok) throw new Error(`order ${order.orderNo}: ${event} refused (${move.key})`);
-    const moved = await moveOrder(tx, order, move, { by: 'system', noteKey, noteParams: amount }, now, {
-      paidSen: order.paidSen + amountSen,
-      paidAt: now,
-      cancelledBy: null,
-    });
+    const moved = move.order;
     const row = order.method === 'pickup' ? await assignPickupCode(tx, order.id, pickupCode) : moved;
     // The booking-confirmed SMS is recorded with the order (My Orders shows it), and the day-before reminder scheduled.
     await scheduleReminder(tx, row, now);

@@ -1,7 +1,6 @@
 import type { Db } from '../db/client.ts';
-import type { ShopContext } from '../flows/context.ts';
-import { reminderAt } from '../flows/my-orders/notice-text.ts';
-import { orderNotice } from '../flows/my-orders/notices.ts';
+import { reminderAt } from '../modules/notifications/reminder.ts';
+import { orderNotice, type NoticeContext } from '../modules/notifications/service.ts';
 import { lockOrder, type OrderRow } from '../modules/orders/service.ts';
 import { scheduleJob, type JobHandler } from './queue.ts';
 
@@ -35,7 +34,7 @@ export async function scheduleReminder(tx: Db, order: OrderRow, now: Date): Prom
  * with several processes: the job is claimed by one (SKIP LOCKED), and the notice's unique key
  * stops a second send of the same reminder whatever happens.
  */
-export function appointmentReminderHandler(ctx: Pick<ShopContext, 'db' | 'sms' | 'indexes'>): JobHandler {
+export function appointmentReminderHandler(ctx: NoticeContext): JobHandler {
   return async (tx, job, now) => {
     const order = await lockOrder(tx, { id: String(job.payload.orderId) });
     if (!order || order.status !== 'UPCOMING' || order.stage !== 'BOOKED' || slotOf(order) !== job.payload.slot) return;

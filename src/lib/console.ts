@@ -67,6 +67,3 @@ export function niceScale(max: number, ticks = 4): { top: number; steps: number[
 
 /** A tracking number as the server accepts it (contract/console.ts EXPRESS_NO), checked before sending. */
 export const TRACKING_NO = /^[A-Za-z0-9-]{6,30}$/;
-
-/** Most a refund may be approved for: what was asked, and never more than is paid and not yet returned. */
-export const approvable = (requestedSen: number, paidSen: number, refundedSen: number) => Math.max(0, Math.min(requestedSen, paidSen - refundedSen));

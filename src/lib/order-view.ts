@@ -58,9 +58,6 @@ export function orderTimeline(history: readonly TimelineHistoryRow[], notices: r
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
-/** The refund still open on an order, if its latest request is one. */
-export const isOpenRefund = (status: RefundStatus | null | undefined) => status === 'PENDING_REVIEW' || status === 'REVIEWED' || status === 'PROCESSING';
-
 /** Ringgit typed by a person ("120", "120.5", "RM 1,020.50") as sen, or null when it is not an amount. */
 export function senOfRinggit(typed: string): number | null {
   const clean = typed.trim().replace(/^RM\s*/i, '').replace(/,/g, '');

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createApi } from '../../server/app.ts';
-import { REFUND_SEND_JOB, refundSendHandler } from '../../server/flows/console/refunds.ts';
+import { REFUND_SEND_JOB, refundSendHandler } from '../../server/modules/refunds/payout.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import { stripeProvider } from '../../server/providers/payment/stripe/provider.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
@@ -65,6 +65,26 @@ describe('console/refunds/review', () => {
     expect(again.code).toBe(807);
   });
 
+  test('less than was asked needs a note the customer reads: without one it is refused with 807 and nothing moves', async () => {
+    const { orderNo, paidSen } = await requested(1000);
+    for (const note of [undefined, '', '   ']) {
+      const bare = await call(C.review, { orderNo, decision: 'approve', amountSen: 600, ...(note === undefined ? {} : { note }) }, k.admin);
+      expect(bare).toMatchObject({ code: 807, msg: 'Please tell the customer why less than they asked for is refunded.', data: { field: 'note' } });
+    }
+    const inMalay = await call(C.review, { orderNo, decision: 'approve', amountSen: 600 }, k.admin, 'ms_my');
+    expect(inMalay).toMatchObject({ code: 807, msg: 'Sila beritahu pelanggan mengapa jumlah bayaran balik kurang daripada yang dipohon.' });
+    expect(await auditRows(api)).toEqual([]);
+    expect(await count(api, sql`select count(*)::int as n from sandbox_refunds`)).toBe(0);
+    const seen = await call(FIND, { orderNo }, k.customer);
+    expect(seen.data.refunds[0]).toMatchObject({ status: 'PENDING_REVIEW', amountSen: 1000 });
+    expect(seen.data.notices.map((n: { kind: string }) => n.kind)).not.toContain('refundDecided');
+    // All that was asked needs no note.
+    const whole = await call(C.review, { orderNo, decision: 'approve', amountSen: 1000 }, k.admin);
+    expect(whole.code, whole.msg).toBe(200);
+    await api.payments.idle();
+    expect(await orderState(api, orderNo)).toMatchObject({ refunded_sen: 1000, paid_sen: paidSen });
+  });
+
   test('a rejection needs a note, which the customer reads; workshop staff may not decide', async () => {
     const { orderNo } = await requested();
     expect((await call(C.review, { orderNo, decision: 'approve' }, k.ss2)).code).toBe(403);
@@ -91,6 +111,8 @@ describe('console/refunds/page', () => {
     expect(queue.data.list.map((r: { orderNo: string }) => r.orderNo)).toEqual([first.orderNo, second.orderNo]);
     // Requested on Monday 2 June 2025: due by the end of Thursday 5 June, KL time.
     expect(queue.data.list[0]).toMatchObject({ deadline: '2025-06-05T15:59:59.999Z', late: false, refund: { reason: 'The blades do not fit', status: 'PENDING_REVIEW' } });
+    // The decisions the state table allows, and the most an approval may be: the page shows these.
+    expect(queue.data.list[0]).toMatchObject({ approvableSen: first.paidSen, actions: { approve: true, reject: true } });
     // What was bought, so the request can be judged against it, in the admin's language.
     expect(queue.data.list[0].lines).toMatchObject([{ name: 'Bosch AeroTwin wiper blades', quantity: 1 }]);
     const inChinese = await call(C.refunds, { pageNum: 1, pageSize: 10 }, k.admin, 'zh_cn');

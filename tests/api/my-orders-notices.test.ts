@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { orderNotice, sendOrderNotice } from '../../server/flows/my-orders/notices.ts';
+import { orderNotice, sendOrderNotice } from '../../server/modules/notifications/service.ts';
 import { orders } from '../../server/modules/orders/schema.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 import { startApi, type TestApi } from './harness.ts';

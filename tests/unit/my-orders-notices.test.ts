@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { noticeText, reminderAt, withoutLinks, type NoticeOrder } from '../../server/flows/my-orders/notice-text.ts';
+import { reminderAt } from '../../server/modules/notifications/reminder.ts';
+import { noticeText, withoutLinks, type NoticeOrder } from '../../server/modules/notifications/texts.ts';
 
 const order: NoticeOrder = {
   orderNo: 'SA2506021234',

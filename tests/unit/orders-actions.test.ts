@@ -4,10 +4,10 @@ import {
   checkChangeTime,
   checkDelete,
   checkPay,
-  checkRefundRequest,
   customerActions,
   type CustomerOrderView,
 } from '../../server/modules/orders/actions.ts';
+import { approvableSen, checkRefundRequest } from '../../server/modules/refunds/refundable.ts';
 
 /** A moment given as Kuala Lumpur wall-clock time. */
 const kl = (local: string) => new Date(`${local}+08:00`);
@@ -158,5 +158,13 @@ describe('asking for a refund', () => {
 
   test('not when everything has been returned', () => {
     expect(checkRefundRequest({ ...booked, refundedSen: 15900, refundStatus: 'COMPLETED' }, { reason: 'x' }, now)).toEqual({ ok: false, key: 'refund.nothingLeft' });
+  });
+});
+
+describe('approving a refund', () => {
+  test('at most what was asked and what is still paid', () => {
+    expect(approvableSen(5000, { paidSen: 12000, refundedSen: 0 })).toBe(5000);
+    expect(approvableSen(12000, { paidSen: 12000, refundedSen: 4000 })).toBe(8000);
+    expect(approvableSen(1000, { paidSen: 1000, refundedSen: 1000 })).toBe(0);
   });
 });

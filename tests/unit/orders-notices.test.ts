@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { locales } from '../../contract/language.ts';
-import { paidSms, refundDueSms, smsDate } from '../../server/modules/orders/notices.ts';
+import { paidSms, refundDueSms, smsDate } from '../../server/modules/notifications/texts.ts';
 
 const install = { orderNo: 'SV250602048113', method: 'install' as const, workshop: 'SS2 Tyre & Auto Service', appointment: { date: '2025-06-04', time: '10:00' } };
 const link = /https?:\/\/|www\.|\.(com|my)\b/i;

@@ -5,11 +5,10 @@ import {
   orderEventsFor,
   PAYMENT_EXPIRED_NOTE,
   transitionOrder,
-  transitionRefund,
   type OrderEvent,
   type OrderState,
-  type RefundEvent,
 } from '../../server/modules/orders/states.ts';
+import { transitionRefund, type RefundEvent } from '../../server/modules/refunds/states.ts';
 
 const pending = (method: FulfilmentMethod): OrderState => ({ status: 'PENDING_PAYMENT', stage: null, method });
 const booked: OrderState = { status: 'UPCOMING', stage: 'BOOKED', method: 'install' };
@@ -200,6 +199,14 @@ describe('refunds', () => {
       key: 'refund.amount',
       params: { max: 'RM 159.00' },
     });
+  });
+
+  test('approving less than was asked needs a note the customer reads', () => {
+    const partial = { amountSen: 9000, refundableSen: 15900, requestedSen: 15900 };
+    expect(transitionRefund('PENDING_REVIEW', 'approve', 'staff', partial)).toEqual({ ok: false, key: 'refund.partialNoteRequired' });
+    expect(transitionRefund('PENDING_REVIEW', 'approve', 'staff', { ...partial, note: '  ' })).toEqual({ ok: false, key: 'refund.partialNoteRequired' });
+    expect(transitionRefund('PENDING_REVIEW', 'approve', 'staff', { ...partial, note: 'One blade was not fitted' })).toMatchObject({ ok: true, status: 'REVIEWED' });
+    expect(transitionRefund('PENDING_REVIEW', 'approve', 'staff', { ...partial, amountSen: 15900 })).toMatchObject({ ok: true, status: 'REVIEWED' });
   });
 
   test('then the provider pays it out: processing, completed', () => {

@@ -10,11 +10,11 @@ import { ApiError, warning } from '../../http/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { bookedUnits } from '../../modules/booking/schema.ts';
 import { orders } from '../../modules/orders/schema.ts';
-import { moveOrder, type NewOrder } from '../../modules/orders/service.ts';
-import { transitionOrder, type OrderEvent } from '../../modules/orders/states.ts';
+import { moveOrder, type OrderChanges } from '../../modules/orders/service.ts';
+import type { OrderEvent } from '../../modules/orders/states.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
-import { orderNotice, type Notice } from '../my-orders/notices.ts';
+import { noNotice, orderNotice, type Notice } from '../../modules/notifications/service.ts';
 import { lockStaffOrder, requireOrderAccess, requireStoreAccess } from './access.ts';
 import { orderCards, orderForStaff, orderWhere } from './view.ts';
 
@@ -85,31 +85,29 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
   const now = ctx.now();
   const { notice, moved } = await ctx.db.transaction(async (tx) => {
     const order = await lockStaffOrder(tx, who, input.orderNo);
-    const move = transitionOrder({ status: order.status, stage: order.stage, method: order.method }, input.event, 'staff');
-    if (!move.ok) throw warning(move.key, move.params);
-
-    const changes: Partial<NewOrder> = {};
+    const changes: OrderChanges = {};
     let noteKey = historyKey[input.event];
     let noteParams: Record<string, string> | undefined;
-    const details: Record<string, unknown> = { from: { status: order.status, stage: order.stage }, to: { status: move.status, stage: move.stage } };
-    if (input.event === 'complete') {
-      changes.completedAt = now;
-      if (order.method === 'pickup') {
-        if (!input.pickupCode) throw warning('console.pickupCodeNeeded', {}, { field: 'pickupCode' });
-        if (!order.pickupCode || !sameCode(order.pickupCode, input.pickupCode)) throw warning('console.pickupCodeWrong', {}, { field: 'pickupCode' });
-        noteKey = 'history.handedOver';
-      }
-    }
-    if (input.event === 'ship') {
-      const courier = couriers.find((c) => c.id === input.expressCompany) ?? findCourier(input.expressCompany);
-      if (!courier) throw warning('console.courier', {}, { field: 'expressCompany' });
+    const handOver = input.event === 'complete' && order.method === 'pickup';
+    if (input.event === 'complete') changes.completedAt = now;
+    if (handOver) noteKey = 'history.handedOver';
+    const courier = input.event === 'ship' ? (couriers.find((c) => c.id === input.expressCompany) ?? findCourier(input.expressCompany)) : undefined;
+    if (input.event === 'ship' && courier) {
       changes.expressCompany = courier.name;
       changes.expressNo = input.expressNo.toUpperCase();
       noteParams = { company: courier.name, trackingNo: changes.expressNo };
-      Object.assign(details, { expressCompany: courier.name, expressNo: changes.expressNo });
     }
-    const row = await moveOrder(tx, order, move, { by: 'staff', noteKey, noteParams }, now, changes);
-    let notice: Notice = async () => {};
+    // The state table answers first (807); what the move then needs is checked within the
+    // same transaction, so a refusal below leaves the order as it was.
+    const row = await moveOrder(tx, order, input.event, 'staff', { noteKey, noteParams, changes }, now);
+    if (handOver && input.event === 'complete') {
+      if (!input.pickupCode) throw warning('console.pickupCodeNeeded', {}, { field: 'pickupCode' });
+      if (!order.pickupCode || !sameCode(order.pickupCode, input.pickupCode)) throw warning('console.pickupCodeWrong', {}, { field: 'pickupCode' });
+    }
+    if (input.event === 'ship' && !courier) throw warning('console.courier', {}, { field: 'expressCompany' });
+    const details: Record<string, unknown> = { from: { status: order.status, stage: order.stage }, to: { status: row.status, stage: row.stage } };
+    if (input.event === 'ship') Object.assign(details, { expressCompany: row.expressCompany, expressNo: row.expressNo });
+    let notice: Notice = noNotice;
     if (input.event === 'ready') notice = await orderNotice(tx, ctx, row, { kind: 'pickupReady' }, now);
     if (input.event === 'ship') notice = await orderNotice(tx, ctx, row, { kind: 'shipped' }, now);
     await audit(tx, { staff: who, action: `console/orders/${input.event}`, orderNo: order.orderNo, storeId: order.storeId, details }, now);

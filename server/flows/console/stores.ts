@@ -1,6 +1,5 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
-import { message } from '../../../contract/messages.ts';
 import { klDate } from '../../../src/lib/working-days.ts';
 import { ApiError, warning } from '../../http/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
@@ -10,7 +9,8 @@ import { addClosure } from '../../modules/staff/closures.ts';
 import { storeClosures } from '../../modules/staff/schema.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
-import { withoutLinks } from '../my-orders/notice-text.ts';
+import { sendSms } from '../../modules/notifications/service.ts';
+import { closureSms } from '../../modules/notifications/texts.ts';
 import { requireAdmin } from './access.ts';
 
 const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) === iso;
@@ -18,7 +18,7 @@ const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) 
 /**
  * Closes a workshop for a day (admins): no time is offered that day from now on (the booking
  * module reads the closures), the day's booked customers get a history note and an SMS, and
- * may move their booking free of the 24-hour rule and the change limit (change-time.ts).
+ * may move their booking free of the 24-hour rule and the change limit (checkChangeTime).
  */
 export async function closeStore(ctx: ShopContext, who: StaffRow, input: { storeId: string; date: string; reason: string }) {
   requireAdmin(who);
@@ -40,10 +40,8 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
     return rows;
   });
   for (const order of booked) {
-    const text = withoutLinks(message(order.language, 'sms.closure', { workshop: workshop.name, date: input.date, reason: input.reason, orderNo: order.orderNo }));
-    await ctx.sms.send({ phone: order.contact.phone, text }).catch((err: unknown) => {
-      console.error(`[sms] closure notice for order ${order.orderNo} not sent: ${err instanceof Error ? err.message : String(err)}`);
-    });
+    const text = closureSms({ orderNo: order.orderNo, locale: order.language }, { workshop: workshop.name, date: input.date, reason: input.reason });
+    await sendSms(ctx, order.contact.phone, text, `closure notice for order ${order.orderNo}`);
   }
   return { storeId: workshop.id, date: input.date, reason: input.reason, told: booked.length };
 }

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { consoleOrderCard, consoleOrderDetail } from '../../../contract/console.ts';
 import type { Locale } from '../../../contract/language.ts';
-import type { RefundStatus } from '../../../contract/order-status.ts';
 import type { Db } from '../../db/client.ts';
 import { pick } from '../../i18n/localized.ts';
 import { bookedUnits } from '../../modules/booking/schema.ts';
@@ -12,6 +11,7 @@ import { linesOf, type OrderLineRow, type OrderRow } from '../../modules/orders/
 import { lineName } from '../../modules/orders/line-view.ts';
 import { orderEventsFor } from '../../modules/orders/states.ts';
 import { latestRefunds, refundNo, type RefundRow } from '../../modules/refunds/service.ts';
+import { refundEventsFor } from '../../modules/refunds/states.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
 import { describeOrder } from '../order-view.ts';
@@ -28,7 +28,7 @@ export function staffActionsOf(order: OrderRow, refund: Pick<RefundRow, 'status'
     ready: events.includes('ready'),
     ship: events.includes('ship'),
     complete: events.includes('complete'),
-    reviewRefund: who.role === 'admin' && refund?.status === ('PENDING_REVIEW' satisfies RefundStatus),
+    reviewRefund: who.role === 'admin' && refund !== undefined && refundEventsFor(refund.status, 'staff').includes('approve'),
   };
 }
 

@@ -2,14 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Locale } from '../../../contract/language.ts';
 import { releaseHeldUnits } from '../../modules/booking/service.ts';
 import { returnCouponUse } from '../../modules/coupons/service.ts';
-import { checkDelete } from '../../modules/orders/actions.ts';
+import { checkDelete, customerView } from '../../modules/orders/actions.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { addHistory, moveOrder } from '../../modules/orders/service.ts';
-import { transitionOrder } from '../../modules/orders/states.ts';
 import { pendingCheckouts } from '../../modules/payments/service.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import type { ShopContext } from '../context.ts';
-import { customerView } from '../order-view.ts';
 import { answerOrder, lockOwnOrder, refuse } from './own-order.ts';
 
 /**
@@ -22,9 +20,7 @@ export async function cancelOrder(ctx: ShopContext, customerId: string, input: {
   const now = ctx.now();
   const refs = await ctx.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
-    const move = transitionOrder(order, 'cancel', 'customer', { note: input.reason });
-    if (!move.ok) refuse(move);
-    await moveOrder(tx, order, move, { by: 'customer', note: move.history.note }, now, { cancelledBy: 'customer' });
+    await moveOrder(tx, order, 'cancel', 'customer', { note: input.reason, changes: { cancelledBy: 'customer' } }, now);
     await releaseHeldUnits(tx, order.id);
     await returnCouponUse(tx, order.id, now);
     return pendingCheckouts(tx, order.id);

@@ -1,15 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../contract/language.ts';
-import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
 import { bookedUnits } from '../../modules/booking/schema.ts';
 import { holdAppointment, unitsOfOrder } from '../../modules/booking/service.ts';
-import { checkChangeTime } from '../../modules/orders/actions.ts';
+import { bookedOnClosedDay, checkChangeTime, customerView } from '../../modules/orders/actions.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { addHistory } from '../../modules/orders/service.ts';
 import { scheduleReminder } from '../../jobs/appointment-reminder.ts';
 import { calendarOf, workshopOf } from '../cart.ts';
 import type { ShopContext } from '../context.ts';
-import { customerView } from '../order-view.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import type { Db } from '../../db/client.ts';
 import { isClosedDay } from '../../modules/staff/closures.ts';
@@ -37,14 +35,12 @@ export async function changeInstallTime(ctx: ShopContext, customerId: string, in
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
-    // A booking on a day the workshop closed since may move whenever, and does not count.
-    const closed = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null
-      && (await isClosedDay(tx, order.storeId, order.appointmentDate));
-    if (!closed) {
-      const refused = checkChangeTime(customerView(order, (await latestRefund(tx, order.id))?.status ?? null), now);
-      if (refused) refuse(refused);
-      if (order.rescheduleCount >= MAX_RESCHEDULES) refuse({ ok: false, key: 'order.reschedulesUsed', params: { max: MAX_RESCHEDULES } });
-    }
+    const closedDay = order.storeId !== null && order.appointmentDate !== null && (await isClosedDay(tx, order.storeId, order.appointmentDate));
+    const view = customerView(order, (await latestRefund(tx, order.id))?.status ?? null, closedDay);
+    const refused = checkChangeTime(view, now);
+    if (refused) refuse(refused);
+    // A booking on a day the workshop closed since does not count as a change.
+    const closed = bookedOnClosedDay(view);
     if (order.appointmentDate === input.date && order.appointmentTime === input.time) refuse({ ok: false, key: 'order.sameTime' }, 'time');
 
     const workshop = workshopOf(ctx.indexes, order.storeId!);

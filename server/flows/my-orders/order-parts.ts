@@ -2,19 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { Locale } from '../../../contract/language.ts';
 import { isMessageKey, message } from '../../../contract/messages.ts';
 import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
-import { customerActions, type CustomerActions, type CustomerOrderView } from '../../modules/orders/actions.ts';
-import { orderNotices } from '../../modules/orders/schema.ts';
+import { orderNotices } from '../../modules/notifications/schema.ts';
 import type { OrderRow } from '../../modules/orders/service.ts';
 import { payments } from '../../modules/payments/schema.ts';
 import { refundNo, refundsOf } from '../../modules/refunds/service.ts';
 import { signedImageUrl } from '../../storage/signing.ts';
 import type { ShopContext } from '../context.ts';
-
-/** The buttons of an order: the state's, and a time change only while changes are left. */
-export function orderActions(view: CustomerOrderView, rescheduleCount: number, now: Date): CustomerActions {
-  const actions = customerActions(view, now);
-  return { ...actions, changeTime: actions.changeTime && rescheduleCount < MAX_RESCHEDULES };
-}
 
 /** What My Orders adds to an order's detail: refunds (newest first), payments, SMS sent, changes left. */
 export async function orderParts(ctx: ShopContext, order: OrderRow, locale: Locale) {

@@ -5,13 +5,12 @@ import { orderTabs, type OrderTab } from '../../../contract/my-orders-dto.ts';
 import type { orderPage } from '../../../contract/my-orders.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../../modules/booking/slots.ts';
 import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
+import { customerActions, customerView } from '../../modules/orders/actions.ts';
 import { lineName } from '../../modules/orders/line-view.ts';
 import { orderLines, orders } from '../../modules/orders/schema.ts';
 import { refunds } from '../../modules/refunds/schema.ts';
 import { latestRefunds, refundNo } from '../../modules/refunds/service.ts';
 import type { ShopContext } from '../context.ts';
-import { customerView } from '../order-view.ts';
-import { orderActions } from './order-parts.ts';
 
 type PageRequest = z.output<typeof orderPage.request>;
 type PageAnswer = z.input<typeof orderPage.response>;
@@ -90,7 +89,7 @@ export async function orderList(ctx: ShopContext, customerId: string, input: Pag
       secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
       refund: refund ? { refundNo: refundNo(order.orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen } : null,
       reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
-      actions: orderActions(customerView(order, refund?.status ?? null), order.rescheduleCount, now),
+      actions: customerActions(customerView(order, refund?.status ?? null), now),
     };
   });
   return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, counts };

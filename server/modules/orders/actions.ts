@@ -1,7 +1,8 @@
-import type { MessageKey } from '../../../contract/messages.ts';
-import { openRefundStatuses, type FulfilmentMethod, type OrderStage, type OrderStatus, type RefundStatus } from '../../../contract/order-status.ts';
-import { ringgit } from '../../../contract/order-total.ts';
+import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
+import type { FulfilmentMethod, OrderStage, OrderStatus, RefundStatus } from '../../../contract/order-status.ts';
+import { checkRefundable, hasOpenRefund } from '../refunds/refundable.ts';
 import { KL_OFFSET_MS } from '../stores/hours.ts';
+import type { OrderRow } from './service.ts';
 import type { Refusal } from './states.ts';
 
 /**
@@ -9,8 +10,6 @@ import type { Refusal } from './states.ts';
  * and detail), and the checks the matching calls make. Pure: the order and `now` come in.
  */
 
-/** A completed order can be refunded within the 30-day warranty (spec §1). */
-export const REFUND_WINDOW_DAYS = 30;
 /** The installation time can be changed until 24 hours before the appointment (orders.md §2). */
 export const RESCHEDULE_NOTICE_HOURS = 24;
 
@@ -27,6 +26,10 @@ export interface CustomerOrderView {
   refundedSen: number;
   /** The latest refund request's status, if any. */
   refundStatus: RefundStatus | null;
+  /** Times the installation was moved already (default none). */
+  rescheduleCount?: number;
+  /** The workshop has closed on the booked day since (default not). */
+  closedDay?: boolean;
 }
 
 export interface CustomerActions {
@@ -38,23 +41,49 @@ export interface CustomerActions {
   delete: boolean;
 }
 
+/** The order as the customer's action rules read it, with its latest refund's status and whether its booked day has closed. */
+export function customerView(order: OrderRow, refundStatus: RefundStatus | null = null, closedDay = false): CustomerOrderView {
+  return {
+    status: order.status,
+    stage: order.stage,
+    method: order.method,
+    payBefore: order.payBefore,
+    appointment: order.appointmentDate && order.appointmentTime ? { date: order.appointmentDate, time: order.appointmentTime } : null,
+    completedAt: order.completedAt,
+    paidSen: order.paidSen,
+    refundedSen: order.refundedSen,
+    refundStatus,
+    rescheduleCount: order.rescheduleCount,
+    closedDay,
+  };
+}
+
 /** The moment an appointment starts: its date and time are Kuala Lumpur wall-clock time. */
 export function appointmentStart(appointment: { date: string; time: string }): Date {
   return new Date(Date.parse(`${appointment.date}T${appointment.time}:00Z`) - KL_OFFSET_MS);
 }
-
-const hasOpenRefund = (order: CustomerOrderView) => order.refundStatus !== null && openRefundStatuses.includes(order.refundStatus);
 
 export function checkPay(order: CustomerOrderView, now: Date): Refusal | null {
   if (order.status !== 'PENDING_PAYMENT' || !order.payBefore || now >= order.payBefore) return { ok: false, key: 'order.payRefused' };
   return null;
 }
 
+/** Whether a booked installation sits on a day its workshop has closed since. */
+export const bookedOnClosedDay = (order: CustomerOrderView) =>
+  order.closedDay === true && order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.appointment !== null;
+
+/**
+ * Whether the customer may move the installation now: booked, until 24 hours before, at most
+ * MAX_RESCHEDULES times; a booking on a day the workshop closed since may move whenever.
+ */
 export function checkChangeTime(order: CustomerOrderView, now: Date): Refusal | null {
+  if (bookedOnClosedDay(order)) return null;
   const refused = { ok: false, key: 'order.changeTimeRefused' } as const;
   if (order.method !== 'install' || order.status !== 'UPCOMING' || order.stage !== 'BOOKED' || !order.appointment) return refused;
   const latest = appointmentStart(order.appointment).getTime() - RESCHEDULE_NOTICE_HOURS * 3600_000;
-  return now.getTime() <= latest ? null : refused;
+  if (now.getTime() > latest) return refused;
+  if ((order.rescheduleCount ?? 0) >= MAX_RESCHEDULES) return { ok: false, key: 'order.reschedulesUsed', params: { max: MAX_RESCHEDULES } };
+  return null;
 }
 
 export function checkDelete(order: CustomerOrderView): Refusal | null {
@@ -62,40 +91,6 @@ export function checkDelete(order: CustomerOrderView): Refusal | null {
   // A request still under way stays visible to its owner.
   if (hasOpenRefund(order)) return { ok: false, key: 'order.refundOpen' };
   return null;
-}
-
-export interface RefundRequest {
-  reason: string;
-  /** Default: everything still refundable. */
-  amountSen?: number;
-}
-
-const refusal = (key: MessageKey, params?: Record<string, string | number>): Refusal => ({ ok: false, key, ...(params && { params }) });
-
-/** Whether the order can take a refund request now, and how much is still refundable. */
-export function checkRefundable(order: CustomerOrderView, now: Date): { ok: true; refundableSen: number } | Refusal {
-  if (order.status === 'COMPLETED') {
-    const until = (order.completedAt?.getTime() ?? 0) + REFUND_WINDOW_DAYS * 86_400_000;
-    if (now.getTime() > until) return refusal('refund.warrantyOver', { days: REFUND_WINDOW_DAYS });
-  } else if (order.status !== 'UPCOMING' && order.status !== 'IN_PROGRESS') {
-    return refusal('refund.notRefundable');
-  }
-  if (hasOpenRefund(order)) return refusal('order.refundOpen');
-  const refundableSen = order.paidSen - order.refundedSen;
-  if (refundableSen <= 0) return refusal('refund.nothingLeft');
-  return { ok: true, refundableSen };
-}
-
-/** A refund request as the customer sends it: a reason, and an amount up to what is refundable. */
-export function checkRefundRequest(order: CustomerOrderView, request: RefundRequest, now: Date): { ok: true; amountSen: number } | Refusal {
-  const refundable = checkRefundable(order, now);
-  if (!refundable.ok) return refundable;
-  if (request.reason.trim() === '') return refusal('refund.reasonRequired');
-  const amountSen = request.amountSen ?? refundable.refundableSen;
-  if (!Number.isSafeInteger(amountSen) || amountSen < 1 || amountSen > refundable.refundableSen) {
-    return refusal('refund.amount', { max: ringgit(refundable.refundableSen) });
-  }
-  return { ok: true, amountSen };
 }
 
 /** The buttons the customer sees on an order. */

@@ -4,7 +4,6 @@ import type { Locale } from '../../../contract/language.ts';
 import type { LineOptions } from '../../../contract/line.ts';
 import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/order-status.ts';
 import type { MessageKey } from '../../../contract/messages.ts';
-import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 import type { SizeClass } from '../../../contract/price.ts';
 import type { DeliveryRules, FulfilmentRules } from './content.ts';
 
@@ -150,28 +149,6 @@ export const orderHistory = pgTable(
     noteParams: jsonb('note_params').$type<Record<string, string | number>>(),
   },
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
-);
-
-/**
- * The SMS sent about an order (the timeline shows them), in the order's language. `key` makes
- * a notice that must go once (a reminder per appointment) unique, whichever process sends it.
- */
-export const orderNotices = pgTable(
-  'order_notices',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    kind: text('kind').$type<NoticeKind>().notNull(),
-    key: text('key'),
-    phone: text('phone').notNull(),
-    text: text('text').notNull(),
-    at: at('at').notNull(),
-    /** False once the SMS provider refused it. */
-    sent: boolean('sent').notNull().default(true),
-  },
-  (t) => [index('order_notices_order_idx').on(t.orderId, t.id), uniqueIndex('order_notices_key').on(t.key)],
 );
 
 /** content/orders/fulfilment.json and delivery.json as the last start loaded them. */

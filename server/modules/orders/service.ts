@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Actor, OrderStage, OrderStatus } from '../../../contract/order-status.ts';
+import type { Actor } from '../../../contract/order-status.ts';
 import type { MessageKey } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
+import { warning } from '../../http/errors.ts';
 import type { DeliveryRules, FulfilmentRules } from './content.ts';
 import { orderHistory, orderLines, orderRules, orders } from './schema.ts';
+import { transitionOrder, type OrderEvent, type OrderMoveContext, type Refusal } from './states.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -116,26 +118,51 @@ export async function historyOf(db: Db, orderId: string): Promise<HistoryEntry[]
   return db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.id));
 }
 
-/** Moves the order to a new status and stage and writes the history row, in the caller's transaction. */
-export async function moveOrder(
+/** What a move writes besides the state: money, times, courier. The state itself only moveOrder writes. */
+export type OrderChanges = Omit<Partial<NewOrder>, 'id' | 'status' | 'stage'>;
+
+export interface OrderTransition extends OrderMoveContext {
+  /** A system note for the history, worded in the reader's language when shown. */
+  noteKey?: MessageKey;
+  noteParams?: Record<string, string | number>;
+  changes?: OrderChanges;
+}
+
+/**
+ * The one writer of an order's status and stage: `event` by `by` as the state table allows
+ * (orders.md §1), the new state and its history row written in the caller's transaction (the
+ * caller holds the order's lock). Answers the table's refusal and writes nothing otherwise.
+ * For `refund` the table weighs the order's own paid and refunded sums unless told others.
+ */
+export async function tryMoveOrder(
   tx: Db,
   order: OrderRow,
-  to: { status: OrderStatus; stage: OrderStage | null },
-  note: HistoryNote,
+  event: OrderEvent,
+  by: Actor,
+  context: OrderTransition,
   now: Date,
-  changes: Partial<NewOrder> = {},
-): Promise<OrderRow> {
+): Promise<{ ok: true; order: OrderRow } | Refusal> {
+  const { noteKey, noteParams, changes, ...guard } = context;
+  const move = transitionOrder(order, event, by, { paidSen: order.paidSen, refundedSen: order.refundedSen, ...guard });
+  if (!move.ok) return move;
   const [row] = await tx
     .update(orders)
-    .set({ ...changes, status: to.status, stage: to.stage, updatedAt: now })
+    .set({ ...changes, status: move.status, stage: move.stage, updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
-  await addHistory(tx, row!, note, now);
-  return row!;
+  await addHistory(tx, row!, { by, note: move.history.note, noteKey, noteParams }, now);
+  return { ok: true, order: row! };
+}
+
+/** As tryMoveOrder, refusing a move the table does not allow with its message (807). */
+export async function moveOrder(tx: Db, order: OrderRow, event: OrderEvent, by: Actor, context: OrderTransition, now: Date): Promise<OrderRow> {
+  const moved = await tryMoveOrder(tx, order, event, by, context, now);
+  if (!moved.ok) throw warning(moved.key, moved.params);
+  return moved.order;
 }
 
 /** Records money on an order without moving it (a payment it cannot keep), with a history note. */
-export async function noteOnOrder(tx: Db, order: OrderRow, note: HistoryNote, now: Date, changes: Partial<NewOrder> = {}) {
+export async function noteOnOrder(tx: Db, order: OrderRow, note: HistoryNote, now: Date, changes: OrderChanges = {}) {
   const [row] = await tx
     .update(orders)
     .set({ ...changes, updatedAt: now })

@@ -1,11 +1,11 @@
 import type { MessageKey } from '../../../contract/messages.ts';
-import type { Actor, FulfilmentMethod, OrderStage, OrderStatus, RefundStatus } from '../../../contract/order-status.ts';
-import { ringgit } from '../../../contract/order-total.ts';
+import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/order-status.ts';
 
 /**
- * The order and refund state tables of orders.md §1. Every move names who may make it; a
- * move that is not in the table is refused with a message key (code 807 in the API). The
- * caller writes the returned history row in the same transaction as the new state.
+ * The order state table of orders.md §1 (the refund's is in modules/refunds/states.ts). Every
+ * move names who may make it; a move that is not in the table is refused with a message key
+ * (code 807 in the API). The only writer of the state, moveOrder (service.ts), writes the
+ * history row with it.
  */
 
 export interface OrderState {
@@ -110,56 +110,4 @@ export function transitionOrder(state: OrderState, event: OrderEvent, by: Actor,
 /** The moves `by` could make on the order now (for the console's buttons). */
 export function orderEventsFor(state: OrderState, by: Actor): OrderEvent[] {
   return [...new Set(orderTable.filter((r) => applies(r, state) && r.by.includes(by)).map((r) => r.event))];
-}
-
-export type RefundEvent = 'approve' | 'reject' | 'process' | 'complete' | 'revoke';
-export type RefundMove = { ok: true; status: RefundStatus; history: HistoryRow<RefundStatus, null> } | Refusal;
-
-interface RefundRow {
-  event: RefundEvent;
-  from: RefundStatus;
-  to: RefundStatus;
-  by: readonly Actor[];
-}
-
-export const refundTable: readonly RefundRow[] = [
-  // Staff approve with the amount; the console lets only admins do it (orders.md §4).
-  { event: 'approve', from: 'PENDING_REVIEW', to: 'REVIEWED', by: ['staff'] },
-  { event: 'reject', from: 'PENDING_REVIEW', to: 'REJECTED', by: ['staff'] },
-  { event: 'revoke', from: 'PENDING_REVIEW', to: 'REVOKED', by: ['customer'] },
-  // Sent to the payment provider, then confirmed by it.
-  { event: 'process', from: 'REVIEWED', to: 'PROCESSING', by: ['system'] },
-  { event: 'complete', from: 'PROCESSING', to: 'COMPLETED', by: ['system'] },
-];
-
-const refundRefusal: Record<RefundEvent, MessageKey> = {
-  approve: 'refund.notPending',
-  reject: 'refund.notPending',
-  revoke: 'refund.notPending',
-  process: 'refund.processRefused',
-  complete: 'refund.completeRefused',
-};
-
-export interface RefundMoveContext {
-  note?: string;
-  /** For `approve`: the amount approved, and the most that may still be returned on the order. */
-  amountSen?: number;
-  refundableSen?: number;
-}
-
-/** The next status of a refund after `event` by `by`, or why not. */
-export function transitionRefund(status: RefundStatus, event: RefundEvent, by: Actor, context: RefundMoveContext = {}): RefundMove {
-  const row = refundTable.find((r) => r.event === event && r.from === status);
-  if (!row) return { ok: false, key: refundRefusal[event] };
-  if (!row.by.includes(by)) return { ok: false, key: 'refund.notPermitted' };
-
-  const note = context.note?.trim() ?? '';
-  if (event === 'reject' && note === '') return { ok: false, key: 'refund.noteRequired' };
-  if (event === 'approve') {
-    const { amountSen, refundableSen = 0 } = context;
-    if (amountSen === undefined || !Number.isSafeInteger(amountSen) || amountSen < 1 || amountSen > refundableSen) {
-      return { ok: false, key: 'refund.amount', params: { max: ringgit(refundableSen) } };
-    }
-  }
-  return { ok: true, status: row.to, history: { status: row.to, stage: null, by, note } };
 }

@@ -91,3 +91,14 @@ export async function settleEvent(tx: Db, eventId: string, outcome: EventOutcome
     .set({ outcome, reason, ...(paymentId ? { paymentId } : {}) })
     .where(eq(paymentEvents.id, eventId));
 }
+
+/** The payment a refund of the order goes back to: its latest paid one that is not itself to be returned in full. */
+export async function refundablePayment(db: Db, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'succeeded'), eq(payments.refundDue, false)))
+    .orderBy(desc(payments.paidAt))
+    .limit(1);
+  return row;
+}

@@ -2,12 +2,16 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MessageKey } from '../../../contract/messages.ts';
 import type { Actor, RefundStatus } from '../../../contract/order-status.ts';
 import type { Db } from '../../db/client.ts';
+import { warning } from '../../http/errors.ts';
+import type { Refusal } from '../orders/states.ts';
 import { refundHistory, refundImages, refunds } from './schema.ts';
+import { transitionRefund, type RefundEvent, type RefundMoveContext } from './states.ts';
 
 /**
- * Refund requests in the database. The caller holds the order's row lock (lockOrder) for
- * every change, so a request, a revoke and a review on one order take turns; the partial
- * unique index on open requests is the last word if one ever does not.
+ * Refund requests in the database, and the one writer of their status. The caller holds the
+ * order's row lock (lockOrder) for every change, so a request, a revoke and a review on one
+ * order take turns; the partial unique index on open requests is the last word if one ever
+ * does not.
  */
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -102,25 +106,58 @@ export async function insertRefund(
   return row!;
 }
 
+/** What a refund's move writes besides its status: the amount approved and the moments decided and paid. */
+function changesOf(event: RefundEvent, context: RefundMoveContext, now: Date): Partial<Pick<RefundRow, 'amountSen' | 'decidedAt' | 'completedAt'>> {
+  if (event === 'approve') return { amountSen: context.amountSen, decidedAt: now };
+  if (event === 'reject') return { decidedAt: now };
+  if (event === 'complete') return { completedAt: now };
+  return {};
+}
+
+export interface RefundTransition extends RefundMoveContext {
+  /** A system note for the history, worded in the reader's language when shown. */
+  noteKey?: MessageKey;
+}
+
 /**
- * Moves a refund (the state table in modules/orders/states.ts decided the move) and writes its
- * history row, in the caller's transaction. The console's review and the provider's payout use
- * this too.
+ * The one writer of a refund's status: `event` by `by` as the refund state table allows, the
+ * new status and its history row written in the caller's transaction (the caller holds the
+ * order's lock, see lockOrder). Answers the table's refusal and writes nothing otherwise.
  */
-export async function moveRefund(
+export async function tryMoveRefund(
   tx: Db,
   refund: RefundRow,
-  status: RefundStatus,
-  note: RefundNote,
+  event: RefundEvent,
+  by: Actor,
+  context: RefundTransition,
   now: Date,
-  changes: Partial<Pick<RefundRow, 'amountSen' | 'decidedAt' | 'completedAt'>> = {},
-): Promise<RefundRow> {
+): Promise<{ ok: true; refund: RefundRow } | Refusal> {
+  const { noteKey, ...guard } = context;
+  const move = transitionRefund(refund.status, event, by, guard);
+  if (!move.ok) return move;
   const [row] = await tx
     .update(refunds)
-    .set({ ...changes, status, updatedAt: now })
+    .set({ ...changesOf(event, guard, now), status: move.status, updatedAt: now })
     .where(and(eq(refunds.id, refund.id), eq(refunds.status, refund.status)))
     .returning();
   if (!row) throw new Error(`refund ${refund.id} moved meanwhile from ${refund.status}: the caller must hold the order's lock`);
-  await addRefundHistory(tx, row.id, status, note, now);
+  await addRefundHistory(tx, row.id, move.status, { by, note: move.history.note, noteKey }, now);
+  return { ok: true, refund: row };
+}
+
+/** As tryMoveRefund, refusing a move the table does not allow with its message (807), on `field` if given. */
+export async function moveRefund(tx: Db, refund: RefundRow, event: RefundEvent, by: Actor, context: RefundTransition, now: Date, field?: string): Promise<RefundRow> {
+  const moved = await tryMoveRefund(tx, refund, event, by, context, now);
+  if (!moved.ok) throw warning(moved.key, moved.params, field ? { field } : null);
+  return moved.refund;
+}
+
+export async function refundById(db: Db, id: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
   return row;
+}
+
+/** The provider's id of the refund once it was sent: kept whatever its status, for the reconciliation. */
+export async function recordProviderRefund(tx: Db, refundId: string, providerRefundRef: string): Promise<void> {
+  await tx.update(refunds).set({ providerRefundRef }).where(eq(refunds.id, refundId));
 }

@@ -5,7 +5,6 @@ import type { Locale } from '../../../contract/language.ts';
 import { formatPhone } from '../../../contract/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { approvable } from '../../lib/console.ts';
 import { consoleRefundsPage as refundsEndpoint, consoleRefundsReview } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
@@ -21,11 +20,10 @@ type Decision = 'approve' | 'reject';
 
 const PAGE_SIZE = 50;
 
-const refundableOf = (r: Request) => approvable(r.refund.requestedSen, r.paidSen, r.refundedSen);
-
 function ReviewForm({ locale, request, decision, onClose, onDone }: { locale: Locale; request: Request; decision: Decision; onClose: () => void; onDone: () => void }) {
   const t = dictionary(locale).console;
-  const max = refundableOf(request);
+  // The server answers the most it may be approved for; the page only checks the form before sending.
+  const max = request.approvableSen;
   const approve = decision === 'approve';
   const [amount, setAmount] = useState(ringgitText(max));
   const [note, setNote] = useState('');
@@ -35,8 +33,8 @@ function ReviewForm({ locale, request, decision, onClose, onDone }: { locale: Lo
   const sen = senOfRinggit(amount);
   const submit = () => {
     const amountOk = !approve || (sen !== null && sen >= 1 && sen <= max);
-    // A lower amount, or a rejection, is explained to the customer.
-    const needsNote = !approve || (sen !== null && sen < max);
+    // Less than asked, or a rejection, is explained to the customer (the server refuses it otherwise).
+    const needsNote = !approve || (sen !== null && sen < request.refund.requestedSen);
     const found = { amount: amountOk ? undefined : fill(t.amountInvalid, { max: maxText }), note: needsNote && !note.trim() ? (approve ? t.noteRequired : t.rejectRequired) : undefined };
     setProblems(found);
     if (found.amount || found.note) return;
@@ -137,14 +135,20 @@ function RequestCard({ locale, request, onReview }: { locale: Locale; request: R
           ))}
         </ul>
       )}
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn-primary" onClick={() => onReview('approve')}>
-          {t.approve}
-        </button>
-        <button type="button" className="btn-secondary" onClick={() => onReview('reject')}>
-          {t.reject}
-        </button>
-      </div>
+      {(request.actions.approve || request.actions.reject) && (
+        <div className="flex flex-wrap gap-2">
+          {request.actions.approve && (
+            <button type="button" className="btn-primary" onClick={() => onReview('approve')}>
+              {t.approve}
+            </button>
+          )}
+          {request.actions.reject && (
+            <button type="button" className="btn-secondary" onClick={() => onReview('reject')}>
+              {t.reject}
+            </button>
+          )}
+        </div>
+      )}
     </article>
   );
 }

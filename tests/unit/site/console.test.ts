@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPRESS_NO } from '../../../contract/console.ts';
-import { approvable, counterLookup, isIsoDate, mayOpen, niceScale, pagesFor, pickupCodeOf, shiftDate, staffRole, TRACKING_NO } from '../../../src/lib/console.ts';
+import { counterLookup, isIsoDate, mayOpen, niceScale, pagesFor, pickupCodeOf, shiftDate, staffRole, TRACKING_NO } from '../../../src/lib/console.ts';
 
 describe('console pages by role', () => {
   it('shows workshop staff the day, the counter and mail orders only', () => {
@@ -49,16 +49,11 @@ describe('the counter’s search box', () => {
   });
 });
 
-describe('shipping and refunds', () => {
+describe('shipping', () => {
   it('checks a tracking number as the server does', () => {
     expect(TRACKING_NO.source).toBe(EXPRESS_NO.source);
     expect(TRACKING_NO.test('EP123456789MY')).toBe(true);
     expect(TRACKING_NO.test('12345')).toBe(false);
-  });
-  it('approves at most what was asked and what is still paid', () => {
-    expect(approvable(5000, 12000, 0)).toBe(5000);
-    expect(approvable(12000, 12000, 4000)).toBe(8000);
-    expect(approvable(1000, 1000, 1000)).toBe(0);
   });
 });
 

@@ -3,12 +3,10 @@ import { message } from '../../../contract/messages.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 import type { FulfilmentMethod } from '../../../contract/order-status.ts';
 import { ringgit } from '../../../contract/order-total.ts';
-import { appointmentStart } from '../../modules/orders/actions.ts';
-import { paidSms, refundDueSms, smsDate } from '../../modules/orders/notices.ts';
 
 /**
- * The words of the SMS that follow an order, in the order's language. Pure. No links:
- * Malaysian rules refuse SMS with URLs, so even a staff note loses any it carries.
+ * The words of every SMS the shop sends about an order, in the order's language. Pure. No
+ * links: Malaysian rules refuse SMS with URLs, so even a staff note loses any it carries.
  */
 
 export type OrderNoticeEvent =
@@ -36,6 +34,47 @@ const LINK = /\b(?:https?:\/\/|www\.)\S*/gi;
 /** The text without web addresses, its spaces tidied. */
 export function withoutLinks(text: string): string {
   return text.replace(LINK, '').replace(/\s+/g, ' ').trim();
+}
+
+const dateLocale: Record<Locale, string> = { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' };
+
+/** "Wed, 4 Jun 2025" in the customer's language; the date is a Kuala Lumpur calendar date. */
+export function smsDate(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(dateLocale[locale], { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+export interface PaidNotice {
+  orderNo: string;
+  method: FulfilmentMethod;
+  workshop: string | null;
+  appointment: { date: string; time: string } | null;
+  locale: Locale;
+}
+
+/** When an order is paid: the order number and, for installation, the workshop, date and time. */
+export function paidSms(order: PaidNotice): string {
+  const { orderNo, locale } = order;
+  if (order.method === 'install' && order.appointment) {
+    return message(locale, 'sms.paidInstall', {
+      orderNo,
+      workshop: order.workshop ?? '',
+      date: smsDate(order.appointment.date, locale),
+      time: order.appointment.time,
+    });
+  }
+  if (order.method === 'pickup') return message(locale, 'sms.paidPickup', { orderNo, workshop: order.workshop ?? '' });
+  return message(locale, 'sms.paidMail', { orderNo });
+}
+
+export function refundDueSms(orderNo: string, amountSen: number, locale: Locale): string {
+  return message(locale, 'sms.refundDue', { orderNo, amount: ringgit(amountSen) });
+}
+
+/** To a customer booked on a day the workshop has since closed. */
+export function closureSms(order: { orderNo: string; locale: Locale }, closure: { workshop: string; date: string; reason: string }): string {
+  return withoutLinks(message(order.locale, 'sms.closure', { ...closure, orderNo: order.orderNo }));
 }
 
 export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string {
@@ -67,12 +106,3 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
 }
 
 export const noticeKindOf = (event: OrderNoticeEvent): NoticeKind => event.kind;
-
-/** Reminders go out at 10:00 Kuala Lumpur time the day before the appointment. */
-export const REMINDER_TIME = '10:00';
-
-export function reminderAt(appointment: { date: string; time: string }): Date {
-  const day = new Date(`${appointment.date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return appointmentStart({ date: day.toISOString().slice(0, 10), time: REMINDER_TIME });
-}

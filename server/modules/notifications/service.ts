@@ -1,16 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orderNotices } from '../../modules/orders/schema.ts';
-import type { OrderRow } from '../../modules/orders/service.ts';
-import type { ShopContext } from '../context.ts';
-import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './notice-text.ts';
+import type { SmsProvider } from '../../providers/sms/index.ts';
+import type { OrderRow } from '../orders/service.ts';
+import { orderNotices } from './schema.ts';
+import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
 
 /** Sent after the commit: a notice never holds up or undoes the move it tells of. */
 export type Notice = () => Promise<void>;
 
-type NoticeContext = Pick<ShopContext, 'db' | 'sms' | 'indexes'>;
+/** What telling a customer takes: the database, the SMS provider, the workshops' names. */
+export interface NoticeContext {
+  db: Db;
+  sms: SmsProvider;
+  indexes: { workshops: readonly { id: string; name: string }[] };
+}
 
-export function noticeOrder(ctx: Pick<ShopContext, 'indexes'>, order: OrderRow): NoticeOrder {
+export function noticeOrder(ctx: Pick<NoticeContext, 'indexes'>, order: OrderRow): NoticeOrder {
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
   return {
     orderNo: order.orderNo,
@@ -24,7 +29,7 @@ export function noticeOrder(ctx: Pick<ShopContext, 'indexes'>, order: OrderRow):
   };
 }
 
-const nothing: Notice = async () => {};
+export const noNotice: Notice = async () => {};
 
 /**
  * The one way an SMS about an order goes out: recorded with the order in the caller's
@@ -41,7 +46,7 @@ export async function orderNotice(tx: Db, ctx: NoticeContext, order: OrderRow, e
     .values({ orderId: order.id, kind: event.kind, key: key ?? null, phone, text, at: now })
     .onConflictDoNothing()
     .returning({ id: orderNotices.id });
-  if (!row) return nothing;
+  if (!row) return noNotice;
   return async () => {
     try {
       await ctx.sms.send({ phone, text });
@@ -61,3 +66,11 @@ export async function sendOrderNotice(ctx: NoticeContext, order: OrderRow, event
   const notice = await ctx.db.transaction((tx) => orderNotice(tx, ctx, order, event, now, key));
   await notice();
 }
+
+/** The SMS of a message sent but not recorded on the order (a workshop closing), its failure only logged. */
+export async function sendSms(ctx: Pick<NoticeContext, 'sms'>, phone: string, text: string, what: string): Promise<void> {
+  await ctx.sms.send({ phone, text }).catch((err: unknown) => {
+    console.error(`[sms] ${what} not sent: ${err instanceof Error ? err.message : String(err)}`);
+  });
+}
+

@@ -1,0 +1,53 @@
+import type { MessageKey } from '../../../contract/messages.ts';
+import { openRefundStatuses } from '../../../contract/order-status.ts';
+import { ringgit } from '../../../contract/order-total.ts';
+import type { CustomerOrderView } from '../orders/actions.ts';
+import type { Refusal } from '../orders/states.ts';
+
+/**
+ * Whether an order can be refunded, and how much (orders.md §1): what the customer's refund
+ * button and request, and the console's approval, go by. Pure: the order and `now` come in.
+ */
+
+/** A completed order can be refunded within the 30-day warranty (spec §1). */
+export const REFUND_WINDOW_DAYS = 30;
+
+export interface RefundRequest {
+  reason: string;
+  /** Default: everything still refundable. */
+  amountSen?: number;
+}
+
+const refusal = (key: MessageKey, params?: Record<string, string | number>): Refusal => ({ ok: false, key, ...(params && { params }) });
+
+export const hasOpenRefund = (order: Pick<CustomerOrderView, 'refundStatus'>) => order.refundStatus !== null && openRefundStatuses.includes(order.refundStatus);
+
+/** Whether the order can take a refund request now, and how much is still refundable. */
+export function checkRefundable(order: CustomerOrderView, now: Date): { ok: true; refundableSen: number } | Refusal {
+  if (order.status === 'COMPLETED') {
+    const until = (order.completedAt?.getTime() ?? 0) + REFUND_WINDOW_DAYS * 86_400_000;
+    if (now.getTime() > until) return refusal('refund.warrantyOver', { days: REFUND_WINDOW_DAYS });
+  } else if (order.status !== 'UPCOMING' && order.status !== 'IN_PROGRESS') {
+    return refusal('refund.notRefundable');
+  }
+  if (hasOpenRefund(order)) return refusal('order.refundOpen');
+  const refundableSen = order.paidSen - order.refundedSen;
+  if (refundableSen <= 0) return refusal('refund.nothingLeft');
+  return { ok: true, refundableSen };
+}
+
+/** A refund request as the customer sends it: a reason, and an amount up to what is refundable. */
+export function checkRefundRequest(order: CustomerOrderView, request: RefundRequest, now: Date): { ok: true; amountSen: number } | Refusal {
+  const refundable = checkRefundable(order, now);
+  if (!refundable.ok) return refundable;
+  if (request.reason.trim() === '') return refusal('refund.reasonRequired');
+  const amountSen = request.amountSen ?? refundable.refundableSen;
+  if (!Number.isSafeInteger(amountSen) || amountSen < 1 || amountSen > refundable.refundableSen) {
+    return refusal('refund.amount', { max: ringgit(refundable.refundableSen) });
+  }
+  return { ok: true, amountSen };
+}
+
+/** Most a request may be approved for: what was asked, and never more than is paid and not yet returned. */
+export const approvableSen = (requestedSen: number, order: { paidSen: number; refundedSen: number }) =>
+  Math.max(0, Math.min(requestedSen, order.paidSen - order.refundedSen));

@@ -1,0 +1,70 @@
+import type { MessageKey } from '../../../contract/messages.ts';
+import type { Actor, RefundStatus } from '../../../contract/order-status.ts';
+import { ringgit } from '../../../contract/order-total.ts';
+import type { HistoryRow, Refusal } from '../orders/states.ts';
+
+/**
+ * The refund state table of orders.md §1. Every move names who may make it; a move that is
+ * not in the table is refused with a message key (code 807 in the API). The only writer of a
+ * refund's status, moveRefund (service.ts), writes the history row with it.
+ */
+
+export type RefundEvent = 'approve' | 'reject' | 'process' | 'complete' | 'revoke';
+export type RefundMove = { ok: true; status: RefundStatus; history: HistoryRow<RefundStatus, null> } | Refusal;
+
+interface RefundRow {
+  event: RefundEvent;
+  from: RefundStatus;
+  to: RefundStatus;
+  by: readonly Actor[];
+}
+
+export const refundTable: readonly RefundRow[] = [
+  // Staff approve with the amount; the console lets only admins do it (orders.md §4).
+  { event: 'approve', from: 'PENDING_REVIEW', to: 'REVIEWED', by: ['staff'] },
+  { event: 'reject', from: 'PENDING_REVIEW', to: 'REJECTED', by: ['staff'] },
+  { event: 'revoke', from: 'PENDING_REVIEW', to: 'REVOKED', by: ['customer'] },
+  // Sent to the payment provider, then confirmed by it.
+  { event: 'process', from: 'REVIEWED', to: 'PROCESSING', by: ['system'] },
+  { event: 'complete', from: 'PROCESSING', to: 'COMPLETED', by: ['system'] },
+];
+
+const refundRefusal: Record<RefundEvent, MessageKey> = {
+  approve: 'refund.notPending',
+  reject: 'refund.notPending',
+  revoke: 'refund.notPending',
+  process: 'refund.processRefused',
+  complete: 'refund.completeRefused',
+};
+
+export interface RefundMoveContext {
+  note?: string;
+  /** For `approve`: the amount approved, and the most that may still be returned on the order. */
+  amountSen?: number;
+  refundableSen?: number;
+  /** For `approve`: what the customer asked for; approving less is explained in the note. */
+  requestedSen?: number;
+}
+
+/** The next status of a refund after `event` by `by`, or why not. */
+export function transitionRefund(status: RefundStatus, event: RefundEvent, by: Actor, context: RefundMoveContext = {}): RefundMove {
+  const row = refundTable.find((r) => r.event === event && r.from === status);
+  if (!row) return { ok: false, key: refundRefusal[event] };
+  if (!row.by.includes(by)) return { ok: false, key: 'refund.notPermitted' };
+
+  const note = context.note?.trim() ?? '';
+  if (event === 'reject' && note === '') return { ok: false, key: 'refund.noteRequired' };
+  if (event === 'approve') {
+    const { amountSen, refundableSen = 0, requestedSen } = context;
+    if (amountSen === undefined || !Number.isSafeInteger(amountSen) || amountSen < 1 || amountSen > refundableSen) {
+      return { ok: false, key: 'refund.amount', params: { max: ringgit(refundableSen) } };
+    }
+    if (requestedSen !== undefined && amountSen < requestedSen && note === '') return { ok: false, key: 'refund.partialNoteRequired' };
+  }
+  return { ok: true, status: row.to, history: { status: row.to, stage: null, by, note } };
+}
+
+/** The moves `by` could make on a refund in `status` now (the console's buttons). */
+export function refundEventsFor(status: RefundStatus, by: Actor): RefundEvent[] {
+  return refundTable.filter((r) => r.from === status && r.by.includes(by)).map((r) => r.event);
+}

@@ -1,15 +1,15 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { klDate } from '../../../src/lib/working-days.ts';
-import { bookedUnits } from '../../modules/booking/schema.ts';
-import { openUnits } from '../../modules/booking/slots.ts';
-import { orders } from '../../modules/orders/schema.ts';
-import { payments } from '../../modules/payments/schema.ts';
-import { refunds } from '../../modules/refunds/schema.ts';
-import { storeClosures } from '../../modules/staff/schema.ts';
-import type { StaffRow } from '../../modules/staff/service.ts';
-import { calendarOf } from '../cart.ts';
-import type { ShopContext } from '../context.ts';
-import { requireAdmin } from './access.ts';
+import { klDate } from '../../src/lib/working-days.ts';
+import { bookedUnits } from '../modules/booking/schema.ts';
+import { openUnits } from '../modules/booking/slots.ts';
+import { orders } from '../modules/orders/schema.ts';
+import { payments } from '../modules/payments/schema.ts';
+import { refunds } from '../modules/refunds/schema.ts';
+import { storeClosures } from '../modules/staff/schema.ts';
+import type { StaffRow } from '../modules/staff/service.ts';
+import { calendarOf } from '../flows/cart.ts';
+import type { ShopContext } from '../flows/context.ts';
+import { requireAdmin } from '../modules/staff/access.ts';
 
 export const DASHBOARD_DAYS = 30;
 const MAIL = 'mail';

@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Locale } from '../../../contract/language.ts';
-import { orderTabs, type OrderTab } from '../../../contract/my-orders-dto.ts';
-import type { orderPage } from '../../../contract/my-orders.ts';
-import { jobUnits, timeOfUnit, unitOfTime } from '../../modules/booking/slots.ts';
-import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
-import { lineName } from '../../modules/orders/line-view.ts';
-import { orderLines, orders } from '../../modules/orders/schema.ts';
-import { refunds } from '../../modules/refunds/schema.ts';
-import { latestRefunds, refundNo } from '../../modules/refunds/service.ts';
-import type { ShopContext } from '../context.ts';
-import { customerView } from '../order-view.ts';
+import type { Locale } from '../../contract/language.ts';
+import { orderTabs, type OrderTab } from '../../contract/my-orders-dto.ts';
+import type { orderPage } from '../../contract/my-orders.ts';
+import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
+import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
+import { lineName } from '../modules/orders/line-view.ts';
+import { orderLines, orders } from '../modules/orders/schema.ts';
+import { refunds } from '../modules/refunds/schema.ts';
+import { latestRefunds, refundNo } from '../modules/refunds/service.ts';
+import type { ShopContext } from '../flows/context.ts';
+import { customerView } from './order-view.ts';
 import { orderActions } from './order-parts.ts';
 
 type PageRequest = z.output<typeof orderPage.request>;

@@ -1,14 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Locale } from '../../../contract/language.ts';
-import { isMessageKey, message } from '../../../contract/messages.ts';
-import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
-import { customerActions, type CustomerActions, type CustomerOrderView } from '../../modules/orders/actions.ts';
-import { orderNotices } from '../../modules/orders/schema.ts';
-import type { OrderRow } from '../../modules/orders/service.ts';
-import { payments } from '../../modules/payments/schema.ts';
-import { refundNo, refundsOf } from '../../modules/refunds/service.ts';
-import { signedImageUrl } from '../../storage/signing.ts';
-import type { ShopContext } from '../context.ts';
+import type { Locale } from '../../contract/language.ts';
+import { isMessageKey, message } from '../../contract/messages.ts';
+import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
+import { customerActions, type CustomerActions, type CustomerOrderView } from '../modules/orders/actions.ts';
+import { orderNotices } from '../modules/orders/schema.ts';
+import type { OrderRow } from '../modules/orders/service.ts';
+import { payments } from '../modules/payments/schema.ts';
+import { refundNo, refundsOf } from '../modules/refunds/service.ts';
+import { signedImageUrl } from '../storage/signing.ts';
+import type { ShopContext } from '../flows/context.ts';
 
 /** The buttons of an order: the state's, and a time change only while changes are left. */
 export function orderActions(view: CustomerOrderView, rescheduleCount: number, now: Date): CustomerActions {

@@ -11,15 +11,15 @@ import {
   consoleRefundsReview,
   consoleStoresClosure,
   consoleStoresList,
-} from '../../../contract/console.ts';
-import type { CallMounter } from '../../http/calls.ts';
-import type { AppEnv } from '../../http/env.ts';
-import type { ShopContext } from '../context.ts';
-import { staffFor } from './access.ts';
-import { dashboard } from './dashboard.ts';
-import { consoleFind, consoleOrderPage, staffMove } from './orders.ts';
-import { refundQueue, reviewRefund } from './refunds.ts';
-import { closeStore, staffStores } from './stores.ts';
+} from '../../contract/console.ts';
+import type { CallMounter } from '../http/calls.ts';
+import type { AppEnv } from '../http/env.ts';
+import type { ShopContext } from '../flows/context.ts';
+import { staffFor } from '../modules/staff/access.ts';
+import { dashboard } from '../queries/dashboard.ts';
+import { consoleFind, consoleOrderPage, staffMove } from '../flows/console/orders.ts';
+import { refundQueue, reviewRefund } from '../flows/console/refunds.ts';
+import { closeStore, staffStores } from '../flows/console/stores.ts';
 
 /** The operations console (orders.md §4): each call first finds the caller among current staff. */
 export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {

@@ -1,16 +1,16 @@
 import type { Hono } from 'hono';
-import { Code } from '../../../contract/codes.ts';
-import { orderCancel, orderChangeTime, orderDelete, orderPage, orderRefund, orderRefundCancel, uploadImage as uploadCall } from '../../../contract/my-orders.ts';
-import { answerError, type CallMounter } from '../../http/calls.ts';
-import type { AppEnv } from '../../http/env.ts';
-import { ApiError } from '../../http/errors.ts';
-import { checkImageLink } from '../../storage/signing.ts';
-import type { ShopContext } from '../context.ts';
-import { cancelOrder, deleteOrder } from './cancel-delete.ts';
-import { changeInstallTime } from './change-time.ts';
-import { orderList } from './page.ts';
-import { requestRefund, revokeRefund } from './refund.ts';
-import { uploadImage } from './upload.ts';
+import { Code } from '../../contract/codes.ts';
+import { orderCancel, orderChangeTime, orderDelete, orderPage, orderRefund, orderRefundCancel, uploadImage as uploadCall } from '../../contract/my-orders.ts';
+import { answerError, type CallMounter } from '../http/calls.ts';
+import type { AppEnv } from '../http/env.ts';
+import { DomainError } from '../modules/errors.ts';
+import { checkImageLink } from '../storage/signing.ts';
+import type { ShopContext } from '../flows/context.ts';
+import { cancelOrder, deleteOrder } from '../flows/my-orders/cancel-delete.ts';
+import { changeInstallTime } from '../flows/my-orders/change-time.ts';
+import { orderList } from '../queries/my-orders.ts';
+import { requestRefund, revokeRefund } from '../flows/my-orders/refund.ts';
+import { uploadImage } from '../flows/my-orders/upload.ts';
 
 export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopContext) {
   calls.mount(orderPage, (input, c) => orderList(ctx, c.get('user').id, input, c.get('locale')));
@@ -28,7 +28,7 @@ export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopCo
     const file = checkImageLink(ctx.secret, key, c.req.query('expires'), c.req.query('sig'), ctx.now()) ? await ctx.storage.get(key) : null;
     if (!file) {
       c.status(404);
-      return answerError(c, new ApiError(Code.NOT_FOUND, 'upload.notFound'));
+      return answerError(c, new DomainError(Code.NOT_FOUND, 'upload.notFound'));
     }
     return c.body(new Uint8Array(file.bytes), 200, {
       'Content-Type': file.contentType,

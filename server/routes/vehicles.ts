@@ -1,13 +1,13 @@
-import { Code } from '../../../contract/codes.ts';
-import { carInfoAdd, carInfoCurrent, carInfoDel, carInfoList, carSizeChose } from '../../../contract/vehicles.ts';
-import type { CallMounter } from '../../http/calls.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { CarIndex } from './index-of-cars.ts';
-import type { garageService } from './service.ts';
+import { Code } from '../../contract/codes.ts';
+import { carInfoAdd, carInfoCurrent, carInfoDel, carInfoList, carSizeChose } from '../../contract/vehicles.ts';
+import type { CallMounter } from '../http/calls.ts';
+import { DomainError } from '../modules/errors.ts';
+import type { CarIndex } from '../modules/vehicles/index-of-cars.ts';
+import type { garageService } from '../modules/vehicles/service.ts';
 
 export function vehicleRoutes(calls: CallMounter, cars: CarIndex, garage: ReturnType<typeof garageService>) {
   calls.mount(carSizeChose, ({ brandId, modelId, yearId, level, keyword }) => {
-    const notFound = () => new ApiError(Code.NOT_FOUND, 'vehicle.unknown');
+    const notFound = () => new DomainError(Code.NOT_FOUND, 'vehicle.unknown');
     if (yearId) {
       // A year belongs to one model: a modelId that says otherwise is a car we do not know.
       if (modelId && cars.parseYearId(yearId).modelId !== modelId) throw notFound();

@@ -6,7 +6,7 @@ import type { MessageKey } from '../../../contract/messages.ts';
 import type { FulfilmentMethod, OrderStatus } from '../../../contract/order-status.ts';
 import { findCourier } from '../../../src/lib/couriers.ts';
 import { couriers } from '../../../src/lib/couriers.ts';
-import { ApiError, warning } from '../../http/errors.ts';
+import { DomainError, warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { bookedUnits } from '../../modules/booking/schema.ts';
 import { orders } from '../../modules/orders/schema.ts';
@@ -15,8 +15,8 @@ import { transitionOrder, type OrderEvent } from '../../modules/orders/states.ts
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
 import { orderNotice, type Notice } from '../my-orders/notices.ts';
-import { lockStaffOrder, requireOrderAccess, requireStoreAccess } from './access.ts';
-import { orderCards, orderForStaff, orderWhere } from './view.ts';
+import { lockStaffOrder, requireOrderAccess, requireStoreAccess } from '../../modules/staff/access.ts';
+import { orderCards, orderForStaff, orderWhere } from '../../queries/console-view.ts';
 
 export interface PageInput {
   storeId?: string;
@@ -57,7 +57,7 @@ export async function consoleOrderPage(ctx: ShopContext, who: StaffRow, input: P
 
 export async function consoleFind(ctx: ShopContext, who: StaffRow, input: { orderNo?: string; pickupCode?: string }, locale: Locale) {
   const order = await orderWhere(ctx.db, input.orderNo !== undefined ? { orderNo: input.orderNo } : { pickupCode: input.pickupCode! });
-  if (!order) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: input.orderNo !== undefined ? 'orderNo' : 'pickupCode' });
+  if (!order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: input.orderNo !== undefined ? 'orderNo' : 'pickupCode' });
   requireOrderAccess(who, order);
   return orderForStaff(ctx, order, who, locale);
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ringgit } from '../../../contract/order-total.ts';
 import type { Locale } from '../../../contract/language.ts';
 import type { Db } from '../../db/client.ts';
-import { warning } from '../../http/errors.ts';
+import { warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { addHistory, linesOf, lockOrder, moveOrder, noteOnOrder, type OrderRow } from '../../modules/orders/service.ts';
@@ -17,9 +17,9 @@ import { signedImageUrl } from '../../storage/signing.ts';
 import { isMessageKey, message } from '../../../contract/messages.ts';
 import type { ShopContext } from '../context.ts';
 import { orderNotice, type Notice } from '../my-orders/notices.ts';
-import { lockStaffOrder, requireAdmin } from './access.ts';
+import { lockStaffOrder, requireAdmin } from '../../modules/staff/access.ts';
 import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../src/lib/working-days.ts';
-import { linesInWords, orderForStaff } from './view.ts';
+import { linesInWords, orderForStaff } from '../../queries/console-view.ts';
 
 /** The end (Kuala Lumpur time) of the third working day after the request: the review's promise. */
 export function refundDeadline(requestedAt: Date): Date {

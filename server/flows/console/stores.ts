@@ -2,16 +2,16 @@ import { and, eq, gte } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import { message } from '../../../contract/messages.ts';
 import { klDate } from '../../../src/lib/working-days.ts';
-import { ApiError, warning } from '../../http/errors.ts';
+import { DomainError, warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { addHistory } from '../../modules/orders/service.ts';
-import { addClosure } from '../../modules/staff/closures.ts';
+import { addClosure } from '../../modules/booking/closures.ts';
 import { storeClosures } from '../../modules/staff/schema.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
 import { withoutLinks } from '../my-orders/notice-text.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../../modules/staff/access.ts';
 
 const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) === iso;
 
@@ -23,7 +23,7 @@ const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) 
 export async function closeStore(ctx: ShopContext, who: StaffRow, input: { storeId: string; date: string; reason: string }) {
   requireAdmin(who);
   const workshop = ctx.indexes.workshops.find((w) => w.id === input.storeId);
-  if (!workshop) throw new ApiError(Code.NOT_FOUND, 'console.storeUnknown', {}, { field: 'storeId' });
+  if (!workshop) throw new DomainError(Code.NOT_FOUND, 'console.storeUnknown', {}, { field: 'storeId' });
   const now = ctx.now();
   if (!realDate(input.date) || input.date < klDate(now)) throw warning('console.pastDate', {}, { field: 'date' });
 

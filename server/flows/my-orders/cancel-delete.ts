@@ -9,7 +9,7 @@ import { transitionOrder } from '../../modules/orders/states.ts';
 import { pendingCheckouts } from '../../modules/payments/service.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import type { ShopContext } from '../context.ts';
-import { customerView } from '../order-view.ts';
+import { customerView } from '../../queries/order-view.ts';
 import { answerOrder, lockOwnOrder, refuse } from './own-order.ts';
 
 /**

@@ -9,10 +9,10 @@ import { addHistory } from '../../modules/orders/service.ts';
 import { scheduleReminder } from '../../jobs/appointment-reminder.ts';
 import { calendarOf, workshopOf } from '../cart.ts';
 import type { ShopContext } from '../context.ts';
-import { customerView } from '../order-view.ts';
+import { customerView } from '../../queries/order-view.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import type { Db } from '../../db/client.ts';
-import { isClosedDay } from '../../modules/staff/closures.ts';
+import { isClosedDay } from '../../modules/booking/closures.ts';
 import { answerOrder, lockOwnOrder, refuse } from './own-order.ts';
 
 async function dropUnits(tx: Db, orderId: string, units: { date: string; unit: number; bay: number }[]) {

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storeClosures } from './schema.ts';
+import { storeClosures } from '../staff/schema.ts';
 
 export type ClosureRow = typeof storeClosures.$inferSelect;
 

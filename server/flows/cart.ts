@@ -7,14 +7,14 @@ import type { FulfilmentMethod } from '../../contract/order-status.ts';
 import { orderTotal, type OrderTotal } from '../../contract/order-total.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
-import type { Indexes } from '../indexes.ts';
+import type { Indexes } from './context.ts';
 import type { WorkshopCalendar } from '../modules/booking/slots.ts';
 import type { ProductContent } from '../modules/catalog/content.ts';
 import { orderLine, quoteLine, type LineQuote, type PricedCar } from '../modules/catalog/line.ts';
 import type { DeliveryRules, FulfilmentRules } from '../modules/orders/content.ts';
 import { deliveryFee } from '../modules/orders/delivery.ts';
 import { cartFittingMinutes, checkMethod, checkWorkshopFits, type CartLine } from '../modules/orders/fulfilment.ts';
-import type { CarSnapshot } from '../modules/orders/schema.ts';
+import type { CarSnapshot } from '../modules/orders/service.ts';
 import type { WorkshopIndex } from '../modules/stores/service.ts';
 
 /**

@@ -1,4 +1,3 @@
-import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/language.ts';
@@ -6,12 +5,10 @@ import type { orderPay, orderPayStatus, paymentOutcomes } from '../../contract/o
 import { DomainError } from '../modules/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
-import type { Db } from '../db/client.ts';
-import { payments, type PaymentState } from '../modules/payments/schema.ts';
-import { abandonPayment, attachCheckout, createPayment, pendingPayments, type PaymentRow } from '../modules/payments/service.ts';
+import { abandonPayment, attachCheckout, createPayment, lastPayment, pendingPayments, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
 import { PaymentRefused, type PaymentStatus, type ProviderEvent } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
-import { customerView } from '../queries/order-view.ts';
+import { customerView } from '../modules/orders/customer-view.ts';
 import { recordPayment } from './record-payment.ts';
 
 type PayRequest = z.output<typeof orderPay.request>;
@@ -121,17 +118,6 @@ const outcomeOf: Record<PaymentState, (typeof paymentOutcomes)[number]> = {
   failed: 'FAILED',
   expired: 'EXPIRED',
 };
-
-/** The order's newest attempt to pay, if any. */
-async function lastPayment(db: Db, orderId: string): Promise<Pick<PaymentRow, 'state' | 'method'> | undefined> {
-  const [row] = await db
-    .select({ state: payments.state, method: payments.method })
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  return row;
-}
 
 function statusOf(order: OrderRow, payment: Pick<PaymentRow, 'state' | 'method'> | undefined): PayStatus {
   return {

@@ -9,8 +9,8 @@ import { lineName } from '../modules/orders/line-view.ts';
 import { orderLines, orders } from '../modules/orders/schema.ts';
 import { refunds } from '../modules/refunds/schema.ts';
 import { latestRefunds, refundNo } from '../modules/refunds/service.ts';
-import type { ShopContext } from '../flows/context.ts';
-import { customerView } from './order-view.ts';
+import type { ReadContext } from './context.ts';
+import { customerView } from '../modules/orders/customer-view.ts';
 import { orderActions } from './order-parts.ts';
 
 type PageRequest = z.output<typeof orderPage.request>;
@@ -19,7 +19,7 @@ type PageAnswer = z.input<typeof orderPage.response>;
 const hasRefund = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id})`;
 
 /** The customer's orders of one tab, newest first, with every tab's count; deleted orders are left out. */
-export async function orderList(ctx: ShopContext, customerId: string, input: PageRequest, locale: Locale): Promise<PageAnswer> {
+export async function orderList(ctx: ReadContext, customerId: string, input: PageRequest, locale: Locale): Promise<PageAnswer> {
   const { db } = ctx;
   const mine = and(eq(orders.customerId, customerId), eq(orders.hidden, false))!;
   const tab: SQL | undefined = input.status === undefined ? undefined : input.status === 'REFUND' ? hasRefund : eq(orders.status, input.status);

@@ -8,7 +8,7 @@ import type { OrderRow } from '../modules/orders/service.ts';
 import { payments } from '../modules/payments/schema.ts';
 import { refundNo, refundsOf } from '../modules/refunds/service.ts';
 import { signedImageUrl } from '../storage/signing.ts';
-import type { ShopContext } from '../flows/context.ts';
+import type { ReadContext } from './context.ts';
 
 /** The buttons of an order: the state's, and a time change only while changes are left. */
 export function orderActions(view: CustomerOrderView, rescheduleCount: number, now: Date): CustomerActions {
@@ -17,7 +17,7 @@ export function orderActions(view: CustomerOrderView, rescheduleCount: number, n
 }
 
 /** What My Orders adds to an order's detail: refunds (newest first), payments, SMS sent, changes left. */
-export async function orderParts(ctx: ShopContext, order: OrderRow, locale: Locale) {
+export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Locale) {
   const now = ctx.now();
   const [refunds, paid, notices] = await Promise.all([
     refundsOf(ctx.db, order.id),

@@ -7,41 +7,25 @@ import type { orderDetail } from '../../contract/order-dto.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
-import type { CustomerOrderView } from '../modules/orders/actions.ts';
+import { customerView } from '../modules/orders/customer-view.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
 import { isClosedDay } from '../modules/booking/closures.ts';
-import type { ShopContext } from '../flows/context.ts';
+import type { ReadContext } from './context.ts';
 import { orderActions, orderParts } from './order-parts.ts';
 import { pickupQrSvg } from '../../contract/qr.ts';
-import type { RefundStatus } from '../../contract/order-status.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;
 
-/** The order as the customer's action rules read it, with its latest refund's status. */
-export function customerView(order: OrderRow, refundStatus: RefundStatus | null = null): CustomerOrderView {
-  return {
-    status: order.status,
-    stage: order.stage,
-    method: order.method,
-    payBefore: order.payBefore,
-    appointment: order.appointmentDate && order.appointmentTime ? { date: order.appointmentDate, time: order.appointmentTime } : null,
-    completedAt: order.completedAt,
-    paidSen: order.paidSen,
-    refundedSen: order.refundedSen,
-    refundStatus,
-  };
-}
-
 /** Everything the customer may see of one of their orders; someone else's order is not found. */
-export async function findOrder(ctx: ShopContext, customerId: string, orderNo: string, locale: Locale): Promise<OrderDetail> {
+export async function findOrder(ctx: ReadContext, customerId: string, orderNo: string, locale: Locale): Promise<OrderDetail> {
   const order = await customerOrder(ctx.db, customerId, orderNo);
   if (!order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
   return describeOrder(ctx, order, locale);
 }
 
 /** An order as `app/find` shows it; the console builds its own view on this. */
-export async function describeOrder(ctx: ShopContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
+export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
   const booked = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null;
   const [lines, history, parts, closedDay] = await Promise.all([
     linesOf(ctx.db, order.id),

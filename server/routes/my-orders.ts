@@ -8,18 +8,25 @@ import { checkImageLink } from '../storage/signing.ts';
 import type { ShopContext } from '../flows/context.ts';
 import { cancelOrder, deleteOrder } from '../flows/my-orders/cancel-delete.ts';
 import { changeInstallTime } from '../flows/my-orders/change-time.ts';
-import { orderList } from '../queries/my-orders.ts';
 import { requestRefund, revokeRefund } from '../flows/my-orders/refund.ts';
 import { uploadImage } from '../flows/my-orders/upload.ts';
+import { orderList } from '../queries/my-orders.ts';
+import { findOrder } from '../queries/order-view.ts';
 
 export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopContext) {
   calls.mount(orderPage, (input, c) => orderList(ctx, c.get('user').id, input, c.get('locale')));
-  calls.mount(orderCancel, (input, c) => cancelOrder(ctx, c.get('user').id, input, c.get('locale')));
+  calls.mount(orderCancel, async (input, c) => {
+    await cancelOrder(ctx, c.get('user').id, input);
+    return findOrder(ctx, c.get('user').id, input.orderNo, c.get('locale'));
+  });
   calls.mount(orderDelete, (input, c) => deleteOrder(ctx, c.get('user').id, input.orderNo));
-  calls.mount(orderChangeTime, (input, c) => changeInstallTime(ctx, c.get('user').id, input, c.get('locale')));
+  calls.mount(orderChangeTime, async (input, c) => {
+    await changeInstallTime(ctx, c.get('user').id, input);
+    return findOrder(ctx, c.get('user').id, input.orderNo, c.get('locale'));
+  });
   calls.mount(orderRefund, (input, c) => requestRefund(ctx, c.get('user').id, input, c.get('locale')));
   calls.mount(orderRefundCancel, (input, c) => revokeRefund(ctx, c.get('user').id, input.orderNo, c.get('locale')));
-  calls.mountRaw(uploadCall, (c) => uploadImage(ctx, c));
+  calls.mountRaw(uploadCall, (c) => uploadImage(ctx, c.get('user').id, c.req.raw));
 
   // The photo behind a signed link (see storage/signing.ts): a link that is not the server's,
   // or has run out, shows nothing, not even whether the photo exists.

@@ -22,5 +22,8 @@ export function refuse(refusal: Refusal, field?: string): never {
   throw warning(refusal.key, refusal.params, field ? { field } : null);
 }
 
-/** After an action: the order as `app/find` shows it. */
+/**
+ * After a refund action: the order as `app/find` shows it. The other actions leave this to their
+ * route (a flow does not read the views); the refund flows still answer here.
+ */
 export const answerOrder = (ctx: ShopContext, customerId: string, orderNo: string, locale: Locale) => findOrder(ctx, customerId, orderNo, locale);

@@ -6,7 +6,7 @@ import { transitionRefund } from '../../modules/orders/states.ts';
 import { insertRefund, keysInUse, latestRefund, moveRefund } from '../../modules/refunds/service.ts';
 import { ownedUploads } from '../../storage/service.ts';
 import type { ShopContext } from '../context.ts';
-import { customerView } from '../../queries/order-view.ts';
+import { customerView } from '../../modules/orders/customer-view.ts';
 import { answerOrder, lockOwnOrder, refuse } from './own-order.ts';
 
 /** The database's refusal of a row that breaks `constraint` (a unique index), however the driver wraps it. */

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
 import { Code } from '../../../contract/codes.ts';
 import { MAX_IMAGE_BYTES } from '../../../contract/my-orders-dto.ts';
 import { DomainError } from '../../modules/errors.ts';
-import type { AppEnv } from '../../http/env.ts';
 import { reencodePhoto } from '../../storage/photo.ts';
 import { recordUpload } from '../../storage/service.ts';
 import { signedImageUrl } from '../../storage/signing.ts';
@@ -52,8 +50,8 @@ async function readForm(request: Request): Promise<FormData> {
  * `app/upload/image`: one photo in the form field `file`, recognised by its content, decoded
  * and encoded afresh without metadata, stored under a new random key owned by the customer.
  */
-export async function uploadImage(ctx: ShopContext, c: Context<AppEnv>) {
-  const form = await readForm(c.req.raw);
+export async function uploadImage(ctx: ShopContext, customerId: string, request: Request) {
+  const form = await readForm(request);
   const file = form.get('file');
   if (!(file instanceof Blob) || file.size === 0) throw new DomainError(Code.BAD_REQUEST, 'upload.noFile', {}, { field: 'file' });
   if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
@@ -66,7 +64,7 @@ export async function uploadImage(ctx: ShopContext, c: Context<AppEnv>) {
   try {
     await recordUpload(ctx.db, {
       key,
-      customerId: c.get('user').id,
+      customerId,
       contentType: photo.contentType,
       bytes: photo.bytes.length,
       width: photo.width,

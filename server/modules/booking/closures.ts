@@ -1,6 +1,6 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { storeClosures } from '../staff/schema.ts';
+import { storeClosures } from './schema.ts';
 
 export type ClosureRow = typeof storeClosures.$inferSelect;
 
@@ -11,6 +11,11 @@ export async function closedDays(db: Db, workshopId: string, from = '0000-01-01'
     .from(storeClosures)
     .where(and(eq(storeClosures.workshopId, workshopId), gte(storeClosures.date, from)))
     .orderBy(asc(storeClosures.date));
+}
+
+/** Every workshop's closed days from `from` (YYYY-MM-DD) on. */
+export async function closuresFrom(db: Db, from: string): Promise<ClosureRow[]> {
+  return db.select().from(storeClosures).where(gte(storeClosures.date, from));
 }
 
 export async function isClosedDay(db: Db, workshopId: string, date: string): Promise<boolean> {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatPhone } from '../contract/phone.ts';
 import { loadConfig } from '../server/config.ts';
-import { readContent } from '../server/content.ts';
+import { readContent } from '../server/db/content.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { dictionaryFile } from '../server/modules/dictionary/service.ts';
 import { loadWorkshops } from '../server/modules/stores/content.ts';

@@ -6,29 +6,29 @@ import type { Db } from './db/client.ts';
 import { databaseUnavailableCause } from './db/unavailable.ts';
 import { answerError, callMounter } from './http/calls.ts';
 import type { AppEnv } from './http/env.ts';
-import { ApiError } from './http/errors.ts';
+import { DomainError } from './modules/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
-import { authRoutes, userKeyOf } from './modules/auth/routes.ts';
+import { authRoutes, userKeyOf } from './routes/auth.ts';
 import { authService } from './modules/auth/service.ts';
-import { dictionaryRoutes } from './modules/dictionary/routes.ts';
+import { dictionaryRoutes } from './routes/dictionary.ts';
 import { dictionaryService } from './modules/dictionary/service.ts';
-import { homeRoutes } from './modules/home/routes.ts';
+import { homeRoutes } from './routes/home.ts';
 import { homeService } from './modules/home/service.ts';
 import type { SmsProvider } from './providers/sms/index.ts';
 import type { Indexes } from './indexes.ts';
-import { vehicleRoutes } from './modules/vehicles/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
+import { vehicleRoutes } from './routes/vehicles.ts';
+import { catalogRoutes } from './routes/catalog.ts';
 import { catalogService } from './modules/catalog/service.ts';
-import { storeRoutes } from './modules/stores/routes.ts';
+import { storeRoutes } from './routes/stores.ts';
 import { storeService } from './modules/stores/service.ts';
 import { garageService } from './modules/vehicles/service.ts';
 import type { ShopContext } from './flows/context.ts';
-import { bookingRoutes } from './modules/booking/routes.ts';
-import { couponRoutes } from './modules/coupons/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { paymentCallbackRoutes } from './modules/payments/routes.ts';
-import { myOrderRoutes } from './flows/my-orders/routes.ts';
-import { consoleRoutes } from './flows/console/routes.ts';
+import { bookingRoutes } from './routes/booking.ts';
+import { couponRoutes } from './routes/coupons.ts';
+import { orderRoutes } from './routes/orders.ts';
+import { paymentCallbackRoutes } from './routes/payment-callbacks.ts';
+import { myOrderRoutes } from './routes/my-orders.ts';
+import { consoleRoutes } from './routes/console.ts';
 import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
@@ -119,20 +119,20 @@ export function createApi(deps: AppDeps) {
   const document = openApiDocument(calls.calls);
   api.get('/openapi.json', (c) => c.json(document));
 
-  api.all('*', (c) => answerError(c, new ApiError(Code.NOT_FOUND, 'code.404')));
+  api.all('*', (c) => answerError(c, new DomainError(Code.NOT_FOUND, 'code.404')));
   api.onError((err, c) => {
-    if (err instanceof ApiError) return answerError(c, err);
+    if (err instanceof DomainError) return answerError(c, err);
     if (err instanceof HTTPException && err.status < 500) {
-      return answerError(c, new ApiError(err.status, err.status === 413 ? 'request.tooLarge' : 'code.404', { limit: 64 }));
+      return answerError(c, new DomainError(err.status, err.status === 413 ? 'request.tooLarge' : 'code.404', { limit: 64 }));
     }
     const unreachable = databaseUnavailableCause(err);
     if (unreachable) {
       // One line per call: an outage must not bury the log in stack traces.
       console.error(`[api] ${c.req.method} ${c.req.path}: database unavailable (${unreachable.message})`);
-      return answerError(c, new ApiError(Code.UNAVAILABLE, 'database.unavailable'));
+      return answerError(c, new DomainError(Code.UNAVAILABLE, 'database.unavailable'));
     }
     console.error(`[api] ${c.req.method} ${c.req.path} failed:`, withoutQueryValues(err));
-    return answerError(c, new ApiError(Code.SERVER_ERROR, 'code.500'));
+    return answerError(c, new DomainError(Code.SERVER_ERROR, 'code.500'));
   });
 
   const app = new Hono<AppEnv>();

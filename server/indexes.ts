@@ -1,4 +1,5 @@
 import type { Db } from './db/client.ts';
+import type { Indexes } from './flows/context.ts';
 import { loadCatalogIndex } from './modules/catalog/service.ts';
 import { loadCouponIndex } from './modules/coupons/service.ts';
 import { loadOrderRules } from './modules/orders/service.ts';
@@ -9,7 +10,7 @@ import { loadCarIndex } from './modules/vehicles/service.ts';
  * What the API reads from memory instead of the database: built once after the content
  * sync. Content changes only with a deploy, and every process builds its own copy.
  */
-export async function loadIndexes(db: Db) {
+export async function loadIndexes(db: Db): Promise<Indexes> {
   const [cars, catalog, workshops, orderRules, coupons] = await Promise.all([
     loadCarIndex(db),
     loadCatalogIndex(db),
@@ -20,4 +21,4 @@ export async function loadIndexes(db: Db) {
   return { cars, catalog, workshops, orderRules, coupons };
 }
 
-export type Indexes = Awaited<ReturnType<typeof loadIndexes>>;
+export type { Indexes };

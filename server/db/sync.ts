@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { readContent } from '../content.ts';
+import { readContent } from './content.ts';
 import { bannerFile, syncBanners } from '../modules/home/service.ts';
 import { dictionaryFile, syncDictionary } from '../modules/dictionary/service.ts';
 import { loadVehicles } from '../modules/vehicles/content.ts';

@@ -5,16 +5,16 @@ import type { Line } from '../../contract/line.ts';
 import type { MessageKey } from '../../contract/messages.ts';
 import type { FulfilmentMethod } from '../../contract/order-status.ts';
 import { orderTotal, type OrderTotal } from '../../contract/order-total.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
-import type { Indexes } from '../indexes.ts';
+import type { Indexes } from './context.ts';
 import type { WorkshopCalendar } from '../modules/booking/slots.ts';
 import type { ProductContent } from '../modules/catalog/content.ts';
 import { orderLine, quoteLine, type LineQuote, type PricedCar } from '../modules/catalog/line.ts';
 import type { DeliveryRules, FulfilmentRules } from '../modules/orders/content.ts';
 import { deliveryFee } from '../modules/orders/delivery.ts';
 import { cartFittingMinutes, checkMethod, checkWorkshopFits, type CartLine } from '../modules/orders/fulfilment.ts';
-import type { CarSnapshot } from '../modules/orders/schema.ts';
+import type { CarSnapshot } from '../modules/orders/service.ts';
 import type { WorkshopIndex } from '../modules/stores/service.ts';
 
 /**
@@ -31,12 +31,12 @@ export interface PricedItem {
   cartLine: CartLine;
 }
 
-const warn = (key: MessageKey, params: Record<string, string | number>, data: Record<string, unknown>) => new ApiError(Code.WARNING, key, params, data);
+const warn = (key: MessageKey, params: Record<string, string | number>, data: Record<string, unknown>) => new DomainError(Code.WARNING, key, params, data);
 
 /** The variant as pricing needs it, and as the order keeps it. */
 export function carOf(indexes: Indexes, variantId: string): { priced: PricedCar; snapshot: CarSnapshot } {
   const variant = indexes.cars.variant(variantId);
-  if (!variant) throw new ApiError(Code.NOT_FOUND, 'vehicle.unknown', {}, { field: 'variantId' });
+  if (!variant) throw new DomainError(Code.NOT_FOUND, 'vehicle.unknown', {}, { field: 'variantId' });
   return {
     priced: { bodyType: variant.bodyType, fitment: variant.fitment, name: variant.carVariant, sizeClass: variant.sizeClass },
     snapshot: {
@@ -59,7 +59,7 @@ export function cartProducts(indexes: Indexes, items: readonly Line[], locale: L
   const seen = new Set<string>();
   return items.map((item, i) => {
     const product = indexes.catalog.byId.get(item.productId);
-    if (!product) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownProduct', {}, { field: `items.${i}.productId` });
+    if (!product) throw new DomainError(Code.NOT_FOUND, 'catalog.unknownProduct', {}, { field: `items.${i}.productId` });
     if (seen.has(product.id)) throw warn('order.duplicateLine', { product: pick(product.name, locale) }, { field: `items.${i}.productId`, lineIndex: i });
     seen.add(product.id);
     return product;
@@ -95,7 +95,7 @@ export function checkCartMethod(rules: FulfilmentRules, lines: readonly { produc
 
 export function workshopOf(indexes: Indexes, storeId: string): Workshop {
   const workshop = indexes.workshops.find((w) => w.id === storeId);
-  if (!workshop) throw new ApiError(Code.NOT_FOUND, 'store.unknown', {}, { field: 'storeId' });
+  if (!workshop) throw new DomainError(Code.NOT_FOUND, 'store.unknown', {}, { field: 'storeId' });
   return workshop;
 }
 

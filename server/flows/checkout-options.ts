@@ -6,7 +6,7 @@ import type { Line } from '../../contract/line.ts';
 import { message } from '../../contract/messages.ts';
 import type { FulfilmentMethod } from '../../contract/order-status.ts';
 import type { couponClientGet, couponDto, storeSlots } from '../../contract/orders.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { workshopSlots } from '../modules/booking/service.ts';
 import { jobUnits, UNIT_MINUTES } from '../modules/booking/slots.ts';
@@ -34,7 +34,7 @@ export async function slotsForCart(ctx: ShopContext, storeId: string, items: rea
   const fittingMinutes = fittingMinutesOf(rules, lines);
   // An order being moved: its own time is free to it. Someone else's order is as good as none.
   const order = moving ? await customerOrder(ctx.db, moving.customerId, moving.orderNo) : undefined;
-  if (moving && !order) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  if (moving && !order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
   const dates = await workshopSlots(ctx.db, workshop.id, calendarOf(workshop), fittingMinutes, ctx.now(), order?.id);
   return { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES, dates };
 }
@@ -75,7 +75,7 @@ export async function couponsForCart(
   const goodsSen = cartTotal(input.method, priced).goodsSen;
   const deliverySen = cartDelivery(ctx.indexes.orderRules.delivery, input.method, input.state, goodsSen);
   const entered = input.couponCode ? findCoupon(ctx.indexes.coupons, input.couponCode) : undefined;
-  if (input.couponCode && !entered) throw new ApiError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
+  if (input.couponCode && !entered) throw new DomainError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 
   const [counts, paidOrders] = await Promise.all([couponUseCounts(ctx.db, customerId), paidOrderCount(ctx.db, customerId)]);
   const now = ctx.now();

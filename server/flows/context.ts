@@ -1,8 +1,21 @@
 import type { Db } from '../db/client.ts';
-import type { Indexes } from '../indexes.ts';
+import type { CatalogIndex } from '../modules/catalog/service.ts';
+import type { Coupon } from '../modules/coupons/content.ts';
+import type { loadOrderRules } from '../modules/orders/service.ts';
+import type { WorkshopIndex } from '../modules/stores/service.ts';
+import type { CarIndex } from '../modules/vehicles/index-of-cars.ts';
 import type { PaymentProvider } from '../providers/payment/index.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import type { FileStorage } from '../storage/index.ts';
+
+/** What the API reads from memory instead of the database (loadIndexes builds it after the content sync). */
+export interface Indexes {
+  cars: CarIndex;
+  catalog: CatalogIndex;
+  workshops: WorkshopIndex;
+  orderRules: Awaited<ReturnType<typeof loadOrderRules>>;
+  coupons: Coupon[];
+}
 
 /** What the order flows work with: the database, the content in memory, the providers, the clock. */
 export interface ShopContext {

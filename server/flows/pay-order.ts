@@ -1,14 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/language.ts';
 import type { orderPay, orderPayStatus, paymentOutcomes } from '../../contract/orders.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../modules/errors.ts';
 import { checkPay, customerView } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
-import type { Db } from '../db/client.ts';
-import { payments, type PaymentState } from '../modules/payments/schema.ts';
-import { abandonPayment, attachCheckout, createPayment, pendingPayments, type PaymentRow } from '../modules/payments/service.ts';
+import { abandonPayment, attachCheckout, createPayment, lastPayment, pendingPayments, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
 import { PaymentRefused, type PaymentStatus, type ProviderEvent } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
 import { recordPayment } from './record-payment.ts';
@@ -16,7 +13,7 @@ import { recordPayment } from './record-payment.ts';
 type PayRequest = z.output<typeof orderPay.request>;
 type PayStatus = z.input<typeof orderPayStatus.response>;
 
-const notFound = () => new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+const notFound = () => new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
 
 /** The shop's page the provider sends the browser back to, in the customer's language. */
 export function returnUrl(origin: string, orderNo: string, locale: Locale): string {
@@ -30,13 +27,13 @@ export function returnUrl(origin: string, orderNo: string, locale: Locale): stri
  */
 export async function startPayment(ctx: ShopContext, customerId: string, input: PayRequest, locale: Locale, origin: string): Promise<{ redirectUrl: string }> {
   const provider = ctx.payments;
-  if (!provider.methods.includes(input.payMethod)) throw new ApiError(Code.WARNING, 'payment.methodNotOffered', {}, { field: 'payMethod' });
+  if (!provider.methods.includes(input.payMethod)) throw new DomainError(Code.WARNING, 'payment.methodNotOffered', {}, { field: 'payMethod' });
   const now = ctx.now();
   const { order, payment } = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, { orderNo: input.orderNo });
     if (!order || order.customerId !== customerId || order.hidden) throw notFound();
     const refused = checkPay(customerView(order), now);
-    if (refused) throw new ApiError(Code.WARNING, refused.key, refused.params ?? {});
+    if (refused) throw new DomainError(Code.WARNING, refused.key, refused.params ?? {});
     const payment = await createPayment(tx, {
       orderId: order.id,
       orderNo: order.orderNo,
@@ -68,9 +65,9 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
     return { redirectUrl: checkout.redirectUrl };
   } catch (err) {
     await abandonPayment(ctx.db, payment.id, err instanceof Error ? err.message.slice(0, 300) : String(err), now);
-    if (err instanceof PaymentRefused) throw new ApiError(Code.WARNING, err.key, err.params, { field: 'payMethod' });
+    if (err instanceof PaymentRefused) throw new DomainError(Code.WARNING, err.key, err.params, { field: 'payMethod' });
     console.error(`[pay] ${provider.name} did not open a checkout for ${order.orderNo}: ${err instanceof Error ? err.message : String(err)}`);
-    throw new ApiError(Code.UNAVAILABLE, 'payment.unavailable');
+    throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
   }
 }
 
@@ -95,7 +92,7 @@ export async function refreshPayment(ctx: ShopContext, customerId: string, order
       status = await provider.paymentStatus(payment.providerRef!);
     } catch (err) {
       console.error(`[pay] ${provider.name} did not answer about ${payment.providerRef}: ${err instanceof Error ? err.message : String(err)}`);
-      throw new ApiError(Code.UNAVAILABLE, 'payment.unavailable');
+      throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
     }
     if (status.state === 'pending') continue;
     const event: ProviderEvent = {
@@ -120,17 +117,6 @@ const outcomeOf: Record<PaymentState, (typeof paymentOutcomes)[number]> = {
   failed: 'FAILED',
   expired: 'EXPIRED',
 };
-
-/** The order's newest attempt to pay, if any. */
-async function lastPayment(db: Db, orderId: string): Promise<Pick<PaymentRow, 'state' | 'method'> | undefined> {
-  const [row] = await db
-    .select({ state: payments.state, method: payments.method })
-    .from(payments)
-    .where(eq(payments.orderId, orderId))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(1);
-  return row;
-}
 
 function statusOf(order: OrderRow, payment: Pick<PaymentRow, 'state' | 'method'> | undefined): PayStatus {
   return {

@@ -4,7 +4,7 @@ import { Code } from '../../contract/codes.ts';
 import { normaliseCouponCode } from '../../contract/coupon.ts';
 import type { Locale } from '../../contract/language.ts';
 import type { orderAdd } from '../../contract/orders.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../modules/errors.ts';
 import { scheduleJob } from '../jobs/queue.ts';
 import { pick } from '../i18n/localized.ts';
 import { holdAppointment, unitsOfOrder } from '../modules/booking/service.ts';
@@ -28,7 +28,7 @@ export const MAX_UNPAID_ORDERS = 5;
 
 /** The answer for an order already placed under this key; another order under the same key is refused. */
 async function replay(ctx: ShopContext, order: OrderRow, hash: string): Promise<Placed> {
-  if (order.requestHash !== hash) throw new ApiError(Code.WARNING, 'order.keyReused', {}, { field: 'idempotencyKey' });
+  if (order.requestHash !== hash) throw new DomainError(Code.WARNING, 'order.keyReused', {}, { field: 'idempotencyKey' });
   const units = order.appointmentDate ? await unitsOfOrder(ctx.db, order.id) : [];
   return answer(order, units[0]?.bay ?? null);
 }
@@ -68,7 +68,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
   const goods = cartTotal(input.method, priced);
   const deliveryFeeSen = cartDelivery(delivery, input.method, input.address?.state, goods.goodsSen) ?? 0;
   const coupon = input.couponCode ? findCoupon(indexes.coupons, input.couponCode) : undefined;
-  if (input.couponCode && !coupon) throw new ApiError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
+  if (input.couponCode && !coupon) throw new DomainError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 
   const now = ctx.now();
   const payBefore = new Date(now.getTime() + Math.round(ctx.paymentTimeoutMinutes * 60_000));
@@ -80,7 +80,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
       // The same checkout sent again while this customer's turn was taken: answered by its order.
       if (await orderByIdempotencyKey(tx, customerId, input.idempotencyKey)) throw new AlreadyPlaced();
       if ((await openUnpaidCount(tx, customerId, now)) >= MAX_UNPAID_ORDERS) {
-        throw new ApiError(Code.WARNING, 'order.tooManyUnpaid', { max: MAX_UNPAID_ORDERS });
+        throw new DomainError(Code.WARNING, 'order.tooManyUnpaid', { max: MAX_UNPAID_ORDERS });
       }
       let discountSen = 0;
       if (coupon) {
@@ -88,7 +88,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
         const code = normaliseCouponCode(coupon.code);
         const counts = (await couponUseCounts(tx, customerId, code)).get(code) ?? { usesTotal: 0, usesByCustomer: 0 };
         const result = evaluateCoupon(coupon, goods.goodsSen, { ...counts, paidOrders: await paidOrderCount(tx, customerId) }, now);
-        if (!result.usable) throw new ApiError(Code.WARNING, result.key, result.params, { field: 'couponCode', moreToSpendSen: result.moreToSpendSen ?? 0 });
+        if (!result.usable) throw new DomainError(Code.WARNING, result.key, result.params, { field: 'couponCode', moreToSpendSen: result.moreToSpendSen ?? 0 });
         discountSen = result.discountSen;
       }
       const total = cartTotal(input.method, priced, deliveryFeeSen, discountSen);
@@ -96,7 +96,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
       let bay: number | null = null;
       if (install && workshop && input.appointment) {
         const held = await holdAppointment(tx, { workshopId: workshop.id, calendar: calendarOf(workshop), fittingMinutes, appointment: input.appointment, orderId, now });
-        if (!held.ok) throw new ApiError(Code.WARNING, held.key, {}, { field: 'appointment' });
+        if (!held.ok) throw new DomainError(Code.WARNING, held.key, {}, { field: 'appointment' });
         bay = held.bay;
       }
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
 import type { Call } from '../../contract/call.ts';
 import { message } from '../../contract/messages.ts';
-import { ApiError } from './errors.ts';
+import { DomainError } from '../modules/errors.ts';
 import type { AppEnv } from './env.ts';
 import { describeIssue, findUnstorableText } from './validation.ts';
 
@@ -39,12 +39,12 @@ export function answer(c: Context<AppEnv>, data: unknown, code: number = Code.OK
   return c.body(`{"code":${code},"msg":${okMessage(c)},"data":${json}}`, 200, { 'Content-Type': 'application/json' });
 }
 
-export function answerError(c: Context<AppEnv>, err: ApiError) {
+export function answerError(c: Context<AppEnv>, err: DomainError) {
   c.set('answerCode', err.code);
   return c.json({ code: err.code, msg: message(c.get('locale'), err.key, err.params), data: err.data });
 }
 
-const tooLarge = () => new ApiError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
+const tooLarge = () => new DomainError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
 
 /**
  * The body as text, never holding more than the limit: a declared length is checked before
@@ -78,11 +78,11 @@ async function readBody(c: Context<AppEnv>): Promise<unknown> {
   const text = await bodyText(c.req.raw);
   if (text.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
-  if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE, 'request.notJson');
+  if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new DomainError(Code.UNSUPPORTED_MEDIA_TYPE, 'request.notJson');
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(Code.BAD_REQUEST, 'request.badJson');
+    throw new DomainError(Code.BAD_REQUEST, 'request.badJson');
   }
 }
 
@@ -115,7 +115,7 @@ export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): Call
       calls.push(call);
       app.post(call.path, async (c) => {
         const raw = await readBody(c);
-        if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError(Code.BAD_REQUEST, 'request.notObject');
+        if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError(Code.BAD_REQUEST, 'request.notObject');
         if (call.auth) await checkSession(c);
         // Checked for every call here, not field by field: the database would refuse it with a 500.
         const unstorable = findUnstorableText(raw);
@@ -128,7 +128,7 @@ export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): Call
         }
         return answer(c, await handler(parsed.data as z.output<C['request']>, c));
       });
-      app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new ApiError(Code.METHOD_NOT_ALLOWED, 'request.method')));
+      app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new DomainError(Code.METHOD_NOT_ALLOWED, 'request.method')));
     },
     mountRaw(call, handler) {
       calls.push(call);
@@ -136,7 +136,7 @@ export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): Call
         if (call.auth) await checkSession(c);
         return answer(c, await handler(c));
       });
-      app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new ApiError(Code.METHOD_NOT_ALLOWED, 'request.method')));
+      app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new DomainError(Code.METHOD_NOT_ALLOWED, 'request.method')));
     },
   };
 }

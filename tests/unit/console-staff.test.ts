@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { checkStaffEntry, staffPhone } from '../../server/modules/staff/service.ts';
-import { optionWords } from '../../server/flows/console/options.ts';
+import { optionWords } from '../../server/queries/option-words.ts';
 import { refundDeadline } from '../../server/flows/console/refunds.ts';
-import { figuresByDay, lastDays } from '../../server/flows/console/dashboard.ts';
+import { figuresByDay, lastDays } from '../../server/queries/dashboard.ts';
 
 const stores = new Set(['petaling-jaya-ss2-tyre-auto']);
 

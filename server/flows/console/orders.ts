@@ -1,66 +1,15 @@
-import { and, asc, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
-import { Code } from '../../../contract/codes.ts';
-import type { Locale } from '../../../contract/language.ts';
 import type { MessageKey } from '../../../contract/messages.ts';
-import type { FulfilmentMethod, OrderStatus } from '../../../contract/order-status.ts';
 import { findCourier } from '../../../src/lib/couriers.ts';
 import { couriers } from '../../../src/lib/couriers.ts';
-import { ApiError, warning } from '../../http/errors.ts';
+import { warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
-import { bookedUnits } from '../../modules/booking/schema.ts';
-import { orders } from '../../modules/orders/schema.ts';
-import { moveOrder, type OrderChanges } from '../../modules/orders/service.ts';
+import { moveOrder, type OrderChanges, type OrderRow } from '../../modules/orders/service.ts';
 import type { OrderEvent } from '../../modules/orders/states.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
 import { noNotice, orderNotice, type Notice } from '../../modules/notifications/service.ts';
-import { lockStaffOrder, requireOrderAccess, requireStoreAccess } from './access.ts';
-import { orderCards, orderForStaff, orderWhere } from './view.ts';
-
-export interface PageInput {
-  storeId?: string;
-  date?: string;
-  status?: OrderStatus;
-  method?: FulfilmentMethod;
-  q?: string;
-  pageNum: number;
-  pageSize: number;
-}
-
-/**
- * Orders for the console. Workshop staff see their workshop's (another's is refused); admins
- * any store's or all. With a date: the day's bookings by time and bay, the unpaid and
- * cancelled left out unless a status asks for them.
- */
-export async function consoleOrderPage(ctx: ShopContext, who: StaffRow, input: PageInput, locale: Locale) {
-  const storeId = input.storeId ?? (who.role === 'workshop' ? who.storeId! : undefined);
-  if (storeId) requireStoreAccess(who, storeId);
-  const where: SQL[] = [];
-  if (storeId) where.push(eq(orders.storeId, storeId));
-  if (input.date) where.push(eq(orders.appointmentDate, input.date));
-  if (input.method) where.push(eq(orders.method, input.method));
-  if (input.status) where.push(eq(orders.status, input.status));
-  else if (input.date) where.push(notInArray(orders.status, ['PENDING_PAYMENT', 'CANCELLED']));
-  const q = input.q?.replace(/[\s%_\\]/g, '');
-  if (q) where.push(or(ilike(orders.orderNo, `%${q}%`), sql`replace(${orders.carPlate}, ' ', '') ilike ${`%${q}%`}`)!);
-  const condition = where.length ? and(...where) : undefined;
-
-  const bay = sql<number>`(select min(${bookedUnits.bay}) from ${bookedUnits} where ${bookedUnits.orderId} = ${orders.id})`;
-  const order = input.date ? [asc(orders.appointmentTime), asc(bay), asc(orders.orderNo)] : [desc(orders.createdAt), desc(orders.orderNo)];
-  const [rows, [counted]] = await Promise.all([
-    ctx.db.select().from(orders).where(condition).orderBy(...order).limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize),
-    ctx.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(condition),
-  ]);
-  return { list: await orderCards(ctx, rows, who, locale), total: counted?.n ?? 0, pageNum: input.pageNum, pageSize: input.pageSize };
-}
-
-export async function consoleFind(ctx: ShopContext, who: StaffRow, input: { orderNo?: string; pickupCode?: string }, locale: Locale) {
-  const order = await orderWhere(ctx.db, input.orderNo !== undefined ? { orderNo: input.orderNo } : { pickupCode: input.pickupCode! });
-  if (!order) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: input.orderNo !== undefined ? 'orderNo' : 'pickupCode' });
-  requireOrderAccess(who, order);
-  return orderForStaff(ctx, order, who, locale);
-}
+import { lockStaffOrder } from '../../modules/staff/access.ts';
 
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -79,9 +28,10 @@ const historyKey: Record<Exclude<OrderEvent, 'pay' | 'payLate' | 'cancel' | 'exp
 /**
  * One move of an order by staff (orders.md §4), in one transaction with the order locked: the
  * state table decides (807 otherwise), a pickup is handed over with its code only, the
- * history row, the SMS (ready, shipped) and the audit row are written with the move.
+ * history row, the SMS (ready, shipped) and the audit row are written with the move. The order
+ * as moved; the caller answers with the console's view of it.
  */
-export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInput, locale: Locale) {
+export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInput): Promise<OrderRow> {
   const now = ctx.now();
   const { notice, moved } = await ctx.db.transaction(async (tx) => {
     const order = await lockStaffOrder(tx, who, input.orderNo);
@@ -114,6 +64,6 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
     return { notice, moved: row };
   });
   await notice();
-  return orderForStaff(ctx, moved, who, locale);
+  return moved;
 }
 

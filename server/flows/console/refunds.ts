@@ -1,5 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contract/language.ts';
+import type { Db } from '../../db/client.ts';
+import { warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { orders } from '../../modules/orders/schema.ts';
 import { linesOf } from '../../modules/orders/service.ts';
@@ -12,9 +14,9 @@ import type { StaffRow } from '../../modules/staff/service.ts';
 import { signedImageUrl } from '../../storage/signing.ts';
 import { isMessageKey, message } from '../../../contract/messages.ts';
 import type { ShopContext } from '../context.ts';
-import { lockStaffOrder, requireAdmin } from './access.ts';
+import { lockStaffOrder, requireAdmin } from '../../modules/staff/access.ts';
 import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../src/lib/working-days.ts';
-import { linesInWords, orderForStaff, orderWhere } from './view.ts';
+import { linesInWords, orderForStaff, orderWhere } from '../../queries/console-view.ts';
 
 /** The end (Kuala Lumpur time) of the third working day after the request: the review's promise. */
 export function refundDeadline(requestedAt: Date): Date {

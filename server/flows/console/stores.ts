@@ -1,17 +1,14 @@
-import { and, eq, gte } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import { klDate } from '../../../src/lib/working-days.ts';
-import { ApiError, warning } from '../../http/errors.ts';
+import { DomainError, warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
-import { orders } from '../../modules/orders/schema.ts';
-import { addHistory } from '../../modules/orders/service.ts';
-import { addClosure } from '../../modules/staff/closures.ts';
-import { storeClosures } from '../../modules/staff/schema.ts';
+import { addHistory, lockBookedOn } from '../../modules/orders/service.ts';
+import { addClosure, closuresFrom } from '../../modules/booking/closures.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
 import { sendSms } from '../../modules/notifications/service.ts';
 import { closureSms } from '../../modules/notifications/texts.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../../modules/staff/access.ts';
 
 const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) === iso;
 
@@ -23,18 +20,14 @@ const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) 
 export async function closeStore(ctx: ShopContext, who: StaffRow, input: { storeId: string; date: string; reason: string }) {
   requireAdmin(who);
   const workshop = ctx.indexes.workshops.find((w) => w.id === input.storeId);
-  if (!workshop) throw new ApiError(Code.NOT_FOUND, 'console.storeUnknown', {}, { field: 'storeId' });
+  if (!workshop) throw new DomainError(Code.NOT_FOUND, 'console.storeUnknown', {}, { field: 'storeId' });
   const now = ctx.now();
   if (!realDate(input.date) || input.date < klDate(now)) throw warning('console.pastDate', {}, { field: 'date' });
 
   const booked = await ctx.db.transaction(async (tx) => {
     const closure = await addClosure(tx, { workshopId: workshop.id, date: input.date, reason: input.reason, staffId: who.id }, now);
     if (!closure) throw warning('console.alreadyClosed', { date: input.date }, { field: 'date' });
-    const rows = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.storeId, workshop.id), eq(orders.appointmentDate, input.date), eq(orders.status, 'UPCOMING'), eq(orders.stage, 'BOOKED')))
-      .for('update');
+    const rows = await lockBookedOn(tx, workshop.id, input.date);
     for (const order of rows) await addHistory(tx, order, { by: 'staff', noteKey: 'history.closure', noteParams: { date: input.date, reason: input.reason } }, now);
     await audit(tx, { staff: who, action: 'console/stores/closure', storeId: workshop.id, details: { date: input.date, reason: input.reason, told: rows.map((o) => o.orderNo) } }, now);
     return rows;
@@ -50,7 +43,7 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
 export async function staffStores(ctx: ShopContext, who: StaffRow) {
   const today = klDate(ctx.now());
   const mine = ctx.indexes.workshops.filter((w) => who.role === 'admin' || w.id === who.storeId);
-  const closed = await ctx.db.select().from(storeClosures).where(gte(storeClosures.date, today));
+  const closed = await closuresFrom(ctx.db, today);
   return mine.map((w) => ({
     id: w.id,
     name: w.name,

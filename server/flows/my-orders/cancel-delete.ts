@@ -1,22 +1,19 @@
-import { eq } from 'drizzle-orm';
-import type { Locale } from '../../../contract/language.ts';
 import { releaseHeldUnits } from '../../modules/booking/service.ts';
 import { returnCouponUse } from '../../modules/coupons/service.ts';
 import { checkDelete, customerView } from '../../modules/orders/actions.ts';
-import { orders } from '../../modules/orders/schema.ts';
-import { addHistory, moveOrder } from '../../modules/orders/service.ts';
+import { addHistory, hideOrder, moveOrder } from '../../modules/orders/service.ts';
 import { pendingCheckouts } from '../../modules/payments/service.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import type { ShopContext } from '../context.ts';
-import { answerOrder, lockOwnOrder, refuse } from './own-order.ts';
+import { lockOwnOrder, refuse } from './own-order.ts';
 
 /**
  * The customer cancels an order waiting for payment, with a reason: like a payment time-out
  * (expire-order.ts) its held units are freed and its coupon use returned, in the same
  * transaction as the move; then the checkouts still open at the provider are closed so the
- * cancelled order cannot be paid.
+ * cancelled order cannot be paid. The caller answers with the order.
  */
-export async function cancelOrder(ctx: ShopContext, customerId: string, input: { orderNo: string; reason: string }, locale: Locale) {
+export async function cancelOrder(ctx: ShopContext, customerId: string, input: { orderNo: string; reason: string }): Promise<void> {
   const now = ctx.now();
   const refs = await ctx.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
@@ -30,7 +27,6 @@ export async function cancelOrder(ctx: ShopContext, customerId: string, input: {
       console.error(`[pay] could not close checkout ${ref} of a cancelled order: ${err instanceof Error ? err.message : String(err)}`),
     );
   }
-  return answerOrder(ctx, customerId, input.orderNo, locale);
 }
 
 /** Hides an ended order from its owner; the order, its history and its money stay for the shop. */
@@ -41,7 +37,7 @@ export async function deleteOrder(ctx: ShopContext, customerId: string, orderNo:
     const view = customerView(order, (await latestRefund(tx, order.id))?.status ?? null);
     const refused = checkDelete(view);
     if (refused) refuse(refused);
-    await tx.update(orders).set({ hidden: true, hiddenAt: now, updatedAt: now }).where(eq(orders.id, order.id));
+    await hideOrder(tx, order.id, now);
     await addHistory(tx, order, { by: 'customer', noteKey: 'history.deleted' }, now);
   });
   return { orderNo, deleted: true as const };

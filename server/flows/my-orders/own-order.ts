@@ -1,11 +1,11 @@
 import { Code } from '../../../contract/codes.ts';
 import type { Locale } from '../../../contract/language.ts';
 import type { Db } from '../../db/client.ts';
-import { ApiError, warning } from '../../http/errors.ts';
+import { DomainError, warning } from '../../modules/errors.ts';
 import type { Refusal } from '../../modules/orders/states.ts';
 import { lockOrder, type OrderRow } from '../../modules/orders/service.ts';
 import type { ShopContext } from '../context.ts';
-import { findOrder } from '../order-view.ts';
+import { findOrder } from '../../queries/order-view.ts';
 
 /**
  * The customer's order, locked for the rest of the transaction: every change to it takes
@@ -13,7 +13,7 @@ import { findOrder } from '../order-view.ts';
  */
 export async function lockOwnOrder(tx: Db, customerId: string, orderNo: string): Promise<OrderRow> {
   const order = await lockOrder(tx, { orderNo });
-  if (!order || order.customerId !== customerId || order.hidden) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  if (!order || order.customerId !== customerId || order.hidden) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
   return order;
 }
 
@@ -22,5 +22,8 @@ export function refuse(refusal: Refusal, field?: string): never {
   throw warning(refusal.key, refusal.params, field ? { field } : null);
 }
 
-/** After an action: the order as `app/find` shows it. */
+/**
+ * After a refund action: the order as `app/find` shows it. The other actions leave this to their
+ * route (a flow does not read the views); the refund flows still answer here.
+ */
 export const answerOrder = (ctx: ShopContext, customerId: string, orderNo: string, locale: Locale) => findOrder(ctx, customerId, orderNo, locale);

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from 'hono';
 import { Code } from '../../../contract/codes.ts';
 import { MAX_IMAGE_BYTES } from '../../../contract/my-orders-dto.ts';
-import { ApiError } from '../../http/errors.ts';
-import type { AppEnv } from '../../http/env.ts';
+import { DomainError } from '../../modules/errors.ts';
 import { reencodePhoto } from '../../storage/photo.ts';
 import { recordUpload } from '../../storage/service.ts';
 import { signedImageUrl } from '../../storage/signing.ts';
@@ -12,7 +10,7 @@ import type { ShopContext } from '../context.ts';
 /** Room for the form's boundaries and headers around a photo of the largest size. */
 const FORM_OVERHEAD = 16 * 1024;
 
-const tooLarge = () => new ApiError(Code.PAYLOAD_TOO_LARGE, 'upload.tooLarge');
+const tooLarge = () => new DomainError(Code.PAYLOAD_TOO_LARGE, 'upload.tooLarge');
 
 /**
  * The form, never holding more than a largest photo and its form: a declared length above it is
@@ -20,7 +18,7 @@ const tooLarge = () => new ApiError(Code.PAYLOAD_TOO_LARGE, 'upload.tooLarge');
  */
 async function readForm(request: Request): Promise<FormData> {
   const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new ApiError(Code.UNSUPPORTED_MEDIA_TYPE, 'upload.notMultipart');
+  if (!/^multipart\/form-data\s*;/i.test(type)) throw new DomainError(Code.UNSUPPORTED_MEDIA_TYPE, 'upload.notMultipart');
   const limit = MAX_IMAGE_BYTES + FORM_OVERHEAD;
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge();
@@ -44,7 +42,7 @@ async function readForm(request: Request): Promise<FormData> {
   try {
     return await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
   } catch {
-    throw new ApiError(Code.BAD_REQUEST, 'upload.notMultipart');
+    throw new DomainError(Code.BAD_REQUEST, 'upload.notMultipart');
   }
 }
 
@@ -52,13 +50,13 @@ async function readForm(request: Request): Promise<FormData> {
  * `app/upload/image`: one photo in the form field `file`, recognised by its content, decoded
  * and encoded afresh without metadata, stored under a new random key owned by the customer.
  */
-export async function uploadImage(ctx: ShopContext, c: Context<AppEnv>) {
-  const form = await readForm(c.req.raw);
+export async function uploadImage(ctx: ShopContext, customerId: string, request: Request) {
+  const form = await readForm(request);
   const file = form.get('file');
-  if (!(file instanceof Blob) || file.size === 0) throw new ApiError(Code.BAD_REQUEST, 'upload.noFile', {}, { field: 'file' });
+  if (!(file instanceof Blob) || file.size === 0) throw new DomainError(Code.BAD_REQUEST, 'upload.noFile', {}, { field: 'file' });
   if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
   const photo = await reencodePhoto(Buffer.from(await file.arrayBuffer()));
-  if (!photo.ok) throw new ApiError(photo.code, photo.key, {}, { field: 'file' });
+  if (!photo.ok) throw new DomainError(photo.code, photo.key, {}, { field: 'file' });
 
   const key = `${randomBytes(16).toString('hex')}.${photo.ext}`;
   await ctx.storage.put(key, photo.bytes, photo.contentType);
@@ -66,7 +64,7 @@ export async function uploadImage(ctx: ShopContext, c: Context<AppEnv>) {
   try {
     await recordUpload(ctx.db, {
       key,
-      customerId: c.get('user').id,
+      customerId,
       contentType: photo.contentType,
       bytes: photo.bytes.length,
       width: photo.width,

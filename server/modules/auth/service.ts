@@ -4,7 +4,7 @@ import { Code } from '../../../contract/codes.ts';
 import type { Locale } from '../../../contract/language.ts';
 import type { User } from '../../../contract/user.ts';
 import { lockKey, type Db } from '../../db/client.ts';
-import { ApiError, warning } from '../../http/errors.ts';
+import { DomainError, warning } from '../errors.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
 import {
   codeVerdict,
@@ -102,7 +102,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
       } catch (err) {
         console.error(`[sms] ${sms.name} could not send to ${phone}: ${(err as Error).message}`);
         await db.delete(otpCodes).where(eq(otpCodes.id, issued.id));
-        throw new ApiError(Code.UNAVAILABLE, 'otp.smsFailed');
+        throw new DomainError(Code.UNAVAILABLE, 'otp.smsFailed');
       }
       return { phone, resendAfter: RESEND_WAIT_SECONDS, expiresIn: OTP_TTL_SECONDS };
     },
@@ -149,17 +149,17 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
 
     /** The user behind a key: 708 when missing, unknown or expired; 800 when revoked. */
     async session(userKey: string | undefined) {
-      if (!userKey) throw new ApiError(Code.SESSION_EXPIRED, 'session.expired');
+      if (!userKey) throw new DomainError(Code.SESSION_EXPIRED, 'session.expired');
       const [found] = await db
         .select({ session: sessions, user: users })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.tokenHash, hashKey(userKey)))
         .limit(1);
-      if (!found) throw new ApiError(Code.SESSION_EXPIRED, 'session.expired');
-      if (found.session.revokedAt) throw new ApiError(Code.KEY_REVOKED, 'session.revoked');
+      if (!found) throw new DomainError(Code.SESSION_EXPIRED, 'session.expired');
+      if (found.session.revokedAt) throw new DomainError(Code.KEY_REVOKED, 'session.revoked');
       const at = now();
-      if (found.session.expiresAt.getTime() <= at.getTime()) throw new ApiError(Code.SESSION_EXPIRED, 'session.expired');
+      if (found.session.expiresAt.getTime() <= at.getTime()) throw new DomainError(Code.SESSION_EXPIRED, 'session.expired');
       const fresh = at.getTime() + SESSION_DAYS * DAY_MS;
       if (fresh - found.session.expiresAt.getTime() > SLIDE_EVERY_MS) {
         await db.update(sessions).set({ expiresAt: new Date(fresh) }).where(eq(sessions.id, found.session.id));

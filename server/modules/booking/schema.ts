@@ -19,3 +19,18 @@ export const bookedUnits = pgTable(
   },
   (t) => [uniqueIndex('booked_units_slot_key').on(t.workshopId, t.date, t.unit, t.bay), index('booked_units_order_idx').on(t.orderId)],
 );
+
+/** A day a workshop does not take bookings, beyond its regular closed days (a holiday, a breakdown). */
+export const storeClosures = pgTable(
+  'store_closures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workshopId: text('workshop_id').notNull(),
+    /** YYYY-MM-DD, Malaysian time. */
+    date: text('date').notNull(),
+    reason: text('reason').notNull(),
+    staffId: uuid('staff_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('store_closures_day_key').on(t.workshopId, t.date), index('store_closures_date_idx').on(t.date)],
+);

@@ -1,7 +1,7 @@
-import { and, between, eq, ne } from 'drizzle-orm';
+import { and, between, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingDates } from '../stores/hours.ts';
-import { closedDays, isClosedDay } from '../staff/closures.ts';
+import { closedDays, isClosedDay } from './closures.ts';
 import { bookedUnits } from './schema.ts';
 import { availableSlots, checkAppointment, jobUnits, unitOfTime, type AppointmentCheck, type BusyUnit, type WorkshopCalendar } from './slots.ts';
 
@@ -86,6 +86,40 @@ export async function holdAppointment(tx: Db, request: HoldRequest): Promise<App
 export async function rebookAppointment(tx: Db, request: Omit<HoldRequest, 'calendar'> & { bays: number }): Promise<number | null> {
   const { workshopId, fittingMinutes, appointment, orderId, now, bays } = request;
   return claimBay(tx, { workshopId, orderId, date: appointment.date, start: unitOfTime(appointment.time), count: jobUnits(fittingMinutes), bays, state: 'booked', now });
+}
+
+async function dropUnits(tx: Db, orderId: string, units: { date: string; unit: number; bay: number }[]) {
+  for (const date of new Set(units.map((u) => u.date))) {
+    for (const bay of new Set(units.filter((u) => u.date === date).map((u) => u.bay))) {
+      const numbers = units.filter((u) => u.date === date && u.bay === bay).map((u) => u.unit);
+      await tx
+        .delete(bookedUnits)
+        .where(and(eq(bookedUnits.orderId, orderId), eq(bookedUnits.date, date), eq(bookedUnits.bay, bay), inArray(bookedUnits.unit, numbers)));
+    }
+  }
+}
+
+/**
+ * Moves a paid booking to another time: the new time is checked and held exactly as a new
+ * booking is (dates offered, opening hours, the unique index over booked units deciding a
+ * race), and only then are the old units given up. When the new time overlaps the old one in
+ * the only bay free (same day, 'slot.full'), the old units are given up first. The new units are
+ * booked, not merely held. On a refusal the caller's transaction must roll back: the old
+ * booking then stands.
+ */
+export async function moveBooking(tx: Db, request: HoldRequest & { fromDate: string | null }): Promise<AppointmentCheck> {
+  const old = await unitsOfOrder(tx, request.orderId);
+  let held = await holdAppointment(tx, request);
+  let oldDropped = false;
+  if (!held.ok && held.key === 'slot.full' && request.fromDate === request.appointment.date) {
+    await dropUnits(tx, request.orderId, old);
+    oldDropped = true;
+    held = await holdAppointment(tx, request);
+  }
+  if (!held.ok) return held;
+  if (!oldDropped) await dropUnits(tx, request.orderId, old);
+  await bookHeldUnits(tx, request.orderId);
+  return held;
 }
 
 /** The order's held units become booked (it was paid); the number of units. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { categories } from '../../../contract/categories.ts';
 import { TINT_MIN_PCT, TYRE_SIZE } from '../../../contract/line.ts';
-import { readContent } from '../../content.ts';
+import { readContent } from '../../db/content.ts';
 import { localized } from '../../i18n/localized.ts';
 
 const sen = z.number().int().min(0);

@@ -6,7 +6,7 @@ import type { Locale } from '../../../contract/language.ts';
 import { message } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import { pick } from '../../i18n/localized.ts';
 import type { CarIndex, Variant } from '../vehicles/index-of-cars.ts';
 import { normalise } from '../vehicles/index-of-cars.ts';
@@ -67,14 +67,14 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
   function variantOf(variantId: string | undefined) {
     if (!variantId) return undefined;
     const variant = cars.variant(variantId);
-    if (!variant) throw new ApiError(Code.NOT_FOUND, 'vehicle.unknown');
+    if (!variant) throw new DomainError(Code.NOT_FOUND, 'vehicle.unknown');
     return variant;
   }
 
   function categoryOf(wanted: string | undefined) {
     if (!wanted) return undefined;
     const found = findCategory(wanted);
-    if (!found) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: wanted.slice(0, 40) });
+    if (!found) throw new DomainError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: wanted.slice(0, 40) });
     return found.className;
   }
 
@@ -96,7 +96,7 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     const outcome = quoteLine(p, request, car, catalog);
     if (!outcome.ok) {
       const { key, params, field } = outcome.problem;
-      throw new ApiError(Code.BAD_REQUEST, key, params, { field });
+      throw new DomainError(Code.BAD_REQUEST, key, params, { field });
     }
     return outcome.value;
   }
@@ -124,7 +124,7 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
 
   function product(id: string) {
     const p = catalog.byId.get(id);
-    if (!p) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownProduct');
+    if (!p) throw new DomainError(Code.NOT_FOUND, 'catalog.unknownProduct');
     return p;
   }
 
@@ -223,7 +223,7 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
       const p = product(id);
       const car = pricedCar(variantOf(variantId));
       const oils = quote(p, car).choices.oils;
-      if (!oils) throw new ApiError(Code.NOT_FOUND, 'catalog.nothingToChange');
+      if (!oils) throw new DomainError(Code.NOT_FOUND, 'catalog.nothingToChange');
       const list = oils.others
         .map(({ oil, differenceSen }) => ({ ...card(oil, car, locale), differenceSen }))
         .sort((a, b) => a.differenceSen - b.differenceSen || a.name.localeCompare(b.name));

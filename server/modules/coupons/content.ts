@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readContent } from '../../content.ts';
+import { readContent } from '../../db/content.ts';
 import { localized } from '../../i18n/localized.ts';
 import { normaliseCouponCode } from '../../../contract/coupon.ts';
 

@@ -4,7 +4,7 @@ import { Code } from '../../../contract/codes.ts';
 import type { DictionaryEntry } from '../../../contract/dictionary.ts';
 import type { Locale } from '../../../contract/language.ts';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import { localized, pick } from '../../i18n/localized.ts';
 import { dictionaryEntries } from './schema.ts';
 
@@ -43,7 +43,7 @@ export function dictionaryService(db: Db) {
         .from(dictionaryEntries)
         .where(eq(dictionaryEntries.dictionaryId, id))
         .orderBy(asc(dictionaryEntries.position));
-      if (rows.length === 0) throw new ApiError(Code.NOT_FOUND, 'dictionary.unknown', { id: dictionaryId.slice(0, 40) });
+      if (rows.length === 0) throw new DomainError(Code.NOT_FOUND, 'dictionary.unknown', { id: dictionaryId.slice(0, 40) });
       return rows.map((r) => ({ value: r.value, labelName: pick(r.label, locale), group: r.group }));
     },
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { categories, type CategoryClassName } from '../../../contract/categories.ts';
 import { fulfilmentMethods } from '../../../contract/order-status.ts';
-import { readContent } from '../../content.ts';
+import { readContent } from '../../db/content.ts';
 
 /**
  * content/orders/fulfilment.json: how each category may reach the customer and how long a

@@ -3,11 +3,12 @@ import type { Actor } from '../../../contract/order-status.ts';
 import type { MessageKey } from '../../../contract/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
-import { warning } from '../../http/errors.ts';
+import { warning } from '../errors.ts';
 import type { DeliveryRules, FulfilmentRules } from './content.ts';
 import { orderHistory, orderLines, orderRules, orders } from './schema.ts';
 import { transitionOrder, type OrderEvent, type OrderMoveContext, type Refusal } from './states.ts';
 
+export type { CarSnapshot } from './schema.ts';
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
@@ -159,6 +160,30 @@ export async function moveOrder(tx: Db, order: OrderRow, event: OrderEvent, by: 
   const moved = await tryMoveOrder(tx, order, event, by, context, now);
   if (!moved.ok) throw warning(moved.key, moved.params);
   return moved.order;
+}
+
+/** A booked installation's new time, in the caller's transaction; `counted`: it uses one of the customer's changes. */
+export async function rescheduleOrder(tx: Db, order: OrderRow, appointment: { date: string; time: string }, counted: boolean, now: Date): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ appointmentDate: appointment.date, appointmentTime: appointment.time, rescheduleCount: order.rescheduleCount + (counted ? 1 : 0), updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return row!;
+}
+
+/** Hides an ended order from its owner; the order, its history and its money stay for the shop. */
+export async function hideOrder(tx: Db, orderId: string, now: Date) {
+  await tx.update(orders).set({ hidden: true, hiddenAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+}
+
+/** The installations booked at the workshop on the date, locked for the rest of the transaction. */
+export async function lockBookedOn(tx: Db, storeId: string, date: string): Promise<OrderRow[]> {
+  return tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.appointmentDate, date), eq(orders.status, 'UPCOMING'), eq(orders.stage, 'BOOKED')))
+    .for('update');
 }
 
 /** Records money on an order without moving it (a payment it cannot keep), with a history note. */

@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentEvents, payments, type EventOutcome, type PaymentState } from './schema.ts';
 
+export type { EventOutcome, PaymentState } from './schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
@@ -37,6 +38,17 @@ export async function pendingPayments(db: Db, orderId: string, limit = 3): Promi
     .where(and(eq(payments.orderId, orderId), eq(payments.state, 'pending'), isNotNull(payments.providerRef)))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
+}
+
+/** The order's newest attempt to pay, if any. */
+export async function lastPayment(db: Db, orderId: string): Promise<Pick<PaymentRow, 'state' | 'method'> | undefined> {
+  const [row] = await db
+    .select({ state: payments.state, method: payments.method })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row;
 }
 
 /** The payment an event names, locked: by our id when the provider echoes it, else by its reference. */

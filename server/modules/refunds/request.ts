@@ -1,6 +1,6 @@
 import { ringgit } from '../../../contract/order-total.ts';
 import type { Db } from '../../db/client.ts';
-import { warning } from '../../http/errors.ts';
+import { warning } from '../errors.ts';
 import { ownedUploads } from '../../storage/service.ts';
 import { customerView } from '../orders/actions.ts';
 import { addHistory, breaksUnique, type OrderRow } from '../orders/service.ts';

@@ -1,6 +1,6 @@
 import { ringgit } from '../../../contract/order-total.ts';
 import type { Db } from '../../db/client.ts';
-import { warning } from '../../http/errors.ts';
+import { warning } from '../errors.ts';
 import { orderNotice, type NoticeContext } from '../notifications/service.ts';
 import { addHistory, type OrderRow } from '../orders/service.ts';
 import { paymentRefOf, scheduleFirstSend, sendRefund, type PayoutContext } from './payout.ts';

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { MessageKey } from '../../../contract/messages.ts';
 import type { Actor, RefundStatus } from '../../../contract/order-status.ts';
 import type { Db } from '../../db/client.ts';
-import { warning } from '../../http/errors.ts';
+import { warning } from '../errors.ts';
 import type { Refusal } from '../orders/states.ts';
 import { refundHistory, refundImages, refunds } from './schema.ts';
 import { transitionRefund, type RefundEvent, type RefundMoveContext } from './states.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '../../../contract/console.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -27,19 +27,4 @@ export const staff = pgTable(
     uniqueIndex('staff_current_phone_key').on(t.phone).where(sql`${t.removedAt} is null`),
     check('staff_role_check', sql`(${t.role} = 'admin' and ${t.storeId} is null) or (${t.role} = 'workshop' and ${t.storeId} is not null)`),
   ],
-);
-
-/** A day a workshop does not take bookings, beyond its regular closed days (a holiday, a breakdown). */
-export const storeClosures = pgTable(
-  'store_closures',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    workshopId: text('workshop_id').notNull(),
-    /** YYYY-MM-DD, Malaysian time. */
-    date: text('date').notNull(),
-    reason: text('reason').notNull(),
-    staffId: uuid('staff_id').notNull(),
-    createdAt: at('created_at').notNull(),
-  },
-  (t) => [uniqueIndex('store_closures_day_key').on(t.workshopId, t.date), index('store_closures_date_idx').on(t.date)],
 );

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { categories } from '../../../contract/categories.ts';
-import { readContent } from '../../content.ts';
+import { readContent } from '../../db/content.ts';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 /** Opening hours of one day; null when closed. */

@@ -5,7 +5,7 @@ import { directionLinks } from '../../../contract/directions.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError } from '../errors.ts';
 import type { CatalogIndex } from '../catalog/service.ts';
 import type { WorkshopContent } from './content.ts';
 import { distanceKm, isOpenNow, nextBookableDate } from './hours.ts';
@@ -60,14 +60,14 @@ export function storeService(list: WorkshopIndex, catalog: CatalogIndex, now: ()
       let service: string | undefined;
       if (input.service) {
         const found = findCategory(input.service);
-        if (!found) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: input.service.slice(0, 40) });
+        if (!found) throw new DomainError(Code.NOT_FOUND, 'catalog.unknownCategory', { id: input.service.slice(0, 40) });
         service = found.className;
       }
       return present(list.filter(inCity(input.city)).filter((w) => !service || w.services.includes(service)), input);
     },
     forProduct(input: Near & { productId: string }) {
       const product = catalog.byId.get(input.productId);
-      if (!product) throw new ApiError(Code.NOT_FOUND, 'catalog.unknownProduct');
+      if (!product) throw new DomainError(Code.NOT_FOUND, 'catalog.unknownProduct');
       return present(list.filter(inCity(input.city)).filter((w) => w.services.includes(product.category)), input);
     },
   };

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { readContent } from '../../content.ts';
+import { readContent } from '../../db/content.ts';
 
 /** What a variant takes: the facts that decide which parts fit it. */
 export const fitment = z.strictObject({

@@ -3,7 +3,7 @@ import { Code } from '../../../contract/codes.ts';
 import { GARAGE_SIZE, type SavedCar } from '../../../contract/vehicles.ts';
 import { lockKey, type Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
-import { ApiError, warning } from '../../http/errors.ts';
+import { DomainError, warning } from '../errors.ts';
 import type { BrandContent, Fitment } from './content.ts';
 import { indexCars, type CarIndex } from './index-of-cars.ts';
 import { userCars, vehicleBrands, vehicleModels, vehicleVariants } from './schema.ts';
@@ -126,7 +126,7 @@ export function garageService(db: Db, cars: CarIndex) {
 
   async function owned(tx: Db, userId: string, id: string) {
     const [row] = await tx.select({ id: userCars.id }).from(userCars).where(and(eq(userCars.id, id), eq(userCars.userId, userId)));
-    if (!row) throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
+    if (!row) throw new DomainError(Code.NOT_FOUND, 'garage.unknownCar');
   }
 
   /** The old current car is cleared first: the database holds at most one current car per customer. */
@@ -147,19 +147,19 @@ export function garageService(db: Db, cars: CarIndex) {
     /** Saves the car (or finds it already saved) and makes it current. */
     async add(userId: string, input: { brandId: string; modelId: string; yearId?: string; variantId?: string }) {
       const model = cars.model(input.modelId);
-      if (!cars.brand(input.brandId) || !model || model.brandId !== input.brandId) throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
+      if (!cars.brand(input.brandId) || !model || model.brandId !== input.brandId) throw new DomainError(Code.NOT_FOUND, 'garage.unknownCar');
       let year: number | null = null;
       if (input.yearId) {
         const parsed = cars.parseYearId(input.yearId);
         if (parsed.modelId !== input.modelId || !cars.years(input.modelId)?.some((y) => y.yearId === input.yearId)) {
-          throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
+          throw new DomainError(Code.NOT_FOUND, 'garage.unknownCar');
         }
         year = parsed.year;
       }
       if (input.variantId) {
         const variant = cars.variant(input.variantId);
         if (!variant || variant.modelId !== input.modelId || (year !== null && (year < variant.years[0] || year > variant.years[1]))) {
-          throw new ApiError(Code.NOT_FOUND, 'garage.unknownCar');
+          throw new DomainError(Code.NOT_FOUND, 'garage.unknownCar');
         }
       }
       const variantId = input.variantId ?? null;

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import { clientLogin, logout, sendSms, userInfo } from '../../../contract/user.ts';
-import { toE164 } from '../../../contract/phone.ts';
-import type { CallMounter } from '../../http/calls.ts';
-import type { AppEnv } from '../../http/env.ts';
-import type { AuthService } from './service.ts';
+import { clientLogin, logout, sendSms, userInfo } from '../../contract/user.ts';
+import { toE164 } from '../../contract/phone.ts';
+import type { CallMounter } from '../http/calls.ts';
+import type { AppEnv } from '../http/env.ts';
+import type { AuthService } from '../modules/auth/service.ts';
 
 /** The user key from `Authorization` (optionally `Bearer …`), else the `userKey` header. */
 export function userKeyOf(c: Context<AppEnv>): string | undefined {

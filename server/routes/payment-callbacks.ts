@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import type { ShopContext } from '../../flows/context.ts';
-import { recordPayment } from '../../flows/record-payment.ts';
-import type { AppEnv } from '../../http/env.ts';
+import type { ShopContext } from '../flows/context.ts';
+import { recordPayment } from '../flows/record-payment.ts';
+import type { AppEnv } from '../http/env.ts';
 
 /** Provider callbacks are larger than our calls (a Stripe event carries the whole session). */
 const CALLBACK_LIMIT_BYTES = 256 * 1024;

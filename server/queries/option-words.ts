@@ -1,5 +1,5 @@
-import type { Locale } from '../../../contract/language.ts';
-import type { LineOptions } from '../../../contract/line.ts';
+import type { Locale } from '../../contract/language.ts';
+import type { LineOptions } from '../../contract/line.ts';
 
 /**
  * A line's choices in words staff read at the bay, in their language. Pure: the oil's name

@@ -13,6 +13,11 @@ export async function closedDays(db: Db, workshopId: string, from = '0000-01-01'
     .orderBy(asc(storeClosures.date));
 }
 
+/** Every workshop's closed days from `from` (YYYY-MM-DD) on. */
+export async function closuresFrom(db: Db, from: string): Promise<ClosureRow[]> {
+  return db.select().from(storeClosures).where(gte(storeClosures.date, from));
+}
+
 export async function isClosedDay(db: Db, workshopId: string, date: string): Promise<boolean> {
   const [row] = await db
     .select({ id: storeClosures.id })

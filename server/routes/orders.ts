@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
-import { orderAdd, orderFind, orderPay, orderPayStatus } from '../../../contract/orders.ts';
-import type { ShopContext } from '../../flows/context.ts';
-import { findOrder } from '../../flows/order-view.ts';
-import { refreshPayment, startPayment } from '../../flows/pay-order.ts';
-import { placeOrder } from '../../flows/place-order.ts';
-import type { CallMounter } from '../../http/calls.ts';
-import type { AppEnv } from '../../http/env.ts';
+import { orderAdd, orderFind, orderPay, orderPayStatus } from '../../contract/orders.ts';
+import type { ShopContext } from '../flows/context.ts';
+import { findOrder } from '../queries/order-view.ts';
+import { refreshPayment, startPayment } from '../flows/pay-order.ts';
+import { placeOrder } from '../flows/place-order.ts';
+import type { CallMounter } from '../http/calls.ts';
+import type { AppEnv } from '../http/env.ts';
 
 /** Where links sent out point: the configured public origin, else the one the request came to. */
 const originOf = (ctx: ShopContext, c: Context<AppEnv>) => ctx.publicUrl ?? new URL(c.req.url).origin;

@@ -1,15 +1,13 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { klDate } from '../../../src/lib/working-days.ts';
-import { bookedUnits } from '../../modules/booking/schema.ts';
-import { openUnits } from '../../modules/booking/slots.ts';
-import { orders } from '../../modules/orders/schema.ts';
-import { payments } from '../../modules/payments/schema.ts';
-import { refunds } from '../../modules/refunds/schema.ts';
-import { storeClosures } from '../../modules/staff/schema.ts';
-import type { StaffRow } from '../../modules/staff/service.ts';
-import { calendarOf } from '../cart.ts';
-import type { ShopContext } from '../context.ts';
-import { requireAdmin } from './access.ts';
+import { klDate } from '../../src/lib/working-days.ts';
+import { bookedUnits, storeClosures } from '../modules/booking/schema.ts';
+import { openUnits } from '../modules/booking/slots.ts';
+import { orders } from '../modules/orders/schema.ts';
+import { payments } from '../modules/payments/schema.ts';
+import { refunds } from '../modules/refunds/schema.ts';
+import type { StaffRow } from '../modules/staff/service.ts';
+import type { ReadContext } from './context.ts';
+import { requireAdmin } from '../modules/staff/access.ts';
 
 export const DASHBOARD_DAYS = 30;
 const MAIL = 'mail';
@@ -49,7 +47,7 @@ const klDay = (column: unknown) => sql<string>`to_char((${column} at time zone '
  * day, in total and per workshop (parcels under "mail"); and each workshop's bay use: units
  * booked over units open in those days.
  */
-export async function dashboard(ctx: ShopContext, who: StaffRow) {
+export async function dashboard(ctx: ReadContext, who: StaffRow) {
   requireAdmin(who);
   const dates = lastDays(ctx.now(), DASHBOARD_DAYS);
   const from = new Date(`${dates[0]}T00:00:00+08:00`);
@@ -81,7 +79,7 @@ export async function dashboard(ctx: ShopContext, who: StaffRow) {
     ...returned.map((r) => ({ date: r.date, store: r.store, orders: 0, revenueSen: 0, refundedSen: r.refundedSen })),
   ];
   const stores = ctx.indexes.workshops.map((w) => {
-    const calendar = { ...calendarOf(w), closedOn: [...w.closedOn, ...closures.filter((c) => c.workshopId === w.id).map((c) => c.date)] };
+    const calendar = { hours: w.hours, bays: w.bays, closedOn: [...w.closedOn, ...closures.filter((c) => c.workshopId === w.id).map((c) => c.date)] };
     const openUnitCount = dates.reduce((sum, date) => {
       const open = openUnits(calendar, date);
       return sum + (open ? (open.lastEnd - open.first) * w.bays : 0);

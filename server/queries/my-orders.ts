@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Locale } from '../../../contract/language.ts';
-import { orderTabs, type OrderTab } from '../../../contract/my-orders-dto.ts';
-import type { orderPage } from '../../../contract/my-orders.ts';
-import { jobUnits, timeOfUnit, unitOfTime } from '../../modules/booking/slots.ts';
-import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
-import { customerActions, customerView } from '../../modules/orders/actions.ts';
-import { lineName } from '../../modules/orders/line-view.ts';
-import { orderLines, orders } from '../../modules/orders/schema.ts';
-import { refunds } from '../../modules/refunds/schema.ts';
-import { latestRefunds, refundNo } from '../../modules/refunds/service.ts';
-import type { ShopContext } from '../context.ts';
+import type { Locale } from '../../contract/language.ts';
+import { orderTabs, type OrderTab } from '../../contract/my-orders-dto.ts';
+import type { orderPage } from '../../contract/my-orders.ts';
+import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
+import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
+import { customerActions, customerView } from '../modules/orders/actions.ts';
+import { lineName } from '../modules/orders/line-view.ts';
+import { orderLines, orders } from '../modules/orders/schema.ts';
+import { refunds } from '../modules/refunds/schema.ts';
+import { latestRefunds, refundNo } from '../modules/refunds/service.ts';
+import type { ReadContext } from './context.ts';
 
 type PageRequest = z.output<typeof orderPage.request>;
 type PageAnswer = z.input<typeof orderPage.response>;
@@ -18,7 +18,7 @@ type PageAnswer = z.input<typeof orderPage.response>;
 const hasRefund = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id})`;
 
 /** The customer's orders of one tab, newest first, with every tab's count; deleted orders are left out. */
-export async function orderList(ctx: ShopContext, customerId: string, input: PageRequest, locale: Locale): Promise<PageAnswer> {
+export async function orderList(ctx: ReadContext, customerId: string, input: PageRequest, locale: Locale): Promise<PageAnswer> {
   const { db } = ctx;
   const mine = and(eq(orders.customerId, customerId), eq(orders.hidden, false))!;
   const tab: SQL | undefined = input.status === undefined ? undefined : input.status === 'REFUND' ? hasRefund : eq(orders.status, input.status);

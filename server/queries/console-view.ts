@@ -1,21 +1,22 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { consoleOrderCard, consoleOrderDetail } from '../../../contract/console.ts';
-import type { Locale } from '../../../contract/language.ts';
-import type { Db } from '../../db/client.ts';
-import { pick } from '../../i18n/localized.ts';
-import { bookedUnits } from '../../modules/booking/schema.ts';
-import { jobUnits, timeOfUnit, unitOfTime } from '../../modules/booking/slots.ts';
-import { orderLines, orders as ordersTable } from '../../modules/orders/schema.ts';
-import { linesOf, type OrderLineRow, type OrderRow } from '../../modules/orders/service.ts';
-import { lineName } from '../../modules/orders/line-view.ts';
-import { orderEventsFor } from '../../modules/orders/states.ts';
-import { latestRefunds, refundNo, type RefundRow } from '../../modules/refunds/service.ts';
-import { refundEventsFor } from '../../modules/refunds/states.ts';
-import type { StaffRow } from '../../modules/staff/service.ts';
-import type { ShopContext } from '../context.ts';
-import { describeOrder } from '../order-view.ts';
-import { optionWords } from './options.ts';
+import type { consoleOrderCard, consoleOrderDetail } from '../../contract/console.ts';
+import type { Locale } from '../../contract/language.ts';
+import type { RefundStatus } from '../../contract/order-status.ts';
+import type { Db } from '../db/client.ts';
+import { pick } from '../i18n/localized.ts';
+import { bookedUnits } from '../modules/booking/schema.ts';
+import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
+import { orderLines, orders as ordersTable } from '../modules/orders/schema.ts';
+import { linesOf, type OrderLineRow, type OrderRow } from '../modules/orders/service.ts';
+import { lineName } from '../modules/orders/line-view.ts';
+import { orderEventsFor } from '../modules/orders/states.ts';
+import { latestRefunds, refundNo, type RefundRow } from '../modules/refunds/service.ts';
+import { refundEventsFor } from '../modules/refunds/states.ts';
+import type { StaffRow } from '../modules/staff/service.ts';
+import type { ReadContext } from './context.ts';
+import { describeOrder } from './order-view.ts';
+import { optionWords } from './option-words.ts';
 
 type Card = z.input<typeof consoleOrderCard>;
 type Detail = z.input<typeof consoleOrderDetail>;
@@ -44,14 +45,14 @@ export async function baysOf(db: Db, orderIds: string[]): Promise<Map<string, nu
 }
 
 /** An order's lines as staff read them: the product in their language, with the choices made in words. */
-export function linesInWords(ctx: ShopContext, lines: OrderLineRow[], locale: Locale) {
+export function linesInWords(ctx: ReadContext, lines: OrderLineRow[], locale: Locale) {
   return lines.map((l) => {
     const oil = l.options.oilId ? ctx.indexes.catalog.byId.get(l.options.oilId) : undefined;
     return { name: lineName(l, ctx.indexes.catalog.byId, locale), category: l.category, quantity: l.quantity, options: optionWords(l.options, locale, oil ? pick(oil.name, locale) : null) };
   });
 }
 
-const storeOf = (ctx: ShopContext, storeId: string | null) => {
+const storeOf = (ctx: ReadContext, storeId: string | null) => {
   const w = storeId ? ctx.indexes.workshops.find((s) => s.id === storeId) : undefined;
   return storeId ? { id: storeId, name: w?.name ?? storeId } : null;
 };
@@ -61,7 +62,7 @@ const appointmentOf = (order: OrderRow, bay: number | undefined) =>
     ? { date: order.appointmentDate, time: order.appointmentTime, endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)), bay: bay ?? null }
     : null;
 
-export async function orderCards(ctx: ShopContext, orders: OrderRow[], who: StaffRow, locale: Locale): Promise<Card[]> {
+export async function orderCards(ctx: ReadContext, orders: OrderRow[], who: StaffRow, locale: Locale): Promise<Card[]> {
   const ids = orders.map((o) => o.id);
   const [lines, refunds, bays] = await Promise.all([
     ids.length ? ctx.db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)) : [],
@@ -94,7 +95,7 @@ export async function orderCards(ctx: ShopContext, orders: OrderRow[], who: Staf
 }
 
 /** Everything staff need of one order; the customer's pickup code stays out of it. */
-export async function orderForStaff(ctx: ShopContext, order: OrderRow, who: StaffRow, locale: Locale): Promise<Detail> {
+export async function orderForStaff(ctx: ReadContext, order: OrderRow, who: StaffRow, locale: Locale): Promise<Detail> {
   const [detail, lines, bays, refunds] = await Promise.all([
     describeOrder(ctx, order, locale),
     linesOf(ctx.db, order.id),

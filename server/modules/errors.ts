@@ -1,8 +1,11 @@
 import { Code } from '../../contract/codes.ts';
 import type { MessageKey } from '../../contract/messages.ts';
 
-/** An answer other than success: the envelope code, and the message to word in the caller's language. */
-export class ApiError extends Error {
+/**
+ * A refusal of the shop's rules: the envelope code it answers with, and the message to word in
+ * the caller's language. The modules throw it; the API's edge turns it into the envelope.
+ */
+export class DomainError extends Error {
   readonly code: number;
   readonly key: MessageKey;
   readonly params: Record<string, string | number>;
@@ -18,4 +21,4 @@ export class ApiError extends Error {
 }
 
 export const warning = (key: MessageKey, params?: Record<string, string | number>, data?: unknown) =>
-  new ApiError(Code.WARNING, key, params, data);
+  new DomainError(Code.WARNING, key, params, data);

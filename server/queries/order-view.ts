@@ -4,28 +4,28 @@ import { directionLinks } from '../../contract/directions.ts';
 import type { Locale } from '../../contract/language.ts';
 import { isMessageKey, message } from '../../contract/messages.ts';
 import type { orderDetail } from '../../contract/order-dto.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
-import { isClosedDay } from '../modules/staff/closures.ts';
-import type { ShopContext } from './context.ts';
-import { orderParts } from './my-orders/order-parts.ts';
+import { isClosedDay } from '../modules/booking/closures.ts';
+import type { ReadContext } from './context.ts';
+import { orderParts } from './order-parts.ts';
 import { pickupQrSvg } from '../../contract/qr.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;
 
 /** Everything the customer may see of one of their orders; someone else's order is not found. */
-export async function findOrder(ctx: ShopContext, customerId: string, orderNo: string, locale: Locale): Promise<OrderDetail> {
+export async function findOrder(ctx: ReadContext, customerId: string, orderNo: string, locale: Locale): Promise<OrderDetail> {
   const order = await customerOrder(ctx.db, customerId, orderNo);
-  if (!order) throw new ApiError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  if (!order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
   return describeOrder(ctx, order, locale);
 }
 
 /** An order as `app/find` shows it; the console builds its own view on this. */
-export async function describeOrder(ctx: ShopContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
+export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
   const booked = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null;
   const [lines, history, parts, closedDay] = await Promise.all([
     linesOf(ctx.db, order.id),

@@ -1,6 +1,6 @@
-import { productChangeList, productFind, productPage, typeList } from '../../../contract/catalog.ts';
-import { serialized, type CallMounter } from '../../http/calls.ts';
-import type { catalogService } from './service.ts';
+import { productChangeList, productFind, productPage, typeList } from '../../contract/catalog.ts';
+import { serialized, type CallMounter } from '../http/calls.ts';
+import type { catalogService } from '../modules/catalog/service.ts';
 
 export function catalogRoutes(calls: CallMounter, catalog: ReturnType<typeof catalogService>) {
   calls.mount(typeList, (_input, c) => catalog.types(c.get('locale')));

@@ -1,16 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Locale } from '../../../contract/language.ts';
-import { isMessageKey, message } from '../../../contract/messages.ts';
-import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
-import { orderNotices } from '../../modules/notifications/schema.ts';
-import type { OrderRow } from '../../modules/orders/service.ts';
-import { payments } from '../../modules/payments/schema.ts';
-import { refundNo, refundsOf } from '../../modules/refunds/service.ts';
-import { signedImageUrl } from '../../storage/signing.ts';
-import type { ShopContext } from '../context.ts';
+import type { Locale } from '../../contract/language.ts';
+import { isMessageKey, message } from '../../contract/messages.ts';
+import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
+import { orderNotices } from '../modules/notifications/schema.ts';
+import type { OrderRow } from '../modules/orders/service.ts';
+import { payments } from '../modules/payments/schema.ts';
+import { refundNo, refundsOf } from '../modules/refunds/service.ts';
+import { signedImageUrl } from '../storage/signing.ts';
+import type { ReadContext } from './context.ts';
 
 /** What My Orders adds to an order's detail: refunds (newest first), payments, SMS sent, changes left. */
-export async function orderParts(ctx: ShopContext, order: OrderRow, locale: Locale) {
+export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Locale) {
   const now = ctx.now();
   const [refunds, paid, notices] = await Promise.all([
     refundsOf(ctx.db, order.id),

@@ -1,7 +1,7 @@
-import { storeSlots } from '../../../contract/orders.ts';
-import { slotsForCart } from '../../flows/checkout-options.ts';
-import type { ShopContext } from '../../flows/context.ts';
-import type { CallMounter } from '../../http/calls.ts';
+import { storeSlots } from '../../contract/orders.ts';
+import { slotsForCart } from '../flows/checkout-options.ts';
+import type { ShopContext } from '../flows/context.ts';
+import type { CallMounter } from '../http/calls.ts';
 
 export function bookingRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(storeSlots, (input, c) =>

@@ -1,0 +1,45 @@
+import type { Context } from 'hono';
+import {
+  consoleDashboard,
+  consoleOrdersComplete,
+  consoleOrdersFind,
+  consoleOrdersPage,
+  consoleOrdersReady,
+  consoleOrdersShip,
+  consoleOrdersStart,
+  consoleRefundsPage,
+  consoleRefundsReview,
+  consoleStoresClosure,
+  consoleStoresList,
+} from '../../contract/console.ts';
+import type { CallMounter } from '../http/calls.ts';
+import type { AppEnv } from '../http/env.ts';
+import type { ShopContext } from '../flows/context.ts';
+import { staffFor } from '../modules/staff/access.ts';
+import { dashboard } from '../queries/dashboard.ts';
+import { staffMove, type MoveInput } from '../flows/console/orders.ts';
+import { refundQueue, reviewRefund } from '../flows/console/refunds.ts';
+import { closeStore, staffStores } from '../flows/console/stores.ts';
+import { consoleFind, consoleOrderPage } from '../queries/console-orders.ts';
+import { orderForStaff } from '../queries/console-view.ts';
+
+/** The operations console (orders.md §4): each call first finds the caller among current staff. */
+export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
+  const who = (c: Context<AppEnv>) => staffFor(ctx.db, c.get('user'));
+  /** A staff move, answered with the order as the console shows it after the move. */
+  const move = async (c: Context<AppEnv>, input: MoveInput) => {
+    const staff = await who(c);
+    return orderForStaff(ctx, await staffMove(ctx, staff, input), staff, c.get('locale'));
+  };
+  calls.mount(consoleOrdersPage, async (input, c) => consoleOrderPage(ctx, await who(c), input, c.get('locale')));
+  calls.mount(consoleOrdersFind, async (input, c) => consoleFind(ctx, await who(c), input, c.get('locale')));
+  calls.mount(consoleOrdersStart, (input, c) => move(c, { event: 'start', orderNo: input.orderNo }));
+  calls.mount(consoleOrdersReady, (input, c) => move(c, { event: 'ready', orderNo: input.orderNo }));
+  calls.mount(consoleOrdersComplete, (input, c) => move(c, { event: 'complete', ...input }));
+  calls.mount(consoleOrdersShip, (input, c) => move(c, { event: 'ship', ...input }));
+  calls.mount(consoleRefundsReview, async (input, c) => reviewRefund(ctx, await who(c), input, c.get('locale')));
+  calls.mount(consoleRefundsPage, async (input, c) => refundQueue(ctx, await who(c), input, c.get('locale')));
+  calls.mount(consoleStoresClosure, async (input, c) => closeStore(ctx, await who(c), input));
+  calls.mount(consoleStoresList, async (_input, c) => staffStores(ctx, await who(c)));
+  calls.mount(consoleDashboard, async (_input, c) => dashboard(ctx, await who(c)));
+}

@@ -1,0 +1,47 @@
+import type { Hono } from 'hono';
+import { Code } from '../../contract/codes.ts';
+import { orderCancel, orderChangeTime, orderDelete, orderPage, orderRefund, orderRefundCancel, uploadImage as uploadCall } from '../../contract/my-orders.ts';
+import { answerError, type CallMounter } from '../http/calls.ts';
+import type { AppEnv } from '../http/env.ts';
+import { DomainError } from '../modules/errors.ts';
+import { checkImageLink } from '../storage/signing.ts';
+import type { ShopContext } from '../flows/context.ts';
+import { cancelOrder, deleteOrder } from '../flows/my-orders/cancel-delete.ts';
+import { changeInstallTime } from '../flows/my-orders/change-time.ts';
+import { requestRefund, revokeRefund } from '../flows/my-orders/refund.ts';
+import { uploadImage } from '../flows/my-orders/upload.ts';
+import { orderList } from '../queries/my-orders.ts';
+import { findOrder } from '../queries/order-view.ts';
+
+export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopContext) {
+  calls.mount(orderPage, (input, c) => orderList(ctx, c.get('user').id, input, c.get('locale')));
+  calls.mount(orderCancel, async (input, c) => {
+    await cancelOrder(ctx, c.get('user').id, input);
+    return findOrder(ctx, c.get('user').id, input.orderNo, c.get('locale'));
+  });
+  calls.mount(orderDelete, (input, c) => deleteOrder(ctx, c.get('user').id, input.orderNo));
+  calls.mount(orderChangeTime, async (input, c) => {
+    await changeInstallTime(ctx, c.get('user').id, input);
+    return findOrder(ctx, c.get('user').id, input.orderNo, c.get('locale'));
+  });
+  calls.mount(orderRefund, (input, c) => requestRefund(ctx, c.get('user').id, input, c.get('locale')));
+  calls.mount(orderRefundCancel, (input, c) => revokeRefund(ctx, c.get('user').id, input.orderNo, c.get('locale')));
+  calls.mountRaw(uploadCall, (c) => uploadImage(ctx, c.get('user').id, c.req.raw));
+
+  // The photo behind a signed link (see storage/signing.ts): a link that is not the server's,
+  // or has run out, shows nothing, not even whether the photo exists.
+  api.get('/upload/image/:key', async (c) => {
+    const key = c.req.param('key');
+    const file = checkImageLink(ctx.secret, key, c.req.query('expires'), c.req.query('sig'), ctx.now()) ? await ctx.storage.get(key) : null;
+    if (!file) {
+      c.status(404);
+      return answerError(c, new DomainError(Code.NOT_FOUND, 'upload.notFound'));
+    }
+    return c.body(new Uint8Array(file.bytes), 200, {
+      'Content-Type': file.contentType,
+      'Cache-Control': 'private, max-age=3600',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+}

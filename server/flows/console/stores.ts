@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import { message } from '../../../contract/messages.ts';
-import { klDate } from '../../../src/lib/working-days.ts';
+import { isIsoDate, klDate } from '../../../contract/kl-calendar.ts';
 import { ApiError, warning } from '../../http/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { orders } from '../../modules/orders/schema.ts';
@@ -13,8 +13,6 @@ import type { ShopContext } from '../context.ts';
 import { withoutLinks } from '../my-orders/notice-text.ts';
 import { requireAdmin } from './access.ts';
 
-const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) === iso;
-
 /**
  * Closes a workshop for a day (admins): no time is offered that day from now on (the booking
  * module reads the closures), the day's booked customers get a history note and an SMS, and
@@ -25,7 +23,7 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
   const workshop = ctx.indexes.workshops.find((w) => w.id === input.storeId);
   if (!workshop) throw new ApiError(Code.NOT_FOUND, 'console.storeUnknown', {}, { field: 'storeId' });
   const now = ctx.now();
-  if (!realDate(input.date) || input.date < klDate(now)) throw warning('console.pastDate', {}, { field: 'date' });
+  if (!isIsoDate(input.date) || input.date < klDate(now)) throw warning('console.pastDate', {}, { field: 'date' });
 
   const booked = await ctx.db.transaction(async (tx) => {
     const closure = await addClosure(tx, { workshopId: workshop.id, date: input.date, reason: input.reason, staffId: who.id }, now);

@@ -1,9 +1,9 @@
+import { addDays, klInstant } from '../../../contract/kl-calendar.ts';
 import type { Locale } from '../../../contract/language.ts';
 import { message } from '../../../contract/messages.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 import type { FulfilmentMethod } from '../../../contract/order-status.ts';
 import { ringgit } from '../../../contract/order-total.ts';
-import { appointmentStart } from '../../modules/orders/actions.ts';
 import { paidSms, refundDueSms, smsDate } from '../../modules/orders/notices.ts';
 
 /**
@@ -72,7 +72,5 @@ export const noticeKindOf = (event: OrderNoticeEvent): NoticeKind => event.kind;
 export const REMINDER_TIME = '10:00';
 
 export function reminderAt(appointment: { date: string; time: string }): Date {
-  const day = new Date(`${appointment.date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - 1);
-  return appointmentStart({ date: day.toISOString().slice(0, 10), time: REMINDER_TIME });
+  return klInstant(addDays(appointment.date, -1), REMINDER_TIME);
 }

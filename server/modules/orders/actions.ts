@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../../contract/messages.ts';
 import { openRefundStatuses, type FulfilmentMethod, type OrderStage, type OrderStatus, type RefundStatus } from '../../../contract/order-status.ts';
 import { ringgit } from '../../../contract/order-total.ts';
-import { KL_OFFSET_MS } from '../stores/hours.ts';
+import { klInstant } from '../../../contract/kl-calendar.ts';
 import type { Refusal } from './states.ts';
 
 /**
@@ -40,7 +40,7 @@ export interface CustomerActions {
 
 /** The moment an appointment starts: its date and time are Kuala Lumpur wall-clock time. */
 export function appointmentStart(appointment: { date: string; time: string }): Date {
-  return new Date(Date.parse(`${appointment.date}T${appointment.time}:00Z`) - KL_OFFSET_MS);
+  return klInstant(appointment.date, appointment.time);
 }
 
 const hasOpenRefund = (order: CustomerOrderView) => order.refundStatus !== null && openRefundStatuses.includes(order.refundStatus);

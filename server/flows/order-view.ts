@@ -13,7 +13,7 @@ import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/ord
 import { isClosedDay } from '../modules/staff/closures.ts';
 import type { ShopContext } from './context.ts';
 import { orderActions, orderParts } from './my-orders/order-parts.ts';
-import { pickupQrSvg } from '../../contract/qr.ts';
+import { pickupQrSvg } from '../modules/orders/pickup-qr.ts';
 import type { RefundStatus } from '../../contract/order-status.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;

@@ -44,6 +44,6 @@ export class AnswerCache {
 
   /** Every entry, for checking the count against what is really held. */
   *[Symbol.iterator](): IterableIterator<[string, string]> {
-    yield* this.entries.rentries();
+    for (const [key, answer] of this.entries.rentries()) yield [key, answer] as [string, string];
   }
 }

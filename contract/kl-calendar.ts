@@ -28,7 +28,7 @@ export function klDate(at: Date): string {
 export function klClock(at: Date): { date: string; day: Weekday; minute: number } {
   const kl = new Date(at.getTime() + KL_OFFSET_MS);
   return {
-    date: kl.toISOString().slice(0, 10),
+    date: dateOf(kl.getTime()),
     day: weekdays[kl.getUTCDay()]!,
     minute: kl.getUTCHours() * 60 + kl.getUTCMinutes(),
   };

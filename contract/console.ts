@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf, pageRequest } from './paging.ts';
-import { couriers } from '../src/lib/couriers.ts';
+import { couriers } from './couriers.ts';
 import { refundDto } from './my-orders-dto.ts';
 import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './order-status.ts';
 import { orderDetail } from './order-dto.ts';
@@ -16,7 +16,7 @@ import { paths } from './paths.ts';
 export const staffRoles = ['admin', 'workshop'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
-/** The couriers staff may ship with (src/lib/couriers.ts), by id. */
+/** The couriers staff may ship with (couriers.ts), by id. */
 export const courierIds = couriers.map((c) => c.id) as [string, ...string[]];
 export const EXPRESS_NO = /^[A-Za-z0-9-]{6,30}$/;
 export const STAFF_NOTE_MAX = 500;

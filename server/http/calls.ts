@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
 import type { Call } from '../../contract/call.ts';
@@ -44,38 +45,17 @@ export function answerError(c: Context<AppEnv>, err: DomainError) {
   return c.json({ code: err.code, msg: message(c.get('locale'), err.key, err.params), data: err.data });
 }
 
-const tooLarge = () => new DomainError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
+/** JSON bodies over 64 KB are refused: a declared length before reading, a streamed one as it passes the limit. */
+const jsonBodyLimit = bodyLimit({
+  maxSize: BODY_LIMIT_BYTES,
+  onError: () => {
+    throw new DomainError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
+  },
+});
 
-/**
- * The body as text, never holding more than the limit: a declared length is checked before
- * reading (Node's server holds the body to it); an undeclared one is counted as it streams.
- */
-async function bodyText(request: Request): Promise<string> {
-  const declared = request.headers.get('content-length');
-  if (declared !== null) {
-    if (Number(declared) > BODY_LIMIT_BYTES) throw tooLarge();
-    return request.text();
-  }
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > BODY_LIMIT_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** Reads the JSON body within the size limit; an empty body is `{}`. */
+/** Reads the JSON body (within the size limit: jsonBodyLimit runs first); an empty body is `{}`. */
 async function readBody(c: Context<AppEnv>): Promise<unknown> {
-  const text = await bodyText(c.req.raw);
+  const text = await c.req.raw.text();
   if (text.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
   if (type && !/^application\/(.+\+)?json\b/i.test(type)) throw new DomainError(Code.UNSUPPORTED_MEDIA_TYPE, 'request.notJson');
@@ -113,7 +93,7 @@ export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): Call
     calls,
     mount<C extends Call>(call: C, handler: Handler<C>) {
       calls.push(call);
-      app.post(call.path, async (c) => {
+      app.post(call.path, jsonBodyLimit, async (c) => {
         const raw = await readBody(c);
         if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError(Code.BAD_REQUEST, 'request.notObject');
         if (call.auth) await checkSession(c);

@@ -1,3 +1,4 @@
+import { klInstant } from '../../contract/kl-calendar.ts';
 import type { Db } from '../db/client.ts';
 import { reminderAt } from '../modules/notifications/reminder.ts';
 import { orderNotice, type NoticeContext } from '../modules/notifications/service.ts';
@@ -38,7 +39,7 @@ export function appointmentReminderHandler(ctx: NoticeContext): JobHandler {
   return async (tx, job, now) => {
     const order = await lockOrder(tx, { id: String(job.payload.orderId) });
     if (!order || order.status !== 'UPCOMING' || order.stage !== 'BOOKED' || slotOf(order) !== job.payload.slot) return;
-    const start = new Date(`${order.appointmentDate}T${order.appointmentTime}:00+08:00`);
+    const start = klInstant(order.appointmentDate!, order.appointmentTime!);
     if (start <= now) return;
     return orderNotice(tx, ctx, order, { kind: 'reminder' }, now, `reminder:${order.id}:${job.payload.slot}`);
   };

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { klDate } from '../../src/lib/working-days.ts';
+import { addDays, klDate, klInstant, KL_UTC_OFFSET_HOURS } from '../../contract/kl-calendar.ts';
 import { bookedUnits, storeClosures } from '../modules/booking/schema.ts';
 import { openUnits } from '../modules/booking/slots.ts';
 import { orders } from '../modules/orders/schema.ts';
@@ -14,8 +14,8 @@ const MAIL = 'mail';
 
 /** The KL dates of the last `n` days, today last. */
 export function lastDays(now: Date, n: number): string[] {
-  const today = Date.parse(`${klDate(now)}T00:00:00Z`);
-  return Array.from({ length: n }, (_, i) => new Date(today - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const today = klDate(now);
+  return Array.from({ length: n }, (_, i) => addDays(today, i - (n - 1)));
 }
 
 interface Figure {
@@ -39,8 +39,8 @@ export function figuresByDay(dates: string[], figures: Figure[], store: string |
   });
 }
 
-// Malaysia keeps +08:00 all year.
-const klDay = (column: unknown) => sql<string>`to_char((${column} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`;
+// Malaysia keeps one offset all year.
+const klDay = (column: unknown) => sql<string>`to_char((${column} at time zone 'UTC') + ${sql.raw(`interval '${KL_UTC_OFFSET_HOURS} hours'`)}, 'YYYY-MM-DD')`;
 
 /**
  * The admin's last 30 days: orders paid, money taken (paid sen) and refunds paid back, per
@@ -50,7 +50,7 @@ const klDay = (column: unknown) => sql<string>`to_char((${column} at time zone '
 export async function dashboard(ctx: ReadContext, who: StaffRow) {
   requireAdmin(who);
   const dates = lastDays(ctx.now(), DASHBOARD_DAYS);
-  const from = new Date(`${dates[0]}T00:00:00+08:00`);
+  const from = klInstant(dates[0]!);
   const paidDay = klDay(payments.paidAt);
   const refundDay = klDay(refunds.completedAt);
   const store = sql<string>`coalesce(${orders.storeId}, ${sql.raw(`'${MAIL}'`)})`;

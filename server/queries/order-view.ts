@@ -13,7 +13,7 @@ import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/ord
 import { isClosedDay } from '../modules/booking/closures.ts';
 import type { ReadContext } from './context.ts';
 import { orderParts } from './order-parts.ts';
-import { pickupQrSvg } from '../../contract/qr.ts';
+import { pickupQrSvg } from '../modules/orders/pickup-qr.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;
 

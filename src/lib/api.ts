@@ -1,4 +1,4 @@
-import { FetchError, ofetch } from 'ofetch';
+import { createFetchError, ofetch, type FetchContext, type FetchOptions } from 'ofetch';
 import type { Call, RequestOf, ResponseOf } from '../../contract/call.ts';
 import type { Endpoint } from './endpoints.ts';
 import { Code, type Envelope } from '../../contract/codes.ts';
@@ -34,6 +34,7 @@ export interface CallOptions {
 
 const currentLocale = () => localeOfPath(location.pathname);
 
+/** The spec's header set; Content-Type is ofetch's for a JSON body and the browser's for a form. */
 function headers(userKey: string) {
   return {
     userKey,
@@ -47,47 +48,35 @@ function headers(userKey: string) {
     language: languageHeader(currentLocale()),
     sys: '10',
     type: 'pc',
-    'Content-Type': 'application/json',
   };
 }
 
-/** Calls one contract path and applies the error catalogue (spec §8) to what comes back. */
-export async function callApi<C extends Call>(call: Endpoint<C>, body: RequestOf<C> | FormData, options: CallOptions = {}): Promise<ResponseOf<C>> {
+const errorTexts = () => dictionary(currentLocale()).errors;
+const callOptions = (context: FetchContext) => context.options as CallOptions;
+
+function timedOut(): never {
+  $timeoutAlert.set(true);
+  throw new ApiFailure(Code.TIMEOUT, errorTexts().timeout);
+}
+
+/** No answer, or an HTTP error without the envelope (a proxy's 502…): worded with what went wrong. */
+function networkFailure(context: FetchContext): never {
+  const text = fill(errorTexts().network, { message: createFetchError(context).message });
+  if (!callOptions(context).quiet) notify('error', text, { ms: NETWORK_ERROR_MS });
+  throw new ApiFailure(0, text);
+}
+
+/** The error catalogue (spec §8) applied to an answer's envelope: success passes, anything else is shown and thrown. */
+function applyCatalogue(context: FetchContext, envelope: Envelope<unknown>) {
+  const options = callOptions(context);
   const locale = currentLocale();
-  const t = dictionary(locale).errors;
-  const userKey = $session.get()?.userKey ?? '';
-  const path = `/api${call.path}`;
-  // The one multipart call (app/upload/image) sends a form; the browser sets its content type.
-  const form = typeof FormData !== 'undefined' && body instanceof FormData ? body : null;
-  const sent = form ?? JSON.stringify(body ?? {});
-  const sentHeaders: Record<string, string> = headers(userKey);
-  if (form) delete sentHeaders['Content-Type'];
-  let envelope: Envelope<ResponseOf<C>>;
-  try {
-    envelope = await ofetch<Envelope<ResponseOf<C>>>(path, {
-      method: 'POST',
-      body: sent,
-      headers: sentHeaders,
-      timeout: REQUEST_TIMEOUT_MS,
-      retry: 0,
-    });
-  } catch (err) {
-    const timedOut = err instanceof FetchError && (err.cause as Error | undefined)?.name === 'TimeoutError';
-    if (timedOut || (err instanceof FetchError && err.statusCode === 408)) {
-      $timeoutAlert.set(true);
-      throw new ApiFailure(Code.TIMEOUT, t.timeout);
-    }
-    const text = fill(t.network, { message: (err as Error).message });
-    if (!options.quiet) notify('error', text, { ms: NETWORK_ERROR_MS });
-    throw new ApiFailure(0, text);
-  }
-  const outcome = classify(envelope.code, envelope.msg, userKey !== '', t);
+  const outcome = classify(envelope.code, envelope.msg, context.options.headers.get('userKey') !== '', dictionary(locale).errors);
   if (options.keepSession && (outcome.kind === 'sessionExpired' || outcome.kind === 'needLogin')) {
     throw new ApiFailure(envelope.code, outcome.reason);
   }
   switch (outcome.kind) {
     case 'ok':
-      return envelope.data;
+      return;
     case 'sessionExpired':
       notify('warning', outcome.notice, { ms: SESSION_NOTICE_MS });
       clearSession();
@@ -106,4 +95,40 @@ export async function callApi<C extends Call>(call: Endpoint<C>, body: RequestOf
       if (!options.quiet) notify('error', outcome.text);
       throw new ApiFailure(envelope.code, outcome.text, envelope.data);
   }
+}
+
+/**
+ * The shop's API: every call a POST under /api with the spec's headers, two minutes to answer,
+ * never retried (a payment or an order must not go twice), and what comes back through the
+ * error catalogue in one place.
+ */
+const shopApi = ofetch.create({
+  baseURL: '/api',
+  method: 'POST',
+  timeout: REQUEST_TIMEOUT_MS,
+  retry: 0,
+  onRequest({ options }) {
+    for (const [name, value] of Object.entries(headers($session.get()?.userKey ?? ''))) options.headers.set(name, value);
+  },
+  onRequestError(context) {
+    if (context.error.name === 'TimeoutError') timedOut();
+    networkFailure(context);
+  },
+  onResponse(context) {
+    if (context.response.ok) applyCatalogue(context, context.response._data as Envelope<unknown>);
+  },
+  onResponseError(context) {
+    if (context.response.status === Code.TIMEOUT) timedOut();
+    networkFailure(context);
+  },
+});
+
+/**
+ * Calls one contract path: a JSON body, or the one multipart call's form (app/upload/image,
+ * whose content type the browser sets). Fails with an ApiFailure already worded for the customer.
+ */
+export async function callApi<C extends Call>(call: Endpoint<C>, body: RequestOf<C> | FormData, options: CallOptions = {}): Promise<ResponseOf<C>> {
+  const request: FetchOptions<'json'> & CallOptions = { body: body ?? {}, ...options };
+  const envelope = await shopApi<Envelope<ResponseOf<C>>>(call.path, request);
+  return envelope.data;
 }

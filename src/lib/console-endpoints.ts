@@ -1,15 +1,16 @@
 import type * as staff from '../../contract/console.ts';
 import { endpoint } from './endpoints.ts';
+import * as paths from '../../contract/paths.ts';
 
 /** The operations console's calls (see endpoints.ts). */
-export const consoleOrdersPage = endpoint<typeof staff.consoleOrdersPage>('/console/orders/page');
-export const consoleOrdersFind = endpoint<typeof staff.consoleOrdersFind>('/console/orders/find');
-export const consoleOrdersStart = endpoint<typeof staff.consoleOrdersStart>('/console/orders/start');
-export const consoleOrdersComplete = endpoint<typeof staff.consoleOrdersComplete>('/console/orders/complete');
-export const consoleOrdersReady = endpoint<typeof staff.consoleOrdersReady>('/console/orders/ready');
-export const consoleOrdersShip = endpoint<typeof staff.consoleOrdersShip>('/console/orders/ship');
-export const consoleRefundsReview = endpoint<typeof staff.consoleRefundsReview>('/console/refunds/review');
-export const consoleRefundsPage = endpoint<typeof staff.consoleRefundsPage>('/console/refunds/page');
-export const consoleStoresClosure = endpoint<typeof staff.consoleStoresClosure>('/console/stores/closure');
-export const consoleStoresList = endpoint<typeof staff.consoleStoresList>('/console/stores/list');
-export const consoleDashboard = endpoint<typeof staff.consoleDashboard>('/console/dashboard');
+export const consoleOrdersPage = endpoint<typeof staff.consoleOrdersPage>(paths.consoleOrdersPage);
+export const consoleOrdersFind = endpoint<typeof staff.consoleOrdersFind>(paths.consoleOrdersFind);
+export const consoleOrdersStart = endpoint<typeof staff.consoleOrdersStart>(paths.consoleOrdersStart);
+export const consoleOrdersComplete = endpoint<typeof staff.consoleOrdersComplete>(paths.consoleOrdersComplete);
+export const consoleOrdersReady = endpoint<typeof staff.consoleOrdersReady>(paths.consoleOrdersReady);
+export const consoleOrdersShip = endpoint<typeof staff.consoleOrdersShip>(paths.consoleOrdersShip);
+export const consoleRefundsReview = endpoint<typeof staff.consoleRefundsReview>(paths.consoleRefundsReview);
+export const consoleRefundsPage = endpoint<typeof staff.consoleRefundsPage>(paths.consoleRefundsPage);
+export const consoleStoresClosure = endpoint<typeof staff.consoleStoresClosure>(paths.consoleStoresClosure);
+export const consoleStoresList = endpoint<typeof staff.consoleStoresList>(paths.consoleStoresList);
+export const consoleDashboard = endpoint<typeof staff.consoleDashboard>(paths.consoleDashboard);

@@ -32,13 +32,6 @@ export function pagesFor(role: StaffRole | null) {
 
 export const mayOpen = (role: StaffRole | null, id: ConsolePageId) => pagesFor(role).some((p) => p.id === id);
 
-/** The KL date `days` after (or before) a YYYY-MM-DD date. */
-export function shiftDate(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-export const isIsoDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && shiftDate(s, 0) === s;
-
 /** A pickup code from what was typed or scanned: its 6 digits (spaces and dashes ignored), or null. */
 export function pickupCodeOf(text: string): string | null {
   const digits = text.replace(/[\s-]+/g, '');

@@ -1,15 +1,13 @@
+import { klInstant } from '../../contract/kl-calendar.ts';
+
 /**
  * An iCalendar (RFC 5545) event for a workshop appointment, made in the browser. Times are
- * Kuala Lumpur wall-clock times (UTC+8 all year, no daylight saving) written as UTC.
+ * Kuala Lumpur wall-clock times written as UTC.
  */
-
-const KL_OFFSET_HOURS = 8;
 
 /** "2026-11-25" + "10:30" in Kuala Lumpur → "20261125T023000Z". */
 export function klToUtcStamp(date: string, time: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return utcStamp(new Date(Date.UTC(y, m - 1, d, hh - KL_OFFSET_HOURS, mm)));
+  return utcStamp(klInstant(date, time));
 }
 
 export function utcStamp(at: Date): string {

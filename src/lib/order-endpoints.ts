@@ -1,18 +1,19 @@
 import type * as myOrders from '../../contract/my-orders.ts';
 import type * as orders from '../../contract/orders.ts';
 import { endpoint } from './endpoints.ts';
+import * as paths from '../../contract/paths.ts';
 
 /** The checkout's, payment's and My Orders' calls (see endpoints.ts). */
-export const storeSlots = endpoint<typeof orders.storeSlots>('/app/order/vehicle/store/slots');
-export const couponClientGet = endpoint<typeof orders.couponClientGet>('/app/order/vehicle/coupon/client-get');
-export const orderAdd = endpoint<typeof orders.orderAdd>('/app/order/vehicle/order/app/add');
-export const orderPay = endpoint<typeof orders.orderPay>('/app/order/vehicle/order/app/pay');
-export const orderPayStatus = endpoint<typeof orders.orderPayStatus>('/app/order/vehicle/order/update/pay/status');
-export const orderFind = endpoint<typeof orders.orderFind>('/app/order/vehicle/order/app/find');
-export const orderPage = endpoint<typeof myOrders.orderPage>('/app/order/vehicle/order/app/page');
-export const orderCancel = endpoint<typeof myOrders.orderCancel>('/app/order/vehicle/order/app/cancel');
-export const orderDelete = endpoint<typeof myOrders.orderDelete>('/app/order/vehicle/order/app/del');
-export const orderChangeTime = endpoint<typeof myOrders.orderChangeTime>('/app/order/vehicle/order/app/update/install/time');
-export const orderRefund = endpoint<typeof myOrders.orderRefund>('/app/order/vehicle/order/app/refund');
-export const orderRefundCancel = endpoint<typeof myOrders.orderRefundCancel>('/app/order/vehicle/order/app/refund/cancel');
-export const uploadImage = endpoint<typeof myOrders.uploadImage>('/app/upload/image');
+export const storeSlots = endpoint<typeof orders.storeSlots>(paths.storeSlots);
+export const couponClientGet = endpoint<typeof orders.couponClientGet>(paths.couponClientGet);
+export const orderAdd = endpoint<typeof orders.orderAdd>(paths.orderAdd);
+export const orderPay = endpoint<typeof orders.orderPay>(paths.orderPay);
+export const orderPayStatus = endpoint<typeof orders.orderPayStatus>(paths.orderPayStatus);
+export const orderFind = endpoint<typeof orders.orderFind>(paths.orderFind);
+export const orderPage = endpoint<typeof myOrders.orderPage>(paths.orderPage);
+export const orderCancel = endpoint<typeof myOrders.orderCancel>(paths.orderCancel);
+export const orderDelete = endpoint<typeof myOrders.orderDelete>(paths.orderDelete);
+export const orderChangeTime = endpoint<typeof myOrders.orderChangeTime>(paths.orderChangeTime);
+export const orderRefund = endpoint<typeof myOrders.orderRefund>(paths.orderRefund);
+export const orderRefundCancel = endpoint<typeof myOrders.orderRefundCancel>(paths.orderRefundCancel);
+export const uploadImage = endpoint<typeof myOrders.uploadImage>(paths.uploadImage);

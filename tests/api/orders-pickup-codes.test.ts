@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { assignPickupCode } from '../../server/modules/orders/service.ts';
 import { startApi, type TestApi } from './harness.ts';
-import { pickupQrSvg } from '../../contract/qr.ts';
+import { pickupQrSvg } from '../../server/modules/orders/pickup-qr.ts';
 import { FIND, pickupOrder, placeAndStartPaying, pressInSandbox, rows } from './order-fixtures.ts';
 
 /** A pickup code shown at the counter names one order among those still to be collected. */

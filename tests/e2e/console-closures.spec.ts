@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { addDays, klDate, weekdayOf } from '../../contract/kl-calendar.ts';
 import { ADMIN_PHONE, openAsStaff } from './console-helpers.ts';
 
 /** A Kuala Lumpur date some weeks ahead, a weekday no other test books. */
 function dayAhead(days: number) {
-  const at = new Date(Date.now() + 8 * 3600_000 + days * 86_400_000);
-  if (at.getUTCDay() === 0) at.setUTCDate(at.getUTCDate() + 1);
-  return at.toISOString().slice(0, 10);
+  const date = addDays(klDate(new Date()), days);
+  return weekdayOf(date) === 'sun' ? addDays(date, 1) : date;
 }
 
 test('an admin closes a workshop for a day with a reason, confirmed first; closing it again is refused in the dialog', async ({ page }) => {

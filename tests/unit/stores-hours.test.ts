@@ -1,14 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  BOOKING_DATES,
-  bookingDates,
-  distanceKm,
-  FIRST_BOOKING_DAY,
-  isOpenNow,
-  klClock,
-  nextBookableDate,
-  type Hours,
-} from '../../server/modules/stores/hours.ts';
+import { BOOKING_DATES, bookingDates, FIRST_BOOKING_DAY, klClock } from '../../contract/kl-calendar.ts';
+import { distanceKm, isOpenNow, nextBookableDate, type Hours } from '../../server/modules/stores/hours.ts';
 
 /** A moment given as Kuala Lumpur wall-clock time (UTC+8). */
 const kl = (local: string) => new Date(`${local}+08:00`);

@@ -15,12 +15,12 @@ import { signedImageUrl } from '../../storage/signing.ts';
 import { isMessageKey, message } from '../../../contract/messages.ts';
 import type { ShopContext } from '../context.ts';
 import { lockStaffOrder, requireAdmin } from '../../modules/staff/access.ts';
-import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../src/lib/working-days.ts';
+import { addWorkingDays, klInstant, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/kl-calendar.ts';
 import { linesInWords, orderForStaff, orderWhere } from '../../queries/console-view.ts';
 
 /** The end (Kuala Lumpur time) of the third working day after the request: the review's promise. */
 export function refundDeadline(requestedAt: Date): Date {
-  return new Date(`${addWorkingDays(requestedAt, REFUND_REVIEW_WORKING_DAYS)}T23:59:59.999+08:00`);
+  return klInstant(addWorkingDays(requestedAt, REFUND_REVIEW_WORKING_DAYS), '23:59:59.999');
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Code } from '../../../contract/codes.ts';
-import { klDate } from '../../../src/lib/working-days.ts';
+import { isIsoDate, klDate } from '../../../contract/kl-calendar.ts';
 import { DomainError, warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { addHistory, lockBookedOn } from '../../modules/orders/service.ts';
@@ -9,8 +9,6 @@ import type { ShopContext } from '../context.ts';
 import { sendSms } from '../../modules/notifications/service.ts';
 import { closureSms } from '../../modules/notifications/texts.ts';
 import { requireAdmin } from '../../modules/staff/access.ts';
-
-const realDate = (iso: string) => !Number.isNaN(Date.parse(`${iso}T00:00:00Z`)) && new Date(`${iso}T00:00:00Z`).toISOString().slice(0, 10) === iso;
 
 /**
  * Closes a workshop for a day (admins): no time is offered that day from now on (the booking
@@ -22,7 +20,7 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
   const workshop = ctx.indexes.workshops.find((w) => w.id === input.storeId);
   if (!workshop) throw new DomainError(Code.NOT_FOUND, 'console.storeUnknown', {}, { field: 'storeId' });
   const now = ctx.now();
-  if (!realDate(input.date) || input.date < klDate(now)) throw warning('console.pastDate', {}, { field: 'date' });
+  if (!isIsoDate(input.date) || input.date < klDate(now)) throw warning('console.pastDate', {}, { field: 'date' });
 
   const booked = await ctx.db.transaction(async (tx) => {
     const closure = await addClosure(tx, { workshopId: workshop.id, date: input.date, reason: input.reason, staffId: who.id }, now);

@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../../contract/messages.ts';
-import { bookingDates, days, type Hours } from '../stores/hours.ts';
+import { bookingDates, weekdayOf } from '../../../contract/kl-calendar.ts';
+import type { Hours } from '../stores/hours.ts';
 
 /**
  * Appointment slots as date-range arithmetic. A workshop day is cut into 30-minute units
@@ -61,7 +62,7 @@ export function jobUnits(fittingMinutes: number): number {
  */
 export function openUnits(calendar: WorkshopCalendar, date: string): { first: number; lastEnd: number } | null {
   if (calendar.closedOn.includes(date)) return null;
-  const hours = calendar.hours[days[new Date(`${date}T00:00:00Z`).getUTCDay()]!];
+  const hours = calendar.hours[weekdayOf(date)];
   if (!hours) return null;
   const first = Math.ceil(minuteOf(hours.open) / UNIT_MINUTES);
   const lastEnd = Math.floor(minuteOf(hours.close) / UNIT_MINUTES);

@@ -1,15 +1,18 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Answers kept serialised, bounded by their size: when a new answer would pass the bound,
  * the least recently used ones leave first. A JavaScript string holds up to two bytes per
- * UTF-16 unit, so an entry is counted as twice the length of its key and answer.
+ * UTF-16 unit, so an entry is counted as twice the length of its key and answer; one bigger
+ * than the whole bound is not kept.
  */
 export class AnswerCache {
   readonly maxBytes: number;
-  private readonly entries = new Map<string, string>();
-  private used = 0;
+  private readonly entries: LRUCache<string, string>;
 
   constructor(maxBytes: number) {
     this.maxBytes = maxBytes;
+    this.entries = new LRUCache<string, string>({ maxSize: maxBytes, sizeCalculation: (answer, key) => AnswerCache.bytesOf(key, answer) });
   }
 
   static bytesOf(key: string, answer: string): number {
@@ -18,38 +21,16 @@ export class AnswerCache {
 
   /** The answer kept under `key`, which becomes the most recently used. */
   get(key: string): string | undefined {
-    const answer = this.entries.get(key);
-    if (answer !== undefined) {
-      // A Map keeps insertion order: moving the entry to the end keeps the oldest first.
-      this.entries.delete(key);
-      this.entries.set(key, answer);
-    }
-    return answer;
+    return this.entries.get(key);
   }
 
   set(key: string, answer: string): void {
-    const size = AnswerCache.bytesOf(key, answer);
-    this.delete(key);
-    if (size > this.maxBytes) return;
-    while (this.used + size > this.maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-    }
     this.entries.set(key, answer);
-    this.used += size;
-  }
-
-  private delete(key: string) {
-    const answer = this.entries.get(key);
-    if (answer === undefined) return;
-    this.entries.delete(key);
-    this.used -= AnswerCache.bytesOf(key, answer);
   }
 
   /** Bytes held, as counted above. */
   get bytes(): number {
-    return this.used;
+    return this.entries.calculatedSize;
   }
 
   get size(): number {
@@ -58,11 +39,11 @@ export class AnswerCache {
 
   /** The keys, least recently used first. */
   keys(): IterableIterator<string> {
-    return this.entries.keys();
+    return this.entries.rkeys();
   }
 
   /** Every entry, for checking the count against what is really held. */
   *[Symbol.iterator](): IterableIterator<[string, string]> {
-    yield* this.entries;
+    for (const [key, answer] of this.entries.rentries()) yield [key, answer] as [string, string];
   }
 }

@@ -1,7 +1,7 @@
 import { normaliseCouponCode } from '../../../contract/coupon.ts';
 import type { MessageKey } from '../../../contract/messages.ts';
 import { ringgit } from '../../../contract/order-total.ts';
-import { klClock } from '../stores/hours.ts';
+import { klDate } from '../../../contract/kl-calendar.ts';
 import type { Coupon } from './content.ts';
 
 /**
@@ -47,7 +47,7 @@ export function couponDiscount(coupon: Coupon, goodsSen: number): number {
  */
 export function evaluateCoupon(coupon: Coupon, goodsSen: number, use: CouponUse, now: Date): CouponResult {
   const refuse = (key: MessageKey, params: Record<string, string | number> = {}): CouponResult => ({ usable: false, key, params });
-  const today = klClock(now).date;
+  const today = klDate(now);
   if (today > coupon.validUntil) return refuse('coupon.expired', { date: coupon.validUntil });
   if (today < coupon.validFrom) return refuse('coupon.notYet', { date: coupon.validFrom });
   if (coupon.firstOrderOnly && use.paidOrders > 0) return refuse('coupon.firstOrderOnly');

@@ -1,3 +1,4 @@
+import { addDays, klInstant } from '../../../contract/kl-calendar.ts';
 import type { Locale } from '../../../contract/language.ts';
 import { message } from '../../../contract/messages.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';

@@ -1,7 +1,7 @@
 import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
 import type { FulfilmentMethod, OrderStage, OrderStatus, RefundStatus } from '../../../contract/order-status.ts';
+import { klInstant } from '../../../contract/kl-calendar.ts';
 import { checkRefundable, hasOpenRefund } from '../refunds/refundable.ts';
-import { KL_OFFSET_MS } from '../stores/hours.ts';
 import type { OrderRow } from './service.ts';
 import type { Refusal } from './states.ts';
 
@@ -60,7 +60,7 @@ export function customerView(order: OrderRow, refundStatus: RefundStatus | null 
 
 /** The moment an appointment starts: its date and time are Kuala Lumpur wall-clock time. */
 export function appointmentStart(appointment: { date: string; time: string }): Date {
-  return new Date(Date.parse(`${appointment.date}T${appointment.time}:00Z`) - KL_OFFSET_MS);
+  return klInstant(appointment.date, appointment.time);
 }
 
 export function checkPay(order: CustomerOrderView, now: Date): Refusal | null {

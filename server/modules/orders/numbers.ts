@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { klClock } from '../stores/hours.ts';
+import { klDate } from '../../../contract/kl-calendar.ts';
 
 /**
  * Order numbers, pickup codes and the fingerprint of a placed request. Pure but for the
@@ -8,7 +8,7 @@ import { klClock } from '../stores/hours.ts';
 
 /** `SV` + the Kuala Lumpur date (YYMMDD) + 6 random digits, e.g. SV250602048113. */
 export function orderNumber(now: Date, digits: (count: number) => string = randomDigits): string {
-  return `SV${klClock(now).date.slice(2).replaceAll('-', '')}${digits(6)}`;
+  return `SV${klDate(now).slice(2).replaceAll('-', '')}${digits(6)}`;
 }
 
 /** The code a self-pickup customer shows at the counter. */

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { KL_TIME_ZONE } from '../../../contract/kl-calendar.ts';
 import type { Locale } from '../../../contract/language.ts';
 import { formatPhone } from '../../../contract/phone.ts';
 import type { User } from '../../../contract/user.ts';
@@ -31,7 +32,7 @@ export default function MeDialog({ locale }: { locale: Locale }) {
       });
   }, []);
 
-  const since = user ? new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: 'Asia/Kuala_Lumpur' }).format(new Date(user.createdAt)) : '';
+  const since = user ? new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: KL_TIME_ZONE }).format(new Date(user.createdAt)) : '';
   return user ? (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
       <dt className="text-slate-600">{t.phone}</dt>

@@ -4,7 +4,7 @@ import { formatPhone } from '../../../contract/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { TRACKING_NO } from '../../lib/console.ts';
-import { couriers, trackingLink } from '../../lib/couriers.ts';
+import { couriers, trackingLink } from '../../../contract/couriers.ts';
 import { consoleOrdersFind, consoleOrdersPage, consoleOrdersShip } from '../../lib/console-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
 import { useAction } from '../my-orders/form-parts.tsx';

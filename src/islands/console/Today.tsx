@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { isIsoDate, shiftDate } from '../../lib/console.ts';
 import { consoleOrdersPage } from '../../lib/console-endpoints.ts';
-import { klDate } from '../../lib/working-days.ts';
+import { addDays, isIsoDate, klDate } from '../../../contract/kl-calendar.ts';
 import { dayText } from '../my-orders/format.ts';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading, OrderCard, StorePicker, useStores, type ConsoleCard } from './parts.tsx';
@@ -69,11 +68,11 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
             {t.day}
           </label>
           <div className="flex gap-2">
-            <button type="button" className="btn-secondary px-3" aria-label={t.previousDay} onClick={() => go(shiftDate(query.date, -1))}>
+            <button type="button" className="btn-secondary px-3" aria-label={t.previousDay} onClick={() => go(addDays(query.date, -1))}>
               ‹
             </button>
             <input id="console-day" type="date" className="field-input min-h-11" value={query.date} onChange={(e) => isIsoDate(e.target.value) && go(e.target.value)} />
-            <button type="button" className="btn-secondary px-3" aria-label={t.nextDay} onClick={() => go(shiftDate(query.date, 1))}>
+            <button type="button" className="btn-secondary px-3" aria-label={t.nextDay} onClick={() => go(addDays(query.date, 1))}>
               ›
             </button>
           </div>

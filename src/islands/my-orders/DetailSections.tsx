@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import { formatPhone } from '../../../contract/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { trackingLink } from '../../lib/couriers.ts';
+import { trackingLink } from '../../../contract/couriers.ts';
 import { dayText, type OrderDetailDto } from './format.ts';
 import { PickupQr } from './PickupQr.tsx';
 

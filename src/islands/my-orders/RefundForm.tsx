@@ -5,7 +5,7 @@ import { callApi } from '../../lib/api.ts';
 import { orderRefund, uploadImage } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
-import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../lib/working-days.ts';
+import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/kl-calendar.ts';
 import { notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { dayText } from './format.ts';

@@ -1,4 +1,5 @@
 import type { ResponseOf } from '../../../contract/call.ts';
+import { KL_TIME_ZONE } from '../../../contract/kl-calendar.ts';
 import type { Locale } from '../../../contract/language.ts';
 import type { orderPage } from '../../../contract/my-orders.ts';
 import type { OrderStage, OrderStatus } from '../../../contract/order-status.ts';
@@ -9,11 +10,9 @@ export type OrderCardDto = ResponseOf<typeof orderPage>['list'][number];
 export type OrderDetailDto = ResponseOf<typeof orderFind>;
 export type TabCounts = ResponseOf<typeof orderPage>['counts'];
 
-const KL = 'Asia/Kuala_Lumpur';
-
 /** An instant (ISO 8601) as Kuala Lumpur date and time: "23 Nov 2026, 14:05". */
 export const momentText = (iso: string, locale: Locale) =>
-  new Date(iso).toLocaleString(htmlLang[locale], { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: KL });
+  new Date(iso).toLocaleString(htmlLang[locale], { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: KL_TIME_ZONE });
 
 /** A Kuala Lumpur calendar date (YYYY-MM-DD) with its weekday: "Wed, 25 Nov 2026". */
 export const dayText = (date: string, locale: Locale) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPRESS_NO } from '../../../contract/console.ts';
-import { counterLookup, isIsoDate, mayOpen, niceScale, pagesFor, pickupCodeOf, shiftDate, staffRole, TRACKING_NO } from '../../../src/lib/console.ts';
+import { addDays, isIsoDate } from '../../../contract/kl-calendar.ts';
+import { counterLookup, mayOpen, niceScale, pagesFor, pickupCodeOf, staffRole, TRACKING_NO } from '../../../src/lib/console.ts';
 
 describe('console pages by role', () => {
   it('shows workshop staff the day, the counter and mail orders only', () => {
@@ -23,8 +24,8 @@ describe('console pages by role', () => {
 
 describe('days', () => {
   it('steps across months and years', () => {
-    expect(shiftDate('2026-02-28', 1)).toBe('2026-03-01');
-    expect(shiftDate('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
   it('accepts only real calendar dates', () => {
     expect(isIsoDate('2026-11-23')).toBe(true);

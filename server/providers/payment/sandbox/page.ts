@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { KL_TIME_ZONE } from '../../../../contract/kl-calendar.ts';
 import { locales, type Locale } from '../../../../contract/language.ts';
 import { fpxBanks, type PayMethod } from '../../../../contract/order-status.ts';
 import { languageNames, methodName, pageTexts, type PageTexts } from './texts.ts';
@@ -45,7 +46,7 @@ export function timeLeft(texts: PageTexts, expiresAt: Date, now: Date): string {
 
 /** The clock time in Kuala Lumpur, whatever the server's own time zone. */
 export function klTime(at: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(numberTags[locale], { timeZone: 'Asia/Kuala_Lumpur', hour: 'numeric', minute: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat(numberTags[locale], { timeZone: KL_TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(at);
 }
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -23,6 +23,7 @@ export const paths = {
   // Orders (orders.md §2).
   storeSlots: '/app/order/vehicle/store/slots',
   couponClientGet: '/app/order/vehicle/coupon/client-get',
+  cartQuote: '/app/order/vehicle/cart/quote',
   orderAdd: '/app/order/vehicle/order/app/add',
   orderPay: '/app/order/vehicle/order/app/pay',
   orderPayStatus: '/app/order/vehicle/order/update/pay/status',

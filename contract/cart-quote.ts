@@ -53,6 +53,9 @@ export const cartQuote = defineCall({
     .superRefine(checkMethodFields(false)),
   response: z.object({
     lines: z.array(quoteLine),
+    partsSen: sen.meta({ description: 'The parts of every line.' }),
+    labourSen: sen.meta({ description: 'The labour of every line: installation only.' }),
+    serviceTaxSen: sen.meta({ description: 'The service tax of every line.' }),
     subtotalSen: sen.meta({ description: 'The lines together: parts, labour and tax (what a coupon applies to).' }),
     deliveryFeeSen: sen
       .nullable()

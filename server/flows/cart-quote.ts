@@ -37,6 +37,9 @@ export async function quoteCart(ctx: ShopContext, customerId: string, input: Quo
         totalSen: line.totalSen,
       };
     }),
+    partsSen: bill.partsSen,
+    labourSen: bill.labourSen,
+    serviceTaxSen: bill.serviceTaxSen,
     subtotalSen: bill.goodsSen,
     deliveryFeeSen: cart.deliveryFeeSen,
     discountSen: bill.discountSen,

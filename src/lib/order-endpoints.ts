@@ -1,3 +1,4 @@
+import type * as quote from '../../contract/cart-quote.ts';
 import type * as myOrders from '../../contract/my-orders.ts';
 import type * as orders from '../../contract/orders.ts';
 import { endpoint } from './endpoints.ts';
@@ -5,6 +6,7 @@ import { endpoint } from './endpoints.ts';
 /** The checkout's, payment's and My Orders' calls (see endpoints.ts). */
 export const storeSlots = endpoint<typeof orders.storeSlots>('/app/order/vehicle/store/slots');
 export const couponClientGet = endpoint<typeof orders.couponClientGet>('/app/order/vehicle/coupon/client-get');
+export const cartQuote = endpoint<typeof quote.cartQuote>('/app/order/vehicle/cart/quote');
 export const orderAdd = endpoint<typeof orders.orderAdd>('/app/order/vehicle/order/app/add');
 export const orderPay = endpoint<typeof orders.orderPay>('/app/order/vehicle/order/app/pay');
 export const orderPayStatus = endpoint<typeof orders.orderPayStatus>('/app/order/vehicle/order/update/pay/status');

@@ -34,6 +34,9 @@ interface QuoteLine {
 }
 interface Quote {
   lines: QuoteLine[];
+  partsSen: number;
+  labourSen: number;
+  serviceTaxSen: number;
   subtotalSen: number;
   deliveryFeeSen: number | null;
   discountSen: number;
@@ -78,7 +81,10 @@ const coupons: { name: string; couponCode?: string; items: unknown[]; usable: bo
 /** Each line is its parts, labour and tax; the bill is its lines, less the discount, plus delivery. */
 function expectAddsUp(q: Quote) {
   for (const line of q.lines) expect(line.partsSen + line.labourSen + line.serviceTaxSen).toBe(line.totalSen);
-  expect(q.lines.reduce((n, l) => n + l.totalSen, 0)).toBe(q.subtotalSen);
+  const sum = (pick: (l: QuoteLine) => number) => q.lines.reduce((n, l) => n + pick(l), 0);
+  expect([sum((l) => l.partsSen), sum((l) => l.labourSen), sum((l) => l.serviceTaxSen)]).toEqual([q.partsSen, q.labourSen, q.serviceTaxSen]);
+  expect(q.partsSen + q.labourSen + q.serviceTaxSen).toBe(q.subtotalSen);
+  expect(sum((l) => l.totalSen)).toBe(q.subtotalSen);
   expect(q.totalSen).toBe(q.subtotalSen - q.discountSen + (q.deliveryFeeSen ?? 0));
 }
 
@@ -86,7 +92,7 @@ describe('the quote is the bill the order is placed at', () => {
   for (const [method, order] of Object.entries(methods)) {
     for (const c of coupons) {
       test(`${method}, ${c.name}`, async () => {
-        const body = { ...(await order(c.items)), ...(c.couponCode ? { couponCode: c.couponCode } : {}) };
+        const body: Body = { ...(await order(c.items)), ...(c.couponCode ? { couponCode: c.couponCode } : {}) };
         const { code, data } = await quote(body);
         expect(code).toBe(200);
         expectAddsUp(data);
@@ -130,7 +136,7 @@ describe('what the quote itemises', () => {
       { productId: 'wiper-bosch-aerotwin', name: 'Bosch AeroTwin wiper blades', partsSen: 8900, labourSen: 0, serviceTaxSen: 0, totalSen: 8900 },
       { productId: 'service-basic', name: 'Basic service', partsSen: 13200, labourSen: 2500, serviceTaxSen: 200, totalSen: 15900 },
     ]);
-    expect(data).toMatchObject({ subtotalSen: 24800, deliveryFeeSen: 0, discountSen: 2480, totalSen: 22320, coupon: { code: 'SERVAUTO10', usable: true, title: '10% off, up to RM 30' } });
+    expect(data).toMatchObject({ partsSen: 22100, labourSen: 2500, serviceTaxSen: 200, subtotalSen: 24800, deliveryFeeSen: 0, discountSen: 2480, totalSen: 22320, coupon: { code: 'SERVAUTO10', usable: true, title: '10% off, up to RM 30' } });
   });
 
   test('delivery is priced from the state alone, West and East Malaysia apart', async () => {

@@ -7,7 +7,8 @@ import { paths } from './paths.ts';
 /**
  * The whole bill of an order before it is placed (orders.md §2): the same fields as
  * order/app/add, priced by the same code, so the order placed charges what this answered.
- * Only what changes the price is needed; what is given is checked as order/app/add checks it.
+ * Only what changes the price is needed; what is given is checked as order/app/add checks it
+ * (the appointment's time is held, and so checked against the workshop's day, only by placing).
  */
 
 /** A delivery address as far as it is filled in: its state alone prices delivery. */
@@ -27,7 +28,10 @@ export const quoteLine = z
     name: z.string().meta({ description: 'In the request language.' }),
     image: z.string(),
     maxQuantity: z.number().int().meta({ description: 'How many one car can take in one order.' }),
-    oilName: z.string().nullable().meta({ description: "Service packages: the engine oil's name, in the request language; null otherwise." }),
+    oil: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: 'Service packages: the engine oil the line comes with for this car, or the one chosen, named in the request language.' }),
     unitSen: sen.meta({ description: 'One unit: parts, labour and tax.' }),
     partsSen: sen,
     labourSen: sen.meta({ description: 'Only when the workshop fits it (installation).' }),

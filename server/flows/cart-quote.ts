@@ -29,7 +29,7 @@ export async function quoteCart(ctx: ShopContext, customerId: string, input: Quo
         name: pick(p.product.name, locale),
         image: p.product.image,
         maxQuantity: p.quote.choices.maxQuantity,
-        oilName: oil ? pick(oil.name, locale) : null,
+        oil: oil ? { id: oil.id, name: pick(oil.name, locale) } : null,
         unitSen: line.unitSen,
         partsSen: line.partsSen,
         labourSen: line.labourSen,

@@ -23,6 +23,9 @@ export interface OrderLine {
   options?: LineOptions;
 }
 
+/** The lines as a request carries them: options only when some were chosen. */
+const requestLines = (items: OrderLine[]) => items.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) }));
+
 /**
  * The order/app/add body for the form: only the fields the method uses, blanks left out so
  * the server's own rules answer them. No price travels: the server computes the total.
@@ -31,7 +34,7 @@ export function orderRequest(key: string, items: OrderLine[], variantId: string,
   const trimmed = (v: string) => v.trim() || undefined;
   return {
     idempotencyKey: key,
-    items: items.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) })),
+    items: requestLines(items),
     variantId,
     carPlate: form.plate,
     method: form.method,
@@ -52,7 +55,7 @@ export function quoteRequest(items: OrderLine[], variantId: string, form: Pick<C
   const state = form.method === 'mail' ? form.address.state : '';
   const couponCode = form.couponCode.trim();
   return {
-    items: items.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) })),
+    items: requestLines(items),
     ...(variantId ? { variantId } : {}),
     method: form.method,
     ...(state ? { address: { state } } : {}),

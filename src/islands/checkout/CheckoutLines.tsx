@@ -37,7 +37,7 @@ export function CheckoutLines({ locale, lines, quoted, looks, problems, currentC
             {look?.image && <img src={look.image} alt="" width="64" height="64" className="h-16 w-16 rounded-lg object-contain" />}
             <div className="min-w-0 flex-1 basis-48">
               <p className="font-semibold">{name}</p>
-              {optionWords(line.options, t.product, locale, line.options?.oilId ? (look?.oilName ?? undefined) : undefined).map((w) => (
+              {optionWords(line.options, t.product, locale, look?.oil?.id === line.options?.oilId ? look?.oil?.name : undefined).map((w) => (
                 <p key={w} className="text-sm text-slate-600">
                   {w}
                 </p>

@@ -9,7 +9,7 @@ export type Quote = ResponseOf<typeof quoteCall>;
 export type QuoteLine = Quote['lines'][number];
 
 /** How a line is shown: its name, picture and most units, as the last quote gave them. */
-export type LineLook = Pick<QuoteLine, 'name' | 'image' | 'maxQuantity' | 'oilName'>;
+export type LineLook = Pick<QuoteLine, 'name' | 'image' | 'maxQuantity' | 'oil'>;
 
 /**
  * The server's bill for the checkout as it stands, asked again whenever the lines, car, method,
@@ -33,7 +33,7 @@ export function useQuote(items: OrderLine[], variantId: string, form: Pick<Check
     callApi(cartQuote, JSON.parse(body), { quiet: true }).then(
       (answer) => {
         if (!live) return;
-        for (const l of answer.lines) looks.current.set(l.productId, { name: l.name, image: l.image, maxQuantity: l.maxQuantity, oilName: l.oilName });
+        for (const l of answer.lines) looks.current.set(l.productId, { name: l.name, image: l.image, maxQuantity: l.maxQuantity, oil: l.oil });
         setQuote(answer);
         setProblem(answer.coupon && !answer.coupon.usable ? (answer.coupon.reason ?? '') : '');
       },

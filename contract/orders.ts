@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { line } from './line.ts';
 import { couponClientGetLabels, orderAddLabels, orderNoLabels, orderPayLabels, storeSlotsLabels } from './order-fields.ts';
+import { methodFields } from './order-required.ts';
 import { orderDetail } from './order-dto.ts';
 import { COUPON_CODE_MAX, normaliseCouponCode } from './coupon.ts';
 import { fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './order-status.ts';
@@ -19,8 +20,8 @@ import { checkPostcode, findState, normalisePostcode } from './postcode.ts';
 export const MAX_LINES = 20;
 export const NOTES_MAX = 500;
 
-const variantId = z.string().min(1).max(80).regex(/^[a-z0-9.:-]+$/, 'field.invalid');
-const storeId = z
+export const variantId = z.string().min(1).max(80).regex(/^[a-z0-9.:-]+$/, 'field.invalid');
+export const storeId = z
   .string()
   .min(1)
   .max(80)
@@ -29,7 +30,7 @@ const storeId = z
 const orderNo = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9-]+$/, 'field.invalid');
 
 /** The cart's lines, `{productId, quantity, options?}`: the catalogue's own line (contract/line.ts). */
-const items = z.array(line).min(1, 'fulfilment.emptyCart').max(MAX_LINES);
+export const items = z.array(line).min(1, 'fulfilment.emptyCart').max(MAX_LINES);
 
 /** Text a person types: trimmed, and blank counts as missing. */
 const text = (max: number) => z.string().trim().min(1, 'field.required').max(max);
@@ -77,7 +78,7 @@ export const appointment = z
   .meta({ id: 'Appointment' });
 
 /** A Malaysian state or federal territory, as people write it; kept by its name. */
-const addressState = z
+export const addressState = z
   .string()
   .max(60)
   .superRefine((value, ctx) => {
@@ -86,28 +87,31 @@ const addressState = z
   .transform((value) => findState(value)!.name)
   .meta({ description: 'State or federal territory; answered by its name, e.g. "Selangor", "Wilayah Persekutuan Kuala Lumpur".' });
 
-export const address = z
-  .strictObject({
-    recipient: text(80),
-    phone: mobile,
-    line1: text(120),
-    line2: optionalText(120),
-    postcode: z
-      .string()
-      .transform(normalisePostcode)
-      .superRefine((value, ctx) => {
-        const problem = checkPostcode(value);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    city: text(60),
-    state: addressState,
-  })
-  .superRefine((a, ctx) => {
-    if (checkPostcode(a.postcode, a.state) === 'postcode.wrongState') {
-      ctx.addIssue({ code: 'custom', message: 'postcode.wrongState', path: ['postcode'] });
-    }
-  })
-  .meta({ id: 'Address' });
+/** The fields of a delivery address, each checked as typed. */
+export const addressFields = {
+  recipient: text(80),
+  phone: mobile,
+  line1: text(120),
+  line2: optionalText(120),
+  postcode: z
+    .string()
+    .transform(normalisePostcode)
+    .superRefine((value, ctx) => {
+      const problem = checkPostcode(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  city: text(60),
+  state: addressState,
+};
+
+/** A postcode of another state than the one chosen is refused at the postcode. */
+export function postcodeInState(a: { postcode?: string; state?: string }, ctx: z.RefinementCtx) {
+  if (a.postcode !== undefined && a.state !== undefined && checkPostcode(a.postcode, a.state) === 'postcode.wrongState') {
+    ctx.addIssue({ code: 'custom', message: 'postcode.wrongState', path: ['postcode'] });
+  }
+}
+
+export const address = z.strictObject(addressFields).superRefine(postcodeInState).meta({ id: 'Address' });
 
 export const contact = z.strictObject({ name: text(80), phone: mobile, email }).meta({ id: 'Contact' });
 
@@ -118,12 +122,35 @@ export const couponCode = z
   .transform((v) => (v === undefined ? undefined : normaliseCouponCode(v) || undefined))
   .meta({ description: 'Any case and spacing; a blank code is no code.' });
 
-/** Which of store, appointment and address a method needs (required) and which it has no use for. */
-const methodFields = {
-  install: { storeId: true, appointment: true, address: false },
-  pickup: { storeId: true, appointment: false, address: false },
-  mail: { storeId: false, appointment: false, address: true },
-} as const;
+/**
+ * Refuses a workshop, appointment or address the method has no use for; with `required`, also
+ * one it needs and lacks (contract/order-required.ts says which).
+ */
+export function checkMethodFields(required: boolean) {
+  return (order: { method: keyof typeof methodFields; storeId?: unknown; appointment?: unknown; address?: unknown }, ctx: z.RefinementCtx) => {
+    const needs = methodFields[order.method];
+    if (!needs) return;
+    for (const field of ['storeId', 'appointment', 'address'] as const) {
+      const given = order[field] !== undefined;
+      if (required && needs[field] && !given) ctx.addIssue({ code: 'custom', path: [field], message: field === 'appointment' ? 'slot.required' : 'field.required' });
+      if (!needs[field] && given) ctx.addIssue({ code: 'custom', path: [field], message: 'order.fieldNotForMethod' });
+    }
+  };
+}
+
+/** The order's own fields, shared by placing it and asking its bill (contract/cart-quote.ts). */
+export const orderFields = {
+  items,
+  variantId,
+  carPlate,
+  method: z.enum(fulfilmentMethods),
+  storeId: storeId.optional(),
+  appointment: appointment.optional(),
+  address: address.optional(),
+  contact,
+  notes: z.string().trim().max(NOTES_MAX, 'order.notesTooLong').optional(),
+  couponCode,
+};
 
 export const orderAddRequest = z
   .strictObject({
@@ -133,26 +160,9 @@ export const orderAddRequest = z
       .max(64)
       .regex(/^[A-Za-z0-9_-]+$/, 'field.invalid')
       .meta({ description: 'Made once per checkout (a UUID); the same key from the same customer answers the same order again.' }),
-    items,
-    variantId,
-    carPlate,
-    method: z.enum(fulfilmentMethods),
-    storeId: storeId.optional(),
-    appointment: appointment.optional(),
-    address: address.optional(),
-    contact,
-    notes: z.string().trim().max(NOTES_MAX, 'order.notesTooLong').optional(),
-    couponCode,
+    ...orderFields,
   })
-  .superRefine((order, ctx) => {
-    const needs = methodFields[order.method];
-    if (!needs) return;
-    for (const field of ['storeId', 'appointment', 'address'] as const) {
-      const given = order[field] !== undefined;
-      if (needs[field] && !given) ctx.addIssue({ code: 'custom', path: [field], message: field === 'appointment' ? 'slot.required' : 'field.required' });
-      if (!needs[field] && given) ctx.addIssue({ code: 'custom', path: [field], message: 'order.fieldNotForMethod' });
-    }
-  });
+  .superRefine(checkMethodFields(true));
 
 export const slotDate = z
   .object({

@@ -25,6 +25,7 @@ export const carInfoDel = '/export/user/vehicle/car/info/del';
 // Orders (orders.md §2).
 export const storeSlots = '/app/order/vehicle/store/slots';
 export const couponClientGet = '/app/order/vehicle/coupon/client-get';
+export const cartQuote = '/app/order/vehicle/cart/quote';
 export const orderAdd = '/app/order/vehicle/order/app/add';
 export const orderPay = '/app/order/vehicle/order/app/pay';
 export const orderPayStatus = '/app/order/vehicle/order/update/pay/status';
@@ -73,6 +74,7 @@ export const paths = {
   carInfoDel,
   storeSlots,
   couponClientGet,
+  cartQuote,
   orderAdd,
   orderPay,
   orderPayStatus,

@@ -11,10 +11,11 @@ import { pick } from '../i18n/localized.ts';
 import { workshopSlots } from '../modules/booking/service.ts';
 import { jobUnits, UNIT_MINUTES } from '../modules/booking/slots.ts';
 import type { Coupon } from '../modules/coupons/content.ts';
-import { evaluateCoupon, findCoupon } from '../modules/coupons/rules.ts';
+import { evaluateCoupon } from '../modules/coupons/rules.ts';
 import { couponUseCounts } from '../modules/coupons/service.ts';
 import { customerOrder, paidOrderCount } from '../modules/orders/service.ts';
-import { calendarOf, carOf, cartDelivery, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
+import { checkCart } from './bill.ts';
+import { calendarOf, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 
 type Slots = z.input<typeof storeSlots.response>;
@@ -69,12 +70,10 @@ export async function couponsForCart(
   input: { items: readonly Line[]; couponCode?: string; variantId?: string; method: FulfilmentMethod; state?: string },
   locale: Locale,
 ): Promise<CouponList> {
-  const car = input.variantId ? carOf(ctx.indexes, input.variantId).priced : null;
-  const priced = priceCart(ctx.indexes, input.items, car, locale);
-  checkCartMethod(ctx.indexes.orderRules.fulfilment, priced, input.method, locale);
-  const goodsSen = cartTotal(input.method, priced).goodsSen;
-  const deliverySen = cartDelivery(ctx.indexes.orderRules.delivery, input.method, input.state, goodsSen);
-  const entered = input.couponCode ? findCoupon(ctx.indexes.coupons, input.couponCode) : undefined;
+  // Checked and priced as a quote and the order are (flows/bill.ts).
+  const cart = checkCart(ctx.indexes, { ...input, address: input.state ? { state: input.state } : undefined }, locale);
+  const { goodsSen, coupon: entered } = cart;
+  const deliverySen = input.method === 'mail' ? cart.deliveryFeeSen : null;
   if (input.couponCode && !entered) throw new DomainError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 
   const [counts, paidOrders] = await Promise.all([couponUseCounts(ctx.db, customerId), paidOrderCount(ctx.db, customerId)]);
@@ -86,6 +85,6 @@ export async function couponsForCart(
   const list = ctx.indexes.coupons.map(judge).sort((a, b) => Number(b.usable) - Number(a.usable) || b.discountSen - a.discountSen || a.code.localeCompare(b.code));
   const typed = entered ? judge(entered) : null;
   // Totalled as placing the order totals it: the same discount, clamped the same way.
-  const { totalSen } = cartTotal(input.method, priced, deliverySen ?? 0, typed?.usable ? typed.discountSen : 0);
+  const { totalSen } = cartTotal(input.method, cart.priced, deliverySen ?? 0, typed?.usable ? typed.discountSen : 0);
   return { goodsSen, deliverySen, totalSen, list, entered: typed };
 }

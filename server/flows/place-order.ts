@@ -8,12 +8,12 @@ import { DomainError } from '../modules/errors.ts';
 import { scheduleJob } from '../jobs/queue.ts';
 import { pick } from '../i18n/localized.ts';
 import { holdAppointment, unitsOfOrder } from '../modules/booking/service.ts';
-import { findCoupon, evaluateCoupon } from '../modules/coupons/rules.ts';
-import { couponUseCounts, lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
+import { lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
 import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
 import { orderNumber, requestHash } from '../modules/orders/numbers.ts';
-import { insertOrder, lockCustomerOrders, openUnpaidCount, orderByIdempotencyKey, paidOrderCount, type OrderRow } from '../modules/orders/service.ts';
-import { calendarOf, carOf, cartDelivery, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf } from './cart.ts';
+import { insertOrder, lockCustomerOrders, openUnpaidCount, orderByIdempotencyKey, type OrderRow } from '../modules/orders/service.ts';
+import { billOf, checkCart, couponVerdict } from './bill.ts';
+import { calendarOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 import { PAYMENT_TIMEOUT_JOB } from './expire-order.ts';
 import { settlePaidOrder } from './record-payment.ts';
@@ -56,18 +56,10 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
   const placed = await orderByIdempotencyKey(db, customerId, input.idempotencyKey);
   if (placed) return replay(ctx, placed, hash);
 
-  // Everything that needs no database is checked before a transaction opens.
-  const { fulfilment, delivery } = indexes.orderRules;
-  const car = carOf(indexes, input.variantId);
-  const priced = priceCart(indexes, input.items, car.priced, locale);
-  checkCartMethod(fulfilment, priced, input.method, locale);
-  const workshop = input.storeId ? workshopOf(indexes, input.storeId) : null;
-  if (workshop) checkCartWorkshop(workshop, priced, locale);
+  // Everything that needs no database is checked before a transaction opens, as a quote checks it.
+  const cart = checkCart(indexes, input, locale);
+  const { car, priced, workshop, fittingMinutes, coupon } = cart;
   const install = input.method === 'install';
-  const fittingMinutes = install ? fittingMinutesOf(fulfilment, priced) : 0;
-  const goods = cartTotal(input.method, priced);
-  const deliveryFeeSen = cartDelivery(delivery, input.method, input.address?.state, goods.goodsSen) ?? 0;
-  const coupon = input.couponCode ? findCoupon(indexes.coupons, input.couponCode) : undefined;
   if (input.couponCode && !coupon) throw new DomainError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 
   const now = ctx.now();
@@ -82,16 +74,14 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
       if ((await openUnpaidCount(tx, customerId, now)) >= MAX_UNPAID_ORDERS) {
         throw new DomainError(Code.WARNING, 'order.tooManyUnpaid', { max: MAX_UNPAID_ORDERS });
       }
-      let discountSen = 0;
-      if (coupon) {
-        await lockCoupon(tx, coupon.code);
-        const code = normaliseCouponCode(coupon.code);
-        const counts = (await couponUseCounts(tx, customerId, code)).get(code) ?? { usesTotal: 0, usesByCustomer: 0 };
-        const result = evaluateCoupon(coupon, goods.goodsSen, { ...counts, paidOrders: await paidOrderCount(tx, customerId) }, now);
-        if (!result.usable) throw new DomainError(Code.WARNING, result.key, result.params, { field: 'couponCode', moreToSpendSen: result.moreToSpendSen ?? 0 });
-        discountSen = result.discountSen;
+      // Counted under the coupon's lock, by the rules the quote used: a usable coupon is the quote's discount.
+      if (coupon) await lockCoupon(tx, coupon.code);
+      const verdict = await couponVerdict(tx, customerId, cart, input.couponCode, now);
+      if (verdict && !verdict.result.usable) {
+        const { key, params, moreToSpendSen } = verdict.result;
+        throw new DomainError(Code.WARNING, key, params, { field: 'couponCode', moreToSpendSen: moreToSpendSen ?? 0 });
       }
-      const total = cartTotal(input.method, priced, deliveryFeeSen, discountSen);
+      const total = billOf(cart, verdict);
 
       let bay: number | null = null;
       if (install && workshop && input.appointment) {
@@ -112,7 +102,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
           appointmentDate: install ? input.appointment!.date : null,
           appointmentTime: install ? input.appointment!.time : null,
           fittingMinutes,
-          car: car.snapshot,
+          car: car!.snapshot,
           carPlate: input.carPlate,
           contact: input.contact,
           address: input.address ?? null,
@@ -152,7 +142,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
             labourSen: line.labourSen,
             serviceTaxSen: line.serviceTaxSen,
             totalSen: line.totalSen,
-            fittingMinutes: install ? lineFittingMinutes(fulfilment, p.cartLine) : 0,
+            fittingMinutes: install ? lineFittingMinutes(indexes.orderRules.fulfilment, p.cartLine) : 0,
           };
         }),
         { by: 'customer', noteKey: 'history.placed' },

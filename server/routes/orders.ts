@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import { cartQuote } from '../../contract/cart-quote.ts';
 import { orderAdd, orderFind, orderPay, orderPayStatus } from '../../contract/orders.ts';
+import { quoteCart } from '../flows/cart-quote.ts';
 import type { ShopContext } from '../flows/context.ts';
 import { findOrder } from '../queries/order-view.ts';
 import { refreshPayment, startPayment } from '../flows/pay-order.ts';
@@ -11,6 +13,7 @@ import type { AppEnv } from '../http/env.ts';
 const originOf = (ctx: ShopContext, c: Context<AppEnv>) => ctx.publicUrl ?? new URL(c.req.url).origin;
 
 export function orderRoutes(calls: CallMounter, ctx: ShopContext) {
+  calls.mount(cartQuote, (input, c) => quoteCart(ctx, c.get('user').id, input, c.get('locale')));
   calls.mount(orderAdd, (input, c) => placeOrder(ctx, c.get('user').id, input, c.get('locale')));
   calls.mount(orderFind, (input, c) => findOrder(ctx, c.get('user').id, input.orderNo, c.get('locale')));
   calls.mount(orderPay, (input, c) => startPayment(ctx, c.get('user').id, input, c.get('locale'), originOf(ctx, c)));

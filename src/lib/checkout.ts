@@ -1,5 +1,6 @@
 import type { Locale } from '../../contract/language.ts';
 import type { LineOptions } from '../../contract/line.ts';
+import { requiredOrderFields } from '../../contract/order-required.ts';
 import type { FulfilmentMethod } from '../../contract/order-status.ts';
 import { randomId } from './device.ts';
 
@@ -22,6 +23,9 @@ export interface OrderLine {
   options?: LineOptions;
 }
 
+/** The lines as a request carries them: options only when some were chosen. */
+const requestLines = (items: OrderLine[]) => items.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) }));
+
 /**
  * The order/app/add body for the form: only the fields the method uses, blanks left out so
  * the server's own rules answer them. No price travels: the server computes the total.
@@ -30,7 +34,7 @@ export function orderRequest(key: string, items: OrderLine[], variantId: string,
   const trimmed = (v: string) => v.trim() || undefined;
   return {
     idempotencyKey: key,
-    items: items.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) })),
+    items: requestLines(items),
     variantId,
     carPlate: form.plate,
     method: form.method,
@@ -40,6 +44,22 @@ export function orderRequest(key: string, items: OrderLine[], variantId: string,
     contact: { name: form.contact.name, phone: form.contact.phone, email: trimmed(form.contact.email) },
     notes: trimmed(form.notes),
     couponCode: trimmed(form.couponCode),
+  };
+}
+
+/**
+ * The cart/quote body for the form: only what changes the price (the lines, car, method, the
+ * address's state and the coupon), so a field still being typed never holds the bill back.
+ */
+export function quoteRequest(items: OrderLine[], variantId: string, form: Pick<CheckoutForm, 'method' | 'address' | 'couponCode'>) {
+  const state = form.method === 'mail' ? form.address.state : '';
+  const couponCode = form.couponCode.trim();
+  return {
+    items: requestLines(items),
+    ...(variantId ? { variantId } : {}),
+    method: form.method,
+    ...(state ? { address: { state } } : {}),
+    ...(couponCode ? { couponCode } : {}),
   };
 }
 
@@ -118,17 +138,18 @@ export function forgetCheckoutKey(storage: Pick<Storage, 'removeItem'> | null) {
   storage?.removeItem(KEY);
 }
 
-/** Fields left blank that the method needs, by the names the server's refusals use. */
+/** The value at a dotted path of a request body ("address.postcode"). */
+const at = (body: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, key) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined), body);
+
+/**
+ * Fields left blank that the method needs, by the names the server's refusals use: the
+ * contract's list of required fields (contract/order-required.ts), read off the body the form
+ * would send.
+ */
 export function missingFields(form: CheckoutForm): string[] {
-  const blank = (v: string) => v.trim() === '';
-  const missing: string[] = [];
-  if (blank(form.plate)) missing.push('carPlate');
-  if (form.method !== 'mail' && !form.storeId) missing.push('storeId');
-  if (form.method === 'install' && (!form.date || !form.time)) missing.push('appointment');
-  if (form.method === 'mail') {
-    for (const name of ['recipient', 'phone', 'line1', 'postcode', 'city', 'state'] as const) if (blank(form.address[name])) missing.push(`address.${name}`);
-  }
-  if (blank(form.contact.name)) missing.push('contact.name');
-  if (blank(form.contact.phone)) missing.push('contact.phone');
-  return missing;
+  const body = orderRequest('', [], '', form);
+  return requiredOrderFields(form.method).filter((path) => {
+    const value = at(body, path);
+    return value === undefined || (typeof value === 'string' && value.trim() === '');
+  });
 }

@@ -5,6 +5,7 @@ import type { TestApi } from './harness.ts';
 /** Paths of the order calls (orders.md §2). */
 export const SLOTS = '/api/app/order/vehicle/store/slots';
 export const COUPONS = '/api/app/order/vehicle/coupon/client-get';
+export const QUOTE = '/api/app/order/vehicle/cart/quote';
 export const ADD = '/api/app/order/vehicle/order/app/add';
 export const FIND = '/api/app/order/vehicle/order/app/find';
 export const PAY = '/api/app/order/vehicle/order/app/pay';

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProductDetail } from '../../../contract/catalog.ts';
 import type { Locale } from '../../../contract/language.ts';
 import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/order-status.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget, type CheckoutForm } from '../../lib/checkout.ts';
-import { productFind } from '../../lib/endpoints.ts';
-import { couponClientGet, orderAdd } from '../../lib/order-endpoints.ts';
+import { cartQuote, orderAdd } from '../../lib/order-endpoints.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $cart, clearCart, removeFromCart, setCartQuantity } from '../../stores/cart.ts';
 import { lineFromQuery } from '../../stores/product-choice.ts';
@@ -20,6 +18,7 @@ import { CheckoutLines, type ShownLine } from './CheckoutLines.tsx';
 import { CheckoutTotals, type MethodCheck } from './CheckoutTotals.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { Field } from './Field.tsx';
+import { useQuote } from './useQuote.ts';
 import { WorkshopSlots } from './WorkshopSlots.tsx';
 
 const tabStorage = () => {
@@ -68,46 +67,24 @@ function CheckoutPage({ locale }: { locale: Locale }) {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<Record<number, string>>({});
-  const [details, setDetails] = useState<(ProductDetail | null)[]>([]);
-  const [oilNames, setOilNames] = useState<Record<string, string>>({});
   const [checks, setChecks] = useState<Partial<Record<FulfilmentMethod, MethodCheck>>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const placing = useRef(false);
 
-  // Each line priced for the car by the server.
-  useEffect(() => {
-    let live = true;
-    Promise.all(JSON.parse(itemsKey).map((l: (typeof items)[number]) => callApi(productFind, { id: l.productId, variantId: variantId || undefined, quantity: l.quantity, options: l.options ?? {} }, { quiet: true }).catch(() => null))).then(
-      (answers) => live && setDetails(answers),
-    );
-    return () => {
-      live = false;
-    };
-  }, [itemsKey, variantId]);
+  // The whole bill, priced by the server as the order will be.
+  const { quote, problem: couponProblem, looks } = useQuote(items, variantId, form);
 
-  // A service's chosen engine oil, named as its product page names it.
-  useEffect(() => {
-    let live = true;
-    const oils = [...new Set((JSON.parse(itemsKey) as typeof items).flatMap((l) => (l.options?.oilId ? [l.options.oilId] : [])))];
-    Promise.all(oils.map((id) => callApi(productFind, { id }, { quiet: true }).then((p) => [id, p.name] as const, () => null))).then(
-      (named) => live && setOilNames(Object.fromEntries(named.filter((n) => n !== null))),
-    );
-    return () => {
-      live = false;
-    };
-  }, [itemsKey]);
-
-  // Which methods every line allows, and what the cart is worth for each (the server's sum).
+  // Which methods every line allows: the server quotes the cart for each, or says which line it cannot take.
   useEffect(() => {
     let live = true;
     const list = JSON.parse(itemsKey);
     if (!list.length) return;
     Promise.all(
       fulfilmentMethods.map((method) =>
-        callApi(couponClientGet, { items: list, variantId: variantId || undefined, method }, { quiet: true }).then(
-          (answer): MethodCheck => ({ ok: true, goodsSen: answer.goodsSen, message: '', lineIndex: null }),
-          (err: unknown): MethodCheck => ({ ok: false, goodsSen: 0, message: err instanceof Error ? err.message : '', lineIndex: refusalTarget(err instanceof ApiFailure ? err.data : null).lineIndex }),
+        callApi(cartQuote, { items: list, ...(variantId ? { variantId } : {}), method }, { quiet: true }).then(
+          (): MethodCheck => ({ ok: true, message: '', lineIndex: null }),
+          (err: unknown): MethodCheck => ({ ok: false, message: err instanceof Error ? err.message : '', lineIndex: refusalTarget(err instanceof ApiFailure ? err.data : null).lineIndex }),
         ),
       ),
     ).then((answers) => {
@@ -186,7 +163,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
           <h2 id="lines-heading" className="text-lg font-bold">
             {t.lines}
           </h2>
-          <CheckoutLines locale={locale} lines={lines} details={details} oilNames={oilNames} problems={lineProblems} currentCar={carName} onQuantity={changeQuantity} onRemove={remove} />
+          <CheckoutLines locale={locale} lines={lines} quoted={quote?.lines ?? null} looks={looks} problems={lineProblems} currentCar={carName} onQuantity={changeQuantity} onRemove={remove} />
         </section>
         <section aria-labelledby="car-heading" className="space-y-3">
           <h2 id="car-heading" className="text-lg font-bold">
@@ -226,7 +203,17 @@ function CheckoutPage({ locale }: { locale: Locale }) {
         <ContactFields locale={locale} form={form} errors={errors} onChange={update} />
       </div>
       <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
-        <CheckoutTotals locale={locale} items={items} variantId={variantId} method={form.method} details={details} check={checks[form.method]} state={form.address.state} couponCode={form.couponCode} couponError={errors.couponCode} onCoupon={(couponCode) => update({ couponCode })} />
+        <CheckoutTotals
+          locale={locale}
+          method={form.method}
+          quote={quote}
+          check={checks[form.method]}
+          state={form.address.state}
+          couponCode={form.couponCode}
+          couponProblem={couponProblem}
+          couponError={errors.couponCode}
+          onCoupon={(couponCode) => update({ couponCode })}
+        />
         <button type="submit" className="btn-primary w-full text-lg" disabled={busy} aria-busy={busy}>
           {busy ? t.placing : t.place}
         </button>

@@ -1,8 +1,8 @@
-import type { ProductDetail } from '../../../contract/catalog.ts';
 import type { Locale } from '../../../contract/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { optionWords, type OrderLine } from '../../lib/checkout.ts';
 import { formatRM } from '../../lib/money.ts';
+import type { LineLook, QuoteLine } from './useQuote.ts';
 
 export interface ShownLine extends OrderLine {
   carName: string;
@@ -11,9 +11,10 @@ export interface ShownLine extends OrderLine {
 interface Props {
   locale: Locale;
   lines: ShownLine[];
-  details: (ProductDetail | null)[];
-  /** The name of each line's chosen engine oil, by oil id. */
-  oilNames: Record<string, string>;
+  /** Each line as the server's quote priced it; null while it is asked. */
+  quoted: QuoteLine[] | null;
+  /** Each product's name and picture as the last quote gave them, by product id. */
+  looks: ReadonlyMap<string, LineLook>;
   /** A message the server gave about a line (a method it does not allow, a car it does not fit). */
   problems: Record<number, string>;
   currentCar: string;
@@ -21,21 +22,22 @@ interface Props {
   onRemove: (index: number) => void;
 }
 
-/** The order's lines: name, options in words, quantity to change, price from the server. */
-export function CheckoutLines({ locale, lines, details, oilNames, problems, currentCar, onQuantity, onRemove }: Props) {
+/** The order's lines: name, options in words, quantity to change, price from the server's quote. */
+export function CheckoutLines({ locale, lines, quoted, looks, problems, currentCar, onQuantity, onRemove }: Props) {
   const t = dictionary(locale);
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
       {lines.map((line, i) => {
-        const detail = details[i];
-        const name = detail?.name ?? line.productId;
-        const max = detail?.maxQuantity ?? 4;
+        const priced = quoted?.[i]?.productId === line.productId ? quoted[i] : undefined;
+        const look = priced ?? looks.get(line.productId);
+        const name = look?.name ?? line.productId;
+        const max = look?.maxQuantity ?? 4;
         return (
           <li key={`${line.productId}-${i}`} className="flex flex-wrap items-start gap-3 p-4">
-            {detail?.image && <img src={detail.image} alt="" width="64" height="64" className="h-16 w-16 rounded-lg object-contain" />}
+            {look?.image && <img src={look.image} alt="" width="64" height="64" className="h-16 w-16 rounded-lg object-contain" />}
             <div className="min-w-0 flex-1 basis-48">
               <p className="font-semibold">{name}</p>
-              {optionWords(line.options, t.product, locale, line.options?.oilId ? oilNames[line.options.oilId] : undefined).map((w) => (
+              {optionWords(line.options, t.product, locale, look?.oil?.id === line.options?.oilId ? look?.oil?.name : undefined).map((w) => (
                 <p key={w} className="text-sm text-slate-600">
                   {w}
                 </p>
@@ -64,7 +66,7 @@ export function CheckoutLines({ locale, lines, details, oilNames, problems, curr
                 {t.checkout.remove}
               </button>
             </div>
-            <p className="w-full text-right font-semibold tabular-nums sm:w-auto">{detail ? formatRM(detail.lineTotal.totalSen, locale) : ''}</p>
+            <p className="w-full text-right font-semibold tabular-nums sm:w-auto">{priced ? formatRM(priced.totalSen, locale) : ''}</p>
           </li>
         );
       })}

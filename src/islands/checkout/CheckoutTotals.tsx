@@ -1,101 +1,59 @@
-import { useEffect, useState } from 'react';
-import type { ProductDetail } from '../../../contract/catalog.ts';
+import { useState } from 'react';
 import type { Locale } from '../../../contract/language.ts';
 import type { FulfilmentMethod } from '../../../contract/order-status.ts';
-import type { ResponseOf } from '../../../contract/call.ts';
-import type { couponClientGet as couponCall } from '../../../contract/orders.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { ApiFailure, callApi } from '../../lib/api.ts';
-import type { OrderLine } from '../../lib/checkout.ts';
-import { couponClientGet } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { Field } from './Field.tsx';
+import type { Quote } from './useQuote.ts';
 
-/** What the server said about a method for this cart: its worth, or the line that rules it out. */
+/** What the server said about a method for this cart: allowed, or the line that rules it out. */
 export interface MethodCheck {
   ok: boolean;
-  goodsSen: number;
   message: string;
   lineIndex: number | null;
 }
 
-type Quote = ResponseOf<typeof couponCall>;
-type Coupon = NonNullable<Quote['entered']>;
-
 interface Props {
   locale: Locale;
-  items: OrderLine[];
-  variantId: string;
   method: FulfilmentMethod;
-  details: (ProductDetail | null)[];
+  /** The server's bill (cart/quote); null while it is asked. */
+  quote: Quote | null;
   check: MethodCheck | undefined;
   /** Mailing: the address's state, for the delivery fee; "" until chosen. */
   state: string;
   couponCode: string;
+  /** Why the coupon does not apply, as the quote said. */
+  couponProblem: string;
   couponError?: string;
   onCoupon: (code: string) => void;
 }
 
 /**
- * The summary: parts, labour and its 8 % service tax as the server priced each line; the
- * delivery fee, a coupon's discount and the total as the server answers them, worked out by
- * the same code that prices the order. The order's own total is computed again when placed.
+ * The summary, as the server's quote itemises it: parts, labour and its 8 % service tax,
+ * the delivery fee, a coupon's discount and the total. Nothing is added up here: the quote is
+ * priced by the same code that prices the order when it is placed.
  */
-export function CheckoutTotals({ locale, items, variantId, method, details, check, state, couponCode, couponError, onCoupon }: Props) {
+export function CheckoutTotals({ locale, method, quote, check, state, couponCode, couponProblem, couponError, onCoupon }: Props) {
   const t = dictionary(locale).checkout;
   const [typed, setTyped] = useState(couponCode);
-  const [quote, setQuote] = useState<Quote | null>(null);
-  const [problem, setProblem] = useState('');
-  const itemsKey = JSON.stringify(items);
   const mailTo = method === 'mail' ? state : '';
-
-  // Asked again whenever the cart, car, method, state or code changes, so what shows is for this cart.
-  useEffect(() => {
-    let live = true;
-    setQuote(null);
-    const ask = (code: string) =>
-      callApi(couponClientGet, { items: JSON.parse(itemsKey), variantId: variantId || undefined, method, ...(mailTo ? { state: mailTo } : {}), ...(code ? { couponCode: code } : {}) }, { quiet: true });
-    (async () => {
-      try {
-        const answer = await ask(couponCode);
-        if (!live) return;
-        setQuote(answer);
-        setProblem(answer.entered && !answer.entered.usable ? answer.entered.reason : '');
-      } catch (err) {
-        if (!live) return;
-        const field = err instanceof ApiFailure ? (err.data as { field?: string } | null)?.field : undefined;
-        const aboutCode = Boolean(couponCode) && field === 'couponCode';
-        setProblem(aboutCode || (couponCode && !field) ? (err as Error).message : '');
-        // A code that is no coupon: the cart's total is still shown, without it.
-        if (aboutCode) {
-          const plain = await ask('').catch(() => null);
-          if (live) setQuote(plain);
-        }
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [couponCode, itemsKey, variantId, method, mailTo]);
-
-  const coupon: Coupon | null = couponCode ? (quote?.entered ?? null) : null;
+  const coupon = couponCode ? (quote?.coupon ?? null) : null;
   const installed = method === 'install';
-  const sum = (pick: (d: ProductDetail) => number) => details.reduce((n, d) => n + (d ? pick(d) : 0), 0);
-  const discount = coupon?.usable ? coupon.discountSen : 0;
+  const money = (sen: number | undefined) => (sen === undefined ? '…' : formatRM(sen, locale));
   const rows: [string, string][] = [
-    [t.parts, formatRM(sum((d) => d.lineTotal.partsSen), locale)],
+    [t.parts, money(quote?.partsSen)],
     ...(installed
       ? ([
-          [t.labour, formatRM(sum((d) => d.lineTotal.labourSen), locale)],
-          [t.serviceTax, formatRM(sum((d) => d.lineTotal.serviceTaxSen), locale)],
+          [t.labour, money(quote?.labourSen)],
+          [t.serviceTax, money(quote?.serviceTaxSen)],
         ] as [string, string][])
       : []),
     ...(method === 'mail'
-      ? ([[t.delivery, quote?.deliverySen == null ? (mailTo ? '…' : t.deliveryLater) : quote.deliverySen === 0 ? t.deliveryFree : formatRM(quote.deliverySen, locale)]] as [string, string][])
+      ? ([[t.delivery, quote?.deliveryFeeSen == null ? (mailTo ? '…' : t.deliveryLater) : quote.deliveryFeeSen === 0 ? t.deliveryFree : formatRM(quote.deliveryFeeSen, locale)]] as [string, string][])
       : []),
-    ...(discount ? ([[t.discount, `−${formatRM(discount, locale)}`]] as [string, string][]) : []),
+    ...(quote?.discountSen ? ([[t.discount, `−${formatRM(quote.discountSen, locale)}`]] as [string, string][]) : []),
   ];
-  const ready = check?.ok && details.every(Boolean) && quote !== null;
+  const ready = check?.ok && quote !== null;
 
   return (
     <section aria-labelledby="totals-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
@@ -104,7 +62,7 @@ export function CheckoutTotals({ locale, items, variantId, method, details, chec
       </h2>
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <Field id="coupon-code" label={t.coupon} error={couponError || problem || undefined} hint={coupon?.usable ? fill(t.couponOff, { title: coupon.title, discount: formatRM(coupon.discountSen, locale) }) : undefined}>
+          <Field id="coupon-code" label={t.coupon} error={couponError || couponProblem || undefined} hint={coupon?.usable && quote ? fill(t.couponOff, { title: coupon.title ?? coupon.code, discount: formatRM(quote.discountSen, locale) }) : undefined}>
             {(p) => (
               <input
                 {...p}

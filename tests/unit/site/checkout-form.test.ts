@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { cartQuote } from '../../../contract/cart-quote.ts';
+import { requiredOrderFields } from '../../../contract/order-required.ts';
+import { fulfilmentMethods } from '../../../contract/order-status.ts';
 import { orderAddRequest } from '../../../contract/orders.ts';
 import { dictionary } from '../../../src/i18n/index.ts';
-import { checkoutKey, commonWorkshops, forgetCheckoutKey, missingFields, optionWords, orderRequest, refusalTarget, type CheckoutForm } from '../../../src/lib/checkout.ts';
+import { checkoutKey, commonWorkshops, forgetCheckoutKey, missingFields, optionWords, orderRequest, quoteRequest, refusalTarget, type CheckoutForm } from '../../../src/lib/checkout.ts';
 
 const form: CheckoutForm = {
   plate: 'wxy 1234',
@@ -36,6 +39,16 @@ describe('the order a checkout sends', () => {
     expect(body).not.toHaveProperty('appointment');
     expect(body.address).toMatchObject({ postcode: '47300', line2: undefined });
     expect(orderAddRequest.safeParse(body).success).toBe(true);
+  });
+
+  test('the quote asked for carries only what changes the price; the contract accepts it', () => {
+    const install = quoteRequest(items, 'perodua-myvi-1.5-av-2022', { ...form, couponCode: ' save20 ' });
+    expect(install).toEqual({ items: [{ productId: 'wiper-bosch-aerotwin', quantity: 1 }, { productId: 'service-basic', quantity: 1 }], variantId: 'perodua-myvi-1.5-av-2022', method: 'install', couponCode: 'save20' });
+    // Mailing: the state alone, however much of the address is typed (a wrong postcode never holds the bill back).
+    const mail = quoteRequest(items.slice(0, 1), 'perodua-myvi-1.5-av-2022', { ...form, method: 'mail', address: { ...form.address, postcode: '88000' } });
+    expect(mail).toMatchObject({ method: 'mail', address: { state: 'Selangor' } });
+    expect(quoteRequest(items, '', { ...form, method: 'mail', address: { ...form.address, state: '' } })).toEqual({ items: install.items, method: 'mail' });
+    for (const body of [install, mail]) expect(cartQuote.request.safeParse(body).success).toBe(true);
   });
 
   test('a refusal names its field, and the cart line when it names one', () => {
@@ -85,5 +98,30 @@ describe('fields left blank', () => {
     expect(missingFields({ ...form, plate: ' ', time: '', contact: { ...form.contact, name: '' } })).toEqual(['carPlate', 'appointment', 'contact.name']);
     expect(missingFields({ ...form, method: 'pickup', date: '', time: '' })).toEqual([]);
     expect(missingFields({ ...form, method: 'mail', storeId: '', address: { ...form.address, postcode: '', state: '' } })).toEqual(['address.postcode', 'address.state']);
+  });
+
+  /** Each field the form can leave blank, blanked. */
+  const blanks: Record<string, (f: CheckoutForm) => CheckoutForm> = {
+    carPlate: (f) => ({ ...f, plate: '' }),
+    storeId: (f) => ({ ...f, storeId: '' }),
+    appointment: (f) => ({ ...f, time: '' }),
+    ...Object.fromEntries(Object.keys(form.address).map((k) => [`address.${k}`, (f: CheckoutForm) => ({ ...f, address: { ...f.address, [k]: '' } })])),
+    ...Object.fromEntries(Object.keys(form.contact).map((k) => [`contact.${k}`, (f: CheckoutForm) => ({ ...f, contact: { ...f.contact, [k]: '' } })])),
+    notes: (f) => ({ ...f, notes: '' }),
+    couponCode: (f) => ({ ...f, couponCode: '' }),
+  };
+
+  test.each(fulfilmentMethods)("are exactly those order/app/add refuses when blank (%s)", (method) => {
+    const filled: CheckoutForm = { ...form, method, ...(method === 'mail' ? { storeId: '' } : {}) };
+    expect(orderAddRequest.safeParse(orderRequest('key-12345678', items.slice(0, 1), 'perodua-myvi-1.5-av-2022', filled)).success).toBe(true);
+    for (const [field, blank] of Object.entries(blanks)) {
+      const body = orderRequest('key-12345678', items.slice(0, 1), 'perodua-myvi-1.5-av-2022', blank(filled));
+      const parsed = orderAddRequest.safeParse(body);
+      const refused = parsed.success ? [] : parsed.error.issues.map((i) => i.path.join('.'));
+      const required = requiredOrderFields(method).includes(field);
+      // The first refusal is the one the server names.
+      expect(refused[0] ?? null, `${method}: ${field}`).toBe(required ? field : null);
+      expect(missingFields(blank(filled)), `${method}: ${field}`).toEqual(required ? [field] : []);
+    }
   });
 });

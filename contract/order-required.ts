@@ -1,0 +1,30 @@
+import type { FulfilmentMethod } from './order-status.ts';
+
+/**
+ * What placing an order needs filled in, named as order/app/add's refusals name it. Written
+ * without zod so the checkout page can tell what is missing before it asks; the order's schema
+ * (contract/orders.ts) takes the method's fields from here, and a unit test holds the rest to it.
+ */
+
+/** Which of workshop, appointment and address a method needs (true), and which it has no use for (false). */
+export const methodFields = {
+  install: { storeId: true, appointment: true, address: false },
+  pickup: { storeId: true, appointment: false, address: false },
+  mail: { storeId: false, appointment: false, address: true },
+} as const satisfies Record<FulfilmentMethod, Record<'storeId' | 'appointment' | 'address', boolean>>;
+
+/** The fields of a delivery address that may not be blank (line2 may). */
+export const requiredAddressFields = ['recipient', 'phone', 'line1', 'postcode', 'city', 'state'] as const;
+
+/** Every field a blank refuses for `method`, in the order the form shows them. */
+export function requiredOrderFields(method: FulfilmentMethod): string[] {
+  const needs = methodFields[method];
+  return [
+    'carPlate',
+    ...(needs.storeId ? ['storeId'] : []),
+    ...(needs.appointment ? ['appointment'] : []),
+    ...(needs.address ? requiredAddressFields.map((f) => `address.${f}`) : []),
+    'contact.name',
+    'contact.phone',
+  ];
+}

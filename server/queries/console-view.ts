@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { consoleOrderCard, consoleOrderDetail } from '../../contract/console.ts';
 import type { Locale } from '../../contract/language.ts';
-import type { RefundStatus } from '../../contract/order-status.ts';
 import type { Db } from '../db/client.ts';
 import { pick } from '../i18n/localized.ts';
 import { bookedUnits } from '../modules/booking/schema.ts';

@@ -18,10 +18,11 @@ import type { ShopContext } from '../flows/context.ts';
 import { staffFor } from '../modules/staff/access.ts';
 import { dashboard } from '../queries/dashboard.ts';
 import { staffMove, type MoveInput } from '../flows/console/orders.ts';
-import { refundQueue, reviewRefund } from '../flows/console/refunds.ts';
+import { reviewRefund } from '../flows/console/refunds.ts';
 import { closeStore, staffStores } from '../flows/console/stores.ts';
 import { consoleFind, consoleOrderPage } from '../queries/console-orders.ts';
-import { orderForStaff } from '../queries/console-view.ts';
+import { orderForStaff, orderWhere } from '../queries/console-view.ts';
+import { refundQueue } from '../queries/refund-queue.ts';
 
 /** The operations console (orders.md §4): each call first finds the caller among current staff. */
 export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
@@ -37,7 +38,11 @@ export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(consoleOrdersReady, (input, c) => move(c, { event: 'ready', orderNo: input.orderNo }));
   calls.mount(consoleOrdersComplete, (input, c) => move(c, { event: 'complete', ...input }));
   calls.mount(consoleOrdersShip, (input, c) => move(c, { event: 'ship', ...input }));
-  calls.mount(consoleRefundsReview, async (input, c) => reviewRefund(ctx, await who(c), input, c.get('locale')));
+  calls.mount(consoleRefundsReview, async (input, c) => {
+    const staff = await who(c);
+    await reviewRefund(ctx, staff, input);
+    return orderForStaff(ctx, (await orderWhere(ctx.db, { orderNo: input.orderNo }))!, staff, c.get('locale'));
+  });
   calls.mount(consoleRefundsPage, async (input, c) => refundQueue(ctx, await who(c), input, c.get('locale')));
   calls.mount(consoleStoresClosure, async (input, c) => closeStore(ctx, await who(c), input));
   calls.mount(consoleStoresList, async (_input, c) => staffStores(ctx, await who(c)));

@@ -24,8 +24,14 @@ export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopCo
     await changeInstallTime(ctx, c.get('user').id, input);
     return findOrder(ctx, c.get('user').id, input.orderNo, c.get('locale'));
   });
-  calls.mount(orderRefund, (input, c) => requestRefund(ctx, c.get('user').id, input, c.get('locale')));
-  calls.mount(orderRefundCancel, (input, c) => revokeRefund(ctx, c.get('user').id, input.orderNo, c.get('locale')));
+  calls.mount(orderRefund, async (input, c) => {
+    await requestRefund(ctx, c.get('user').id, input);
+    return findOrder(ctx, c.get('user').id, input.orderNo, c.get('locale'));
+  });
+  calls.mount(orderRefundCancel, async (input, c) => {
+    await revokeRefund(ctx, c.get('user').id, input.orderNo);
+    return findOrder(ctx, c.get('user').id, input.orderNo, c.get('locale'));
+  });
   calls.mountRaw(uploadCall, (c) => uploadImage(ctx, c.get('user').id, c.req.raw));
 
   // The photo behind a signed link (see storage/signing.ts): a link that is not the server's,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkStaffEntry, staffPhone } from '../../server/modules/staff/service.ts';
 import { optionWords } from '../../server/queries/option-words.ts';
-import { refundDeadline } from '../../server/flows/console/refunds.ts';
+import { refundDeadline } from '../../server/modules/refunds/deadline.ts';
 import { figuresByDay, lastDays } from '../../server/queries/dashboard.ts';
 
 const stores = new Set(['petaling-jaya-ss2-tyre-auto']);

@@ -1,11 +1,8 @@
 import { Code } from '../../../contract/codes.ts';
-import type { Locale } from '../../../contract/language.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, warning } from '../../modules/errors.ts';
 import type { Refusal } from '../../modules/orders/states.ts';
 import { lockOrder, type OrderRow } from '../../modules/orders/service.ts';
-import type { ShopContext } from '../context.ts';
-import { findOrder } from '../../queries/order-view.ts';
 
 /**
  * The customer's order, locked for the rest of the transaction: every change to it takes
@@ -21,9 +18,3 @@ export async function lockOwnOrder(tx: Db, customerId: string, orderNo: string):
 export function refuse(refusal: Refusal, field?: string): never {
   throw warning(refusal.key, refusal.params, field ? { field } : null);
 }
-
-/**
- * After a refund action: the order as `app/find` shows it. The other actions leave this to their
- * route (a flow does not read the views); the refund flows still answer here.
- */
-export const answerOrder = (ctx: ShopContext, customerId: string, orderNo: string, locale: Locale) => findOrder(ctx, customerId, orderNo, locale);

@@ -1,4 +1,3 @@
-import { addDays, klInstant } from '../../../contract/kl-calendar.ts';
 import type { Locale } from '../../../contract/language.ts';
 import { message } from '../../../contract/messages.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Locale } from './language.ts';
+import type { Locale } from './rules/language.ts';
 
 /** A request field's name as customers know it, per language; keyed by path, list indexes as `*` (`items.*.quantity`). */
 export type FieldLabels = Record<string, Record<Locale, string>>;

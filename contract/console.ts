@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf, pageRequest } from './paging.ts';
-import { couriers } from './couriers.ts';
+import { couriers } from './rules/couriers.ts';
 import { refundDto } from './my-orders-dto.ts';
-import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './order-status.ts';
+import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './rules/order-status.ts';
 import { orderDetail } from './order-dto.ts';
 import { paths } from './paths.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actors, orderStatuses, payMethods, refundStatuses } from './order-status.ts';
+import { actors, orderStatuses, payMethods, refundStatuses } from './rules/order-status.ts';
 
 /**
  * The parts of an order that My Orders adds to what `app/find` answers: refunds with their

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf, pageRequest } from './paging.ts';
-import type { MessageKey } from './messages.ts';
+import type { MessageKey } from './rules/messages.ts';
 import {
   CANCEL_REASON_MAX,
   imageKey,
@@ -11,7 +11,7 @@ import {
   REFUND_CONTACT_MAX,
   REFUND_REASON_MAX,
 } from './my-orders-dto.ts';
-import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './order-status.ts';
+import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './rules/order-status.ts';
 import { orderDetail } from './order-dto.ts';
 import { appointment } from './orders.ts';
 import { paths } from './paths.ts';

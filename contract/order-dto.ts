@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lineOptions } from './line.ts';
 import { noticeDto, paymentDto, refundDto } from './my-orders-dto.ts';
-import { actors, fulfilmentMethods, orderStages, orderStatuses } from './order-status.ts';
+import { actors, fulfilmentMethods, orderStages, orderStatuses } from './rules/order-status.ts';
 
 /**
  * An order as it is read: its lines, its history, and everything `app/find` answers about it.

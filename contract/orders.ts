@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { line } from './line.ts';
 import { couponClientGetLabels, orderAddLabels, orderNoLabels, orderPayLabels, storeSlotsLabels } from './order-fields.ts';
-import { methodFields } from './order-required.ts';
+import { methodFields } from './rules/order-required.ts';
 import { orderDetail } from './order-dto.ts';
-import { COUPON_CODE_MAX, normaliseCouponCode } from './coupon.ts';
-import { fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './order-status.ts';
+import { COUPON_CODE_MAX, normaliseCouponCode } from './rules/coupon.ts';
+import { fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './rules/order-status.ts';
 import { paths } from './paths.ts';
-import { checkPhone, toE164 } from './phone.ts';
-import { checkPlate, normalisePlate, PLATE_MAX_LENGTH } from './plate.ts';
-import { checkPostcode, findState, normalisePostcode } from './postcode.ts';
+import { checkPhone, toE164 } from './rules/phone.ts';
+import { checkPlate, normalisePlate, PLATE_MAX_LENGTH } from './rules/plate.ts';
+import { checkPostcode, findState, normalisePostcode } from './rules/postcode.ts';
 
 /**
  * The customer calls of orders.md §2 that checkout, booking and payment introduce. Field

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { paths } from './paths.ts';
-import { checkOtp, checkPhone } from './phone.ts';
+import { checkOtp, checkPhone } from './rules/phone.ts';
 
 /** Error messages here are keys of contract/messages.ts, worded per language on display. */
 const phone = z

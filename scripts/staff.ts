@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatPhone } from '../contract/phone.ts';
+import { formatPhone } from '../contract/rules/phone.ts';
 import { loadConfig } from '../server/config.ts';
 import { readContent } from '../server/db/content.ts';
 import { openDatabase } from '../server/db/client.ts';

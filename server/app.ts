@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/codes.ts';
-import { localeFromHeader } from '../contract/language.ts';
+import { localeFromHeader } from '../contract/rules/language.ts';
 import type { Db } from './db/client.ts';
 import { databaseUnavailableCause } from './db/unavailable.ts';
 import { answerError, callMounter } from './http/calls.ts';

@@ -17,7 +17,7 @@ import { startWorker } from './jobs/worker.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
 import { mountSite } from './static.ts';
 import { REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
-import { findCategory } from '../contract/categories.ts';
+import { findCategory } from '../contract/rules/categories.ts';
 
 const config = loadConfig();
 const started = performance.now();

@@ -4,8 +4,8 @@ import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { locales } from '../contract/language.ts';
-import { policies } from '../contract/policies.ts';
+import { locales } from '../contract/rules/language.ts';
+import { policies } from '../contract/rules/policies.ts';
 
 /** Hashed build output never changes under its name; everything else is checked each time. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -21,6 +21,7 @@ const foreignSchema = (/** @type {string} */ target, /** @type {string} */ file)
 
 /** @type {Zone[]} */
 export const zones = [
+  { name: 'contract rules', test: (f) => f.startsWith('contract/rules/'), only: ['contract/rules/'], deny: [], why: 'the shared rules are pure: they load no call schema (no zod)' },
   { name: 'contract', test: (f) => f.startsWith('contract/'), only: ['contract/'], deny: [], why: 'the contract imports neither the site nor the server' },
   { name: 'site', test: (f) => f.startsWith('src/'), deny: ['server/', 'scripts/', 'bench/', 'tests/'], why: 'the site never imports server code' },
   {
@@ -95,6 +96,25 @@ export function refusal(/** @type {string} */ file, /** @type {string} */ target
   return null;
 }
 
+/** The contract's files the site may take values from: the pure rules and the paths, none of which loads zod. */
+const zodFree = (/** @type {string} */ target) => target.startsWith('contract/rules/') || target === 'contract/paths.ts' || target === 'contract/codes.ts';
+
+/** Why `file` may not take values (rather than types) from `target`, or null when it may. */
+export function valueRefusal(/** @type {string} */ file, /** @type {string} */ target) {
+  if (!file.startsWith('src/') || !target.startsWith('contract/') || zodFree(target)) return null;
+  return `${file} may take only types from ${target}: the contract's calls carry zod, which pages do not ship; values come from contract/rules/ and contract/paths.ts`;
+}
+
+/**
+ * Whether an import or export brings in types only (`import type`, or every name marked `type`).
+ * @param {any} node
+ */
+function typeOnly(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const names = node.specifiers ?? [];
+  return names.length > 0 && names.every((/** @type {any} */ n) => n.importKind === 'type' || n.exportKind === 'type');
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const importBoundaries = {
   meta: {
@@ -111,7 +131,7 @@ const importBoundaries = {
       const source = node.source;
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
       const target = path.relative(root, path.resolve(path.dirname(context.physicalFilename), source.value)).split(path.sep).join('/');
-      const why = refusal(file, target);
+      const why = refusal(file, target) ?? (typeOnly(node) ? null : valueRefusal(file, target));
       if (why) context.report({ node: source, message: why });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };

@@ -1,8 +1,8 @@
-import { normaliseCouponCode } from '../../contract/coupon.ts';
-import type { Locale } from '../../contract/language.ts';
+import { normaliseCouponCode } from '../../contract/rules/coupon.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { Line } from '../../contract/line.ts';
-import type { FulfilmentMethod } from '../../contract/order-status.ts';
-import type { OrderTotal } from '../../contract/order-total.ts';
+import type { FulfilmentMethod } from '../../contract/rules/order-status.ts';
+import type { OrderTotal } from '../../contract/rules/order-total.ts';
 import type { Db } from '../db/client.ts';
 import type { Indexes } from '../indexes.ts';
 import type { Coupon } from '../modules/coupons/content.ts';

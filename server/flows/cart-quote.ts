@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { cartQuote } from '../../contract/cart-quote.ts';
-import type { Locale } from '../../contract/language.ts';
-import { message } from '../../contract/messages.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { message } from '../../contract/rules/messages.ts';
 import { pick } from '../i18n/localized.ts';
 import { billOf, checkCart, couponVerdict } from './bill.ts';
 import type { ShopContext } from './context.ts';

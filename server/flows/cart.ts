@@ -1,10 +1,10 @@
-import type { CategoryClassName } from '../../contract/categories.ts';
+import type { CategoryClassName } from '../../contract/rules/categories.ts';
 import { Code } from '../../contract/codes.ts';
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { Line } from '../../contract/line.ts';
-import type { MessageKey } from '../../contract/messages.ts';
-import type { FulfilmentMethod } from '../../contract/order-status.ts';
-import { orderTotal, type OrderTotal } from '../../contract/order-total.ts';
+import type { MessageKey } from '../../contract/rules/messages.ts';
+import type { FulfilmentMethod } from '../../contract/rules/order-status.ts';
+import { orderTotal, type OrderTotal } from '../../contract/rules/order-total.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import type { Indexes } from './context.ts';

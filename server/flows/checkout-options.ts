@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
-import { normaliseCouponCode } from '../../contract/coupon.ts';
-import type { Locale } from '../../contract/language.ts';
+import { normaliseCouponCode } from '../../contract/rules/coupon.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { Line } from '../../contract/line.ts';
-import { message } from '../../contract/messages.ts';
-import type { FulfilmentMethod } from '../../contract/order-status.ts';
+import { message } from '../../contract/rules/messages.ts';
+import type { FulfilmentMethod } from '../../contract/rules/order-status.ts';
 import type { couponClientGet, couponDto, storeSlots } from '../../contract/orders.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { orderPay, orderPayStatus, paymentOutcomes } from '../../contract/orders.ts';
 import { DomainError } from '../modules/errors.ts';
 import { checkPay, customerView } from '../modules/orders/actions.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
-import { normaliseCouponCode } from '../../contract/coupon.ts';
-import type { Locale } from '../../contract/language.ts';
+import { normaliseCouponCode } from '../../contract/rules/coupon.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { orderAdd } from '../../contract/orders.ts';
 import { DomainError } from '../modules/errors.ts';
 import { scheduleJob } from '../jobs/queue.ts';

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../contract/messages.ts';
-import { ringgit } from '../../contract/order-total.ts';
+import type { MessageKey } from '../../contract/rules/messages.ts';
+import { ringgit } from '../../contract/rules/order-total.ts';
 import type { Db } from '../db/client.ts';
 import { bookHeldUnits, rebookAppointment } from '../modules/booking/service.ts';
 import { retakeCouponUse } from '../modules/coupons/service.ts';

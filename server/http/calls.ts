@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
 import type { Call } from '../../contract/call.ts';
-import { message } from '../../contract/messages.ts';
+import { message } from '../../contract/rules/messages.ts';
 import { DomainError } from '../modules/errors.ts';
 import type { AppEnv } from './env.ts';
 import { describeIssue, findUnstorableText } from './validation.ts';

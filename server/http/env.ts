@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { User } from '../../contract/user.ts';
 
 /** What middleware puts on every request's context. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FieldLabels } from '../../contract/call.ts';
-import type { Locale } from '../../contract/language.ts';
-import { isMessageKey, message } from '../../contract/messages.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { isMessageKey, message } from '../../contract/rules/messages.ts';
 
 const expectedWords: Record<Locale, Record<string, string>> = {
   en: { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list' },

@@ -1,4 +1,4 @@
-import { klInstant } from '../../contract/kl-calendar.ts';
+import { klInstant } from '../../contract/rules/kl-calendar.ts';
 import type { Db } from '../db/client.ts';
 import { reminderAt } from '../modules/notifications/reminder.ts';
 import { orderNotice, type NoticeContext } from '../modules/notifications/service.ts';

@@ -1,5 +1,5 @@
 import { Code } from '../../contract/codes.ts';
-import type { MessageKey } from '../../contract/messages.ts';
+import type { MessageKey } from '../../contract/rules/messages.ts';
 
 /**
  * A refusal of the shop's rules: the envelope code it answers with, and the message to word in

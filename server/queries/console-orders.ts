@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../contract/codes.ts';
-import type { Locale } from '../../contract/language.ts';
-import type { FulfilmentMethod, OrderStatus } from '../../contract/order-status.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import type { FulfilmentMethod, OrderStatus } from '../../contract/rules/order-status.ts';
 import { bookedUnits } from '../modules/booking/schema.ts';
 import { DomainError } from '../modules/errors.ts';
 import { orders } from '../modules/orders/schema.ts';

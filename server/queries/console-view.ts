@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { consoleOrderCard, consoleOrderDetail } from '../../contract/console.ts';
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { Db } from '../db/client.ts';
 import { pick } from '../i18n/localized.ts';
 import { bookedUnits } from '../modules/booking/schema.ts';

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { addDays, klDate, klInstant, KL_UTC_OFFSET_HOURS } from '../../contract/kl-calendar.ts';
+import { addDays, klDate, klInstant, KL_UTC_OFFSET_HOURS } from '../../contract/rules/kl-calendar.ts';
 import { bookedUnits, storeClosures } from '../modules/booking/schema.ts';
 import { openUnits } from '../modules/booking/slots.ts';
 import { orders } from '../modules/orders/schema.ts';

@@ -1,4 +1,4 @@
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { LineOptions } from '../../contract/line.ts';
 
 /**

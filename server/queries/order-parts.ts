@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Locale } from '../../contract/language.ts';
-import { isMessageKey, message } from '../../contract/messages.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
 import { orderNotices } from '../modules/notifications/schema.ts';
 import type { OrderRow } from '../modules/orders/service.ts';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
-import { directionLinks } from '../../contract/directions.ts';
-import type { Locale } from '../../contract/language.ts';
-import { isMessageKey, message } from '../../contract/messages.ts';
+import { directionLinks } from '../../contract/rules/directions.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import type { orderDetail } from '../../contract/order-dto.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';

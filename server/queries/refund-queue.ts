@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Locale } from '../../contract/language.ts';
-import { isMessageKey, message } from '../../contract/messages.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { linesOf } from '../modules/orders/service.ts';
 import { refundDeadline } from '../modules/refunds/deadline.ts';

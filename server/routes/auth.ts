@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { clientLogin, logout, sendSms, userInfo } from '../../contract/user.ts';
-import { toE164 } from '../../contract/phone.ts';
+import { toE164 } from '../../contract/rules/phone.ts';
 import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { AuthService } from '../modules/auth/service.ts';

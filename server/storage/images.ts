@@ -1,4 +1,4 @@
-import type { MessageKey } from '../../contract/messages.ts';
+import type { MessageKey } from '../../contract/rules/messages.ts';
 
 /**
  * Recognising an image by its first bytes, never by its name or the type the browser claims.

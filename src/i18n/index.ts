@@ -1,13 +1,13 @@
-import { defaultLocale, isLocale, type Locale } from '../../contract/language.ts';
-import { message } from '../../contract/messages.ts';
-import type { OtpProblem, PhoneProblem } from '../../contract/phone.ts';
+import { defaultLocale, isLocale, type Locale } from '../../contract/rules/language.ts';
+import { message } from '../../contract/rules/messages.ts';
+import type { OtpProblem, PhoneProblem } from '../../contract/rules/phone.ts';
 import { en, type Dictionary } from './en.ts';
 import { ms } from './ms.ts';
 import { htmlLang } from './paths.ts';
 import { zhCn } from './zh-cn.ts';
 
 export type { Dictionary } from './en.ts';
-export type { Locale } from '../../contract/language.ts';
+export type { Locale } from '../../contract/rules/language.ts';
 
 /** Prerendering reads the modules; the browser never loads them (see `dictionary`). */
 const modules: Record<Locale, Dictionary> = { en, 'zh-cn': zhCn, ms };

@@ -1,4 +1,4 @@
-import { locales, type Locale } from '../../contract/language.ts';
+import { locales, type Locale } from '../../contract/rules/language.ts';
 
 /** getStaticPaths for a page that exists in every language: /pc/x, /pc/zh-cn/x, /pc/ms/x. */
 export function localePaths() {

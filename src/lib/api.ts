@@ -2,7 +2,7 @@ import { createFetchError, ofetch, type FetchContext, type FetchOptions } from '
 import type { Call, RequestOf, ResponseOf } from '../../contract/call.ts';
 import type { Endpoint } from './endpoints.ts';
 import { Code, type Envelope } from '../../contract/codes.ts';
-import { languageHeader } from '../../contract/language.ts';
+import { languageHeader } from '../../contract/rules/language.ts';
 import { dictionary, fill, href, localeOfPath } from '../i18n/index.ts';
 import { $session, clearSession } from '../stores/user.ts';
 import { $timeoutAlert, askToLogIn, notify } from '../stores/ui.ts';

@@ -1,7 +1,7 @@
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import type { LineOptions } from '../../contract/line.ts';
-import { requiredOrderFields } from '../../contract/order-required.ts';
-import type { FulfilmentMethod } from '../../contract/order-status.ts';
+import { requiredOrderFields } from '../../contract/rules/order-required.ts';
+import type { FulfilmentMethod } from '../../contract/rules/order-status.ts';
 import { randomId } from './device.ts';
 
 /** What the customer filled in on the checkout page, as typed. */

@@ -1,4 +1,4 @@
-import { klInstant } from '../../contract/kl-calendar.ts';
+import { klInstant } from '../../contract/rules/kl-calendar.ts';
 
 /**
  * An iCalendar (RFC 5545) event for a workshop appointment, made in the browser. Times are

@@ -1,4 +1,4 @@
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 
 /** Each language's own number format, with ringgit written "RM" as Malaysians write it in all three. */
 const tags: Record<Locale, string> = { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' };

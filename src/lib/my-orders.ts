@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../contract/order-status.ts';
+import type { OrderStatus } from '../../contract/rules/order-status.ts';
 
 /**
  * The tabs of My Orders (spec §4) and how each is named in the address (?status=…) and in

@@ -1,4 +1,4 @@
-import type { Actor, OrderStage, OrderStatus, RefundStatus } from '../../contract/order-status.ts';
+import type { Actor, OrderStage, OrderStatus, RefundStatus } from '../../contract/rules/order-status.ts';
 
 /**
  * What the order pages show, worked out from the server's answer: the refund's steps and

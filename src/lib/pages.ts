@@ -1,7 +1,7 @@
 import { getEntry } from 'astro:content';
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 
-export { policies, type Policy } from '../../contract/policies.ts';
+export { policies, type Policy } from '../../contract/rules/policies.ts';
 
 /** A content page in `locale`; a missing translation is a build error, not a silent English page. */
 export async function pageEntry(path: string, locale: Locale) {

@@ -2,10 +2,10 @@
  * Content read at build time, for the prerendered pages: the same files the server loads
  * into the database, so static prices and API prices agree.
  */
-import { findCategory } from '../../contract/categories.ts';
+import { findCategory } from '../../contract/rules/categories.ts';
 import type { ProductCard } from '../../contract/catalog.ts';
-import type { Locale } from '../../contract/language.ts';
-import { fittedPrice, savingPercent, type SizeClass } from '../../contract/price.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { fittedPrice, savingPercent, type SizeClass } from '../../contract/rules/price.ts';
 
 type Text = Record<Locale, string>;
 export interface ProductSource {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { Envelope } from '../../contract/codes.ts';
-import { toE164 } from '../../contract/phone.ts';
+import { toE164 } from '../../contract/rules/phone.ts';
 import { createApi } from '../../server/app.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';

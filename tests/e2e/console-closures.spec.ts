@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDays, klDate, weekdayOf } from '../../contract/kl-calendar.ts';
+import { addDays, klDate, weekdayOf } from '../../contract/rules/kl-calendar.ts';
 import { ADMIN_PHONE, openAsStaff } from './console-helpers.ts';
 
 /** A Kuala Lumpur date some weeks ahead, a weekday no other test books. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fittedPrice, savingPercent, SERVICE_TAX_BP, serviceTax } from '../../contract/price.ts';
+import { fittedPrice, savingPercent, SERVICE_TAX_BP, serviceTax } from '../../contract/rules/price.ts';
 
 /** The basic service as the shop sells it: RM 132.00 of parts, labour by car size. */
 const basicService = { partsSen: 13200, labourSen: { S: 2500, M: 3000, L: 3500, XL: 4500 } };

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { normaliseCouponCode } from '../../contract/coupon.ts';
-import { message } from '../../contract/messages.ts';
+import { normaliseCouponCode } from '../../contract/rules/coupon.ts';
+import { message } from '../../contract/rules/messages.ts';
 import { checkCoupons, couponContent, loadCoupons, type Coupon } from '../../server/modules/coupons/content.ts';
 import { couponDiscount, evaluateCoupon, findCoupon, type CouponUse } from '../../server/modules/coupons/rules.ts';
 

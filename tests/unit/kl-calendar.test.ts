@@ -9,7 +9,7 @@ import {
   klDate,
   klInstant,
   weekdayOf,
-} from '../../contract/kl-calendar.ts';
+} from '../../contract/rules/kl-calendar.ts';
 
 /** The shop's one Kuala Lumpur clock, used alike by the server and the pages. */
 describe('the Kuala Lumpur calendar', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import { couponClientGet, orderAdd, orderCalls, orderPay, orderPayStatus, storeSlots } from '../../contract/orders.ts';
 import { openApiDocument } from '../../server/http/openapi.ts';
 import { describeIssue } from '../../server/http/validation.ts';

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { categories } from '../../contract/categories.ts';
+import { categories } from '../../contract/rules/categories.ts';
 import { checkFulfilment, deliveryFile, fulfilmentFile, loadDelivery, loadFulfilment, type FulfilmentRules } from '../../server/modules/orders/content.ts';
 import { deliveryFee } from '../../server/modules/orders/delivery.ts';
 import { cartFittingMinutes, cartMethods, checkMethod, checkWorkshopFits, lineFittingMinutes, productFulfilment, type CartLine } from '../../server/modules/orders/fulfilment.ts';

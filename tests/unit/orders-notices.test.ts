@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { locales } from '../../contract/language.ts';
+import { locales } from '../../contract/rules/language.ts';
 import { paidSms, refundDueSms, smsDate } from '../../server/modules/notifications/texts.ts';
 
 const install = { orderNo: 'SV250602048113', method: 'install' as const, workshop: 'SS2 Tyre & Auto Service', appointment: { date: '2025-06-04', time: '10:00' } };

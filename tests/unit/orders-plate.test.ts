@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { message } from '../../contract/messages.ts';
-import { checkPlate, normalisePlate } from '../../contract/plate.ts';
+import { message } from '../../contract/rules/messages.ts';
+import { checkPlate, normalisePlate } from '../../contract/rules/plate.ts';
 
 describe('a Malaysian car plate, written the one way', () => {
   test.each([

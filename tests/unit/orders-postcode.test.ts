@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { message } from '../../contract/messages.ts';
-import { checkPostcode, findState, malaysianStates, statesOfPostcode } from '../../contract/postcode.ts';
+import { message } from '../../contract/rules/messages.ts';
+import { checkPostcode, findState, malaysianStates, statesOfPostcode } from '../../contract/rules/postcode.ts';
 
 const names = (postcode: string) => statesOfPostcode(postcode).map((s) => s.name);
 

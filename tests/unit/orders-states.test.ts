@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { message } from '../../contract/messages.ts';
-import { orderStatuses, refundStatuses, type Actor, type FulfilmentMethod, type RefundStatus } from '../../contract/order-status.ts';
+import { message } from '../../contract/rules/messages.ts';
+import { orderStatuses, refundStatuses, type Actor, type FulfilmentMethod, type RefundStatus } from '../../contract/rules/order-status.ts';
 import {
   orderEventsFor,
   PAYMENT_EXPIRED_NOTE,

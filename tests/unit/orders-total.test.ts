@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { orderTotal, ringgit, type PricedLine } from '../../contract/order-total.ts';
-import { fittedPrice } from '../../contract/price.ts';
+import { orderTotal, ringgit, type PricedLine } from '../../contract/rules/order-total.ts';
+import { fittedPrice } from '../../contract/rules/price.ts';
 
 /** A Perodua Myvi (size S): wiper blades, a basic service and four tyres, priced per unit. */
 const wipers: PricedLine = { partsSen: 8900, labourSen: 0, quantity: 1 };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkOtp, checkPhone, checkPhoneInput, formatPhone, nationalDigits, toE164 } from '../../contract/phone.ts';
+import { checkOtp, checkPhone, checkPhoneInput, formatPhone, nationalDigits, toE164 } from '../../contract/rules/phone.ts';
 
 describe('checkPhoneInput: what the login form says while the customer types', () => {
   test.each(['', '   '])('%j: the number is required', (input) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BOOKING_DATES, bookingDates, FIRST_BOOKING_DAY, klClock } from '../../contract/kl-calendar.ts';
+import { BOOKING_DATES, bookingDates, FIRST_BOOKING_DAY, klClock } from '../../contract/rules/kl-calendar.ts';
 import { distanceKm, isOpenNow, nextBookableDate, type Hours } from '../../server/modules/stores/hours.ts';
 
 /** A moment given as Kuala Lumpur wall-clock time (UTC+8). */

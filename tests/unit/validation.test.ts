@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { Locale } from '../../contract/language.ts';
+import type { Locale } from '../../contract/rules/language.ts';
 import { clientLogin, sendSms } from '../../contract/user.ts';
 import { describeIssue } from '../../server/http/validation.ts';
 

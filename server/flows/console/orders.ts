@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { MessageKey } from '../../../contract/messages.ts';
-import { findCourier } from '../../../contract/couriers.ts';
-import { couriers } from '../../../contract/couriers.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import { findCourier } from '../../../contract/rules/couriers.ts';
+import { couriers } from '../../../contract/rules/couriers.ts';
 import { warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { moveOrder, type OrderChanges, type OrderRow } from '../../modules/orders/service.ts';

@@ -1,5 +1,5 @@
 import { Code } from '../../../contract/codes.ts';
-import { isIsoDate, klDate } from '../../../contract/kl-calendar.ts';
+import { isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { DomainError, warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { addHistory, lockBookedOn } from '../../modules/orders/service.ts';

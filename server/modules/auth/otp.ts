@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH } from '../../../contract/phone.ts';
+import { OTP_LENGTH } from '../../../contract/rules/phone.ts';
 
 /** The OTP rules (DESIGN §4): how long a code lives, how often one may be sent, how often guessed. */
 export const OTP_TTL_SECONDS = 5 * 60;

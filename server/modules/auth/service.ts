@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { User } from '../../../contract/user.ts';
 import { lockKey, type Db } from '../../db/client.ts';
 import { DomainError, warning } from '../errors.ts';

@@ -1,6 +1,6 @@
 import { and, between, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookingDates } from '../../../contract/kl-calendar.ts';
+import { bookingDates } from '../../../contract/rules/kl-calendar.ts';
 import { closedDays, isClosedDay } from './closures.ts';
 import { bookedUnits } from './schema.ts';
 import { availableSlots, checkAppointment, jobUnits, unitOfTime, type AppointmentCheck, type BusyUnit, type WorkshopCalendar } from './slots.ts';

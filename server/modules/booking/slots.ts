@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../../contract/messages.ts';
-import { bookingDates, weekdayOf } from '../../../contract/kl-calendar.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import { bookingDates, weekdayOf } from '../../../contract/rules/kl-calendar.ts';
 import type { Hours } from '../stores/hours.ts';
 
 /**

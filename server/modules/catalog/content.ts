@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { categories } from '../../../contract/categories.ts';
+import { categories } from '../../../contract/rules/categories.ts';
 import { TINT_MIN_PCT, TYRE_SIZE } from '../../../contract/line.ts';
 import { readContent } from '../../db/content.ts';
 import { localized } from '../../i18n/localized.ts';

@@ -1,7 +1,7 @@
-import { findCategory } from '../../../contract/categories.ts';
+import { findCategory } from '../../../contract/rules/categories.ts';
 import { legalTint, MAX_QUANTITY, wiperLengths, type Line, type LineOptions } from '../../../contract/line.ts';
-import type { MessageKey } from '../../../contract/messages.ts';
-import { fittedPrice, timesQuantity, type PriceBreakdown, type SizeClass } from '../../../contract/price.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import { fittedPrice, timesQuantity, type PriceBreakdown, type SizeClass } from '../../../contract/rules/price.ts';
 import type { ProductContent } from './content.ts';
 import { fitVerdict, rangeOf, type CarFacts } from './fitment.ts';
 

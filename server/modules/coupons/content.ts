@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readContent } from '../../db/content.ts';
 import { localized } from '../../i18n/localized.ts';
-import { normaliseCouponCode } from '../../../contract/coupon.ts';
+import { normaliseCouponCode } from '../../../contract/rules/coupon.ts';
 
 /** content/orders/coupons.json: the shop's coupons. Dates are Kuala Lumpur dates, both days included. */
 const sen = z.number().int().min(0);

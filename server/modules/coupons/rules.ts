@@ -1,7 +1,7 @@
-import { normaliseCouponCode } from '../../../contract/coupon.ts';
-import type { MessageKey } from '../../../contract/messages.ts';
-import { ringgit } from '../../../contract/order-total.ts';
-import { klDate } from '../../../contract/kl-calendar.ts';
+import { normaliseCouponCode } from '../../../contract/rules/coupon.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import { ringgit } from '../../../contract/rules/order-total.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Coupon } from './content.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import { normaliseCouponCode } from '../../../contract/coupon.ts';
+import { normaliseCouponCode } from '../../../contract/rules/coupon.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
 import type { Coupon } from './content.ts';

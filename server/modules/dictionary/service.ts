@@ -2,7 +2,7 @@ import { and, asc, eq, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { Code } from '../../../contract/codes.ts';
 import type { DictionaryEntry } from '../../../contract/dictionary.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../errors.ts';
 import { localized, pick } from '../../i18n/localized.ts';

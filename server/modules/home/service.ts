@@ -1,7 +1,7 @@
 import { asc, eq, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Banner } from '../../../contract/home.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { Db } from '../../db/client.ts';
 import { localized, pick } from '../../i18n/localized.ts';
 import { banners } from './schema.ts';

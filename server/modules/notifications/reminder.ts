@@ -1,4 +1,4 @@
-import { addDays, klInstant } from '../../../contract/kl-calendar.ts';
+import { addDays, klInstant } from '../../../contract/rules/kl-calendar.ts';
 
 /** Reminders go out at 10:00 Kuala Lumpur time the day before the appointment. */
 export const REMINDER_TIME = '10:00';

@@ -1,8 +1,8 @@
-import type { Locale } from '../../../contract/language.ts';
-import { message } from '../../../contract/messages.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { message } from '../../../contract/rules/messages.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
-import type { FulfilmentMethod } from '../../../contract/order-status.ts';
-import { ringgit } from '../../../contract/order-total.ts';
+import type { FulfilmentMethod } from '../../../contract/rules/order-status.ts';
+import { ringgit } from '../../../contract/rules/order-total.ts';
 
 /**
  * The words of every SMS the shop sends about an order, in the order's language. Pure. No

@@ -1,6 +1,6 @@
 import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
-import type { FulfilmentMethod, OrderStage, OrderStatus, RefundStatus } from '../../../contract/order-status.ts';
-import { klInstant } from '../../../contract/kl-calendar.ts';
+import type { FulfilmentMethod, OrderStage, OrderStatus, RefundStatus } from '../../../contract/rules/order-status.ts';
+import { klInstant } from '../../../contract/rules/kl-calendar.ts';
 import { checkRefundable, hasOpenRefund } from '../refunds/refundable.ts';
 import type { OrderRow } from './service.ts';
 import type { Refusal } from './states.ts';

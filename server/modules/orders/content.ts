@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { categories, type CategoryClassName } from '../../../contract/categories.ts';
-import { fulfilmentMethods } from '../../../contract/order-status.ts';
+import { categories, type CategoryClassName } from '../../../contract/rules/categories.ts';
+import { fulfilmentMethods } from '../../../contract/rules/order-status.ts';
 import { readContent } from '../../db/content.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { findState, type Region } from '../../../contract/postcode.ts';
+import { findState, type Region } from '../../../contract/rules/postcode.ts';
 import type { DeliveryRules } from './content.ts';
 
 export interface DeliveryQuote {

@@ -1,6 +1,6 @@
-import type { CategoryClassName } from '../../../contract/categories.ts';
-import type { MessageKey } from '../../../contract/messages.ts';
-import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/order-status.ts';
+import type { CategoryClassName } from '../../../contract/rules/categories.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import type { FulfilmentRules } from './content.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { pick } from '../../i18n/localized.ts';
 import type { ProductContent } from '../catalog/content.ts';
 import type { OrderLineRow } from './service.ts';

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { klDate } from '../../../contract/kl-calendar.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 
 /**
  * Order numbers, pickup codes and the fingerprint of a placed request. Pure but for the

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from 'drizzle-orm/pg-core';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { LineOptions } from '../../../contract/line.ts';
-import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/order-status.ts';
-import type { MessageKey } from '../../../contract/messages.ts';
-import type { SizeClass } from '../../../contract/price.ts';
+import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/rules/order-status.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import type { SizeClass } from '../../../contract/rules/price.ts';
 import type { DeliveryRules, FulfilmentRules } from './content.ts';
 
 /** The car as it was when the order was placed: names survive later content changes. */

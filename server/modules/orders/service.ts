@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Actor } from '../../../contract/order-status.ts';
-import type { MessageKey } from '../../../contract/messages.ts';
+import type { Actor } from '../../../contract/rules/order-status.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
 import { warning } from '../errors.ts';

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../../../contract/messages.ts';
-import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/order-status.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/rules/order-status.ts';
 
 /**
  * The order state table of orders.md §1 (the refund's is in modules/refunds/states.ts). Every

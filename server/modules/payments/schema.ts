@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PayMethod } from '../../../contract/order-status.ts';
+import type { PayMethod } from '../../../contract/rules/order-status.ts';
 
 export type PaymentState = 'pending' | 'succeeded' | 'failed' | 'expired';
 export type EventOutcome = 'applied' | 'duplicate' | 'refused';

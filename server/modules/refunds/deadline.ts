@@ -1,4 +1,4 @@
-import { addWorkingDays, klInstant, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/kl-calendar.ts';
+import { addWorkingDays, klInstant, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/rules/kl-calendar.ts';
 
 /** The end (Kuala Lumpur time) of the third working day after the request: the review's promise. */
 export function refundDeadline(requestedAt: Date): Date {

@@ -1,4 +1,4 @@
-import { ringgit } from '../../../contract/order-total.ts';
+import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { Db } from '../../db/client.ts';
 import { retryDelayMs, scheduleJob, type JobHandler } from '../../jobs/queue.ts';
 import type { PaymentProvider, ProviderEvent } from '../../providers/payment/index.ts';

@@ -1,6 +1,6 @@
-import type { MessageKey } from '../../../contract/messages.ts';
-import { openRefundStatuses } from '../../../contract/order-status.ts';
-import { ringgit } from '../../../contract/order-total.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import { openRefundStatuses } from '../../../contract/rules/order-status.ts';
+import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { CustomerOrderView } from '../orders/actions.ts';
 import type { Refusal } from '../orders/states.ts';
 

@@ -1,4 +1,4 @@
-import { ringgit } from '../../../contract/order-total.ts';
+import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { Db } from '../../db/client.ts';
 import { warning } from '../errors.ts';
 import { orderNotice, type NoticeContext } from '../notifications/service.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MessageKey } from '../../../contract/messages.ts';
-import type { Actor, RefundStatus } from '../../../contract/order-status.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import type { Actor, RefundStatus } from '../../../contract/rules/order-status.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { MessageKey } from '../../../contract/messages.ts';
-import type { Actor, RefundStatus } from '../../../contract/order-status.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import type { Actor, RefundStatus } from '../../../contract/rules/order-status.ts';
 import type { Db } from '../../db/client.ts';
 import { warning } from '../errors.ts';
 import type { Refusal } from '../orders/states.ts';

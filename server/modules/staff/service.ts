@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { staffRoles, type StaffRole } from '../../../contract/console.ts';
-import { checkPhone, toE164 } from '../../../contract/phone.ts';
+import { checkPhone, toE164 } from '../../../contract/rules/phone.ts';
 import type { Db } from '../../db/client.ts';
 import { staff } from './schema.ts';
 

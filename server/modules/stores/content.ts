@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { categories } from '../../../contract/categories.ts';
+import { categories } from '../../../contract/rules/categories.ts';
 import { readContent } from '../../db/content.ts';
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);

@@ -1,4 +1,4 @@
-import { bookingDates, klClock, weekdayOf, type Weekday } from '../../../contract/kl-calendar.ts';
+import { bookingDates, klClock, weekdayOf, type Weekday } from '../../../contract/rules/kl-calendar.ts';
 
 /**
  * Opening hours, always in Kuala Lumpur time (the shop's one calendar, contract/kl-calendar.ts),

@@ -1,7 +1,7 @@
 import { eq, notInArray } from 'drizzle-orm';
-import { findCategory } from '../../../contract/categories.ts';
+import { findCategory } from '../../../contract/rules/categories.ts';
 import { Code } from '../../../contract/codes.ts';
-import { directionLinks } from '../../../contract/directions.ts';
+import { directionLinks } from '../../../contract/rules/directions.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';

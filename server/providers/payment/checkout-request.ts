@@ -1,5 +1,5 @@
-import { isLocale } from '../../../contract/language.ts';
-import { fpxBanks, payMethods } from '../../../contract/order-status.ts';
+import { isLocale } from '../../../contract/rules/language.ts';
+import { fpxBanks, payMethods } from '../../../contract/rules/order-status.ts';
 import { PaymentRefused, type CheckoutRequest } from './types.ts';
 
 /** The largest amount the providers take in one payment (8 digits of sen). */

@@ -1,8 +1,8 @@
-import type { Locale } from '../../../contract/language.ts';
-import type { MessageKey } from '../../../contract/messages.ts';
-import type { PayMethod } from '../../../contract/order-status.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import type { MessageKey } from '../../../contract/rules/messages.ts';
+import type { PayMethod } from '../../../contract/rules/order-status.ts';
 
-export type { PayMethod } from '../../../contract/order-status.ts';
+export type { PayMethod } from '../../../contract/rules/order-status.ts';
 
 export interface CheckoutRequest {
   /** Our id for this attempt (unique), echoed back in events. */

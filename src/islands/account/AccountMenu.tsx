@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
-import { formatPhone } from '../../../contract/phone.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { $meDialog, $logoutDialog, askToLogIn } from '../../stores/ui.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { KL_TIME_ZONE } from '../../../contract/kl-calendar.ts';
-import type { Locale } from '../../../contract/language.ts';
-import { formatPhone } from '../../../contract/phone.ts';
+import { KL_TIME_ZONE } from '../../../contract/rules/kl-calendar.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import type { User } from '../../../contract/user.ts';
 import { userInfo } from '../../lib/endpoints.ts';
 import { htmlLang } from '../../i18n/paths.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { checkStoredCar } from '../../lib/car-check.ts';
 import { $carInfo } from '../../stores/car.ts';

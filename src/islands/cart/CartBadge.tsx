@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, href, plural } from '../../i18n/index.ts';
 import { $cartCount } from '../../stores/cart.ts';
 import { useClientStore } from '../ui/useClientStore.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProductCard } from '../../../contract/catalog.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { productPage } from '../../lib/endpoints.ts';

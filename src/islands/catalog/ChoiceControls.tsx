@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProductCard } from '../../../contract/catalog.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { LineOptions } from '../../../contract/line.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';

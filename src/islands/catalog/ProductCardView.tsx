@@ -1,5 +1,5 @@
 import type { ProductCard } from '../../../contract/catalog.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 

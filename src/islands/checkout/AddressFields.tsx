@@ -1,5 +1,5 @@
-import type { Locale } from '../../../contract/language.ts';
-import { malaysianStates } from '../../../contract/postcode.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { malaysianStates } from '../../../contract/rules/postcode.ts';
 import { dictionary } from '../../i18n/index.ts';
 import type { CheckoutForm } from '../../lib/checkout.ts';
 import { Field } from './Field.tsx';

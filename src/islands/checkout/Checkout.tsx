@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
-import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/order-status.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget, type CheckoutForm } from '../../lib/checkout.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
-import type { FulfilmentMethod } from '../../../contract/order-status.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import type { FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { Field } from './Field.tsx';

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '../../../contract/call.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { storeSlots } from '../../../contract/orders.ts';
 import { dictionary } from '../../i18n/index.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
-import type { FulfilmentMethod } from '../../../contract/order-status.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import type { FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { storeSlots as storeSlotsCall } from '../../../contract/orders.ts';

@@ -2,7 +2,7 @@ import { useClientStore } from '../ui/useClientStore.ts';
 import { useEffect, useState } from 'react';
 import type { DictionaryEntry } from '../../../contract/dictionary.ts';
 import { dictionaryInfo } from '../../lib/endpoints.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { $curCity } from '../../stores/business.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleStoresClosure, consoleStoresList } from '../../lib/console-endpoints.ts';
-import { isIsoDate, klDate } from '../../../contract/kl-calendar.ts';
+import { isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { notify } from '../../stores/ui.ts';
 import { dayText } from '../my-orders/format.ts';
 import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';

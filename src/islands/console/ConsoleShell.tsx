@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { mayOpen, pagesFor, type ConsolePageId } from '../../lib/console.ts';
 import { staffOf, type Staff } from '../../lib/staff.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleDashboard } from '../../../contract/console.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { htmlLang } from '../../i18n/paths.ts';
 import { callApi } from '../../lib/api.ts';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
-import { formatPhone } from '../../../contract/phone.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { TRACKING_NO } from '../../lib/console.ts';
-import { couriers, trackingLink } from '../../../contract/couriers.ts';
+import { couriers, trackingLink } from '../../../contract/rules/couriers.ts';
 import { consoleOrdersFind, consoleOrdersPage, consoleOrdersShip } from '../../lib/console-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
 import { useAction } from '../my-orders/form-parts.tsx';

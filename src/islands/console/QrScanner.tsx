@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { pickupCodeOf } from '../../lib/console.ts';
 

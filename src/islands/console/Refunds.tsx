@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleRefundsPage } from '../../../contract/console.ts';
-import type { Locale } from '../../../contract/language.ts';
-import { formatPhone } from '../../../contract/phone.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleRefundsPage as refundsEndpoint, consoleRefundsReview } from '../../lib/console-endpoints.ts';

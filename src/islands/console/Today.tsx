@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleOrdersPage } from '../../lib/console-endpoints.ts';
-import { addDays, isIsoDate, klDate } from '../../../contract/kl-calendar.ts';
+import { addDays, isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { dayText } from '../my-orders/format.ts';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading, OrderCard, StorePicker, useStores, type ConsoleCard } from './parts.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleOrdersPage, consoleOrderDetail, consoleStoresList } from '../../../contract/console.ts';
-import type { Locale } from '../../../contract/language.ts';
-import { formatPhone } from '../../../contract/phone.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import type { z } from 'zod';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';

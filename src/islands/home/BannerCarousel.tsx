@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Banner } from '../../../contract/home.ts';
 import { homeBanner } from '../../lib/endpoints.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { $carInfo } from '../../stores/car.ts';

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Code } from '../../../contract/codes.ts';
-import type { Locale } from '../../../contract/language.ts';
-import { checkOtp, checkPhone, formatPhone, toE164 } from '../../../contract/phone.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { checkOtp, checkPhone, formatPhone, toE164 } from '../../../contract/rules/phone.ts';
 import { clientLogin, sendSms } from '../../lib/endpoints.ts';
 import { dictionary, fill, ruleMessage } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Locale } from '../../../contract/language.ts';
-import { formatPhone } from '../../../contract/phone.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { trackingLink } from '../../../contract/couriers.ts';
+import { trackingLink } from '../../../contract/rules/couriers.ts';
 import { dayText, type OrderDetailDto } from './format.ts';
 import { PickupQr } from './PickupQr.tsx';
 

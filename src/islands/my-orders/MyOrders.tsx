@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderPage } from '../../lib/order-endpoints.ts';

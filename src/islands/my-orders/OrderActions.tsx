@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { clock, secondsUntil } from '../../lib/pay-time.ts';
 import { Modal } from '../ui/Modal.tsx';

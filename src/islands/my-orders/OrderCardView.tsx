@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href, plural } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { targetOf, type Done } from './action-types.ts';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatPhone } from '../../../contract/phone.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderRefund, uploadImage } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
-import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/kl-calendar.ts';
+import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/rules/kl-calendar.ts';
 import { notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { dayText } from './format.ts';

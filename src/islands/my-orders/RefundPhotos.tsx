@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { checkPhotos, MAX_REFUND_IMAGES } from '../../lib/photos.ts';
 

@@ -1,8 +1,8 @@
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { refundSteps } from '../../lib/order-view.ts';
-import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/kl-calendar.ts';
+import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/rules/kl-calendar.ts';
 import { Rows, Section } from './DetailSections.tsx';
 import { dayText, momentText, type OrderDetailDto } from './format.ts';
 

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../contract/language.ts';
-import { formatPhone } from '../../../contract/phone.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { orderTimeline } from '../../lib/order-view.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { ActionTarget, Done } from './action-types.ts';
 
 export interface FormProps {

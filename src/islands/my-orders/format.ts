@@ -1,8 +1,8 @@
 import type { ResponseOf } from '../../../contract/call.ts';
-import { KL_TIME_ZONE } from '../../../contract/kl-calendar.ts';
-import type { Locale } from '../../../contract/language.ts';
+import { KL_TIME_ZONE } from '../../../contract/rules/kl-calendar.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { orderPage } from '../../../contract/my-orders.ts';
-import type { OrderStage, OrderStatus } from '../../../contract/order-status.ts';
+import type { OrderStage, OrderStatus } from '../../../contract/rules/order-status.ts';
 import type { orderFind } from '../../../contract/orders.ts';
 import { htmlLang } from '../../i18n/paths.ts';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { $carPicker, $loginDialog, $logoutDialog, $meDialog } from '../../stores/ui.ts';
 import { LoginShell } from '../login/LoginShell.tsx';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { $timeoutAlert } from '../../stores/ui.ts';
 import { Modal } from '../ui/Modal.tsx';

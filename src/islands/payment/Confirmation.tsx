@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { icsEvent } from '../../lib/ics.ts';
 import { whatsappLink } from '../../lib/pay-time.ts';

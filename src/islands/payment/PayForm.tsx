@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../../contract/language.ts';
-import { fpxBanks, payMethods, type PayMethod } from '../../../contract/order-status.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { fpxBanks, payMethods, type PayMethod } from '../../../contract/rules/order-status.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderPay } from '../../lib/order-endpoints.ts';

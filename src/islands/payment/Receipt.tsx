@@ -1,4 +1,4 @@
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { OrderDetailDto } from './types.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { optionWords } from '../../lib/checkout.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DictionaryEntry } from '../../../contract/dictionary.ts';
-import type { Locale } from '../../../contract/language.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
 import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { cartQuote } from '../../../contract/cart-quote.ts';
-import { requiredOrderFields } from '../../../contract/order-required.ts';
-import { fulfilmentMethods } from '../../../contract/order-status.ts';
+import { requiredOrderFields } from '../../../contract/rules/order-required.ts';
+import { fulfilmentMethods } from '../../../contract/rules/order-status.ts';
 import { orderAddRequest } from '../../../contract/orders.ts';
 import { dictionary } from '../../../src/i18n/index.ts';
 import { checkoutKey, commonWorkshops, forgetCheckoutKey, missingFields, optionWords, orderRequest, quoteRequest, refusalTarget, type CheckoutForm } from '../../../src/lib/checkout.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPRESS_NO } from '../../../contract/console.ts';
-import { addDays, isIsoDate } from '../../../contract/kl-calendar.ts';
+import { addDays, isIsoDate } from '../../../contract/rules/kl-calendar.ts';
 import { counterLookup, mayOpen, niceScale, pagesFor, pickupCodeOf, staffRole, TRACKING_NO } from '../../../src/lib/console.ts';
 
 describe('console pages by role', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryRoute } from '../../../contract/categories.ts';
+import { categoryRoute } from '../../../contract/rules/categories.ts';
 import { en } from '../../../src/i18n/en.ts';
 import { href, localeOfPath, pathInLocale } from '../../../src/i18n/index.ts';
 import { ms } from '../../../src/i18n/ms.ts';

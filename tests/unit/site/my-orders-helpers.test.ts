@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { findCourier, trackingLink } from '../../../contract/couriers.ts';
+import { findCourier, trackingLink } from '../../../contract/rules/couriers.ts';
 import { hasMore, orderTabs, searchOfTab, tabFilter, tabOfSearch } from '../../../src/lib/my-orders.ts';
-import { addWorkingDays, isWorkingDay, klDate } from '../../../contract/kl-calendar.ts';
+import { addWorkingDays, isWorkingDay, klDate } from '../../../contract/rules/kl-calendar.ts';
 
 describe('the My Orders tabs in the address', () => {
   test('each tab survives a round trip through ?status', () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { payMethods } from '../../../../contract/order-status.ts';
+import { payMethods } from '../../../../contract/rules/order-status.ts';
 import type { CallbackVerdict, ProviderEventKind } from '../types.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/order-status.ts';
+import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/rules/order-status.ts';
 import type { Db } from '../../../db/client.ts';
 import { checkCheckoutRequest } from '../checkout-request.ts';
 import { PaymentRefused, type PaymentProvider, type PaymentStatus, type RefundRequest } from '../types.ts';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { Locale } from '../../../../contract/language.ts';
-import type { PayMethod } from '../../../../contract/order-status.ts';
+import type { Locale } from '../../../../contract/rules/language.ts';
+import type { PayMethod } from '../../../../contract/rules/order-status.ts';
 import { PaymentRefused, type CheckoutRequest, type PaymentStatus, type ProviderEvent, type RefundResult } from '../types.ts';
 
 /**

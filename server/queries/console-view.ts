@@ -5,7 +5,6 @@ import type { Locale } from '../../contract/rules/language.ts';
 import type { Db } from '../db/client.ts';
 import { pick } from '../i18n/localized.ts';
 import { bookedUnits } from '../modules/booking/schema.ts';
-import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import { orderLines, orders as ordersTable } from '../modules/orders/schema.ts';
 import { linesOf, type OrderLineRow, type OrderRow } from '../modules/orders/service.ts';
 import { lineName } from '../modules/orders/line-view.ts';
@@ -16,6 +15,7 @@ import type { StaffRow } from '../modules/staff/service.ts';
 import type { ReadContext } from './context.ts';
 import { describeOrder } from './order-view.ts';
 import { optionWords } from './option-words.ts';
+import { appointmentView } from './order-parts.ts';
 
 type Card = z.input<typeof consoleOrderCard>;
 type Detail = z.input<typeof consoleOrderDetail>;
@@ -56,10 +56,10 @@ const storeOf = (ctx: ReadContext, storeId: string | null) => {
   return storeId ? { id: storeId, name: w?.name ?? storeId } : null;
 };
 
-const appointmentOf = (order: OrderRow, bay: number | undefined) =>
-  order.appointmentDate && order.appointmentTime
-    ? { date: order.appointmentDate, time: order.appointmentTime, endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)), bay: bay ?? null }
-    : null;
+const appointmentOf = (order: OrderRow, bay: number | undefined) => {
+  const appointment = appointmentView(order);
+  return appointment ? { ...appointment, bay: bay ?? null } : null;
+};
 
 export async function orderCards(ctx: ReadContext, orders: OrderRow[], who: StaffRow, locale: Locale): Promise<Card[]> {
   const ids = orders.map((o) => o.id);

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { Locale } from '../../contract/rules/language.ts';
 import { orderTabs, type OrderTab } from '../../contract/my-orders-dto.ts';
 import type { orderPage } from '../../contract/my-orders.ts';
-import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
 import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { lineName } from '../modules/orders/line-view.ts';
@@ -11,6 +10,7 @@ import { orderLines, orders } from '../modules/orders/schema.ts';
 import { refunds } from '../modules/refunds/schema.ts';
 import { latestRefunds, refundNo } from '../modules/refunds/service.ts';
 import type { ReadContext } from './context.ts';
+import { appointmentView } from './order-parts.ts';
 
 type PageRequest = z.output<typeof orderPage.request>;
 type PageAnswer = z.input<typeof orderPage.response>;
@@ -71,14 +71,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
       moreLines: Math.max(0, own.length - 1),
       car: { name: [order.car.brand, order.car.model, order.car.variant].filter(Boolean).join(' '), plate: order.carPlate },
       store: workshop ? { id: workshop.id, name: workshop.name } : null,
-      appointment:
-        order.appointmentDate && order.appointmentTime
-          ? {
-              date: order.appointmentDate,
-              time: order.appointmentTime,
-              endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)),
-            }
-          : null,
+      appointment: appointmentView(order),
       pickupCode: order.paidAt ? order.pickupCode : null,
       expressCompany: order.expressCompany,
       expressNo: order.expressNo,

@@ -3,11 +3,45 @@ import type { Locale } from '../../contract/rules/language.ts';
 import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
 import { orderNotices } from '../modules/notifications/schema.ts';
+import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import type { OrderRow } from '../modules/orders/service.ts';
 import { payments } from '../modules/payments/schema.ts';
 import { refundNo, refundsOf } from '../modules/refunds/service.ts';
 import { signedImageUrl } from '../storage/signing.ts';
 import type { ReadContext } from './context.ts';
+
+type RefundPart = Awaited<ReturnType<typeof refundsOf>>[number];
+
+/** A refund as the customer and the refund queue read it: its number, amounts, photos (signed links) and steps. */
+export function refundView(ctx: ReadContext, orderNo: string, { refund, history, imageKeys }: RefundPart, locale: Locale, now: Date) {
+  return {
+    refundNo: refundNo(orderNo, refund.seq),
+    status: refund.status,
+    amountSen: refund.amountSen,
+    requestedSen: refund.requestedSen,
+    reason: refund.reason,
+    contact: refund.contact,
+    createdAt: refund.createdAt.toISOString(),
+    updatedAt: refund.updatedAt.toISOString(),
+    images: imageKeys.map((key) => ({ key, url: signedImageUrl(ctx.secret, key, now) })),
+    history: history.map((h) => ({
+      status: h.status,
+      at: h.at.toISOString(),
+      by: h.by,
+      note: h.noteKey && isMessageKey(h.noteKey) ? message(locale, h.noteKey) : h.note,
+    })),
+  };
+}
+
+/** An installation's time as the customer and staff read it: date, start and the end its fitting takes. */
+export function appointmentView(order: Pick<OrderRow, 'appointmentDate' | 'appointmentTime' | 'fittingMinutes'>) {
+  if (!order.appointmentDate || !order.appointmentTime) return null;
+  return {
+    date: order.appointmentDate,
+    time: order.appointmentTime,
+    endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)),
+  };
+}
 
 /** What My Orders adds to an order's detail: refunds (newest first), payments, SMS sent, changes left. */
 export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Locale) {
@@ -18,23 +52,7 @@ export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Loca
     ctx.db.select().from(orderNotices).where(eq(orderNotices.orderId, order.id)).orderBy(asc(orderNotices.id)),
   ]);
   return {
-    refunds: refunds.map(({ refund, history, imageKeys }) => ({
-      refundNo: refundNo(order.orderNo, refund.seq),
-      status: refund.status,
-      amountSen: refund.amountSen,
-      requestedSen: refund.requestedSen,
-      reason: refund.reason,
-      contact: refund.contact,
-      createdAt: refund.createdAt.toISOString(),
-      updatedAt: refund.updatedAt.toISOString(),
-      images: imageKeys.map((key) => ({ key, url: signedImageUrl(ctx.secret, key, now) })),
-      history: history.map((h) => ({
-        status: h.status,
-        at: h.at.toISOString(),
-        by: h.by,
-        note: h.noteKey && isMessageKey(h.noteKey) ? message(locale, h.noteKey) : h.note,
-      })),
-    })),
+    refunds: refunds.map((part) => refundView(ctx, order.orderNo, part, locale, now)),
     payments: paid.map((p) => ({
       method: p.method,
       amountSen: p.amountSen,

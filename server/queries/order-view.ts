@@ -6,13 +6,12 @@ import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import type { orderDetail } from '../../contract/order-dto.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
-import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
 import { isClosedDay } from '../modules/booking/closures.ts';
 import type { ReadContext } from './context.ts';
-import { orderParts } from './order-parts.ts';
+import { appointmentView, orderParts } from './order-parts.ts';
 import { pickupQrSvg } from '../modules/orders/pickup-qr.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;
@@ -68,14 +67,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
           ...directionLinks(workshop.lat, workshop.lng),
         }
       : null,
-    appointment:
-      order.appointmentDate && order.appointmentTime
-        ? {
-            date: order.appointmentDate,
-            time: order.appointmentTime,
-            endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)),
-          }
-        : null,
+    appointment: appointmentView(order),
     lines: lines.map((l) => orderLineView(l, ctx.indexes.catalog.byId, locale)),
     totals: {
       partsSen: order.partsSen,

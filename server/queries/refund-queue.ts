@@ -1,17 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/rules/language.ts';
-import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { linesOf } from '../modules/orders/service.ts';
 import { refundDeadline } from '../modules/refunds/deadline.ts';
 import { approvableSen } from '../modules/refunds/refundable.ts';
 import { refunds } from '../modules/refunds/schema.ts';
-import { refundNo, refundsOf } from '../modules/refunds/service.ts';
+import { refundsOf } from '../modules/refunds/service.ts';
 import { refundEventsFor } from '../modules/refunds/states.ts';
 import { requireAdmin } from '../modules/staff/access.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
-import { signedImageUrl } from '../storage/signing.ts';
 import { linesInWords } from './console-view.ts';
+import { refundView } from './order-parts.ts';
 import type { ReadContext } from './context.ts';
 
 /** The queue of requests waiting for review, oldest first, with their deadline. */
@@ -48,18 +47,7 @@ export async function refundQueue(ctx: ReadContext, who: StaffRow, input: { page
       lines: linesInWords(ctx, lines.get(order.id)!, locale),
       paidSen: order.paidSen,
       refundedSen: order.refundedSen,
-      refund: {
-        refundNo: refundNo(order.orderNo, refund.seq),
-        status: refund.status,
-        amountSen: refund.amountSen,
-        requestedSen: refund.requestedSen,
-        reason: refund.reason,
-        contact: refund.contact,
-        createdAt: refund.createdAt.toISOString(),
-        updatedAt: refund.updatedAt.toISOString(),
-        images: full.imageKeys.map((key) => ({ key, url: signedImageUrl(ctx.secret, key, now) })),
-        history: full.history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by, note: h.noteKey && isMessageKey(h.noteKey) ? message(locale, h.noteKey) : h.note })),
-      },
+      refund: refundView(ctx, order.orderNo, full, locale, now),
       deadline: deadline.toISOString(),
       late: now.getTime() > deadline.getTime(),
       approvableSen: approvableSen(refund.requestedSen, order),

@@ -49,6 +49,7 @@ export const refundDto = z
     contact: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    reviewBy: z.string().meta({ description: 'The date (YYYY-MM-DD, Kuala Lumpur) the review is promised by: the third working day after the request.' }),
     images: z.array(imageDto),
     history: z.array(refundHistoryDto),
   })

@@ -91,6 +91,10 @@ export const orderDetail = z
       .meta({ description: "The pickup code's QR code: an SVG path of its dark modules in a square of `size` modules (quiet zone included)." }),
     expressCompany: z.string().nullable(),
     expressNo: z.string().nullable(),
+    tracking: z
+      .object({ courier: z.string(), url: z.string() })
+      .nullable()
+      .meta({ description: "Mail orders once shipped: the courier's name and the page that tracks the parcel (null for a courier without one)." }),
     actions: z
       .object({ pay: z.boolean(), cancel: z.boolean(), changeTime: z.boolean(), refund: z.boolean(), revokeRefund: z.boolean(), delete: z.boolean() })
       .meta({ description: 'What the customer may do with the order now.' }),

@@ -97,7 +97,7 @@ export function refusal(/** @type {string} */ file, /** @type {string} */ target
 }
 
 /** The contract's files the site may take values from: the pure rules and the paths, none of which loads zod. */
-const zodFree = (/** @type {string} */ target) => target.startsWith('contract/rules/') || target === 'contract/paths.ts' || target === 'contract/codes.ts';
+const zodFree = (/** @type {string} */ target) => target.startsWith('contract/rules/') || target === 'contract/paths.ts' || target.startsWith('contract/paths/') || target === 'contract/codes.ts';
 
 /** Why `file` may not take values (rather than types) from `target`, or null when it may. */
 export function valueRefusal(/** @type {string} */ file, /** @type {string} */ target) {

@@ -6,6 +6,7 @@ import { orderNotices } from '../modules/notifications/schema.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import type { OrderRow } from '../modules/orders/service.ts';
 import { payments } from '../modules/payments/schema.ts';
+import { reviewByDate } from '../modules/refunds/deadline.ts';
 import { refundNo, refundsOf } from '../modules/refunds/service.ts';
 import { signedImageUrl } from '../storage/signing.ts';
 import type { ReadContext } from './context.ts';
@@ -23,6 +24,7 @@ export function refundView(ctx: ReadContext, orderNo: string, { refund, history,
     contact: refund.contact,
     createdAt: refund.createdAt.toISOString(),
     updatedAt: refund.updatedAt.toISOString(),
+    reviewBy: reviewByDate(refund.createdAt),
     images: imageKeys.map((key) => ({ key, url: signedImageUrl(ctx.secret, key, now) })),
     history: history.map((h) => ({
       status: h.status,

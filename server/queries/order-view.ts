@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { trackingLink } from '../../contract/rules/couriers.ts';
 import { Code } from '../../contract/codes.ts';
 import { directionLinks } from '../../contract/rules/directions.ts';
 import type { Locale } from '../../contract/rules/language.ts';
@@ -83,6 +84,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
     pickupQr: order.paidAt && order.pickupCode ? pickupQrSvg(order.pickupCode) : null,
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
+    tracking: trackingLink(order.expressCompany, order.expressNo),
     actions: customerActions(customerView(order, parts.refunds[0]?.status ?? null, closedDay), now),
     history: history.map((h) => ({
       status: h.status,

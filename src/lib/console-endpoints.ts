@@ -1,6 +1,6 @@
 import type * as staff from '../../contract/console.ts';
 import { endpoint } from './endpoints.ts';
-import * as paths from '../../contract/paths.ts';
+import * as paths from '../../contract/paths/console.ts';
 
 /** The operations console's calls (see endpoints.ts). */
 export const consoleOrdersPage = endpoint<typeof staff.consoleOrdersPage>(paths.consoleOrdersPage);

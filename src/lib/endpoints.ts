@@ -5,7 +5,7 @@ import type * as home from '../../contract/home.ts';
 import type * as stores from '../../contract/stores.ts';
 import type * as user from '../../contract/user.ts';
 import type * as vehicles from '../../contract/vehicles.ts';
-import * as paths from '../../contract/paths.ts';
+import * as paths from '../../contract/paths/shop.ts';
 
 /**
  * The calls the site makes, with the contract's types but none of its code: each names its
@@ -21,7 +21,11 @@ export interface Endpoint<C extends Call> {
   readonly contract?: C;
 }
 
-export const endpoint = <C extends Call>(path: string): Endpoint<C> => ({ path });
+/** Names a call; free of side effects, so a page that names a call it never makes carries none of it. */
+/* @__NO_SIDE_EFFECTS__ */
+export function endpoint<C extends Call>(path: string): Endpoint<C> {
+  return { path };
+}
 
 export const sendSms = endpoint<typeof user.sendSms>(paths.sendSms);
 export const clientLogin = endpoint<typeof user.clientLogin>(paths.clientLogin);

@@ -2,11 +2,10 @@ import type * as quote from '../../contract/cart-quote.ts';
 import type * as myOrders from '../../contract/my-orders.ts';
 import type * as orders from '../../contract/orders.ts';
 import { endpoint } from './endpoints.ts';
-import * as paths from '../../contract/paths.ts';
+import * as paths from '../../contract/paths/orders.ts';
 
 /** The checkout's, payment's and My Orders' calls (see endpoints.ts). */
 export const storeSlots = endpoint<typeof orders.storeSlots>(paths.storeSlots);
-export const couponClientGet = endpoint<typeof orders.couponClientGet>(paths.couponClientGet);
 export const cartQuote = endpoint<typeof quote.cartQuote>(paths.cartQuote);
 export const orderAdd = endpoint<typeof orders.orderAdd>(paths.orderAdd);
 export const orderPay = endpoint<typeof orders.orderPay>(paths.orderPay);

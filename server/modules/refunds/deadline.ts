@@ -1,6 +1,9 @@
 import { addWorkingDays, klInstant, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/rules/kl-calendar.ts';
 
-/** The end (Kuala Lumpur time) of the third working day after the request: the review's promise. */
+/** The KL date a request's review is promised by: the third working day after the request. */
+export const reviewByDate = (requestedAt: Date): string => addWorkingDays(requestedAt, REFUND_REVIEW_WORKING_DAYS);
+
+/** The end (Kuala Lumpur time) of that day: after it, the request is late. */
 export function refundDeadline(requestedAt: Date): Date {
-  return klInstant(addWorkingDays(requestedAt, REFUND_REVIEW_WORKING_DAYS), '23:59:59.999');
+  return klInstant(reviewByDate(requestedAt), '23:59:59.999');
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { cartQuote as quoteCall } from '../../../contract/cart-quote.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
-import { quoteRequest, type CheckoutForm, type OrderLine } from '../../lib/checkout.ts';
+import type { CheckoutForm, OrderLine } from '../../lib/checkout.ts';
+import { quoteRequest } from '../../lib/checkout-request.ts';
 import { cartQuote } from '../../lib/order-endpoints.ts';
 
 export type Quote = ResponseOf<typeof quoteCall>;

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { trackingLink } from '../../../contract/rules/couriers.ts';
 import { dayText, type OrderDetailDto } from './format.ts';
 import { PickupQr } from './PickupQr.tsx';
 
@@ -103,7 +102,7 @@ export function Delivery({ locale, order }: { locale: Locale; order: OrderDetail
   const t = dictionary(locale).orderDetail;
   const a = order.address;
   if (order.method !== 'mail' || !a) return null;
-  const link = trackingLink(order.expressCompany, order.expressNo);
+  const link = order.tracking;
   return (
     <Section title={t.mailing} id="mailing-heading">
       <address className="not-italic">

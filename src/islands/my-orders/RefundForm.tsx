@@ -5,7 +5,6 @@ import { callApi } from '../../lib/api.ts';
 import { orderRefund, uploadImage } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
-import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/rules/kl-calendar.ts';
 import { notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { dayText } from './format.ts';
@@ -68,8 +67,8 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
           { orderNo: target.orderNo, reason: reason.trim(), contact: contact.trim(), ...(sen !== refundableSen ? { amountSen: sen! } : {}), images },
           { quiet: true },
         );
-        const asked = order.refunds[0]?.createdAt ?? new Date().toISOString();
-        notify('success', fill(t.refundSent, { date: dayText(addWorkingDays(new Date(asked), REFUND_REVIEW_WORKING_DAYS), locale) }), { style: 'notification' });
+        const reviewBy = order.refunds[0]?.reviewBy;
+        notify('success', fill(t.refundSent, { date: reviewBy ? dayText(reviewBy, locale) : '' }), { style: 'notification' });
         onDone({ kind: 'changed', order });
       } finally {
         setProgress('');

@@ -2,7 +2,6 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { refundSteps } from '../../lib/order-view.ts';
-import { addWorkingDays, REFUND_REVIEW_WORKING_DAYS } from '../../../contract/rules/kl-calendar.ts';
 import { Rows, Section } from './DetailSections.tsx';
 import { dayText, momentText, type OrderDetailDto } from './format.ts';
 
@@ -22,7 +21,7 @@ export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: R
             {fill(t.refundNo, { refundNo: r.refundNo })} · {dictionary(locale).myOrders.refundStatus[r.status]}
           </h3>
           {r.status === 'PENDING_REVIEW' && (
-            <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{fill(t.reviewBy, { date: dayText(addWorkingDays(new Date(r.createdAt), REFUND_REVIEW_WORKING_DAYS), locale) })}</p>
+            <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{fill(t.reviewBy, { date: dayText(r.reviewBy, locale) })}</p>
           )}
           <ol aria-label={t.stepsLabel} className="space-y-2">
             {refundSteps(r.status, r.history).map((step) => (

@@ -4,7 +4,8 @@ import { requiredOrderFields } from '../../../contract/rules/order-required.ts';
 import { fulfilmentMethods } from '../../../contract/rules/order-status.ts';
 import { orderAddRequest } from '../../../contract/orders.ts';
 import { dictionary } from '../../../src/i18n/index.ts';
-import { checkoutKey, commonWorkshops, forgetCheckoutKey, missingFields, optionWords, orderRequest, quoteRequest, refusalTarget, type CheckoutForm } from '../../../src/lib/checkout.ts';
+import { commonWorkshops, optionWords, type CheckoutForm } from '../../../src/lib/checkout.ts';
+import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, quoteRequest, refusalTarget } from '../../../src/lib/checkout-request.ts';
 
 const form: CheckoutForm = {
   plate: 'wxy 1234',

@@ -1,0 +1,14 @@
+/** The operations console's calls. */
+
+// Operations console (orders.md §4).
+export const consoleOrdersPage = '/console/orders/page';
+export const consoleOrdersFind = '/console/orders/find';
+export const consoleOrdersStart = '/console/orders/start';
+export const consoleOrdersComplete = '/console/orders/complete';
+export const consoleOrdersReady = '/console/orders/ready';
+export const consoleOrdersShip = '/console/orders/ship';
+export const consoleRefundsReview = '/console/refunds/review';
+export const consoleRefundsPage = '/console/refunds/page';
+export const consoleStoresClosure = '/console/stores/closure';
+export const consoleStoresList = '/console/stores/list';
+export const consoleDashboard = '/console/dashboard';

@@ -1,0 +1,19 @@
+/** The checkout's, payment's and My Orders' calls. */
+
+// Orders (orders.md §2).
+export const storeSlots = '/app/order/vehicle/store/slots';
+export const couponClientGet = '/app/order/vehicle/coupon/client-get';
+export const cartQuote = '/app/order/vehicle/cart/quote';
+export const orderAdd = '/app/order/vehicle/order/app/add';
+export const orderPay = '/app/order/vehicle/order/app/pay';
+export const orderPayStatus = '/app/order/vehicle/order/update/pay/status';
+export const orderFind = '/app/order/vehicle/order/app/find';
+
+// My Orders (orders.md §2).
+export const orderPage = '/app/order/vehicle/order/app/page';
+export const orderCancel = '/app/order/vehicle/order/app/cancel';
+export const orderDelete = '/app/order/vehicle/order/app/del';
+export const orderChangeTime = '/app/order/vehicle/order/app/update/install/time';
+export const orderRefund = '/app/order/vehicle/order/app/refund';
+export const orderRefundCancel = '/app/order/vehicle/order/app/refund/cancel';
+export const uploadImage = '/app/upload/image';

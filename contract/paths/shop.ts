@@ -1,0 +1,19 @@
+/** The shop's own calls (spec §7): login, home, dictionary, cars, products, workshops. */
+
+export const sendSms = '/app/user/send/sms';
+export const clientLogin = '/app/user/client-login';
+export const userInfo = '/app/user/info';
+export const logout = '/app/user/logout';
+export const homeBanner = '/app/user/home/banner';
+export const dictionaryInfo = '/user/dictionary/dictionary-info';
+export const typeList = '/app/order/vehicle/type/list';
+export const productPage = '/app/order/vehicle/product/app/page';
+export const productFind = '/app/order/vehicle/product/app/find';
+export const productChangeList = '/app/order/vehicle/product/change/list';
+export const doorStoreList = '/app/order/vehicle/door/store/list';
+export const clientStore = '/app/order/vehicle/order/client-store';
+export const carSizeChose = '/app/order/vehicle/car/size/chose';
+export const carInfoAdd = '/export/user/vehicle/car/info/add';
+export const carInfoList = '/export/user/vehicle/car/info/list';
+export const carInfoCurrent = '/export/user/vehicle/car/info/current';
+export const carInfoDel = '/export/user/vehicle/car/info/del';

@@ -13,7 +13,7 @@ import { checkPostcode, findState, normalisePostcode } from './rules/postcode.ts
 
 /**
  * The customer calls of orders.md §2 that checkout, booking and payment introduce. Field
- * names are fixed by orders.md; messages are keys of contract/messages.ts.
+ * names are fixed by orders.md; messages are keys of contract/rules/messages.ts.
  */
 
 /** Most lines in one order: more than a car takes in one visit. */
@@ -124,7 +124,7 @@ export const couponCode = z
 
 /**
  * Refuses a workshop, appointment or address the method has no use for; with `required`, also
- * one it needs and lacks (contract/order-required.ts says which).
+ * one it needs and lacks (contract/rules/order-required.ts says which).
  */
 export function checkMethodFields(required: boolean) {
   return (order: { method: keyof typeof methodFields; storeId?: unknown; appointment?: unknown; address?: unknown }, ctx: z.RefinementCtx) => {

@@ -3,7 +3,7 @@ import { defineCall } from './call.ts';
 import { paths } from './paths.ts';
 import { checkOtp, checkPhone } from './rules/phone.ts';
 
-/** Error messages here are keys of contract/messages.ts, worded per language on display. */
+/** Error messages here are keys of contract/rules/messages.ts, worded per language on display. */
 const phone = z
   .string({ error: (issue) => (issue.input === undefined ? 'phone.required' : undefined) })
   .superRefine((value, ctx) => {

@@ -6,7 +6,7 @@ import { serviceTax } from './price.ts';
  * service tax on labour, then delivery and discount. Integer sen throughout.
  */
 
-/** One cart line priced per unit for the customer's car (contract/price.ts rules). */
+/** One cart line priced per unit for the customer's car (contract/rules/price.ts rules). */
 export interface PricedLine {
   partsSen: number;
   /** Fitting labour for one unit on this car's size class. */

@@ -16,7 +16,7 @@ function labelOf(path: string, locale: Locale, labels: FieldLabels | undefined):
 
 /**
  * The first problem of a rejected request body, worded for a person: the contract's own
- * message where it gives one (a key of contract/messages.ts), else one naming the field. The
+ * message where it gives one (a key of contract/rules/messages.ts), else one naming the field. The
  * message names the field as the call's labels do ("Name"); `field` stays its path.
  */
 export function describeIssue(issue: z.core.$ZodIssue, locale: Locale, labels?: FieldLabels): { field: string; msg: string } {

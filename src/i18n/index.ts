@@ -13,7 +13,7 @@ export type { Locale } from '../../contract/rules/language.ts';
 const modules: Record<Locale, Dictionary> = { en, 'zh-cn': zhCn, ms };
 
 /**
- * Rule texts shared with the server (contract/messages.ts) that the site's forms show
+ * Rule texts shared with the server (contract/rules/messages.ts) that the site's forms show
  * themselves, so a rule reads the same wherever it is checked. Only these travel with a page.
  */
 const RULE_KEYS = ['phone.required', 'phone.digitsOnly', 'phone.tooShort', 'phone.notMobile', 'otp.required', 'otp.invalid'] as const satisfies readonly (

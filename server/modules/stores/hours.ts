@@ -1,7 +1,7 @@
 import { bookingDates, klClock, weekdayOf, type Weekday } from '../../../contract/rules/kl-calendar.ts';
 
 /**
- * Opening hours, always in Kuala Lumpur time (the shop's one calendar, contract/kl-calendar.ts),
+ * Opening hours, always in Kuala Lumpur time (the shop's one calendar, contract/rules/kl-calendar.ts),
  * whatever the server's own time zone.
  */
 export type Hours = Record<Weekday, { open: string; close: string } | null>;

@@ -12,7 +12,7 @@ export interface CheckoutRequest {
   amountSen: number;
   currency: 'MYR';
   payMethod: PayMethod;
-  /** FPX bank (contract/order-status.ts lists them). */
+  /** FPX bank (contract/rules/order-status.ts lists them). */
   bankCode?: string;
   /** e.g. "Servauto order SA2506021234" */
   description: string;

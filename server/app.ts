@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/codes.ts';
 import { localeFromHeader } from '../contract/rules/language.ts';
 import type { Db } from './db/client.ts';
+import { loggableError } from './db/loggable.ts';
 import { databaseUnavailableCause } from './db/unavailable.ts';
 import { answerError, callMounter } from './http/calls.ts';
 import type { AppEnv } from './http/env.ts';
@@ -64,17 +65,6 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   return (c.env as AppEnv['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-/**
- * A failed query as the log may keep it: the statement and the database's own error, without
- * the values bound to it (phone numbers, key hashes and the like stay out of the log).
- */
-function withoutQueryValues(err: unknown): unknown {
-  if (err instanceof Error && 'query' in err && 'params' in err && typeof err.query === 'string') {
-    return `${err.name}: ${err.query}\n  caused by: ${err.cause instanceof Error ? (err.cause.stack ?? err.cause.message) : String(err.cause)}`;
-  }
-  return err;
-}
-
 /** The API: every contract call under /api, answering in the envelope. */
 export function createApi(deps: AppDeps) {
   const { db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, now } = deps;
@@ -131,7 +121,7 @@ export function createApi(deps: AppDeps) {
       console.error(`[api] ${c.req.method} ${c.req.path}: database unavailable (${unreachable.message})`);
       return answerError(c, new DomainError(Code.UNAVAILABLE, 'database.unavailable'));
     }
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, withoutQueryValues(err));
+    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, loggableError(err));
     return answerError(c, new DomainError(Code.SERVER_ERROR, 'code.500'));
   });
 

@@ -7,7 +7,9 @@ import { appointmentStart } from '../modules/orders/actions.ts';
 import { pickupCode } from '../modules/orders/numbers.ts';
 import { assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../modules/orders/service.ts';
 import { claimEvent, lockPayment, setPaymentState, settleEvent, type EventOutcome } from '../modules/payments/service.ts';
+import { checkEvent } from '../providers/payment/event-limits.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
+import { refuseEvent } from './refuse-event.ts';
 import type { ShopContext } from './context.ts';
 import { orderNotice, type Notice } from '../modules/notifications/service.ts';
 import { completeRefund } from '../modules/refunds/payout.ts';
@@ -76,10 +78,13 @@ export interface Recorded {
 /**
  * Records one provider event and acts on it once, in one transaction: the event is claimed
  * under its unique (provider, event id) first, so a replay (from any process, at any time)
- * changes nothing. An event for no payment of ours, or with another amount or currency, is
- * kept as refused with the reason and changes nothing else.
+ * changes nothing. An event outside the shop's limits, for no payment of ours, or with another
+ * amount or currency, is kept as refused with the reason and changes nothing else.
  */
 export async function recordPayment(ctx: ShopContext, provider: string, event: ProviderEvent, payload: string): Promise<Recorded> {
+  // Before the database: an event outside the shop's limits is refused for good, never a failed query.
+  const checked = checkEvent(event);
+  if (!checked.ok) return refuseEvent(ctx, provider, checked, payload);
   const now = ctx.now();
   const { recorded, notices } = await ctx.db.transaction(async (tx) => {
     const eventRow = await claimEvent(

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { errorMessage } from '../db/loggable.ts';
 import { jobs } from './schema.ts';
 
 export type Job = typeof jobs.$inferSelect;
@@ -55,14 +56,14 @@ export async function runOneJob(db: Db, handlers: Record<string, JobHandler>, no
   } catch (err) {
     if (!claimed) throw err;
     const attempts = claimed.attempts + 1;
-    console.error(`[jobs] ${claimed.kind} #${claimed.id} failed (attempt ${attempts}): ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`[jobs] ${claimed.kind} #${claimed.id} failed (attempt ${attempts}): ${errorMessage(err)}`);
     await db
       .update(jobs)
-      .set({ attempts, lastError: String(err instanceof Error ? err.message : err).slice(0, 500), runAt: new Date(now.getTime() + retryDelayMs(attempts)) })
+      .set({ attempts, lastError: errorMessage(err).slice(0, 500), runAt: new Date(now.getTime() + retryDelayMs(attempts)) })
       .where(and(eq(jobs.id, claimed.id), isNull(jobs.doneAt)));
     return 'failed';
   }
-  await after.work?.().catch((err: unknown) => console.error(`[jobs] after ${claimed!.kind} #${claimed!.id}: ${err instanceof Error ? err.message : String(err)}`));
+  await after.work?.().catch((err: unknown) => console.error(`[jobs] after ${claimed!.kind} #${claimed!.id}: ${errorMessage(err)}`));
   return 'done';
 }
 

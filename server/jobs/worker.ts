@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.ts';
+import { errorMessage } from '../db/loggable.ts';
 import { runDueJobs, type JobHandler } from './queue.ts';
 
 export interface Worker {
@@ -27,7 +28,7 @@ export function startWorker({ db, handlers, intervalMs, now = () => new Date(), 
   const tick = () => {
     round = runDueJobs(db, handlers, now())
       .then(() => undefined)
-      .catch((err: unknown) => log(`[jobs] could not look for due jobs: ${err instanceof Error ? err.message : String(err)}`))
+      .catch((err: unknown) => log(`[jobs] could not look for due jobs: ${errorMessage(err)}`))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);
       });

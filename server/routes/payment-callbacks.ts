@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
 import type { ShopContext } from '../flows/context.ts';
+import { errorMessage } from '../db/loggable.ts';
 import { recordPayment } from '../flows/record-payment.ts';
+import { refuseEvent } from '../flows/refuse-event.ts';
 import type { AppEnv } from '../http/env.ts';
 
 /** Provider callbacks are larger than our calls (a Stripe event carries the whole session). */
@@ -8,8 +10,9 @@ const CALLBACK_LIMIT_BYTES = 256 * 1024;
 
 /**
  * POST /pay/callback/<provider> for the configured provider: the raw body verified by the
- * provider (signature and shape), then recorded and acted on once. Answered in the provider's
- * own format, never the envelope. A failure on our side answers 503 so the provider retries.
+ * provider (signature, shape and the shop's limits), then recorded and acted on once. Answered
+ * in the provider's own format, never the envelope. A failure on our side answers 503 so the
+ * provider retries; an event that will never be right answers 400, every time.
  */
 export function paymentCallbackRoutes(api: Hono<AppEnv>, ctx: ShopContext) {
   const provider = ctx.payments;
@@ -20,15 +23,16 @@ export function paymentCallbackRoutes(api: Hono<AppEnv>, ctx: ShopContext) {
     if (Buffer.byteLength(raw) > CALLBACK_LIMIT_BYTES) return provider.callbackReply('refused', 'body too large');
     const verdict = await provider.verifyCallback(raw, c.req.raw.headers);
     if (!verdict.ok) {
-      console.warn(`[pay] refused a ${provider.name} callback: ${verdict.reason}`);
-      return provider.callbackReply('refused', verdict.reason);
+      // A bad signature is nobody's event; a signed but unusable one is kept for review. Both for good (400).
+      const { reason } = await refuseEvent(ctx, provider.name, verdict, raw);
+      return provider.callbackReply('refused', reason);
     }
     if (!verdict.event) return provider.callbackReply('processed');
     try {
       const { outcome, reason } = await recordPayment(ctx, provider.name, verdict.event, raw);
       return provider.callbackReply(outcome, reason || undefined);
     } catch (err) {
-      console.error(`[pay] ${provider.name} event ${verdict.event.eventId} not recorded, the provider will send it again:`, err);
+      console.error(`[pay] ${provider.name} event ${verdict.event.eventId} not recorded, the provider will send it again: ${errorMessage(err)}`);
       return c.text('Not recorded; please retry.', 503);
     }
   });

@@ -97,8 +97,19 @@ describe('reading a sandbox callback body', () => {
     expect(readSandboxEvent(JSON.stringify({ ...event, type: 'refund.succeeded' }))).toMatchObject({ ok: false });
   });
 
-  test('a type the shop does not act on is valid, with no event', () => {
-    expect(readSandboxEvent(JSON.stringify({ ...event, type: 'payment.pending' }))).toEqual({ ok: true, event: null });
+  test('a type the sandbox never sends is refused, and kept under its id for review', () => {
+    expect(readSandboxEvent(JSON.stringify({ ...event, type: 'payment.pending' }))).toEqual({
+      ok: false,
+      reason: 'unknown event type payment.pending',
+      unusable: { eventId: event.id, kind: 'payment.pending', providerRef: event.data.checkout, amountSen: event.data.amountSen, currency: event.data.currency },
+    });
+  });
+
+  test('an amount no order can hold, or another currency, is refused and kept with the amount as 0', () => {
+    const read = (data: object) => readSandboxEvent(JSON.stringify({ ...event, data: { ...event.data, ...data } }));
+    expect(read({ amountSen: 2 ** 31 })).toMatchObject({ ok: false, reason: `amount ${2 ** 31} sen is not one an order can hold (1 to 100000000 sen)`, unusable: { eventId: event.id, amountSen: 0 } });
+    expect(read({ amountSen: 0 })).toMatchObject({ ok: false, unusable: { amountSen: 0 } });
+    expect(read({ currency: 'usd' })).toMatchObject({ ok: false, reason: 'currency USD, expected MYR', unusable: { amountSen: event.data.amountSen } });
   });
 
   test('not JSON, or not an event, is refused with a reason', () => {

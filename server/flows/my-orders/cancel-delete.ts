@@ -6,6 +6,7 @@ import { pendingCheckouts } from '../../modules/payments/service.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import type { ShopContext } from '../context.ts';
 import { lockOwnOrder, refuse } from './own-order.ts';
+import { errorMessage } from '../../db/loggable.ts';
 
 /**
  * The customer cancels an order waiting for payment, with a reason: like a payment time-out
@@ -24,7 +25,7 @@ export async function cancelOrder(ctx: ShopContext, customerId: string, input: {
   });
   for (const ref of refs) {
     await ctx.payments.expireCheckout?.(ref).catch((err: unknown) =>
-      console.error(`[pay] could not close checkout ${ref} of a cancelled order: ${err instanceof Error ? err.message : String(err)}`),
+      console.error(`[pay] could not close checkout ${ref} of a cancelled order: ${errorMessage(err)}`),
     );
   }
 }

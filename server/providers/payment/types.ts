@@ -47,8 +47,24 @@ export interface ProviderEvent {
   currency: string;
 }
 
-/** `event: null` is a valid callback the shop does not act on (an event type it does not use). */
-export type CallbackVerdict = { ok: true; event: ProviderEvent | null } | { ok: false; reason: string };
+/** A signed event the shop cannot take, as it is kept for review (outcome refused). */
+export interface UnusableEvent {
+  eventId: string;
+  /** As the provider named it, or 'unknown'. */
+  kind: string;
+  /** '' when it names none the shop could read. */
+  providerRef: string;
+  /** 0 when what it claims is not an amount an order can hold (the reason names the claim). */
+  amountSen: number;
+  currency: string;
+}
+
+/**
+ * `event: null` is a valid callback the shop does not act on (an event type it does not use).
+ * Refused with `unusable`: the signature held but the event is not one the shop can take; it
+ * is kept under its id for review, and refused again whenever it comes back.
+ */
+export type CallbackVerdict = { ok: true; event: ProviderEvent | null } | { ok: false; reason: string; unusable?: UnusableEvent };
 
 export interface PaymentStatus {
   state: 'paid' | 'failed' | 'pending' | 'expired';

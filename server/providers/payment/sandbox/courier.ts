@@ -51,7 +51,8 @@ export function createCourier(options: {
     try {
       const res = await deliver(url, body, headers);
       if (res.ok) return true;
-      problem = `answered ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`;
+      // The status only: the shop's answer may repeat what the event said.
+      problem = `answered ${res.status}`;
     } catch (err) {
       problem = err instanceof Error ? err.message : String(err);
     }

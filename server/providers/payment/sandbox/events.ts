@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { payMethods } from '../../../../contract/rules/order-status.ts';
+import { checkEvent, eventKinds, firstIssue, unusableEvent } from '../event-limits.ts';
 import type { CallbackVerdict, ProviderEventKind } from '../types.ts';
 
 /**
@@ -29,9 +30,9 @@ export interface SandboxEvent {
 /** A fresh event id: each press, each refund is its own event. */
 export const newEventId = () => `evt_sbx_${randomBytes(16).toString('base64url')}`;
 
-const kinds = ['payment.succeeded', 'payment.failed', 'payment.expired', 'refund.succeeded', 'refund.failed'] as const;
 const shortText = z.string().min(1).max(200);
 
+// Amounts and currency are left to the shop's limits (checkEvent), which keep what they refuse.
 const eventShape = z.object({
   id: z.string().regex(/^evt_sbx_[\w-]{8,64}$/),
   type: z.string().min(1).max(100),
@@ -40,8 +41,8 @@ const eventShape = z.object({
     checkout: shortText,
     paymentId: shortText,
     orderNo: shortText,
-    amountSen: z.number().int().positive(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/),
+    amountSen: z.number(),
+    currency: z.string().max(10),
     payMethod: z.enum(payMethods).optional(),
     bankCode: shortText.optional(),
     refundId: shortText.optional(),
@@ -49,9 +50,19 @@ const eventShape = z.object({
   }),
 });
 
+/** What can be read of a signed body that is not a sandbox event, to keep it under its id. */
+const anyEvent = z.object({ id: z.unknown(), type: z.unknown(), data: z.record(z.string(), z.unknown()).catch({}) });
+
+function unusable(json: unknown, reason: string): CallbackVerdict {
+  const read = anyEvent.safeParse(json);
+  const kept = read.success ? unusableEvent(read.data.id, read.data.type, { providerRef: read.data.data.checkout, amountSen: read.data.data.amountSen, currency: read.data.data.currency }) : undefined;
+  return kept ? { ok: false, reason, unusable: kept } : { ok: false, reason };
+}
+
 /**
- * Reads a signed body into the shop's event. Types the sandbox may add later are valid but
- * not acted on; a refund event without its refund id is not a sandbox event.
+ * Reads a signed body into the shop's event. The sandbox sends the shop's five kinds only: any
+ * other type, like any event outside the shop's limits, is refused and kept for review; a
+ * refund event without its refund id is not a sandbox event.
  */
 export function readSandboxEvent(rawBody: string): CallbackVerdict {
   let json: unknown;
@@ -61,26 +72,20 @@ export function readSandboxEvent(rawBody: string): CallbackVerdict {
     return { ok: false, reason: 'body is not JSON' };
   }
   const parsed = eventShape.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return { ok: false, reason: `body is not a sandbox event (${issue.path.join('.') || 'body'}: ${issue.message})` };
-  }
+  if (!parsed.success) return unusable(json, `body is not a sandbox event (${firstIssue(parsed.error)})`);
   const { id, type, data } = parsed.data;
-  if (!(kinds as readonly string[]).includes(type)) return { ok: true, event: null };
+  if (!(eventKinds as readonly string[]).includes(type)) return unusable(json, `unknown event type ${type}`);
   const kind = type as ProviderEventKind;
   const isRefund = kind.startsWith('refund.');
-  if (isRefund && !data.refundId) return { ok: false, reason: 'a refund event names no refundId' };
-  return {
-    ok: true,
-    event: {
-      eventId: id,
-      kind,
-      providerRef: data.checkout,
-      paymentId: data.paymentId,
-      orderNo: data.orderNo,
-      ...(isRefund ? { refundId: data.refundId } : {}),
-      amountSen: data.amountSen,
-      currency: data.currency.toUpperCase(),
-    },
-  };
+  if (isRefund && !data.refundId) return unusable(json, 'a refund event names no refundId');
+  return checkEvent({
+    eventId: id,
+    kind,
+    providerRef: data.checkout,
+    paymentId: data.paymentId,
+    orderNo: data.orderNo,
+    ...(isRefund ? { refundId: data.refundId } : {}),
+    amountSen: data.amountSen,
+    currency: data.currency.toUpperCase(),
+  });
 }

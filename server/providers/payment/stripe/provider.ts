@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { checkCheckoutRequest } from '../checkout-request.ts';
-import { PaymentRefused, PaymentUnavailable, type PaymentProvider } from '../types.ts';
+import { checkEvent, unusableEvent } from '../event-limits.ts';
+import { PaymentRefused, PaymentUnavailable, type CallbackVerdict, type PaymentProvider } from '../types.ts';
 import { eventFromStripe, refundResultState, sessionParams, statusFromSession, stripeMethods } from './mapping.ts';
 
 export interface StripeOptions {
@@ -83,11 +84,19 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
       } catch (err) {
         return { ok: false, reason: err instanceof Error ? err.message : 'signature check failed' };
       }
+      let mapped: CallbackVerdict;
       try {
-        return eventFromStripe(event);
+        mapped = eventFromStripe(event);
       } catch {
-        return { ok: false, reason: 'the event is not one Stripe sends' };
+        mapped = { ok: false, reason: 'the event is not one Stripe sends' };
       }
+      // Signed but unusable: kept under its id for review, and refused whenever Stripe sends it again.
+      if (!mapped.ok) {
+        const object = (event as { data?: { object?: { id?: unknown } | null } }).data?.object;
+        const unusable = unusableEvent(event.id, event.type, { providerRef: object?.id });
+        return unusable ? { ...mapped, unusable } : mapped;
+      }
+      return mapped.event ? checkEvent(mapped.event) : mapped;
     },
 
     callbackReply(outcome, reason) {

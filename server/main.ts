@@ -30,7 +30,7 @@ const sms = smsProviderFromEnv(config.smsProvider);
 const worker = startWorker({
   db: database.db,
   handlers: {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now: () => new Date() }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now: () => new Date() }),
   },

@@ -235,7 +235,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   });
   const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes });
   const jobHandlers = {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
   };
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/rules/order-status.ts';
 import type { Db } from '../../../db/client.ts';
 import { checkCheckoutRequest } from '../checkout-request.ts';
@@ -22,7 +22,8 @@ export interface SandboxOptions {
   retryDelaysMs?: readonly number[];
 }
 
-export type Checkout = typeof sandboxCheckouts.$inferSelect;
+/** A checkout as the page reads it: `replaced` when the shop opened a newer one for its order and closed this one. */
+export type Checkout = typeof sandboxCheckouts.$inferSelect & { replaced?: boolean };
 
 /** A press on the hosted page. */
 export interface Press {
@@ -85,15 +86,26 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
     return { id, body: JSON.stringify(event) };
   }
 
+  /** Whether the shop opened a newer checkout for the same order: then this one was replaced, not merely timed out. */
+  async function withReplaced(checkout: typeof sandboxCheckouts.$inferSelect): Promise<Checkout> {
+    const [newer] = await db
+      .select({ id: sandboxCheckouts.id })
+      .from(sandboxCheckouts)
+      // Not earlier than this one (two opened within the same instant count as newer).
+      .where(and(eq(sandboxCheckouts.orderNo, checkout.orderNo), ne(sandboxCheckouts.id, checkout.id), gte(sandboxCheckouts.createdAt, checkout.createdAt)))
+      .limit(1);
+    return { ...checkout, replaced: newer !== undefined };
+  }
+
   async function findCheckout(providerRef: string): Promise<Checkout> {
     const [checkout] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, providerRef));
     if (!checkout) throw new Error(`The sandbox has no checkout ${providerRef}`);
-    return checkout;
+    return withReplaced(checkout);
   }
 
   function pageState(checkout: Checkout): PageState {
     if (checkout.state === 'paid') return 'paid';
-    if (now().getTime() >= checkout.expiresAt.getTime()) return 'expired';
+    if (now().getTime() >= checkout.expiresAt.getTime()) return checkout.replaced ? 'replaced' : 'expired';
     return checkout.state as 'open' | 'failed';
   }
 
@@ -206,7 +218,7 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
       if (!checkout) return null;
       // The record must say what the token vouched for; a checkout is never re-priced.
       if (checkout.amountSen !== claims.amountSen || checkout.currency !== claims.currency) return null;
-      return checkout;
+      return withReplaced(checkout);
     },
 
     pageState,

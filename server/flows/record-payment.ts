@@ -35,8 +35,9 @@ async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): 
  * Applies `amountSen` received for an order (locked by the caller) in the caller's transaction:
  * an unpaid order becomes UPCOMING at its method's first stage and its held units booked; one
  * the time-out ended is revived when its coupon's limits still hold and its time is still free
- * (both re-checked at payment), else it stays cancelled and the money is recorded for a full refund and nothing is double-booked; money for an order that was
- * paid already or cancelled by the customer is recorded for a refund.
+ * (both re-checked at payment), else it stays cancelled, nothing is double-booked and the money
+ * is recorded for a full refund; money for an order that was paid already or cancelled by the
+ * customer is recorded for a refund.
  */
 export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderRow, amountSen: number, now: Date): Promise<Settled> {
   const amount = { amount: ringgit(amountSen) };

@@ -11,7 +11,7 @@ import type { AppEnv } from './http/env.ts';
 import { requestLog } from './http/log.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
-import { paymentProviderFromEnv } from './providers/payment/index.ts';
+import { paymentProviderFromEnv, SANDBOX_CALLBACK_JOB } from './providers/payment/index.ts';
 import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order.ts';
 import { startWorker } from './jobs/worker.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
@@ -30,9 +30,11 @@ const sms = smsProviderFromEnv(config.smsProvider);
 const worker = startWorker({
   db: database.db,
   handlers: {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now: () => new Date() }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now: () => new Date() }),
+    // The sandbox's callbacks still to deliver (a real gateway keeps its own).
+    ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: payments.callbackJob } : {}),
   },
   intervalMs: config.jobIntervalMs,
 });

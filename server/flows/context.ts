@@ -33,3 +33,6 @@ export interface ShopContext {
   /** The server's secret: photo links are signed with a key made from it. */
   secret: string;
 }
+
+/** What recording a payment needs: also what a job has that records one (the payment time-out). */
+export type PaymentContext = Pick<ShopContext, 'db' | 'indexes' | 'sms' | 'payments' | 'now'>;

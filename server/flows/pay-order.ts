@@ -6,9 +6,10 @@ import { DomainError } from '../modules/errors.ts';
 import { checkPay, customerView } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
 import { abandonPayment, attachCheckout, createPayment, lastPayment, pendingPayments, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
-import { PaymentRefused, type PaymentStatus, type ProviderEvent } from '../providers/payment/index.ts';
+import { PaymentRefused, type PaymentStatus } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
-import { recordPayment } from './record-payment.ts';
+import { applyProviderStatus } from './provider-status.ts';
+import { supersedeCheckouts } from './supersede-checkouts.ts';
 
 type PayRequest = z.output<typeof orderPay.request>;
 type PayStatus = z.input<typeof orderPayStatus.response>;
@@ -29,11 +30,13 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
   const provider = ctx.payments;
   if (!provider.methods.includes(input.payMethod)) throw new DomainError(Code.WARNING, 'payment.methodNotOffered', {}, { field: 'payMethod' });
   const now = ctx.now();
-  const { order, payment } = await ctx.db.transaction(async (tx) => {
+  const { order, payment, earlier } = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, { orderNo: input.orderNo });
     if (!order || order.customerId !== customerId || order.hidden) throw notFound();
     const refused = checkPay(customerView(order), now);
     if (refused) throw new DomainError(Code.WARNING, refused.key, refused.params ?? {});
+    // Read under the order's lock: only attempts made before this one are replaced by it.
+    const earlier = await pendingPayments(tx, order.id, 20);
     const payment = await createPayment(tx, {
       orderId: order.id,
       orderNo: order.orderNo,
@@ -46,8 +49,9 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
       createdAt: now,
       updatedAt: now,
     });
-    return { order, payment };
+    return { order, payment, earlier };
   });
+  let redirectUrl: string;
   try {
     const checkout = await provider.createCheckout({
       paymentId: payment.id,
@@ -62,20 +66,17 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
       locale,
     });
     await attachCheckout(ctx.db, payment.id, checkout.providerRef, now);
-    return { redirectUrl: checkout.redirectUrl };
+    redirectUrl = checkout.redirectUrl;
   } catch (err) {
     await abandonPayment(ctx.db, payment.id, err instanceof Error ? err.message.slice(0, 300) : String(err), now);
     if (err instanceof PaymentRefused) throw new DomainError(Code.WARNING, err.key, err.params, { field: 'payMethod' });
     console.error(`[pay] ${provider.name} did not open a checkout for ${order.orderNo}: ${err instanceof Error ? err.message : String(err)}`);
     throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
   }
+  // Only once the new checkout is open: a Pay that fails leaves the earlier one usable.
+  await supersedeCheckouts(ctx, earlier, now);
+  return { redirectUrl };
 }
-
-const eventKind: Record<Exclude<PaymentStatus['state'], 'pending'>, ProviderEvent['kind']> = {
-  paid: 'payment.succeeded',
-  failed: 'payment.failed',
-  expired: 'payment.expired',
-};
 
 /**
  * Asks the provider about the order's attempts still waiting, and applies what it says through
@@ -94,18 +95,7 @@ export async function refreshPayment(ctx: ShopContext, customerId: string, order
       console.error(`[pay] ${provider.name} did not answer about ${payment.providerRef}: ${err instanceof Error ? err.message : String(err)}`);
       throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
     }
-    if (status.state === 'pending') continue;
-    const event: ProviderEvent = {
-      // The provider's stable id for the fact when it has one, so its callback is then a duplicate.
-      eventId: status.eventId ?? `status:${payment.id}:${status.state}`,
-      kind: eventKind[status.state],
-      providerRef: payment.providerRef!,
-      paymentId: payment.id,
-      orderNo: payment.orderNo,
-      amountSen: status.amountSen,
-      currency: status.currency.toUpperCase(),
-    };
-    await recordPayment(ctx, provider.name, event, JSON.stringify({ asked: payment.providerRef, status }));
+    await applyProviderStatus(ctx, payment, status);
   }
   order = (await customerOrder(ctx.db, customerId, orderNo))!;
   return statusOf(order, await lastPayment(ctx.db, order.id));

@@ -3,6 +3,7 @@ import { ringgit } from '../../contract/rules/order-total.ts';
 import type { Db } from '../db/client.ts';
 import { bookHeldUnits, rebookAppointment } from '../modules/booking/service.ts';
 import { retakeCouponUse } from '../modules/coupons/service.ts';
+import { lateCouponHolds } from './late-coupon.ts';
 import { appointmentStart } from '../modules/orders/actions.ts';
 import { pickupCode } from '../modules/orders/numbers.ts';
 import { assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../modules/orders/service.ts';
@@ -10,7 +11,7 @@ import { claimEvent, lockPayment, setPaymentState, settleEvent, type EventOutcom
 import { checkEvent } from '../providers/payment/event-limits.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
 import { refuseEvent } from './refuse-event.ts';
-import type { ShopContext } from './context.ts';
+import type { PaymentContext } from './context.ts';
 import { orderNotice, type Notice } from '../modules/notifications/service.ts';
 import { completeRefund } from '../modules/refunds/payout.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
@@ -23,7 +24,7 @@ export interface Settled {
 }
 
 /** Books the appointment of an order paid after its hold was released, if a bay is still free and the time still ahead. */
-async function rebook(tx: Db, ctx: ShopContext, order: OrderRow, now: Date): Promise<boolean> {
+async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): Promise<boolean> {
   const workshop = ctx.indexes.workshops.find((w) => w.id === order.storeId);
   if (!workshop || !order.appointmentDate || !order.appointmentTime) return false;
   const appointment = { date: order.appointmentDate, time: order.appointmentTime };
@@ -35,11 +36,12 @@ async function rebook(tx: Db, ctx: ShopContext, order: OrderRow, now: Date): Pro
 /**
  * Applies `amountSen` received for an order (locked by the caller) in the caller's transaction:
  * an unpaid order becomes UPCOMING at its method's first stage and its held units booked; one
- * the time-out ended is revived when its time is still free (re-check at payment), else the
- * money is recorded for a full refund and nothing is double-booked; money for an order that was
- * paid already or cancelled by the customer is recorded for a refund.
+ * the time-out ended is revived when its coupon's limits still hold and its time is still free
+ * (both re-checked at payment), else it stays cancelled, nothing is double-booked and the money
+ * is recorded for a full refund; money for an order that was paid already or cancelled by the
+ * customer is recorded for a refund.
  */
-export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow, amountSen: number, now: Date): Promise<Settled> {
+export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderRow, amountSen: number, now: Date): Promise<Settled> {
   const amount = { amount: ringgit(amountSen) };
   const keep = async (event: 'pay' | 'payLate', noteKey: MessageKey): Promise<Settled> => {
     const move = await tryMoveOrder(tx, order, event, 'system', { noteKey, noteParams: amount, changes: { paidSen: order.paidSen + amountSen, paidAt: now, cancelledBy: null } }, now);
@@ -50,9 +52,9 @@ export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow,
     await scheduleReminder(tx, row, now);
     return { order: row, refundDue: false, notices: [await orderNotice(tx, ctx, row, { kind: 'bookingConfirmed' }, now)] };
   };
-  const refund = async (noteKey: MessageKey): Promise<Settled> => {
+  const refund = async (noteKey: MessageKey, why?: 'coupon'): Promise<Settled> => {
     const row = await noteOnOrder(tx, order, { by: 'system', noteKey, noteParams: amount }, now, { paidSen: order.paidSen + amountSen });
-    return { order: row, refundDue: true, notices: [await orderNotice(tx, ctx, row, { kind: 'refundDue', amountSen }, now)] };
+    return { order: row, refundDue: true, notices: [await orderNotice(tx, ctx, row, { kind: 'refundDue', amountSen, ...(why ? { why } : {}) }, now)] };
   };
 
   if (order.status === 'PENDING_PAYMENT') {
@@ -63,6 +65,8 @@ export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow,
     return keep('pay', 'history.paid');
   }
   if (order.status === 'CANCELLED' && order.cancelledBy === 'system') {
+    // Revived only on the terms it was placed on: its coupon first (nothing booked yet), then its time.
+    if (!(await lateCouponHolds(tx, ctx, order))) return refund('history.paidLateCoupon', 'coupon');
     if (order.method === 'install' && !(await rebook(tx, ctx, order, now))) return refund('history.paidLateTaken');
     await retakeCouponUse(tx, order.id);
     return keep('payLate', 'history.paidLate');
@@ -81,7 +85,7 @@ export interface Recorded {
  * changes nothing. An event outside the shop's limits, for no payment of ours, or with another
  * amount or currency, is kept as refused with the reason and changes nothing else.
  */
-export async function recordPayment(ctx: ShopContext, provider: string, event: ProviderEvent, payload: string): Promise<Recorded> {
+export async function recordPayment(ctx: PaymentContext, provider: string, event: ProviderEvent, payload: string): Promise<Recorded> {
   // Before the database: an event outside the shop's limits is refused for good, never a failed query.
   const checked = checkEvent(event);
   if (!checked.ok) return refuseEvent(ctx, provider, checked, payload);

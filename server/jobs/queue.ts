@@ -77,3 +77,19 @@ export async function runDueJobs(db: Db, handlers: Record<string, JobHandler>, n
   }
   return count;
 }
+
+/** Marks a job that is no longer needed done (its work happened another way), if it has not run. */
+export async function finishJob(db: Db, key: string, now: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ doneAt: now })
+    .where(and(eq(jobs.key, key), isNull(jobs.doneAt)));
+}
+
+/** Marks done the job under `key` and its retries (keys `key:…`) not yet run: their work is done. */
+export async function finishJobs(db: Db, key: string, now: Date): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ doneAt: now })
+    .where(and(isNull(jobs.doneAt), sql`(${jobs.key} = ${key} or starts_with(${jobs.key}, ${`${key}:`}))`));
+}

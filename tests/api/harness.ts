@@ -11,7 +11,7 @@ import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from '../../server/flows/e
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from '../../server/jobs/appointment-reminder.ts';
-import type { SandboxProvider } from '../../server/providers/payment/index.ts';
+import { SANDBOX_CALLBACK_JOB, type SandboxProvider } from '../../server/providers/payment/index.ts';
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
 import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
@@ -87,8 +87,13 @@ export interface TestApi {
   reset(): Promise<void>;
   /** The sandbox payment provider, its callbacks delivered to this app through app.request (tried once). */
   readonly payments: SandboxProvider;
-  /** From now on the sandbox's callbacks are lost on their way (kept in lostCallbacks), or arrive again. */
+  /**
+   * From now on the sandbox's callbacks are lost for good (kept in lostCallbacks: a test delivers
+   * them itself), or arrive again.
+   */
   loseCallbacks(lost: boolean): void;
+  /** From now on the shop does not answer the sandbox's callbacks (as while it is stopped): its delivery jobs send them later. */
+  shopDown(down: boolean): void;
   readonly lostCallbacks: { body: string; headers: Record<string, string> }[];
   /** One round of the job worker at the server's clock: the number of due jobs run. */
   runJobs(): Promise<number>;
@@ -184,6 +189,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   let smsFailing = false;
   const lostCallbacks: { body: string; headers: Record<string, string> }[] = [];
   let losing = false;
+  let down = false;
   const printed = consoleSms((line) => smsLines.push(line));
   const sms: SmsProvider = {
     name: 'console',
@@ -213,6 +219,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     smsFailing = false;
     lostCallbacks.length = 0;
     losing = false;
+    down = false;
   }
   // The template was filled from content/ and nothing else.
   if (from) content = await contentState(database.db, await tableNames(database.db));
@@ -224,9 +231,11 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     key: sandboxKey(undefined, secret),
     callbackUrl: 'http://servauto.test/api/pay/callback/sandbox',
     async deliver(url, body, headers) {
+      if (down) throw new Error('connect ECONNREFUSED');
       if (!losing) return app.request(new URL(url).pathname, { method: 'POST', body, headers });
       lostCallbacks.push({ body, headers });
-      return new Response('lost on the way', { status: 502 });
+      // Answered as refused for good, so neither the sandbox's quick tries nor its delivery job send it again.
+      return new Response('lost on the way', { status: 410 });
     },
     now,
     // No retries on timers: a test decides when a lost callback arrives.
@@ -235,8 +244,9 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   });
   const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes });
   const jobHandlers = {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
+    [SANDBOX_CALLBACK_JOB]: payments.callbackJob,
   };
 
   const api: TestApi = {
@@ -290,6 +300,9 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     payments,
     loseCallbacks(lost) {
       losing = lost;
+    },
+    shopDown(isDown) {
+      down = isDown;
     },
     lostCallbacks,
     runJobs: () => runDueJobs(database.db, jobHandlers, now()),

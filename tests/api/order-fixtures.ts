@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { vi } from 'vitest';
 import type { TestApi } from './harness.ts';
 
 /** Paths of the order calls (orders.md §2). */
@@ -95,6 +96,20 @@ export async function pressInSandbox(api: TestApi, redirectUrl: string, outcome:
   if (res.status !== 303) throw new Error(`the sandbox page answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
   await api.payments.idle();
   return res.headers.get('location');
+}
+
+/**
+ * Runs `work` while the bank has not confirmed payments yet (a delayed FPX confirmation): the
+ * sandbox answers "pending" when asked about any checkout, so a payment it took is reported
+ * only by its callback, later.
+ */
+export async function beforeTheBankConfirms<T>(api: TestApi, work: () => Promise<T>): Promise<T> {
+  const asked = vi.spyOn(api.payments, 'paymentStatus').mockImplementation(async () => ({ state: 'pending', amountSen: 0, currency: 'MYR', eventId: null }));
+  try {
+    return await work();
+  } finally {
+    asked.mockRestore();
+  }
 }
 
 /** Places an order and opens its payment: the order number and the sandbox page. */

@@ -41,6 +41,18 @@ export function couponDiscount(coupon: Coupon, goodsSen: number): number {
 }
 
 /**
+ * The coupon's limit a use would pass (first order only, uses in all, uses by this customer),
+ * or null: the counts checked when an order is placed, and again when a late payment would
+ * revive an order whose use was returned.
+ */
+export function couponLimitReached(coupon: Coupon, use: CouponUse): MessageKey | null {
+  if (coupon.firstOrderOnly && use.paidOrders > 0) return 'coupon.firstOrderOnly';
+  if (coupon.totalUses !== null && use.usesTotal >= coupon.totalUses) return 'coupon.usedUp';
+  if (use.usesByCustomer >= coupon.perCustomer) return 'coupon.alreadyUsed';
+  return null;
+}
+
+/**
  * Whether `coupon` can be used at `now` on goods worth `goodsSen` (parts, labour and tax,
  * before delivery). Reasons the customer cannot change come first; the amount still to
  * spend last, since that one they can.
@@ -50,9 +62,8 @@ export function evaluateCoupon(coupon: Coupon, goodsSen: number, use: CouponUse,
   const today = klDate(now);
   if (today > coupon.validUntil) return refuse('coupon.expired', { date: coupon.validUntil });
   if (today < coupon.validFrom) return refuse('coupon.notYet', { date: coupon.validFrom });
-  if (coupon.firstOrderOnly && use.paidOrders > 0) return refuse('coupon.firstOrderOnly');
-  if (coupon.totalUses !== null && use.usesTotal >= coupon.totalUses) return refuse('coupon.usedUp');
-  if (use.usesByCustomer >= coupon.perCustomer) return refuse('coupon.alreadyUsed');
+  const limit = couponLimitReached(coupon, use);
+  if (limit) return refuse(limit);
   if (goodsSen < coupon.minSpendSen) {
     const moreToSpendSen = coupon.minSpendSen - goodsSen;
     return { usable: false, key: 'coupon.belowMinimum', params: { amount: ringgit(moreToSpendSen), minimum: ringgit(coupon.minSpendSen) }, moreToSpendSen };

@@ -16,7 +16,8 @@ export type OrderNoticeEvent =
   | { kind: 'shipped' }
   | { kind: 'refundDecided'; approved: boolean; amountSen: number; note?: string }
   | { kind: 'refundPaid'; amountSen: number }
-  | { kind: 'refundDue'; amountSen: number };
+  /** why 'coupon': a late payment the order could not take because its coupon was used meanwhile. */
+  | { kind: 'refundDue'; amountSen: number; why?: 'coupon' };
 
 export interface NoticeOrder {
   orderNo: string;
@@ -68,8 +69,11 @@ export function paidSms(order: PaidNotice): string {
   return message(locale, 'sms.paidMail', { orderNo });
 }
 
-export function refundDueSms(orderNo: string, amountSen: number, locale: Locale): string {
-  return message(locale, 'sms.refundDue', { orderNo, amount: ringgit(amountSen) });
+const refundDueKeys = { none: 'sms.refundDue', coupon: 'sms.refundDueCoupon' } as const;
+
+/** Money an order cannot use, and why when the customer could not guess it. */
+export function refundDueSms(orderNo: string, amountSen: number, locale: Locale, why?: 'coupon'): string {
+  return message(locale, refundDueKeys[why ?? 'none'], { orderNo, amount: ringgit(amountSen) });
 }
 
 /** To a customer booked on a day the workshop has since closed. */
@@ -101,7 +105,7 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
     case 'refundPaid':
       return message(locale, 'sms.refundPaid', { orderNo, amount: ringgit(event.amountSen) });
     case 'refundDue':
-      return refundDueSms(orderNo, event.amountSen, locale);
+      return refundDueSms(orderNo, event.amountSen, locale, event.why);
   }
 }
 

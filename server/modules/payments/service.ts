@@ -114,3 +114,17 @@ export async function refundablePayment(db: Db, orderId: string): Promise<Paymen
     .limit(1);
   return row;
 }
+
+/** The note on an attempt a newer checkout of its order replaced. */
+export const SUPERSEDED_NOTE = 'superseded by a newer checkout';
+
+/**
+ * Closes an attempt a newer checkout of its order replaced (closed at the provider first), if
+ * nothing was heard of it meanwhile. A payment that still arrives for it is recorded as usual.
+ */
+export async function supersedePayment(db: Db, paymentId: string, now: Date) {
+  await db
+    .update(payments)
+    .set({ state: 'expired', note: SUPERSEDED_NOTE, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), eq(payments.state, 'pending')));
+}

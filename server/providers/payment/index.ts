@@ -7,6 +7,7 @@ import { stripeProvider, type StripeProvider } from './stripe/provider.ts';
 export * from './types.ts';
 export { sandboxPages } from './sandbox/pages.ts';
 export { SIGNATURE_HEADER as SANDBOX_SIGNATURE_HEADER } from './sandbox/signing.ts';
+export { SANDBOX_CALLBACK_JOB } from './sandbox/delivery-job.ts';
 export type { Deliver } from './sandbox/courier.ts';
 export type { SandboxProvider } from './sandbox/provider.ts';
 export type { StripeProvider } from './stripe/provider.ts';

@@ -9,7 +9,8 @@ import { languageNames, methodName, pageTexts, type PageTexts } from './texts.ts
  * Pure functions of what they are given, so tests read the page without a server.
  */
 
-export type PageState = 'open' | 'failed' | 'paid' | 'expired';
+/** replaced: the shop opened a newer checkout for the order and closed this one. */
+export type PageState = 'open' | 'failed' | 'paid' | 'expired' | 'replaced';
 export type PageError = 'errorMethod' | 'errorBank' | 'errorOutcome';
 
 export interface CheckoutView {
@@ -133,8 +134,8 @@ ${open ? `<dt>${escapeHtml(texts.timeLeft)}</dt><dd>${escapeHtml(texts.payBy.rep
 </dl></div>`;
   const back = `<a class="back" href="${escapeHtml(view.returnUrl)}">${escapeHtml(texts.back)}</a>`;
   if (!open) {
-    const notice = view.state === 'paid' ? texts.paid : texts.expired;
-    return documentOf(texts, `${summary}<p class="notice${view.state === 'expired' ? ' bad' : ''}" role="status">${escapeHtml(notice)}</p>${back}${languageLinks(texts, view.locale)}`);
+    const notice = view.state === 'paid' ? texts.paid : view.state === 'replaced' ? texts.replaced : texts.expired;
+    return documentOf(texts, `${summary}<p class="notice${view.state === 'paid' ? '' : ' bad'}" role="status">${escapeHtml(notice)}</p>${back}${languageLinks(texts, view.locale)}`);
   }
   const notices = [
     view.error ? `<p class="notice bad" role="alert">${escapeHtml(texts[view.error])}</p>` : '',

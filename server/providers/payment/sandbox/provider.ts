@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/rules/order-status.ts';
 import type { Db } from '../../../db/client.ts';
 import { checkCheckoutRequest } from '../checkout-request.ts';
 import { PaymentRefused, type PaymentProvider, type PaymentStatus, type RefundRequest } from '../types.ts';
+import type { JobHandler } from '../../../jobs/queue.ts';
 import { createCourier, fetchDeliver, type Deliver } from './courier.ts';
+import { closeDelivery, deliveryJobHandler, scheduleDelivery } from './delivery-job.ts';
 import { newEventId, readSandboxEvent, type SandboxEvent } from './events.ts';
 import type { PageState } from './page.ts';
 import { sandboxCheckouts, sandboxRefunds } from './schema.ts';
@@ -22,7 +24,8 @@ export interface SandboxOptions {
   retryDelaysMs?: readonly number[];
 }
 
-export type Checkout = typeof sandboxCheckouts.$inferSelect;
+/** A checkout as the page reads it: `replaced` when the shop opened a newer one for its order and closed this one. */
+export type Checkout = typeof sandboxCheckouts.$inferSelect & { replaced?: boolean };
 
 /** A press on the hosted page. */
 export interface Press {
@@ -47,8 +50,10 @@ export interface SandboxProvider extends PaymentProvider {
   sign(rawBody: string): string;
   /** Resolves once every callback under way has been answered or given up on. */
   idle(): Promise<void>;
-  /** Drops callbacks still waiting for another try. */
+  /** Drops callbacks still waiting for another try (their delivery jobs stay). */
   stop(): void;
+  /** Runs the delivery jobs (SANDBOX_CALLBACK_JOB): callbacks the quick tries did not get through. */
+  readonly callbackJob: JobHandler;
   readonly now: () => Date;
 }
 
@@ -62,10 +67,12 @@ const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64u
 
 /** The server's own hosted payment page, with its records in the database. */
 export function sandboxProvider(options: SandboxOptions): SandboxProvider {
-  const { db, key, callbackUrl, now = () => new Date(), log } = options;
+  const { db, key, callbackUrl, now = () => new Date(), log = (line: string) => console.error(line) } = options;
   const courier = createCourier({ url: callbackUrl, deliver: options.deliver ?? fetchDeliver(), retryDelaysMs: options.retryDelaysMs, log });
 
   const signedHeaders = (body: string) => ({ 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(key, body) });
+  /** Closes the event's delivery job once the shop took it. */
+  const delivered = (eventId: string) => () => closeDelivery(db, eventId, now());
 
   function eventOf(checkout: Checkout, type: SandboxEvent['type'], extra: Partial<SandboxEvent['data']> = {}): { id: string; body: string } {
     const id = newEventId();
@@ -85,15 +92,26 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
     return { id, body: JSON.stringify(event) };
   }
 
+  /** Whether the shop opened a newer checkout for the same order: then this one was replaced, not merely timed out. */
+  async function withReplaced(checkout: typeof sandboxCheckouts.$inferSelect): Promise<Checkout> {
+    const [newer] = await db
+      .select({ id: sandboxCheckouts.id })
+      .from(sandboxCheckouts)
+      // Not earlier than this one (two opened within the same instant count as newer).
+      .where(and(eq(sandboxCheckouts.orderNo, checkout.orderNo), ne(sandboxCheckouts.id, checkout.id), gte(sandboxCheckouts.createdAt, checkout.createdAt)))
+      .limit(1);
+    return { ...checkout, replaced: newer !== undefined };
+  }
+
   async function findCheckout(providerRef: string): Promise<Checkout> {
     const [checkout] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, providerRef));
     if (!checkout) throw new Error(`The sandbox has no checkout ${providerRef}`);
-    return checkout;
+    return withReplaced(checkout);
   }
 
   function pageState(checkout: Checkout): PageState {
     if (checkout.state === 'paid') return 'paid';
-    if (now().getTime() >= checkout.expiresAt.getTime()) return 'expired';
+    if (now().getTime() >= checkout.expiresAt.getTime()) return checkout.replaced ? 'replaced' : 'expired';
     return checkout.state as 'open' | 'failed';
   }
 
@@ -184,10 +202,11 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
           eventId: event.id,
           createdAt: now(),
         });
+        await scheduleDelivery(tx, event, signBody(key, event.body), now());
         return { refundRef, event };
       });
       // After this call returns (and the caller's own transaction has had its chance to commit).
-      if (outcome.event) courier.sendLater(outcome.event.body, signedHeaders(outcome.event.body));
+      if (outcome.event) courier.sendLater(outcome.event.body, signedHeaders(outcome.event.body), delivered(outcome.event.id));
       return { providerRefundRef: outcome.refundRef, state: 'succeeded' as const };
     },
 
@@ -206,7 +225,7 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
       if (!checkout) return null;
       // The record must say what the token vouched for; a checkout is never re-priced.
       if (checkout.amountSen !== claims.amountSen || checkout.currency !== claims.currency) return null;
-      return checkout;
+      return withReplaced(checkout);
     },
 
     pageState,
@@ -218,37 +237,43 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
         ...(press.bankCode ? { bankCode: press.bankCode } : {}),
       });
       const open = sql`${sandboxCheckouts.expiresAt} > ${at}`;
-      const updated =
-        press.outcome === 'pay'
-          ? await db
-              .update(sandboxCheckouts)
-              .set({
-                state: 'paid',
-                paidEventId: sql`coalesce(${sandboxCheckouts.paidEventId}, ${event.id})`,
-                paidAt: sql`coalesce(${sandboxCheckouts.paidAt}, ${at})`,
-                paidMethod: sql`coalesce(${sandboxCheckouts.paidMethod}, ${press.method})`,
-                paidBankCode: sql`case when ${sandboxCheckouts.paidAt} is null then ${press.bankCode} else ${sandboxCheckouts.paidBankCode} end`,
-                lastEventId: event.id,
-                updatedAt: at,
-              })
-              // A second Pay (a double press, a resent form) is a second event for one payment.
-              .where(and(eq(sandboxCheckouts.id, checkout.id), sql`(${open} or ${sandboxCheckouts.state} = 'paid')`))
-              .returning()
-          : await db
-              .update(sandboxCheckouts)
-              .set({ state: 'failed', lastEventId: event.id, updatedAt: at })
-              .where(and(eq(sandboxCheckouts.id, checkout.id), open, sql`${sandboxCheckouts.state} <> 'paid'`))
-              .returning();
+      // The delivery is recorded with the press: a stop before the shop hears of it loses nothing.
+      const updated = await db.transaction(async (tx) => {
+        const rows =
+          press.outcome === 'pay'
+            ? await tx
+                .update(sandboxCheckouts)
+                .set({
+                  state: 'paid',
+                  paidEventId: sql`coalesce(${sandboxCheckouts.paidEventId}, ${event.id})`,
+                  paidAt: sql`coalesce(${sandboxCheckouts.paidAt}, ${at})`,
+                  paidMethod: sql`coalesce(${sandboxCheckouts.paidMethod}, ${press.method})`,
+                  paidBankCode: sql`case when ${sandboxCheckouts.paidAt} is null then ${press.bankCode} else ${sandboxCheckouts.paidBankCode} end`,
+                  lastEventId: event.id,
+                  updatedAt: at,
+                })
+                // A second Pay (a double press, a resent form) is a second event for one payment.
+                .where(and(eq(sandboxCheckouts.id, checkout.id), sql`(${open} or ${sandboxCheckouts.state} = 'paid')`))
+                .returning()
+            : await tx
+                .update(sandboxCheckouts)
+                .set({ state: 'failed', lastEventId: event.id, updatedAt: at })
+                .where(and(eq(sandboxCheckouts.id, checkout.id), open, sql`${sandboxCheckouts.state} <> 'paid'`))
+                .returning();
+        if (rows.length > 0) await scheduleDelivery(tx, event, signBody(key, event.body), at);
+        return rows;
+      });
       if (updated.length === 0) {
         const current = await findCheckout(checkout.id);
         return { done: false, checkout: current, state: pageState(current) };
       }
-      const delivered = await courier.send(event.body, signedHeaders(event.body));
-      return { done: true, returnUrl: checkout.returnUrl, delivered };
+      const taken = await courier.send(event.body, signedHeaders(event.body), delivered(event.id));
+      return { done: true, returnUrl: checkout.returnUrl, delivered: taken };
     },
 
     sign: (rawBody) => signBody(key, rawBody),
     idle: () => courier.idle(),
     stop: () => courier.stop(),
+    callbackJob: deliveryJobHandler(db, courier, log),
   };
 }

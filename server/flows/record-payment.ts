@@ -10,7 +10,8 @@ import { claimEvent, lockPayment, setPaymentState, settleEvent, type EventOutcom
 import type { ProviderEvent } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
 import { orderNotice, type Notice } from '../modules/notifications/service.ts';
-import { completeRefund } from '../modules/refunds/payout.ts';
+import { completeRefund } from '../modules/refunds/complete.ts';
+import { scheduleMoneyBack } from '../modules/refunds/surplus.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
 
 export interface Settled {
@@ -50,6 +51,8 @@ export async function settlePaidOrder(tx: Db, ctx: ShopContext, order: OrderRow,
   };
   const refund = async (noteKey: MessageKey): Promise<Settled> => {
     const row = await noteOnOrder(tx, order, { by: 'system', noteKey, noteParams: amount }, now, { paidSen: order.paidSen + amountSen });
+    // Returned to its own payment by a job, without anyone asking (modules/refunds/surplus.ts).
+    await scheduleMoneyBack(tx, order.id, now);
     return { order: row, refundDue: true, notices: [await orderNotice(tx, ctx, row, { kind: 'refundDue', amountSen }, now)] };
   };
 

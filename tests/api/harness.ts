@@ -10,6 +10,8 @@ import { syncContent } from '../../server/db/sync.ts';
 import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from '../../server/flows/expire-order.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
+import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from '../../server/modules/refunds/payout.ts';
+import { moneyBackHandler } from '../../server/modules/refunds/surplus.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from '../../server/jobs/appointment-reminder.ts';
 import type { SandboxProvider } from '../../server/providers/payment/index.ts';
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
@@ -237,6 +239,8 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   const jobHandlers = {
     [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler(payments),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
+    [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now }),
+    [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now }),
   };
 
   const api: TestApi = {

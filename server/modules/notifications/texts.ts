@@ -16,7 +16,8 @@ export type OrderNoticeEvent =
   | { kind: 'shipped' }
   | { kind: 'refundDecided'; approved: boolean; amountSen: number; note?: string }
   | { kind: 'refundPaid'; amountSen: number }
-  | { kind: 'refundDue'; amountSen: number };
+  | { kind: 'refundDue'; amountSen: number }
+  | { kind: 'moneyReturned'; amountSen: number };
 
 export interface NoticeOrder {
   orderNo: string;
@@ -102,6 +103,8 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
       return message(locale, 'sms.refundPaid', { orderNo, amount: ringgit(event.amountSen) });
     case 'refundDue':
       return refundDueSms(orderNo, event.amountSen, locale);
+    case 'moneyReturned':
+      return message(locale, 'sms.moneyReturned', { orderNo, amount: ringgit(event.amountSen) });
   }
 }
 

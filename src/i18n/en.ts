@@ -597,6 +597,7 @@ export const en = {
     refundDue: 'To be returned to you in full',
     paid: 'Paid',
     refunded: 'Refunded',
+    toReturn: 'On its way back to you',
     refunds: 'Refunds',
     refundNo: 'Request {refundNo}',
     amount: 'Amount',

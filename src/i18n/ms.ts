@@ -597,6 +597,7 @@ export const ms: Dictionary = {
     refundDue: 'Akan dipulangkan kepada anda sepenuhnya',
     paid: 'Dibayar',
     refunded: 'Dibayar balik',
+    toReturn: 'Sedang dipulangkan kepada anda',
     refunds: 'Bayaran balik',
     refundNo: 'Permintaan {refundNo}',
     amount: 'Amaun',

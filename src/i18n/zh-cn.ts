@@ -596,6 +596,7 @@ export const zhCn: Dictionary = {
     refundDue: '将全额退还给您',
     paid: '已付',
     refunded: '已退',
+    toReturn: '正在退回给您',
     refunds: '退款',
     refundNo: '申请 {refundNo}',
     amount: '金额',

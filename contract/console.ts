@@ -4,7 +4,7 @@ import { pageOf, pageRequest } from './paging.ts';
 import { couriers } from './rules/couriers.ts';
 import { refundDto } from './my-orders-dto.ts';
 import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './rules/order-status.ts';
-import { orderDetail } from './order-dto.ts';
+import { moneyFigures, orderDetail } from './order-dto.ts';
 import { paths } from './paths.ts';
 
 /**
@@ -69,6 +69,7 @@ export const consoleOrderCard = z
     totalSen: z.number().int(),
     paidSen: z.number().int(),
     refundedSen: z.number().int(),
+    money: moneyFigures,
     refund: z.object({ refundNo: z.string(), status: z.enum(refundStatuses), amountSen: z.number().int() }).nullable(),
     actions: staffActions,
   })
@@ -177,6 +178,30 @@ export const consoleRefundsReview = defineCall({
   }),
   response: consoleOrderDetail,
   codes: { ...authCodes, 404: 'No such order.', 807: 'No request waiting for review, an amount above what was asked or is refundable, less than asked without a note, or a rejection without a note.' },
+});
+
+export const consoleRefundsRetry = defineCall({
+  path: paths.consoleRefundsRetry,
+  summary: 'Admins: send a refund the payment provider could not pay (FAILED) again, as a new request with a new idempotency key (PROCESSING)',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ orderNo }),
+  response: consoleOrderDetail,
+  codes: { ...authCodes, 404: 'No such order.', 807: 'The order has no failed refund, or its payments cannot return it.' },
+});
+
+export const consoleRefundsManual = defineCall({
+  path: paths.consoleRefundsManual,
+  summary: 'Admins: record that a failed refund was paid outside the payment provider, with the reference of that payment (COMPLETED)',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({
+    orderNo,
+    reference: z.string('refund.referenceRequired').trim().min(1, 'refund.referenceRequired').max(100).meta({ description: 'The reference of the payment made outside the provider (a bank transfer number).' }),
+    note: note(false).default(''),
+  }),
+  response: consoleOrderDetail,
+  codes: { ...authCodes, 404: 'No such order.', 807: 'The order has no failed refund.' },
 });
 
 export const consoleRefundsPage = defineCall({

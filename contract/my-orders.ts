@@ -12,7 +12,7 @@ import {
   REFUND_REASON_MAX,
 } from './my-orders-dto.ts';
 import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './rules/order-status.ts';
-import { orderDetail } from './order-dto.ts';
+import { moneyFigures, orderDetail } from './order-dto.ts';
 import { appointment } from './orders.ts';
 import { paths } from './paths.ts';
 
@@ -44,6 +44,7 @@ export const orderCard = z
     totalSen: z.number().int(),
     paidSen: z.number().int(),
     refundedSen: z.number().int(),
+    money: moneyFigures,
     payBefore: z.string().nullable(),
     secondsToPay: z.number().int(),
     refund: z

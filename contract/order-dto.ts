@@ -10,6 +10,16 @@ import { actors, fulfilmentMethods, orderStages, orderStatuses } from './rules/o
 
 const money = z.number().int();
 
+/** The order's ledger (its payments and what went back to them): the figures every screen shows. */
+export const moneyFigures = z
+  .object({
+    paidSen: money.meta({ description: 'Every sen its payments took.' }),
+    usedSen: money.meta({ description: 'Kept by the order: what a refund may still return.' }),
+    returnedSen: money.meta({ description: 'Confirmed back with the customer.' }),
+    toReturnSen: money.meta({ description: 'On its way back: money the order cannot use, and approved refunds not yet paid.' }),
+  })
+  .meta({ id: 'OrderMoney' });
+
 export const orderLineDto = z
   .object({
     productId: z.string(),
@@ -52,6 +62,7 @@ export const orderDetail = z
     secondsToPay: z.number().int().meta({ description: 'Seconds left to pay now; 0 when it cannot be paid.' }),
     paidSen: money,
     refundedSen: money,
+    money: moneyFigures,
     car: z.object({ variantId: z.string(), name: z.string(), sizeClass: z.string(), plate: z.string() }),
     contact: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
     address: z

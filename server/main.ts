@@ -16,7 +16,8 @@ import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order
 import { startWorker } from './jobs/worker.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
 import { mountSite } from './static.ts';
-import { REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
+import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
+import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 
 const config = loadConfig();
@@ -35,6 +36,7 @@ const worker = startWorker({
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now: () => new Date() }),
     // The sandbox's callbacks still to deliver (a real gateway keeps its own).
     ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: payments.callbackJob } : {}),
+    [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now: () => new Date() }),
   },
   intervalMs: config.jobIntervalMs,
 });

@@ -9,11 +9,12 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const orderStages = ['BOOKED', 'PREPARING', 'READY', 'TO_SHIP', 'IN_SERVICE', 'SHIPPED'] as const;
 export type OrderStage = (typeof orderStages)[number];
 
-export const refundStatuses = ['PENDING_REVIEW', 'REVIEWED', 'PROCESSING', 'COMPLETED', 'REJECTED', 'REVOKED'] as const;
+/** FAILED: the provider could not pay it; staff send it again or pay it outside the provider (after-sale.md §5). */
+export const refundStatuses = ['PENDING_REVIEW', 'REVIEWED', 'PROCESSING', 'FAILED', 'COMPLETED', 'REJECTED', 'REVOKED'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /** A refund still on its way: one at a time per order. */
-export const openRefundStatuses: readonly RefundStatus[] = ['PENDING_REVIEW', 'REVIEWED', 'PROCESSING'];
+export const openRefundStatuses: readonly RefundStatus[] = ['PENDING_REVIEW', 'REVIEWED', 'PROCESSING', 'FAILED'];
 
 /** Installation at a workshop, self pickup at a workshop, or mailing. */
 export const fulfilmentMethods = ['install', 'pickup', 'mail'] as const;

@@ -13,7 +13,8 @@ import type { ProviderEvent } from '../providers/payment/index.ts';
 import { refuseEvent } from './refuse-event.ts';
 import type { PaymentContext } from './context.ts';
 import { orderNotice, type Notice } from '../modules/notifications/service.ts';
-import { completeRefund } from '../modules/refunds/payout.ts';
+import { completeRefund } from '../modules/refunds/complete.ts';
+import { scheduleMoneyBack } from '../modules/refunds/surplus.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
 
 export interface Settled {
@@ -54,6 +55,8 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
   };
   const refund = async (noteKey: MessageKey, why?: 'coupon'): Promise<Settled> => {
     const row = await noteOnOrder(tx, order, { by: 'system', noteKey, noteParams: amount }, now, { paidSen: order.paidSen + amountSen });
+    // Returned to its own payment by a job, without anyone asking (modules/refunds/surplus.ts).
+    await scheduleMoneyBack(tx, order.id, now);
     return { order: row, refundDue: true, notices: [await orderNotice(tx, ctx, row, { kind: 'refundDue', amountSen, ...(why ? { why } : {}) }, now)] };
   };
 

@@ -1,7 +1,7 @@
 import { errorMessage } from '../db/loggable.ts';
 import { claimEvent, settleEvent } from '../modules/payments/service.ts';
 import type { UnusableEvent } from '../providers/payment/index.ts';
-import type { ShopContext } from './context.ts';
+import type { PaymentContext } from './context.ts';
 
 /**
  * Refuses a signed event the shop cannot take (outside its limits, or not an event at all),
@@ -11,7 +11,7 @@ import type { ShopContext } from './context.ts';
  * the event is still refused, as it would be on any later try.
  */
 export async function refuseEvent(
-  ctx: ShopContext,
+  ctx: Pick<PaymentContext, 'db' | 'now'>,
   provider: string,
   refusal: { reason: string; unusable?: UnusableEvent },
   payload: string,

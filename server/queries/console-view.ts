@@ -9,6 +9,7 @@ import { orderLines, orders as ordersTable } from '../modules/orders/schema.ts';
 import { linesOf, type OrderLineRow, type OrderRow } from '../modules/orders/service.ts';
 import { lineName } from '../modules/orders/line-view.ts';
 import { orderEventsFor } from '../modules/orders/states.ts';
+import { ledgersOf, moneyOf } from '../modules/refunds/ledger.ts';
 import { latestRefunds, refundNo, type RefundRow } from '../modules/refunds/service.ts';
 import { refundEventsFor } from '../modules/refunds/states.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
@@ -63,10 +64,11 @@ const appointmentOf = (order: OrderRow, bay: number | undefined) => {
 
 export async function orderCards(ctx: ReadContext, orders: OrderRow[], who: StaffRow, locale: Locale): Promise<Card[]> {
   const ids = orders.map((o) => o.id);
-  const [lines, refunds, bays] = await Promise.all([
+  const [lines, refunds, bays, ledgers] = await Promise.all([
     ids.length ? ctx.db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)) : [],
     latestRefunds(ctx.db, ids),
     baysOf(ctx.db, ids),
+    ledgersOf(ctx.db, ids),
   ]);
   return orders.map((o) => {
     const refund = refunds.get(o.id);
@@ -87,6 +89,7 @@ export async function orderCards(ctx: ReadContext, orders: OrderRow[], who: Staf
       totalSen: o.totalSen,
       paidSen: o.paidSen,
       refundedSen: o.refundedSen,
+      money: moneyOf(ledgers.get(o.id)!),
       refund: refund ? { refundNo: refundNo(o.orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen } : null,
       actions: staffActionsOf(o, refund, who),
     };

@@ -8,6 +8,7 @@ import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { lineName } from '../modules/orders/line-view.ts';
 import { orderLines, orders } from '../modules/orders/schema.ts';
 import { refunds } from '../modules/refunds/schema.ts';
+import { ledgersOf, moneyOf } from '../modules/refunds/ledger.ts';
 import { latestRefunds, refundNo } from '../modules/refunds/service.ts';
 import type { ReadContext } from './context.ts';
 import { appointmentView } from './order-parts.ts';
@@ -44,7 +45,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
   const total = counts[input.status ?? 'ALL'];
 
   const ids = rows.map((o) => o.id);
-  const [lines, latest] = await Promise.all([
+  const [lines, latest, ledgers] = await Promise.all([
     ids.length
       ? db
           .select({ orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, image: orderLines.image, quantity: orderLines.quantity })
@@ -53,12 +54,14 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
           .orderBy(asc(orderLines.orderId), asc(orderLines.position))
       : [],
     latestRefunds(db, ids),
+    ledgersOf(db, ids),
   ]);
   const now = ctx.now();
   const list = rows.map((order) => {
     const own = lines.filter((l) => l.orderId === order.id);
     const first = own[0];
     const refund = latest.get(order.id);
+    const ledger = ledgers.get(order.id)!;
     const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
     const payable = order.status === 'PENDING_PAYMENT' && order.payBefore !== null && now < order.payBefore;
     return {
@@ -78,11 +81,12 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
       totalSen: order.totalSen,
       paidSen: order.paidSen,
       refundedSen: order.refundedSen,
+      money: moneyOf(ledger),
       payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
       secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
       refund: refund ? { refundNo: refundNo(order.orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen } : null,
       reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
-      actions: customerActions(customerView(order, refund?.status ?? null), now),
+      actions: customerActions(customerView(order, refund?.status ?? null, false, ledger), now),
     };
   });
   return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, counts };

@@ -8,6 +8,7 @@ import type { orderDetail } from '../../contract/order-dto.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { customerActions, customerView } from '../modules/orders/actions.ts';
+import { ledgerOf, moneyOf } from '../modules/refunds/ledger.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
 import { isClosedDay } from '../modules/booking/closures.ts';
@@ -27,11 +28,12 @@ export async function findOrder(ctx: ReadContext, customerId: string, orderNo: s
 /** An order as `app/find` shows it; the console builds its own view on this. */
 export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
   const booked = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null;
-  const [lines, history, parts, closedDay] = await Promise.all([
+  const [lines, history, parts, closedDay, ledger] = await Promise.all([
     linesOf(ctx.db, order.id),
     historyOf(ctx.db, order.id),
     orderParts(ctx, order, locale),
     booked ? isClosedDay(ctx.db, order.storeId!, order.appointmentDate!) : false,
+    ledgerOf(ctx.db, order.id),
   ]);
   const now = ctx.now();
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
@@ -48,6 +50,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
     secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
     paidSen: order.paidSen,
     refundedSen: order.refundedSen,
+    money: moneyOf(ledger),
     car: {
       variantId: order.car.variantId,
       name: [order.car.brand, order.car.model, order.car.variant].filter(Boolean).join(' '),
@@ -85,7 +88,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
     tracking: trackingLink(order.expressCompany, order.expressNo),
-    actions: customerActions(customerView(order, parts.refunds[0]?.status ?? null, closedDay), now),
+    actions: customerActions(customerView(order, parts.refunds[0]?.status ?? null, closedDay, ledger), now),
     history: history.map((h) => ({
       status: h.status,
       stage: h.stage,

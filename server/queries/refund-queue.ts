@@ -3,6 +3,7 @@ import type { Locale } from '../../contract/rules/language.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { linesOf } from '../modules/orders/service.ts';
 import { refundDeadline } from '../modules/refunds/deadline.ts';
+import { ledgersOf } from '../modules/refunds/ledger.ts';
 import { approvableSen } from '../modules/refunds/refundable.ts';
 import { refunds } from '../modules/refunds/schema.ts';
 import { refundsOf } from '../modules/refunds/service.ts';
@@ -31,6 +32,7 @@ export async function refundQueue(ctx: ReadContext, who: StaffRow, input: { page
   ]);
   const parts = new Map<string, Awaited<ReturnType<typeof refundsOf>>>();
   const lines = new Map<string, Awaited<ReturnType<typeof linesOf>>>();
+  const ledgers = await ledgersOf(ctx.db, [...new Set(rows.map((r) => r.order.id))]);
   for (const orderId of new Set(rows.map((r) => r.order.id))) {
     parts.set(orderId, await refundsOf(ctx.db, orderId));
     lines.set(orderId, await linesOf(ctx.db, orderId));
@@ -50,7 +52,7 @@ export async function refundQueue(ctx: ReadContext, who: StaffRow, input: { page
       refund: refundView(ctx, order.orderNo, full, locale, now),
       deadline: deadline.toISOString(),
       late: now.getTime() > deadline.getTime(),
-      approvableSen: approvableSen(refund.requestedSen, order),
+      approvableSen: approvableSen(refund.requestedSen, { ...order, usedSen: ledgers.get(order.id)!.usedSen }),
       actions: { approve: events.includes('approve'), reject: events.includes('reject') },
     };
   });

@@ -8,6 +8,8 @@ import {
   consoleOrdersShip,
   consoleOrdersStart,
   consoleRefundsPage,
+  consoleRefundsManual,
+  consoleRefundsRetry,
   consoleRefundsReview,
   consoleStoresClosure,
   consoleStoresList,
@@ -18,7 +20,7 @@ import type { ShopContext } from '../flows/context.ts';
 import { staffFor } from '../modules/staff/access.ts';
 import { dashboard } from '../queries/dashboard.ts';
 import { staffMove, type MoveInput } from '../flows/console/orders.ts';
-import { reviewRefund } from '../flows/console/refunds.ts';
+import { resolveFailedRefund, reviewRefund } from '../flows/console/refunds.ts';
 import { closeStore, staffStores } from '../flows/console/stores.ts';
 import { consoleFind, consoleOrderPage } from '../queries/console-orders.ts';
 import { orderForStaff, orderWhere } from '../queries/console-view.ts';
@@ -41,6 +43,16 @@ export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(consoleRefundsReview, async (input, c) => {
     const staff = await who(c);
     await reviewRefund(ctx, staff, input);
+    return orderForStaff(ctx, (await orderWhere(ctx.db, { orderNo: input.orderNo }))!, staff, c.get('locale'));
+  });
+  calls.mount(consoleRefundsRetry, async (input, c) => {
+    const staff = await who(c);
+    await resolveFailedRefund(ctx, staff, { action: 'retry', orderNo: input.orderNo });
+    return orderForStaff(ctx, (await orderWhere(ctx.db, { orderNo: input.orderNo }))!, staff, c.get('locale'));
+  });
+  calls.mount(consoleRefundsManual, async (input, c) => {
+    const staff = await who(c);
+    await resolveFailedRefund(ctx, staff, { action: 'manual', ...input });
     return orderForStaff(ctx, (await orderWhere(ctx.db, { orderNo: input.orderNo }))!, staff, c.get('locale'));
   });
   calls.mount(consoleRefundsPage, async (input, c) => refundQueue(ctx, await who(c), input, c.get('locale')));

@@ -26,7 +26,12 @@ const approvedPath: readonly RefundStatus[] = ['PENDING_REVIEW', 'REVIEWED', 'PR
 
 /** Each step of a refund with its time and note: the approved path, or pending review then rejected or revoked. */
 export function refundSteps(status: RefundStatus, history: readonly RefundHistoryRow[]): RefundStep[] {
-  const path: RefundStatus[] = status === 'REJECTED' || status === 'REVOKED' ? ['PENDING_REVIEW', status] : [...approvedPath];
+  const path: RefundStatus[] =
+    status === 'REJECTED' || status === 'REVOKED'
+      ? ['PENDING_REVIEW', status]
+      : status === 'FAILED'
+        ? ['PENDING_REVIEW', 'REVIEWED', 'PROCESSING', 'FAILED', 'COMPLETED']
+        : [...approvedPath];
   const reached = path.indexOf(status);
   return path.map((step, i) => {
     const row = history.filter((h) => h.status === step).at(-1);

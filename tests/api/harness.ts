@@ -10,6 +10,8 @@ import { syncContent } from '../../server/db/sync.ts';
 import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from '../../server/flows/expire-order.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
+import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from '../../server/modules/refunds/payout.ts';
+import { moneyBackHandler } from '../../server/modules/refunds/surplus.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from '../../server/jobs/appointment-reminder.ts';
 import { SANDBOX_CALLBACK_JOB, type SandboxProvider } from '../../server/providers/payment/index.ts';
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
@@ -247,6 +249,8 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [SANDBOX_CALLBACK_JOB]: payments.callbackJob,
+    [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now }),
+    [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now }),
   };
 
   const api: TestApi = {

@@ -29,6 +29,8 @@ export interface StripeDouble {
   pay(sessionId: string, intentStatus?: string): void;
   /** How new refunds come out: succeeded for cards, pending for some wallets. */
   refundStatus: string;
+  /** The bank's later word on the newest refund (e.g. failed): the refund object as Stripe then sends it. */
+  settleLastRefund(status: string): Json;
   close(): Promise<void>;
 }
 
@@ -88,7 +90,8 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const intent = intents.get(req.form.get('payment_intent') ?? '');
       if (!intent) return error(404, 'invalid_request_error', 'No such payment_intent', 'resource_missing');
       const amount = Number(req.form.get('amount'));
-      const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+      // A failed or canceled refund gives its amount back to the charge.
+      const refunded = refunds.filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
       if (refunded + amount > intent.amount) {
         return error(400, 'invalid_request_error', `Refund amount (RM${amount / 100}) is greater than unrefunded amount on charge`, 'amount_too_large');
       }
@@ -142,6 +145,11 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const intent = { id: `pi_test_${++n}`, object: 'payment_intent', amount: session.amount_total, currency: session.currency, status: intentStatus };
       intents.set(intent.id, intent);
       Object.assign(session, { status: 'complete', payment_status: intentStatus === 'succeeded' ? 'paid' : 'unpaid', payment_intent: intent.id });
+    },
+    settleLastRefund(status) {
+      const refund = refunds.at(-1)!;
+      refund.status = status;
+      return { ...refund };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

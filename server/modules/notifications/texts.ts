@@ -17,7 +17,8 @@ export type OrderNoticeEvent =
   | { kind: 'refundDecided'; approved: boolean; amountSen: number; note?: string }
   | { kind: 'refundPaid'; amountSen: number }
   /** why 'coupon': a late payment the order could not take because its coupon was used meanwhile. */
-  | { kind: 'refundDue'; amountSen: number; why?: 'coupon' };
+  | { kind: 'refundDue'; amountSen: number; why?: 'coupon' }
+  | { kind: 'moneyReturned'; amountSen: number };
 
 export interface NoticeOrder {
   orderNo: string;
@@ -106,6 +107,8 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
       return message(locale, 'sms.refundPaid', { orderNo, amount: ringgit(event.amountSen) });
     case 'refundDue':
       return refundDueSms(orderNo, event.amountSen, locale, event.why);
+    case 'moneyReturned':
+      return message(locale, 'sms.moneyReturned', { orderNo, amount: ringgit(event.amountSen) });
   }
 }
 

@@ -24,6 +24,8 @@ export interface CustomerOrderView {
   completedAt: Date | null;
   paidSen: number;
   refundedSen: number;
+  /** What the order can still return from the payments it uses (its ledger's usedSen), when read. */
+  refundableSen?: number;
   /** The latest refund request's status, if any. */
   refundStatus: RefundStatus | null;
   /** Times the installation was moved already (default none). */
@@ -42,7 +44,7 @@ export interface CustomerActions {
 }
 
 /** The order as the customer's action rules read it, with its latest refund's status and whether its booked day has closed. */
-export function customerView(order: OrderRow, refundStatus: RefundStatus | null = null, closedDay = false): CustomerOrderView {
+export function customerView(order: OrderRow, refundStatus: RefundStatus | null = null, closedDay = false, ledger?: { usedSen: number }): CustomerOrderView {
   return {
     status: order.status,
     stage: order.stage,
@@ -52,6 +54,7 @@ export function customerView(order: OrderRow, refundStatus: RefundStatus | null 
     completedAt: order.completedAt,
     paidSen: order.paidSen,
     refundedSen: order.refundedSen,
+    ...(ledger && { refundableSen: ledger.usedSen }),
     refundStatus,
     rescheduleCount: order.rescheduleCount,
     closedDay,

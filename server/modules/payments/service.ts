@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentEvents, payments, type EventOutcome, type PaymentState } from './schema.ts';
 
@@ -104,14 +104,18 @@ export async function settleEvent(tx: Db, eventId: string, outcome: EventOutcome
     .where(eq(paymentEvents.id, eventId));
 }
 
-/** The payment a refund of the order goes back to: its latest paid one that is not itself to be returned in full. */
-export async function refundablePayment(db: Db, orderId: string): Promise<PaymentRow | undefined> {
-  const [row] = await db
+/** The paid payments of these orders, oldest first: what a ledger starts from. */
+export async function paidPayments(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'succeeded'), eq(payments.refundDue, false)))
-    .orderBy(desc(payments.paidAt))
-    .limit(1);
+    .where(and(inArray(payments.orderId, orderIds), eq(payments.state, 'succeeded')))
+    .orderBy(asc(payments.paidAt), asc(payments.id));
+}
+
+export async function paymentById(db: Db, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
   return row;
 }
 

@@ -1,117 +1,167 @@
-import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { Db } from '../../db/client.ts';
 import { retryDelayMs, scheduleJob, type JobHandler } from '../../jobs/queue.ts';
-import type { PaymentProvider, ProviderEvent } from '../../providers/payment/index.ts';
-import { orderNotice, type Notice, type NoticeContext } from '../notifications/service.ts';
-import { lockOrder, noteOnOrder, tryMoveOrder } from '../orders/service.ts';
-import { refundablePayment } from '../payments/service.ts';
-import { recordProviderRefund, refundById, tryMoveRefund, type RefundRow } from './service.ts';
+import { PaymentRefused, type PaymentProvider } from '../../providers/payment/index.ts';
+import { lockOrder } from '../orders/service.ts';
+import { paidPayments, paymentById } from '../payments/service.ts';
+import { refundableFrom } from './ledger.ts';
+import { insertReturn, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
+import { refundById, tryMoveRefund, type RefundRow } from './service.ts';
 
 /**
- * An approved refund's way back to the customer: sent to the payment provider after the
- * review commits (again by a job while the provider cannot be reached), then completed by
- * the provider's callback, which also moves the order once every paid sen has come back.
+ * Money on its way back: every return goes to one payment and asks the provider for no more
+ * than that payment can still give back. Sent after the commit that decided it (the provider
+ * call never holds a transaction), again by a job while the provider cannot be reached (the
+ * same idempotency key, so asking again never pays twice), and completed by the provider's
+ * callback (complete.ts). A definite failure fails the return; a new attempt is a new return.
  */
 
 export const REFUND_SEND_JOB = 'refund.send';
+/** Money the order cannot use, sent back without anyone asking (surplus.ts). */
+export const MONEY_BACK_JOB = 'money.back';
+/** Tries at returning one payment's surplus before it waits for staff. */
+export const MONEY_BACK_TRIES = 5;
 
-/** What sending a refund takes: the database, the payment provider, the clock. */
+/** What sending money back takes: the database, the payment provider, the clock. */
 export interface PayoutContext {
   db: Db;
   payments: PaymentProvider;
   now: () => Date;
 }
 
-/** Sent right after the review's commit; this job sends it should the process stop before that. */
-export async function scheduleFirstSend(tx: Db, refund: RefundRow, now: Date): Promise<void> {
-  await scheduleJob(tx, { kind: REFUND_SEND_JOB, key: `refund-send-${refund.id}-0`, runAt: new Date(now.getTime() + 5 * 60_000), payload: { refundId: refund.id, attempt: 0 } }, now);
-}
+const sum = (rows: { amountSen: number }[]) => rows.reduce((s, r) => s + r.amountSen, 0);
 
-/** The provider's reference of the payment the order's refund goes back to, if any. */
-export async function paymentRefOf(db: Db, orderId: string): Promise<string | null> {
-  return (await refundablePayment(db, orderId))?.providerRef ?? null;
+/** What of a refund has no return on its way or done: the part a new attempt sends. */
+export async function refundOwed(db: Db, refund: RefundRow): Promise<number> {
+  return refund.amountSen - sum((await returnsOfRefund(db, refund.id)).filter((r) => r.state !== 'failed'));
 }
 
 /**
- * The job that sends an approved refund again when the provider could not be reached: after
- * the commit (the provider call never holds a transaction), once more on each failure.
+ * Splits what is owed of an approved refund into returns, newest payment first, each within
+ * what its payment can still give back (payments the order cannot use are returned apart).
+ * The first return is keyed by the refund's id; each later one (another payment, a new
+ * attempt) by a key of its own.
  */
-export function refundSendHandler(ctx: PayoutContext): JobHandler {
-  return async (tx, job) => {
-    const { refundId, attempt } = job.payload as { refundId: string; attempt: number };
-    const refund = await refundById(tx, refundId);
-    if (refund?.status !== 'REVIEWED') return;
-    const providerRef = await paymentRefOf(tx, refund.orderId);
-    if (!providerRef) return;
-    return () => sendRefund(ctx, refund, providerRef, attempt);
-  };
-}
-
-/**
- * Asks the provider to pay an approved refund back (the refund's id is the idempotency key,
- * so asking again never pays twice) and marks it PROCESSING. A provider out of reach leaves it
- * REVIEWED, logged, to be sent again.
- */
-export async function sendRefund(ctx: PayoutContext, refund: RefundRow, providerRef: string, attempt = 0): Promise<void> {
-  let providerRefundRef: string;
-  try {
-    const result = await ctx.payments.refund({ providerRef, amountSen: refund.amountSen, refundId: refund.id, reason: refund.reason });
-    providerRefundRef = result.providerRefundRef;
-  } catch (err) {
-    console.error(`[refund] ${refund.id} not sent to ${ctx.payments.name} (try ${attempt + 1}): ${err instanceof Error ? err.message : String(err)}`);
-    const now = ctx.now();
-    await ctx.db.transaction((tx) =>
-      scheduleJob(tx, { kind: REFUND_SEND_JOB, key: `refund-send-${refund.id}-${attempt + 1}`, runAt: new Date(now.getTime() + retryDelayMs(attempt + 1)), payload: { refundId: refund.id, attempt: attempt + 1 } }, now),
+export async function allocateRefund(
+  tx: Db,
+  refund: RefundRow,
+  now: Date,
+  settled?: { reference: string; note: string },
+): Promise<{ returns: ReturnRow[]; leftSen: number }> {
+  const [payments, returns] = await Promise.all([paidPayments(tx, [refund.orderId]), returnsOf(tx, [refund.orderId])]);
+  let n = returns.filter((r) => r.refundId === refund.id).length;
+  let owed = refund.amountSen - sum(returns.filter((r) => r.refundId === refund.id && r.state !== 'failed'));
+  const made: ReturnRow[] = [];
+  for (const payment of [...payments].reverse()) {
+    const take = Math.min(owed, refundableFrom(payment, returns));
+    if (take <= 0) continue;
+    const key = settled ? `outside:${refund.id}:${n}` : n === 0 ? refund.id : `${refund.id}:${n}`;
+    made.push(
+      await insertReturn(
+        tx,
+        {
+          orderId: refund.orderId,
+          paymentId: payment.id,
+          refundId: refund.id,
+          amountSen: take,
+          idempotencyKey: key,
+          ...(settled ? { state: 'succeeded' as const, providerRefundRef: settled.reference, note: settled.note } : {}),
+        },
+        now,
+      ),
     );
+    n++;
+    owed -= take;
+  }
+  return { returns: made, leftSen: owed };
+}
+
+/** A job per return, in case the process stops before the send after the commit: it finds the return sent and does nothing. */
+export async function scheduleSends(tx: Db, returns: ReturnRow[], now: Date, attempt = 0, delayMs = 5 * 60_000): Promise<void> {
+  for (const ret of returns) {
+    await scheduleJob(tx, { kind: REFUND_SEND_JOB, key: `refund-send-${ret.id}-${attempt}`, runAt: new Date(now.getTime() + delayMs), payload: { returnId: ret.id, attempt } }, now);
+  }
+}
+
+/** A new return of an order's surplus, after a definite failure: later, and at most MONEY_BACK_TRIES times per payment. */
+async function scheduleMoneyBackAgain(tx: Db, failed: ReturnRow, now: Date): Promise<void> {
+  const tries = (await returnsOf(tx, [failed.orderId])).filter((r) => r.paymentId === failed.paymentId && r.refundId === null && r.state === 'failed').length;
+  if (tries >= MONEY_BACK_TRIES) {
+    console.error(`[refund] the surplus of payment ${failed.paymentId} failed ${tries} times: left for staff`);
     return;
   }
+  await scheduleJob(tx, { kind: MONEY_BACK_JOB, key: `money-back:${failed.id}`, runAt: new Date(now.getTime() + retryDelayMs(tries)), payload: { orderId: failed.orderId } }, now);
+}
+
+/**
+ * The provider could not pay a return back (its refusal, or its `refund.failed`): the return
+ * fails, and with it the refund (FAILED, for staff to retry or pay outside the provider); a
+ * surplus is tried again later as a new return.
+ */
+export async function failReturn(tx: Db, ret: ReturnRow, reason: string, now: Date): Promise<void> {
+  await lockOrder(tx, { id: ret.orderId });
+  if (!(await settleReturn(tx, ret.id, 'failed', now, reason))) return;
+  console.error(`[refund] return ${ret.id} of ${ret.amountSen} sen failed at the provider: ${reason}`);
+  if (!ret.refundId) return scheduleMoneyBackAgain(tx, ret, now);
+  const refund = await refundById(tx, ret.refundId);
+  if (refund?.status === 'REVIEWED' || refund?.status === 'PROCESSING') {
+    await tryMoveRefund(tx, refund, 'fail', 'system', { noteKey: 'refundHistory.failed' }, now);
+  }
+}
+
+/**
+ * Asks the provider to pay one return back to its payment, and marks its refund PROCESSING. A
+ * refusal fails the return; a provider out of reach leaves it to be sent again, logged.
+ */
+export async function sendReturn(ctx: PayoutContext, ret: ReturnRow, reason?: string, attempt = 0): Promise<void> {
+  const payment = await paymentById(ctx.db, ret.paymentId);
+  if (!payment?.providerRef) {
+    console.error(`[refund] return ${ret.id}: its payment has no provider reference`);
+    return;
+  }
+  let result;
+  try {
+    result = await ctx.payments.refund({ providerRef: payment.providerRef, amountSen: ret.amountSen, refundId: ret.idempotencyKey, reason });
+  } catch (err) {
+    const now = ctx.now();
+    if (err instanceof PaymentRefused) {
+      await ctx.db.transaction((tx) => failReturn(tx, ret, err.key, now));
+      return;
+    }
+    console.error(`[refund] return ${ret.id} not sent to ${ctx.payments.name} (try ${attempt + 1}): ${err instanceof Error ? err.message : String(err)}`);
+    await ctx.db.transaction((tx) => scheduleSends(tx, [ret], now, attempt + 1, retryDelayMs(attempt + 1)));
+    return;
+  }
+  const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await lockOrder(tx, { id: refund.orderId });
-    const current = await refundById(tx, refund.id);
-    await recordProviderRefund(tx, refund.id, providerRefundRef);
+    await lockOrder(tx, { id: ret.orderId });
+    await recordReturnRef(tx, ret.id, result.providerRefundRef, now);
+    if (result.state === 'failed') return failReturn(tx, ret, 'the provider could not pay it', now);
+    if (!ret.refundId) return;
+    const refund = await refundById(tx, ret.refundId);
     // The provider's callback may have completed it already.
-    if (current?.status !== 'REVIEWED') return;
-    await tryMoveRefund(tx, current, 'process', 'system', { noteKey: 'refundHistory.sent' }, ctx.now());
+    if (refund?.status === 'REVIEWED') await tryMoveRefund(tx, refund, 'process', 'system', { noteKey: 'refundHistory.sent' }, now);
   });
 }
 
-const NOT_OURS = { ok: false, reason: 'no refund of this shop matches it' } as const;
+/** The returns a send job names that still wait for the provider's first answer. */
+async function unsent(tx: Db, payload: { returnId?: string; refundId?: string }): Promise<ReturnRow[]> {
+  if (payload.returnId) {
+    const ret = await returnById(tx, payload.returnId);
+    return ret ? [ret] : [];
+  }
+  return payload.refundId ? returnsOfRefund(tx, payload.refundId) : [];
+}
 
-/**
- * The provider's word that a refund was paid (its callback, recorded once by recordPayment):
- * the refund completes, the order counts the money as returned, and becomes REFUNDED when
- * every paid sen has come back. Returns why not when the event matches no refund of ours.
- */
-export async function completeRefund(
-  tx: Db,
-  ctx: NoticeContext,
-  event: ProviderEvent,
-  now: Date,
-): Promise<{ ok: true; notices: Notice[]; duplicate?: boolean } | { ok: false; reason: string }> {
-  if (!event.refundId || !/^[0-9a-f-]{36}$/i.test(event.refundId)) return NOT_OURS;
-  const found = await refundById(tx, event.refundId);
-  if (!found) return NOT_OURS;
-  const order = await lockOrder(tx, { id: found.orderId });
-  let refund = await refundById(tx, event.refundId);
-  if (!order || !refund) return NOT_OURS;
-  if (event.amountSen !== refund.amountSen) return { ok: false, reason: `amount ${event.amountSen} sen, the refund is ${refund.amountSen}` };
-  if (event.kind === 'refund.failed') {
-    console.error(`[refund] ${refund.id} of order ${order.orderNo} failed at the provider`);
-    return { ok: true, notices: [] };
-  }
-  // Stripe tells of one refund in more than one event (refund.updated, charge.refunded).
-  if (refund.status === 'COMPLETED') return { ok: true, notices: [], duplicate: true };
-  if (refund.status === 'REVIEWED') {
-    const sent = await tryMoveRefund(tx, refund, 'process', 'system', { noteKey: 'refundHistory.sent' }, now);
-    if (sent.ok) refund = sent.refund;
-  }
-  const paid = await tryMoveRefund(tx, refund, 'complete', 'system', { noteKey: 'refundHistory.paid' }, now);
-  if (!paid.ok) return { ok: false, reason: `the refund is ${refund.status}` };
-  let moved = await noteOnOrder(tx, order, { by: 'system', noteKey: 'history.refundPaid', noteParams: { amount: ringgit(refund.amountSen) } }, now, {
-    refundedSen: order.refundedSen + refund.amountSen,
-  });
-  // The refund that returns the last paid sen moves the order (the table weighs the sums).
-  const full = await tryMoveOrder(tx, moved, 'refund', 'system', { noteKey: 'history.refundPaid', noteParams: { amount: ringgit(moved.refundedSen) } }, now);
-  if (full.ok) moved = full.order;
-  return { ok: true, notices: [await orderNotice(tx, ctx, moved, { kind: 'refundPaid', amountSen: refund.amountSen }, now, `refund-paid-${refund.id}`)] };
+/** The job that sends a return again when the provider could not be reached, once more on each failure. */
+export function refundSendHandler(ctx: PayoutContext): JobHandler {
+  return async (tx, job) => {
+    const payload = job.payload as { returnId?: string; refundId?: string; attempt: number };
+    const waiting = (await unsent(tx, payload)).filter((r) => r.state === 'sending' && r.providerRefundRef === null);
+    if (waiting.length === 0) return;
+    const reasons = new Map<string, string>();
+    for (const ret of waiting) if (ret.refundId) reasons.set(ret.id, (await refundById(tx, ret.refundId))?.reason ?? '');
+    return async () => {
+      for (const ret of waiting) await sendReturn(ctx, ret, reasons.get(ret.id) || undefined, payload.attempt);
+    };
+  };
 }

@@ -31,7 +31,8 @@ export function checkRefundable(order: CustomerOrderView, now: Date): { ok: true
     return refusal('refund.notRefundable');
   }
   if (hasOpenRefund(order)) return refusal('order.refundOpen');
-  const refundableSen = order.paidSen - order.refundedSen;
+  // From the ledger when the caller read it: money being returned apart is not refundable twice.
+  const refundableSen = order.refundableSen ?? order.paidSen - order.refundedSen;
   if (refundableSen <= 0) return refusal('refund.nothingLeft');
   return { ok: true, refundableSen };
 }
@@ -48,6 +49,6 @@ export function checkRefundRequest(order: CustomerOrderView, request: RefundRequ
   return { ok: true, amountSen };
 }
 
-/** Most a request may be approved for: what was asked, and never more than is paid and not yet returned. */
-export const approvableSen = (requestedSen: number, order: { paidSen: number; refundedSen: number }) =>
-  Math.max(0, Math.min(requestedSen, order.paidSen - order.refundedSen));
+/** Most a request may be approved for: what was asked, and never more than the order still uses (its ledger's usedSen). */
+export const approvableSen = (requestedSen: number, order: { usedSen?: number; paidSen: number; refundedSen: number }) =>
+  Math.max(0, Math.min(requestedSen, order.usedSen ?? order.paidSen - order.refundedSen));

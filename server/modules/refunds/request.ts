@@ -5,6 +5,7 @@ import { ownedUploads } from '../../storage/service.ts';
 import { customerView } from '../orders/actions.ts';
 import { addHistory, breaksUnique, type OrderRow } from '../orders/service.ts';
 import type { Refusal } from '../orders/states.ts';
+import { ledgerOf } from './ledger.ts';
 import { checkRefundRequest } from './refundable.ts';
 import { insertRefund, keysInUse, latestRefund, moveRefund } from './service.ts';
 
@@ -34,7 +35,7 @@ export async function requestRefund(db: Db, lock: LockOwnOrder, customerId: stri
   await db
     .transaction(async (tx) => {
       const order = await lock(tx);
-      const view = customerView(order, (await latestRefund(tx, order.id))?.status ?? null);
+      const view = customerView(order, (await latestRefund(tx, order.id))?.status ?? null, false, await ledgerOf(tx, order.id));
       const checked = checkRefundRequest(view, { reason: input.reason, amountSen: input.amountSen }, now);
       if (!checked.ok) refuse(checked, checked.key === 'refund.amount' ? 'amountSen' : undefined);
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { warning } from '../errors.ts';
 import { orderNotice, type NoticeContext } from '../notifications/service.ts';
 import { addHistory, type OrderRow } from '../orders/service.ts';
-import { paymentRefOf, scheduleFirstSend, sendRefund, type PayoutContext } from './payout.ts';
+import { ledgerOf } from './ledger.ts';
+import { allocateRefund, scheduleSends, sendReturn, type PayoutContext } from './payout.ts';
 import { approvableSen } from './refundable.ts';
 import { latestRefund, moveRefund, refundNo, type RefundRow } from './service.ts';
 import { refundEventsFor } from './states.ts';
@@ -41,24 +42,26 @@ export async function decideRefund(tx: Db, ctx: NoticeContext & PayoutContext, o
     return { refundNo: number, before: refund, after: rejected, afterCommit: notice };
   }
 
-  const most = approvableSen(refund.requestedSen, order);
+  const most = approvableSen(refund.requestedSen, { ...order, usedSen: (await ledgerOf(tx, order.id)).usedSen });
   const amountSen = input.amountSen ?? refund.requestedSen;
   if (amountSen > most) throw warning('console.refundAbove', { max: ringgit(most) }, { field: 'amountSen' });
   const guard = { amountSen, refundableSen: most, requestedSen: refund.requestedSen, note: input.note };
   const field = amountSen < refund.requestedSen && input.note.trim() === '' ? 'note' : 'amountSen';
   const reviewed = await moveRefund(tx, refund, 'approve', 'staff', guard, now, field);
-  const providerRef = await paymentRefOf(tx, order.id);
-  if (!providerRef) throw warning('gateway.notPaid');
+  // Split across the payments it can go back to, each return within what its payment can give back.
+  const { returns, leftSen } = await allocateRefund(tx, reviewed, now);
+  if (returns.length === 0) throw warning('gateway.notPaid');
+  if (leftSen > 0) throw warning('console.refundAbove', { max: ringgit(amountSen - leftSen) }, { field: 'amountSen' });
   await addHistory(tx, order, { by: 'staff', noteKey: 'history.refundApproved', noteParams: { amount: ringgit(amountSen) } }, now);
   const notice = await orderNotice(tx, ctx, order, { kind: 'refundDecided', approved: true, amountSen, note: input.note }, now);
-  await scheduleFirstSend(tx, reviewed, now);
+  await scheduleSends(tx, returns, now);
   return {
     refundNo: number,
     before: refund,
     after: reviewed,
     afterCommit: async () => {
       await notice();
-      await sendRefund(ctx, reviewed, providerRef);
+      for (const ret of returns) await sendReturn(ctx, ret, reviewed.reason);
     },
   };
 }

@@ -41,6 +41,12 @@ export async function refundsOf(db: Db, orderId: string): Promise<RefundWithPart
   }));
 }
 
+/** Every refund of these orders. */
+export async function refundsOfOrders(db: Db, orderIds: string[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(refunds).where(inArray(refunds.orderId, orderIds));
+}
+
 /** The latest refund of each order, by order id. */
 export async function latestRefunds(db: Db, orderIds: string[]): Promise<Map<string, RefundRow>> {
   if (orderIds.length === 0) return new Map();
@@ -110,7 +116,7 @@ export async function insertRefund(
 function changesOf(event: RefundEvent, context: RefundMoveContext, now: Date): Partial<Pick<RefundRow, 'amountSen' | 'decidedAt' | 'completedAt'>> {
   if (event === 'approve') return { amountSen: context.amountSen, decidedAt: now };
   if (event === 'reject') return { decidedAt: now };
-  if (event === 'complete') return { completedAt: now };
+  if (event === 'complete' || event === 'payOutside') return { completedAt: now };
   return {};
 }
 

@@ -9,7 +9,7 @@ import type { HistoryRow, Refusal } from '../orders/states.ts';
  * refund's status, moveRefund (service.ts), writes the history row with it.
  */
 
-export type RefundEvent = 'approve' | 'reject' | 'process' | 'complete' | 'revoke';
+export type RefundEvent = 'approve' | 'reject' | 'process' | 'complete' | 'revoke' | 'fail' | 'retry' | 'payOutside';
 export type RefundMove = { ok: true; status: RefundStatus; history: HistoryRow<RefundStatus, null> } | Refusal;
 
 interface RefundRow {
@@ -27,6 +27,12 @@ export const refundTable: readonly RefundRow[] = [
   // Sent to the payment provider, then confirmed by it.
   { event: 'process', from: 'REVIEWED', to: 'PROCESSING', by: ['system'] },
   { event: 'complete', from: 'PROCESSING', to: 'COMPLETED', by: ['system'] },
+  // The provider could not pay it (after-sale.md §5): an admin sends it again, with a new
+  // request to the provider, or pays it outside the provider and records the reference.
+  { event: 'fail', from: 'REVIEWED', to: 'FAILED', by: ['system'] },
+  { event: 'fail', from: 'PROCESSING', to: 'FAILED', by: ['system'] },
+  { event: 'retry', from: 'FAILED', to: 'PROCESSING', by: ['staff'] },
+  { event: 'payOutside', from: 'FAILED', to: 'COMPLETED', by: ['staff'] },
 ];
 
 const refundRefusal: Record<RefundEvent, MessageKey> = {
@@ -35,6 +41,9 @@ const refundRefusal: Record<RefundEvent, MessageKey> = {
   revoke: 'refund.notPending',
   process: 'refund.processRefused',
   complete: 'refund.completeRefused',
+  fail: 'refund.failRefused',
+  retry: 'refund.retryRefused',
+  payOutside: 'refund.retryRefused',
 };
 
 export interface RefundMoveContext {
@@ -54,6 +63,7 @@ export function transitionRefund(status: RefundStatus, event: RefundEvent, by: A
 
   const note = context.note?.trim() ?? '';
   if (event === 'reject' && note === '') return { ok: false, key: 'refund.noteRequired' };
+  if (event === 'payOutside' && note === '') return { ok: false, key: 'refund.referenceRequired' };
   if (event === 'approve') {
     const { amountSen, refundableSen = 0, requestedSen } = context;
     if (amountSen === undefined || !Number.isSafeInteger(amountSen) || amountSen < 1 || amountSen > refundableSen) {

@@ -199,6 +199,7 @@ export function cardOf(d: ConsoleDetail): ConsoleCard {
     totalSen: d.totals.totalSen,
     paidSen: d.paidSen,
     refundedSen: d.refundedSen,
+    money: d.money,
     refund: latest ? { refundNo: latest.refundNo, status: latest.status, amountSen: latest.amountSen } : null,
     actions: d.actions,
   };

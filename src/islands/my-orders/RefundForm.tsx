@@ -18,7 +18,7 @@ const CONTACT_MAX = 120;
 /** Ask for a refund: reason, contact, amount (all that is refundable unless changed) and up to 3 photos sent one by one. */
 export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
   const t = dictionary(locale).myOrders;
-  const refundableSen = Math.max(0, target.paidSen - target.refundedSen);
+  const refundableSen = Math.max(0, target.refundableSen);
   const phone = $session.get()?.user.phone;
   const [reason, setReason] = useState('');
   const [contact, setContact] = useState(phone ? formatPhone(phone) : '');

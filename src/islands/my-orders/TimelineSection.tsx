@@ -68,12 +68,18 @@ export function PaymentsSection({ locale, order }: { locale: Locale; order: Orde
       <dl className="space-y-1 border-t border-slate-200 pt-2">
         <div className="flex justify-between gap-4 font-semibold">
           <dt>{t.paid}</dt>
-          <dd className="tabular-nums">{formatRM(order.paidSen, locale)}</dd>
+          <dd className="tabular-nums">{formatRM(order.money.paidSen, locale)}</dd>
         </div>
-        {order.refundedSen > 0 && (
+        {order.money.returnedSen > 0 && (
           <div className="flex justify-between gap-4 font-semibold">
             <dt>{t.refunded}</dt>
-            <dd className="tabular-nums">{formatRM(order.refundedSen, locale)}</dd>
+            <dd className="tabular-nums">{formatRM(order.money.returnedSen, locale)}</dd>
+          </div>
+        )}
+        {order.money.toReturnSen > 0 && (
+          <div className="flex justify-between gap-4">
+            <dt>{t.toReturn}</dt>
+            <dd className="tabular-nums">{formatRM(order.money.toReturnSen, locale)}</dd>
           </div>
         )}
       </dl>

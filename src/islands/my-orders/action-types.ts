@@ -10,6 +10,8 @@ export interface ActionTarget {
   secondsToPay: number;
   paidSen: number;
   refundedSen: number;
+  /** What a refund may still return: the order's ledger, money being returned apart left out. */
+  refundableSen: number;
   /** The open refund request's amount, for the revoke dialog. */
   refundSen: number | null;
   appointment: { date: string; time: string; endTime: string } | null;
@@ -31,6 +33,7 @@ export function targetOf(order: OrderCardDto | OrderDetailDto): ActionTarget {
     secondsToPay: order.secondsToPay,
     paidSen: order.paidSen,
     refundedSen: order.refundedSen,
+    refundableSen: order.money.usedSen,
     refundSen: (detail ? detail.refunds[0] : (order as OrderCardDto).refund)?.amountSen ?? null,
     appointment: order.appointment,
     reschedulesLeft: order.reschedulesLeft,

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client.ts';
+import { paidPayments, type PaymentRow } from '../payments/service.ts';
+import { returnsOf, type ReturnRow } from './returns.ts';
+import { refundsOfOrders, type RefundRow } from './service.ts';
+
+/**
+ * One ledger per order: its paid payments and the returns sent against them. Every screen
+ * (My Orders, the order page, the console, the receipt) and every refund rule reads its
+ * figures from here, so they always agree.
+ */
+
+export interface Ledger {
+  /** Every sen the order's payments took. */
+  paidSen: number;
+  /** Kept by the order: paid, less what came back and what is still on its way back. */
+  usedSen: number;
+  /** Confirmed back with the customer. */
+  returnedSen: number;
+  /** Owed back: money the order cannot use, and approved refunds not yet paid. */
+  toReturnSen: number;
+}
+
+/** Refunds whose money is owed: approved and not yet all paid. */
+const owing: readonly RefundRow['status'][] = ['REVIEWED', 'PROCESSING', 'FAILED'];
+
+const sum = (rows: { amountSen: number }[]) => rows.reduce((s, r) => s + r.amountSen, 0);
+
+/** What is still owed of a payment the order could not use (paid twice, too late, after a cancel). */
+export function surplusLeft(payment: PaymentRow, returns: ReturnRow[]): number {
+  if (!payment.refundDue) return 0;
+  const back = returns.filter((r) => r.paymentId === payment.id && r.refundId === null && r.state !== 'failed');
+  return Math.max(0, payment.amountSen - sum(back));
+}
+
+/** What a refund may still take from a payment the order uses: its amount less every return on it not failed. */
+export function refundableFrom(payment: PaymentRow, returns: ReturnRow[]): number {
+  if (payment.refundDue) return 0;
+  return Math.max(0, payment.amountSen - sum(returns.filter((r) => r.paymentId === payment.id && r.state !== 'failed')));
+}
+
+export function ledgerFrom(payments: PaymentRow[], returns: ReturnRow[], refunds: RefundRow[]): Ledger {
+  const paidSen = sum(payments);
+  const succeeded = returns.filter((r) => r.state === 'succeeded');
+  const returnedSen = sum(succeeded);
+  const surplus = payments.reduce((s, p) => s + (p.refundDue ? Math.max(0, p.amountSen - sum(succeeded.filter((r) => r.paymentId === p.id && r.refundId === null))) : 0), 0);
+  const refundsOwed = refunds
+    .filter((r) => owing.includes(r.status))
+    .reduce((s, r) => s + Math.max(0, r.amountSen - sum(succeeded.filter((x) => x.refundId === r.id))), 0);
+  const toReturnSen = Math.min(paidSen - returnedSen, surplus + refundsOwed);
+  return { paidSen, usedSen: paidSen - returnedSen - toReturnSen, returnedSen, toReturnSen };
+}
+
+/** The ledgers of these orders, by order id (an order with no payment has an empty one). */
+export async function ledgersOf(db: Db, orderIds: string[]): Promise<Map<string, Ledger>> {
+  const [payments, returns, refunds] = await Promise.all([paidPayments(db, orderIds), returnsOf(db, orderIds), refundsOfOrders(db, orderIds)]);
+  return new Map(
+    orderIds.map((id) => [
+      id,
+      ledgerFrom(
+        payments.filter((p) => p.orderId === id),
+        returns.filter((r) => r.orderId === id),
+        refunds.filter((r) => r.orderId === id),
+      ),
+    ]),
+  );
+}
+
+export async function ledgerOf(db: Db, orderId: string): Promise<Ledger> {
+  return (await ledgersOf(db, [orderId])).get(orderId)!;
+}
+
+/** The money figures every order answer carries. */
+export const moneyOf = (ledger: Ledger) => ({ paidSen: ledger.paidSen, usedSen: ledger.usedSen, returnedSen: ledger.returnedSen, toReturnSen: ledger.toReturnSen });

@@ -10,6 +10,7 @@ import { PaymentRefused, type PaymentStatus } from '../providers/payment/index.t
 import type { ShopContext } from './context.ts';
 import { applyProviderStatus } from './provider-status.ts';
 import { supersedeCheckouts } from './supersede-checkouts.ts';
+import { errorMessage } from '../db/loggable.ts';
 
 type PayRequest = z.output<typeof orderPay.request>;
 type PayStatus = z.input<typeof orderPayStatus.response>;
@@ -68,9 +69,9 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
     await attachCheckout(ctx.db, payment.id, checkout.providerRef, now);
     redirectUrl = checkout.redirectUrl;
   } catch (err) {
-    await abandonPayment(ctx.db, payment.id, err instanceof Error ? err.message.slice(0, 300) : String(err), now);
+    await abandonPayment(ctx.db, payment.id, errorMessage(err).slice(0, 300), now);
     if (err instanceof PaymentRefused) throw new DomainError(Code.WARNING, err.key, err.params, { field: 'payMethod' });
-    console.error(`[pay] ${provider.name} did not open a checkout for ${order.orderNo}: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`[pay] ${provider.name} did not open a checkout for ${order.orderNo}: ${errorMessage(err)}`);
     throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
   }
   // Only once the new checkout is open: a Pay that fails leaves the earlier one usable.
@@ -92,7 +93,7 @@ export async function refreshPayment(ctx: ShopContext, customerId: string, order
     try {
       status = await provider.paymentStatus(payment.providerRef!);
     } catch (err) {
-      console.error(`[pay] ${provider.name} did not answer about ${payment.providerRef}: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`[pay] ${provider.name} did not answer about ${payment.providerRef}: ${errorMessage(err)}`);
       throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
     }
     await applyProviderStatus(ctx, payment, status);

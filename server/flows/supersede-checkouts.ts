@@ -1,5 +1,6 @@
 import { supersedePayment, type PaymentRow } from '../modules/payments/service.ts';
 import type { ShopContext } from './context.ts';
+import { errorMessage } from '../db/loggable.ts';
 
 /**
  * At most one open checkout per order: once a new one is open, the order's earlier attempts
@@ -17,7 +18,7 @@ export async function supersedeCheckouts(ctx: Pick<ShopContext, 'db' | 'payments
       // Paid just before it closed: left waiting, so its callback or the time-out records it.
       if ((await payments.paymentStatus(payment.providerRef)).state === 'paid') continue;
     } catch (err) {
-      console.error(`[pay] could not close the replaced checkout ${payment.providerRef}: ${err instanceof Error ? err.message : String(err)}`);
+      console.error(`[pay] could not close the replaced checkout ${payment.providerRef}: ${errorMessage(err)}`);
       continue;
     }
     await supersedePayment(ctx.db, payment.id, now);

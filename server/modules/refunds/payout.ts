@@ -6,6 +6,7 @@ import { paidPayments, paymentById } from '../payments/service.ts';
 import { refundableFrom } from './ledger.ts';
 import { insertReturn, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
 import { refundById, tryMoveRefund, type RefundRow } from './service.ts';
+import { errorMessage } from '../../db/loggable.ts';
 
 /**
  * Money on its way back: every return goes to one payment and asks the provider for no more
@@ -127,7 +128,7 @@ export async function sendReturn(ctx: PayoutContext, ret: ReturnRow, reason?: st
       await ctx.db.transaction((tx) => failReturn(tx, ret, err.key, now));
       return;
     }
-    console.error(`[refund] return ${ret.id} not sent to ${ctx.payments.name} (try ${attempt + 1}): ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`[refund] return ${ret.id} not sent to ${ctx.payments.name} (try ${attempt + 1}): ${errorMessage(err)}`);
     await ctx.db.transaction((tx) => scheduleSends(tx, [ret], now, attempt + 1, retryDelayMs(attempt + 1)));
     return;
   }

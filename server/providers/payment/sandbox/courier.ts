@@ -1,3 +1,5 @@
+import { errorMessage } from '../../../db/loggable.ts';
+
 /**
  * Sends a callback the way a gateway does: POST to the shop's callback URL; anything but a
  * 2xx answer (or no answer) is tried again later with the same body and event id, except a
@@ -66,7 +68,7 @@ export function createCourier(options: {
       // The status only: the shop's answer may repeat what the event said.
       return { result: isPermanent(res.status) ? 'refused' : 'failed', problem: `answered ${res.status}` };
     } catch (err) {
-      return { result: 'failed', problem: err instanceof Error ? err.message : String(err) };
+      return { result: 'failed', problem: errorMessage(err) };
     }
   }
 
@@ -80,7 +82,7 @@ export function createCourier(options: {
     const { result, problem } = await tryDelivery(body, headers);
     if (result === 'refused') log(`[payment] sandbox callback to ${url} ${problem}; not sent again`);
     if (result !== 'failed') {
-      await delivered?.().catch((err: unknown) => log(`[payment] sandbox callback delivered, its job not closed: ${err instanceof Error ? err.message : String(err)}`));
+      await delivered?.().catch((err: unknown) => log(`[payment] sandbox callback delivered, its job not closed: ${errorMessage(err)}`));
       return result === 'taken';
     }
     const delay = retryDelaysMs[tryNo];

@@ -6,13 +6,15 @@ import { retakeCouponUse } from '../modules/coupons/service.ts';
 import { lateCouponHolds } from './late-coupon.ts';
 import { appointmentStart } from '../modules/orders/actions.ts';
 import { pickupCode } from '../modules/orders/numbers.ts';
-import { assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../modules/orders/service.ts';
+import { addHistory, assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../modules/orders/service.ts';
 import { claimEvent, lockPayment, setPaymentState, settleEvent, type EventOutcome } from '../modules/payments/service.ts';
 import { checkEvent } from '../providers/payment/event-limits.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
 import { refuseEvent } from './refuse-event.ts';
 import type { PaymentContext } from './context.ts';
-import { orderNotice, type Notice } from '../modules/notifications/service.ts';
+import { orderNotice, sendSms, type Notice } from '../modules/notifications/service.ts';
+import { closureSms } from '../modules/notifications/texts.ts';
+import { closureOf } from '../modules/booking/closures.ts';
 import { completeRefund } from '../modules/refunds/complete.ts';
 import { scheduleMoneyBack } from '../modules/refunds/surplus.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
@@ -65,7 +67,8 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
     if (order.method === 'install' && (await bookHeldUnits(tx, order.id)) === 0 && !(await rebook(tx, ctx, order, now))) {
       return refund('history.paidLateTaken');
     }
-    return keep('pay', 'history.paid');
+    const kept = await keep('pay', 'history.paid');
+    return order.method === 'install' ? tellOfClosure(tx, ctx, kept, now) : kept;
   }
   if (order.status === 'CANCELLED' && order.cancelledBy === 'system') {
     // Revived only on the terms it was placed on: its coupon first (nothing booked yet), then its time.
@@ -75,6 +78,23 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
     return keep('payLate', 'history.paidLate');
   }
   return refund(order.status === 'CANCELLED' ? 'history.paidAfterCancel' : 'history.paidAgain');
+}
+
+/**
+ * A booking paid for on a day staff closed while it waited for its payment: it stands like the
+ * bookings the closure found (the customer may move it free of the usual limits), and the
+ * customer is told of the closure as they were.
+ */
+async function tellOfClosure(tx: Db, ctx: PaymentContext, settled: Settled, now: Date): Promise<Settled> {
+  const { order } = settled;
+  if (!order.storeId || !order.appointmentDate) return settled;
+  const closure = await closureOf(tx, order.storeId, order.appointmentDate);
+  if (!closure) return settled;
+  const workshop = ctx.indexes.workshops.find((w) => w.id === order.storeId)?.name ?? order.storeId;
+  await addHistory(tx, order, { by: 'system', noteKey: 'history.closure', noteParams: { date: closure.date, reason: closure.reason } }, now);
+  const text = closureSms({ orderNo: order.orderNo, locale: order.language }, { workshop, date: closure.date, reason: closure.reason });
+  const told = () => sendSms(ctx, order.contact.phone, text, `closure notice for order ${order.orderNo}`);
+  return { ...settled, notices: [...settled.notices, told] };
 }
 
 export interface Recorded {

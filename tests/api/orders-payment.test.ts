@@ -309,6 +309,23 @@ describe('money that comes when the order cannot take it', () => {
     expect(noticesTo('+60123456789')).toEqual([`Servauto: we received RM 89.00 for order ${orderNo} that it cannot use. It will be refunded in full.`]);
   });
 
+  test('paid in time for a day staff closed while it waited: booked, and the customer is told of the closure and may move it free', async () => {
+    const { orderNo, redirectUrl } = await placeAndStartPaying(api, userKey, installOrder());
+    const { userKey: admin } = await api.login(ADMIN_PHONE.replace(/[\s-]/g, ''), { address: '10.0.0.1' });
+    const closed = await api.request(C.closure, { storeId: SS2, date: '2025-06-04', reason: 'Flood' }, { userKey: admin });
+    expect(closed.code, closed.msg).toBe(200);
+    expect(closed.data.told).toBe(0);
+
+    await pressInSandbox(api, redirectUrl);
+    const order = await find(orderNo);
+    expect(order).toMatchObject({ status: 'UPCOMING', stage: 'BOOKED', paidSen: 24800 });
+    expect(order.history.at(-1).note).toBe('The workshop is closed on 2025-06-04 (Flood). You may choose a new time free of charge.');
+    expect(order.actions.changeTime).toBe(true);
+    expect(noticesTo('+60123456789')).toContain(
+      `Servauto: sorry, SS2 Tyre & Auto Service is closed on 2025-06-04 (Flood). Please choose a new time for order ${orderNo} in My Orders; it is free of charge.`,
+    );
+  });
+
   test('paid after the time-out when the workshop closed that day meanwhile: not booked on the closed day, refunded in full', async () => {
     const { orderNo, redirectUrl } = await placeAndStartPaying(api, userKey, installOrder());
     api.loseCallbacks(true);

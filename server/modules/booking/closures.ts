@@ -1,5 +1,5 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { lockKey, type Db } from '../../db/client.ts';
 import { storeClosures } from './schema.ts';
 
 export type ClosureRow = typeof storeClosures.$inferSelect;
@@ -26,8 +26,25 @@ export async function isClosedDay(db: Db, workshopId: string, date: string): Pro
   return row !== undefined;
 }
 
+/**
+ * A workshop's day takes turns between closing it and paying for a booking on it, so a payment
+ * either sees the closure or is seen by it (and its customer is told either way).
+ */
+const lockDay = (tx: Db, workshopId: string, date: string) => lockKey(tx, 'workshop-day', `${workshopId}:${date}`);
+
+/** The closure of a workshop's day, read after any closure of it under way has ended. */
+export async function closureOf(tx: Db, workshopId: string, date: string): Promise<ClosureRow | null> {
+  await lockDay(tx, workshopId, date);
+  const [row] = await tx
+    .select()
+    .from(storeClosures)
+    .where(and(eq(storeClosures.workshopId, workshopId), eq(storeClosures.date, date)));
+  return row ?? null;
+}
+
 /** Closes the day; null when it was closed already (the unique index decides between two at once). */
 export async function addClosure(tx: Db, closure: { workshopId: string; date: string; reason: string; staffId: string }, now: Date): Promise<ClosureRow | null> {
+  await lockDay(tx, closure.workshopId, closure.date);
   const [row] = await tx
     .insert(storeClosures)
     .values({ ...closure, createdAt: now })

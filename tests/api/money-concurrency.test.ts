@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { ledgerOf } from '../../server/modules/refunds/ledger.ts';
 import { twoApiProcesses, type TestApi } from './harness.ts';
-import { ADD, beforeTheBankConfirms, FIND, installOrder, PAY, postCallback, pressInSandbox, rows, SS2, WIPERS } from './order-fixtures.ts';
+import { ADD, beforeTheBankConfirms, FIND, installOrder, newKey, PAY, postCallback, pressInSandbox, rows, SS15, SS2, WIPERS } from './order-fixtures.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -11,11 +11,12 @@ describe.skipIf(!onPostgres)('money under concurrent payments through two API pr
   const apis = twoApiProcesses();
   const ROUNDS = 20;
 
-  /** Both processes' jobs (money.back, refund.send, …) run until none is left, their callbacks delivered. */
+  /** Both processes' job workers at once (money.back, refund.send, …) until no job is left, their callbacks delivered. */
   async function runJobsUntilQuiet() {
     for (let quiet = 0, tries = 0; quiet < 2 && tries < 30; tries++) {
       apis.a.advance(6 * 60);
-      const ran = (await apis.a.runJobs()) + (await apis.b.runJobs());
+      const [ranA, ranB] = await Promise.all([apis.a.runJobs(), apis.b.runJobs()]);
+      const ran = ranA + ranB;
       await Promise.all([apis.a.payments.idle(), apis.b.payments.idle()]);
       quiet = ran === 0 ? quiet + 1 : 0;
     }
@@ -25,14 +26,19 @@ describe.skipIf(!onPostgres)('money under concurrent payments through two API pr
    * Round `i`: the customer pays in tab 1 and in tab 2, both confirmations held back; then both
    * callbacks arrive at once, one through each process (which through which alternates), while
    * the time-out job runs, with the bank answering "paid" or (every other pair of rounds)
-   * "pending" when the time-out asks, which then cancels unless a callback came first.
+   * "pending" when the time-out asks, which then cancels unless a callback came first. In every
+   * fifth round the time-out has cancelled the order already and its time was taken meanwhile
+   * (SS15's three bays): both payments arrive late, at once, and both must go back.
    */
-  async function round(i: number, userKey: string) {
+  async function round(i: number, userKey: string, others: string[]) {
     const [first, second] = i % 2 ? [apis.b, apis.a] : [apis.a, apis.b];
     const timeout: TestApi = i % 4 < 2 ? second : first;
+    const gone = i % 5 === 4;
     const bankSlow = i % 4 >= 2;
-    const appointment = { date: i < ROUNDS / 2 ? '2025-06-04' : '2025-06-05', time: `${String(9 + Math.floor((i % 10) / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}` };
-    const placed = await apis.a.request(ADD, installOrder({ storeId: SS2, items: [WIPERS], appointment }), { userKey });
+    const order = gone
+      ? installOrder({ storeId: SS15, items: [WIPERS], appointment: { date: '2025-06-06', time: `${9 + Math.floor(i / 5)}:00`.padStart(5, '0') } })
+      : installOrder({ storeId: SS2, items: [WIPERS], appointment: { date: i < ROUNDS / 2 ? '2025-06-04' : '2025-06-05', time: `${String(9 + Math.floor((i % 10) / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}` } });
+    const placed = await apis.a.request(ADD, order, { userKey });
     expect(placed.code, placed.msg).toBe(200);
     const orderNo = placed.data.orderNo as string;
 
@@ -48,6 +54,14 @@ describe.skipIf(!onPostgres)('money under concurrent payments through two API pr
     // Tab 1's callback or tab 2's sent first, through either process.
     const [one, two] = Math.floor(i / 2) % 2 ? [held[1]!, held[0]!] : [held[0]!, held[1]!];
     apis.a.advance(31 * 60);
+    if (gone) {
+      await beforeTheBankConfirms(first, () => first.runJobs());
+      expect((await apis.a.request(FIND, { orderNo }, { userKey })).data.status).toBe('CANCELLED');
+      for (const theirs of others) {
+        const taken = await second.request(ADD, { ...order, idempotencyKey: newKey() }, { userKey: theirs });
+        expect(taken.code, taken.msg).toBe(200);
+      }
+    }
 
     // While the bank is slow the callbacks also come a little after the time-out started (0–60 ms),
     // so that it sometimes cancels first and they arrive as late payments.
@@ -102,16 +116,18 @@ describe.skipIf(!onPostgres)('money under concurrent payments through two API pr
 
   test(`${ROUNDS} rounds of two tabs paying at once while the time-out runs: paid − returned is always the total (kept) or 0 (cancelled)`, { timeout: 240_000 }, async () => {
     const keys: string[] = [];
-    for (let i = 0; i < ROUNDS; i++) keys.push((await (i % 2 ? apis.b : apis.a).login(`017${String(i).padStart(7, '0')}`, { address: `61.${i}.1.1` })).userKey);
+    for (let i = 0; i < ROUNDS + 3; i++) keys.push((await (i % 2 ? apis.b : apis.a).login(`017${String(i).padStart(7, '0')}`, { address: `61.${i}.1.1` })).userKey);
+    const others = keys.slice(ROUNDS);
     const wrong: string[] = [];
     const outcomes: string[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const orderNo = await round(i, keys[i]!);
+      const orderNo = await round(i, keys[i]!, others);
       wrong.push(...(await balances(orderNo, keys[i]!)));
       outcomes.push((await apis.a.request(FIND, { orderNo }, { userKey: keys[i] })).data.status);
     }
     expect(wrong).toEqual([]);
-    // The rounds where the bank confirmed in time keep their order.
-    expect(outcomes.filter((s, i) => i % 4 < 2 && s !== 'UPCOMING')).toEqual([]);
+    // The rounds where the bank confirmed in time keep their order; those whose time was taken do not.
+    expect(outcomes.filter((s, i) => i % 5 !== 4 && i % 4 < 2 && s !== 'UPCOMING')).toEqual([]);
+    expect(outcomes.filter((s, i) => i % 5 === 4 && s !== 'CANCELLED')).toEqual([]);
   });
 });

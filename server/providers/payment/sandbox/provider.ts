@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, notLike, sql } from 'drizzle-orm';
 import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/rules/order-status.ts';
 import type { Db } from '../../../db/client.ts';
 import { checkCheckoutRequest } from '../checkout-request.ts';
@@ -10,6 +10,7 @@ import { closeDelivery, deliveryJobHandler, scheduleDelivery } from './delivery-
 import { newEventId, readSandboxEvent, type SandboxEvent } from './events.ts';
 import type { PageState } from './page.ts';
 import { sandboxCheckouts, sandboxRefunds } from './schema.ts';
+import { FAILED_PREFIX, failedBefore, failsFirstTime } from './test-amounts.ts';
 import { SIGNATURE_HEADER, readToken, signBody, signToken, signatureMatches } from './signing.ts';
 
 export interface SandboxOptions {
@@ -189,10 +190,11 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
         const [{ refunded }] = (await tx
           .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amountSen}), 0)::int` })
           .from(sandboxRefunds)
-          .where(eq(sandboxRefunds.checkoutId, checkout.id))) as [{ refunded: number }];
+          .where(and(eq(sandboxRefunds.checkoutId, checkout.id), notLike(sandboxRefunds.id, `${FAILED_PREFIX}%`)))) as [{ refunded: number }];
         if (refunded + request.amountSen > checkout.amountSen) throw new PaymentRefused('gateway.refundTooLarge');
-        const refundRef = newId('sbxr');
-        const event = eventOf(checkout, 'refund.succeeded', { amountSen: request.amountSen, refundId: request.refundId, refund: refundRef });
+        const fails = failsFirstTime(request.amountSen) && !(await failedBefore(tx, checkout.id, request.amountSen));
+        const refundRef = newId(fails ? FAILED_PREFIX : 'sbxr');
+        const event = eventOf(checkout, fails ? 'refund.failed' : 'refund.succeeded', { amountSen: request.amountSen, refundId: request.refundId, refund: refundRef });
         await tx.insert(sandboxRefunds).values({
           id: refundRef,
           refundId: request.refundId,
@@ -207,7 +209,8 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
       });
       // After this call returns (and the caller's own transaction has had its chance to commit).
       if (outcome.event) courier.sendLater(outcome.event.body, signedHeaders(outcome.event.body), delivered(outcome.event.id));
-      return { providerRefundRef: outcome.refundRef, state: 'succeeded' as const };
+      // A failing test refund is taken, then reported failed by its callback, as a card gateway does.
+      return { providerRefundRef: outcome.refundRef, state: outcome.refundRef.startsWith(FAILED_PREFIX) ? ('pending' as const) : ('succeeded' as const) };
     },
 
     async expireCheckout(providerRef) {

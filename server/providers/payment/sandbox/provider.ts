@@ -30,7 +30,8 @@ export type Checkout = typeof sandboxCheckouts.$inferSelect & { replaced?: boole
 
 /** A press on the hosted page. */
 export interface Press {
-  outcome: 'pay' | 'fail';
+  /** `later`: paid now, the shop told only by the delivery job (about 30 s on), as a slow FPX confirmation. */
+  outcome: 'pay' | 'fail' | 'later';
   method: PayMethod;
   bankCode: string | null;
 }
@@ -235,7 +236,8 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
 
     async press(checkout, press) {
       const at = now();
-      const event = eventOf(checkout, press.outcome === 'pay' ? 'payment.succeeded' : 'payment.failed', {
+      const paying = press.outcome !== 'fail';
+      const event = eventOf(checkout, paying ? 'payment.succeeded' : 'payment.failed', {
         payMethod: press.method,
         ...(press.bankCode ? { bankCode: press.bankCode } : {}),
       });
@@ -243,7 +245,7 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
       // The delivery is recorded with the press: a stop before the shop hears of it loses nothing.
       const updated = await db.transaction(async (tx) => {
         const rows =
-          press.outcome === 'pay'
+          paying
             ? await tx
                 .update(sandboxCheckouts)
                 .set({
@@ -270,6 +272,7 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
         const current = await findCheckout(checkout.id);
         return { done: false, checkout: current, state: pageState(current) };
       }
+      if (press.outcome === 'later') return { done: true, returnUrl: checkout.returnUrl, delivered: false };
       const taken = await courier.send(event.body, signedHeaders(event.body), delivered(event.id));
       return { done: true, returnUrl: checkout.returnUrl, delivered: taken };
     },

@@ -595,6 +595,7 @@ export const en = {
     noPayments: 'No payment yet.',
     paymentState: { pending: 'Waiting', succeeded: 'Paid', failed: 'Failed', expired: 'Expired' },
     refundDue: 'To be returned to you in full',
+    refundDueBack: 'Returned to you in full',
     paid: 'Paid',
     refunded: 'Returned to you',
     toReturn: 'On its way back to you',

@@ -595,6 +595,7 @@ export const ms: Dictionary = {
     noPayments: 'Belum ada bayaran.',
     paymentState: { pending: 'Menunggu', succeeded: 'Dibayar', failed: 'Gagal', expired: 'Tamat tempoh' },
     refundDue: 'Akan dipulangkan kepada anda sepenuhnya',
+    refundDueBack: 'Telah dipulangkan kepada anda sepenuhnya',
     paid: 'Dibayar',
     refunded: 'Dipulangkan kepada anda',
     toReturn: 'Sedang dipulangkan kepada anda',

@@ -594,6 +594,7 @@ export const zhCn: Dictionary = {
     noPayments: '尚未付款。',
     paymentState: { pending: '等待中', succeeded: '已付款', failed: '失败', expired: '已过期' },
     refundDue: '将全额退还给您',
+    refundDueBack: '已全额退回给您',
     paid: '已付',
     refunded: '已退回给您',
     toReturn: '正在退回给您',

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logInThroughMenu } from './support.ts';
 import { api, payInSandbox } from './my-orders-helpers.ts';
 import { ADMIN_PHONE, customerSees, openAsStaff, placeAt, SEGAMBUT } from './console-helpers.ts';
+import { seriousProblems } from './axe.ts';
 
 test('an admin approves a refund in full with the sandbox provider and the customer sees it completed', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
@@ -89,11 +90,14 @@ test('paying a failed refund outside the provider asks for the reference and a n
     await page.reload();
     await expect(failed).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+  expect(await seriousProblems(page)).toEqual([]);
   await failed.getByRole('button', { name: 'Paid outside the provider' }).click();
   const dialog = page.getByRole('alertdialog', { name: `Record ${refundNo} as paid outside the provider` });
   await dialog.getByRole('button', { name: 'Record as paid' }).click();
   await expect(dialog.getByText('Enter the reference of the payment.')).toBeVisible();
   await expect(dialog.getByText('Write how it was paid.')).toBeVisible();
+  await expect(dialog.getByLabel('Reference of the payment')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousProblems(page)).toEqual([]);
   await dialog.getByLabel('Reference of the payment').fill('MBB-20250602-7781');
   await dialog.getByLabel('Note').fill('Paid by bank transfer to the customer');
   await dialog.getByRole('button', { name: 'Record as paid' }).click();

@@ -82,7 +82,7 @@ export async function refundAttention(ctx: ReadContext, who: StaffRow) {
   const late = openRows.flatMap(({ refund, orderNo }) => {
     const deadline = refundDeadline(refund.createdAt);
     if (now.getTime() <= deadline.getTime()) return [];
-    return [{ orderNo, refundNo: refundNo(orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen || refund.requestedSen, requestedAt: refund.createdAt.toISOString(), deadline: deadline.toISOString() }];
+    return [{ orderNo, refundNo: refundNo(orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen, requestedAt: refund.createdAt.toISOString(), deadline: deadline.toISOString() }];
   });
 
   return { failed, surplus, late };

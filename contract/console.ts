@@ -232,6 +232,41 @@ export const consoleRefundsPage = defineCall({
   codes: authCodes,
 });
 
+const waiting = { orderNo: z.string(), amountSen: z.number().int(), lastError: z.string().nullable().meta({ description: "The provider's last refusal or failure, if any." }) };
+
+export const consoleRefundsAttention = defineCall({
+  path: paths.consoleRefundsAttention,
+  summary: 'Admins: the money that needs a hand, each list oldest first: refunds the payment provider could not pay (FAILED), money an order cannot use that has not come back yet, and refunds past their 3-working-day review promise',
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({}),
+  response: z
+    .object({
+      failed: z.array(z.object({ ...waiting, refundNo: z.string(), failedAt: z.string().meta({ description: 'ISO 8601: when the provider reported the failure.' }) })),
+      surplus: z.array(
+        z.object({
+          ...waiting,
+          paymentId: z.string(),
+          since: z.string().meta({ description: 'ISO 8601: when the payment the order cannot use was taken.' }),
+          waitedMinutes: z.number().int(),
+          sending: z.boolean().meta({ description: 'A return is on its way to the provider now.' }),
+        }),
+      ),
+      late: z.array(
+        z.object({
+          orderNo: z.string(),
+          refundNo: z.string(),
+          status: z.enum(refundStatuses),
+          amountSen: z.number().int(),
+          requestedAt: z.string(),
+          deadline: z.string().meta({ description: 'ISO 8601: the end of the third working day after the request (Malaysian time).' }),
+        }),
+      ),
+    })
+    .meta({ id: 'ConsoleRefundAttention' }),
+  codes: authCodes,
+});
+
 export const consoleStoresClosure = defineCall({
   path: paths.consoleStoresClosure,
   summary: "Admins: close a workshop for a day (today or later); no time is offered that day, and the day's booked customers are told by SMS and may rebook free of the 24-hour rule and the change limit",
@@ -295,6 +330,9 @@ export const consoleCalls = [
   consoleOrdersShip,
   consoleRefundsReview,
   consoleRefundsPage,
+  consoleRefundsRetry,
+  consoleRefundsManual,
+  consoleRefundsAttention,
   consoleStoresClosure,
   consoleStoresList,
   consoleDashboard,

@@ -11,6 +11,7 @@ export const consoleRefundsReview = '/console/refunds/review';
 export const consoleRefundsPage = '/console/refunds/page';
 export const consoleRefundsRetry = '/console/refunds/retry';
 export const consoleRefundsManual = '/console/refunds/manual';
+export const consoleRefundsAttention = '/console/refunds/attention';
 export const consoleStoresClosure = '/console/stores/closure';
 export const consoleStoresList = '/console/stores/list';
 export const consoleDashboard = '/console/dashboard';

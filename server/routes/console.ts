@@ -7,6 +7,7 @@ import {
   consoleOrdersReady,
   consoleOrdersShip,
   consoleOrdersStart,
+  consoleRefundsAttention,
   consoleRefundsPage,
   consoleRefundsManual,
   consoleRefundsRetry,
@@ -24,6 +25,7 @@ import { resolveFailedRefund, reviewRefund } from '../flows/console/refunds.ts';
 import { closeStore, staffStores } from '../flows/console/stores.ts';
 import { consoleFind, consoleOrderPage } from '../queries/console-orders.ts';
 import { orderForStaff, orderWhere } from '../queries/console-view.ts';
+import { refundAttention } from '../queries/attention.ts';
 import { refundQueue } from '../queries/refund-queue.ts';
 
 /** The operations console (orders.md §4): each call first finds the caller among current staff. */
@@ -56,6 +58,7 @@ export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
     return orderForStaff(ctx, (await orderWhere(ctx.db, { orderNo: input.orderNo }))!, staff, c.get('locale'));
   });
   calls.mount(consoleRefundsPage, async (input, c) => refundQueue(ctx, await who(c), input, c.get('locale')));
+  calls.mount(consoleRefundsAttention, async (_input, c) => refundAttention(ctx, await who(c)));
   calls.mount(consoleStoresClosure, async (input, c) => closeStore(ctx, await who(c), input));
   calls.mount(consoleStoresList, async (_input, c) => staffStores(ctx, await who(c)));
   calls.mount(consoleDashboard, async (_input, c) => dashboard(ctx, await who(c)));

@@ -12,6 +12,7 @@ export const consoleOrdersShip = endpoint<typeof staff.consoleOrdersShip>(paths.
 export const consoleRefundsReview = endpoint<typeof staff.consoleRefundsReview>(paths.consoleRefundsReview);
 export const consoleRefundsRetry = endpoint<typeof staff.consoleRefundsRetry>(paths.consoleRefundsRetry);
 export const consoleRefundsManual = endpoint<typeof staff.consoleRefundsManual>(paths.consoleRefundsManual);
+export const consoleRefundsAttention = endpoint<typeof staff.consoleRefundsAttention>(paths.consoleRefundsAttention);
 export const consoleRefundsPage = endpoint<typeof staff.consoleRefundsPage>(paths.consoleRefundsPage);
 export const consoleStoresClosure = endpoint<typeof staff.consoleStoresClosure>(paths.consoleStoresClosure);
 export const consoleStoresList = endpoint<typeof staff.consoleStoresList>(paths.consoleStoresList);

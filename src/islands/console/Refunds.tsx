@@ -12,6 +12,7 @@ import { notify } from '../../stores/ui.ts';
 import { momentText } from '../my-orders/format.ts';
 import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';
 import { AUTOFOCUS, Modal } from '../ui/Modal.tsx';
+import { Attention } from './Attention.tsx';
 import ConsoleShell from './ConsoleShell.tsx';
 import { errorText, Lines, LoadFailed, Loading } from './parts.tsx';
 
@@ -173,10 +174,22 @@ function Queue({ locale }: { locale: Locale }) {
   }, [reloads]);
 
   const reload = () => setReloads((n) => n + 1);
-  if (failed) return <LoadFailed locale={locale} text={failed} onRetry={reload} />;
-  if (!page) return <Loading locale={locale} />;
+  const attention = <Attention locale={locale} reloads={reloads} onChanged={reload} />;
+  if (failed) return (
+    <div className="space-y-4">
+      {attention}
+      <LoadFailed locale={locale} text={failed} onRetry={reload} />
+    </div>
+  );
+  if (!page) return (
+    <div className="space-y-4">
+      {attention}
+      <Loading locale={locale} />
+    </div>
+  );
   return (
     <div className="space-y-4">
+      {attention}
       <p className="text-slate-700">{t.refundsIntro}</p>
       {page.list.length === 0 ? (
         <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center">{t.noRefunds}</p>
@@ -215,7 +228,7 @@ function Queue({ locale }: { locale: Locale }) {
   );
 }
 
-/** /console/refunds (admins): the review queue, oldest first, each decision confirmed in a dialog. */
+/** /console/refunds (admins): what needs attention, then the review queue, oldest first, each decision confirmed in a dialog. */
 export default function Refunds({ locale }: { locale: Locale }) {
   return <ConsoleShell locale={locale} page="refunds">{() => <Queue locale={locale} />}</ConsoleShell>;
 }

@@ -55,7 +55,7 @@ export function PaymentsSection({ locale, order }: { locale: Locale; order: Orde
               <span className="min-w-0">
                 <span className="block font-semibold">{d.payment[p.method]}</span>
                 <span className="block text-sm text-slate-600">{momentText(p.paidAt ?? p.createdAt, locale)}</span>
-                {p.refundDue && <span className="block text-sm text-amber-900">{t.refundDue}</span>}
+                {p.refundDue && <span className="block text-sm text-amber-900">{order.money.toReturnSen === 0 ? t.refundDueBack : t.refundDue}</span>}
               </span>
               <span className="shrink-0 text-right">
                 <span className="block tabular-nums">{formatRM(p.amountSen, locale)}</span>

@@ -146,8 +146,9 @@ ${open ? `<dt>${escapeHtml(texts.timeLeft)}</dt><dd>${escapeHtml(texts.payBy.rep
 <fieldset><legend>${escapeHtml(texts.chooseMethod)}</legend>
 ${view.methods.map((m) => methodChoice(texts, view, m)).join('\n')}
 </fieldset>
-<div class="buttons"><button type="submit" name="outcome" value="pay" class="pay">${escapeHtml(texts.pay)}</button><button type="submit" name="outcome" value="fail" class="fail">${escapeHtml(texts.fail)}</button></div>
+<div class="buttons"><button type="submit" name="outcome" value="pay" class="pay">${escapeHtml(texts.pay)}</button><button type="submit" name="outcome" value="fail" class="fail">${escapeHtml(texts.fail)}</button><button type="submit" name="outcome" value="later" class="fail">${escapeHtml(texts.payLater)}</button></div>
 <p class="hint">${escapeHtml(texts.failHint)}</p>
+<p class="hint">${escapeHtml(texts.laterHint)}</p>
 </form>`;
   return documentOf(texts, `${summary}${notices}${form}${back}${languageLinks(texts, view.locale)}`);
 }

@@ -71,11 +71,11 @@ export function sandboxPages(provider: SandboxProvider) {
     const method = form.method === undefined && outcome === 'fail' ? checkout.payMethod : form.method;
     const bank = typeof form.bank === 'string' && form.bank !== '' ? form.bank : null;
     const chosen: Partial<Press> = { method: isPayMethod(method) ? method : undefined, bankCode: bank };
-    if (outcome !== 'pay' && outcome !== 'fail') return show(c, checkout, { press: chosen, error: 'errorOutcome', status: 400 });
+    if (outcome !== 'pay' && outcome !== 'fail' && outcome !== 'later') return show(c, checkout, { press: chosen, error: 'errorOutcome', status: 400 });
     if (!isPayMethod(method) || !provider.methods.includes(method)) return show(c, checkout, { press: chosen, error: 'errorMethod', status: 400 });
     // The bank list is sent whatever the method; it only counts for FPX.
     const bankCode = method === 'fpx' ? bank : null;
-    if (method === 'fpx' && (bankCode === null ? outcome === 'pay' : !isBankCode(bankCode))) {
+    if (method === 'fpx' && (bankCode === null ? outcome !== 'fail' : !isBankCode(bankCode))) {
       return show(c, checkout, { press: chosen, error: 'errorBank', status: 400 });
     }
     const result = await provider.press(checkout, { outcome, method, bankCode });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, ne, notLike, sql } from 'drizzle-orm';
 import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/rules/order-status.ts';
 import type { Db } from '../../../db/client.ts';
 import { checkCheckoutRequest } from '../checkout-request.ts';
@@ -10,6 +10,7 @@ import { closeDelivery, deliveryJobHandler, scheduleDelivery } from './delivery-
 import { newEventId, readSandboxEvent, type SandboxEvent } from './events.ts';
 import type { PageState } from './page.ts';
 import { sandboxCheckouts, sandboxRefunds } from './schema.ts';
+import { FAILED_PREFIX, failedBefore, failsFirstTime } from './test-amounts.ts';
 import { SIGNATURE_HEADER, readToken, signBody, signToken, signatureMatches } from './signing.ts';
 
 export interface SandboxOptions {
@@ -29,7 +30,8 @@ export type Checkout = typeof sandboxCheckouts.$inferSelect & { replaced?: boole
 
 /** A press on the hosted page. */
 export interface Press {
-  outcome: 'pay' | 'fail';
+  /** `later`: paid now, the shop told only by the delivery job (about 30 s on), as a slow FPX confirmation. */
+  outcome: 'pay' | 'fail' | 'later';
   method: PayMethod;
   bankCode: string | null;
 }
@@ -189,10 +191,11 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
         const [{ refunded }] = (await tx
           .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amountSen}), 0)::int` })
           .from(sandboxRefunds)
-          .where(eq(sandboxRefunds.checkoutId, checkout.id))) as [{ refunded: number }];
+          .where(and(eq(sandboxRefunds.checkoutId, checkout.id), notLike(sandboxRefunds.id, `${FAILED_PREFIX}%`)))) as [{ refunded: number }];
         if (refunded + request.amountSen > checkout.amountSen) throw new PaymentRefused('gateway.refundTooLarge');
-        const refundRef = newId('sbxr');
-        const event = eventOf(checkout, 'refund.succeeded', { amountSen: request.amountSen, refundId: request.refundId, refund: refundRef });
+        const fails = failsFirstTime(request.amountSen) && !(await failedBefore(tx, checkout.id, request.amountSen));
+        const refundRef = newId(fails ? FAILED_PREFIX : 'sbxr');
+        const event = eventOf(checkout, fails ? 'refund.failed' : 'refund.succeeded', { amountSen: request.amountSen, refundId: request.refundId, refund: refundRef });
         await tx.insert(sandboxRefunds).values({
           id: refundRef,
           refundId: request.refundId,
@@ -207,7 +210,8 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
       });
       // After this call returns (and the caller's own transaction has had its chance to commit).
       if (outcome.event) courier.sendLater(outcome.event.body, signedHeaders(outcome.event.body), delivered(outcome.event.id));
-      return { providerRefundRef: outcome.refundRef, state: 'succeeded' as const };
+      // A failing test refund is taken, then reported failed by its callback, as a card gateway does.
+      return { providerRefundRef: outcome.refundRef, state: outcome.refundRef.startsWith(FAILED_PREFIX) ? ('pending' as const) : ('succeeded' as const) };
     },
 
     async expireCheckout(providerRef) {
@@ -232,7 +236,8 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
 
     async press(checkout, press) {
       const at = now();
-      const event = eventOf(checkout, press.outcome === 'pay' ? 'payment.succeeded' : 'payment.failed', {
+      const paying = press.outcome !== 'fail';
+      const event = eventOf(checkout, paying ? 'payment.succeeded' : 'payment.failed', {
         payMethod: press.method,
         ...(press.bankCode ? { bankCode: press.bankCode } : {}),
       });
@@ -240,7 +245,7 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
       // The delivery is recorded with the press: a stop before the shop hears of it loses nothing.
       const updated = await db.transaction(async (tx) => {
         const rows =
-          press.outcome === 'pay'
+          paying
             ? await tx
                 .update(sandboxCheckouts)
                 .set({
@@ -267,6 +272,7 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
         const current = await findCheckout(checkout.id);
         return { done: false, checkout: current, state: pageState(current) };
       }
+      if (press.outcome === 'later') return { done: true, returnUrl: checkout.returnUrl, delivered: false };
       const taken = await courier.send(event.body, signedHeaders(event.body), delivered(event.id));
       return { done: true, returnUrl: checkout.returnUrl, delivered: taken };
     },

@@ -9,6 +9,9 @@ export const RECONCILE_JOB = 'payments.reconcile';
 /** 03:00 in Kuala Lumpur (19:00 UTC), when the shop is quiet. */
 const RUN_HOUR_UTC = 19;
 
+/** The Kuala Lumpur date of an instant (UTC+8, no daylight saving). */
+const klDay = (at: Date) => new Date(at.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
 export function nextReconcileAt(now: Date): Date {
   const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), RUN_HOUR_UTC));
   return at.getTime() > now.getTime() ? at : new Date(at.getTime() + DAY_MS);
@@ -20,7 +23,7 @@ export function nextReconcileAt(now: Date): Date {
  */
 export async function scheduleReconcile(tx: Db, now: Date, lastReport?: Record<string, unknown>): Promise<void> {
   const runAt = nextReconcileAt(now);
-  await scheduleJob(tx, { kind: RECONCILE_JOB, key: `${RECONCILE_JOB}:${runAt.toISOString().slice(0, 10)}`, runAt, payload: lastReport ? { lastReport } : {} }, now);
+  await scheduleJob(tx, { kind: RECONCILE_JOB, key: `${RECONCILE_JOB}:${klDay(runAt)}`, runAt, payload: lastReport ? { lastReport } : {} }, now);
 }
 
 export function reconcileHandler(ctx: { db: Db; payments: PaymentProvider; days?: number; log?: (line: string) => void }): JobHandler {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { reconcileHandler, RECONCILE_JOB, scheduleReconcile } from '../../server/jobs/reconcile.ts';
 import { DAY_MS, reconcileSince } from '../../server/modules/reconcile/service.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { installOrder, placeAndStartPaying, postCallback, pressInSandbox, rows } from './order-fixtures.ts';
@@ -91,5 +92,25 @@ describe('reconciliation against the sandbox', () => {
         `order ${refunded}, payment ${partRefund!.provider_ref}: the shop counts RM 300.00, the provider took RM 248.00`,
       ].sort(),
     );
+  });
+
+  test('the daily job logs the report and keeps it in the next day’s job, one job a day however many servers schedule it', async () => {
+    const { once } = await shopWithMoneyMoving();
+    const [kept] = await paymentsOf(once);
+    await api.db.execute(sql`update payments set state = 'failed' where id = ${kept!.id}`);
+    await scheduleReconcile(api.db, api.now());
+    await scheduleReconcile(api.db, api.now());
+    const jobsOf = () => rows<{ key: string; run_at: string; payload: Record<string, any> }>(api, sql`select key, to_char(run_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as run_at, payload from jobs where kind = ${RECONCILE_JOB} order by run_at`);
+    // 10:00 in Kuala Lumpur on 2 June: the next run is 03:00 on 3 June.
+    expect(await jobsOf()).toEqual([{ key: `${RECONCILE_JOB}:2025-06-03`, run_at: '2025-06-02 19:00', payload: {} }]);
+
+    const lines: string[] = [];
+    const at = new Date('2025-06-02T19:00:00Z');
+    await reconcileHandler({ db: api.db, payments: api.payments, log: (line) => lines.push(line) })(api.db, (await jobsOf())[0] as never, at);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('1 difference(s)');
+    expect(lines[0]).toContain(`order ${once}, payment ${kept!.provider_ref}: the provider took RM 248.00, the shop has it failed`);
+    const next = (await jobsOf()).at(-1)!;
+    expect(next).toMatchObject({ key: `${RECONCILE_JOB}:2025-06-04`, run_at: '2025-06-03 19:00', payload: { lastReport: { provider: 'sandbox', differences: [expect.stringContaining(kept!.provider_ref)] } } });
   });
 });

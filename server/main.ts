@@ -15,6 +15,7 @@ import { paymentProviderFromEnv, SANDBOX_CALLBACK_JOB } from './providers/paymen
 import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order.ts';
 import { startWorker } from './jobs/worker.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
+import { reconcileHandler, RECONCILE_JOB, scheduleReconcile } from './jobs/reconcile.ts';
 import { mountSite } from './static.ts';
 import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
 import { moneyBackHandler } from './modules/refunds/surplus.ts';
@@ -28,6 +29,8 @@ const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
 const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
 const sms = smsProviderFromEnv(config.smsProvider);
+// The daily reconciliation: one job per day whatever the number of servers (its key is its day).
+await scheduleReconcile(database.db, new Date());
 const worker = startWorker({
   db: database.db,
   handlers: {
@@ -37,6 +40,7 @@ const worker = startWorker({
     // The sandbox's callbacks still to deliver (a real gateway keeps its own).
     ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: payments.callbackJob } : {}),
     [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now: () => new Date() }),
+    [RECONCILE_JOB]: reconcileHandler({ db: database.db, payments }),
   },
   intervalMs: config.jobIntervalMs,
 });

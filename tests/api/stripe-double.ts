@@ -27,6 +27,8 @@ export interface StripeDouble {
   answerNext(status: number, body: Json, headers?: Record<string, string>): void;
   /** The customer pays on Stripe's page. */
   pay(sessionId: string, intentStatus?: string): void;
+  /** How many objects a list call answers per page at most (Stripe: the `limit` asked, up to 100). */
+  pageSize: number;
   /** How new refunds come out: succeeded for cards, pending for some wallets. */
   refundStatus: string;
   /** The bank's later word on the newest refund (e.g. failed): the refund object as Stripe then sends it. */
@@ -45,7 +47,24 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   const queued: { status: number; body: Json; headers?: Record<string, string> }[] = [];
   let n = 0;
 
+  const now = () => Math.floor(Date.now() / 1000);
+
+  /** A list in Stripe's shape: newest first, from after `starting_after`, `created[gte]` honoured. */
+  function list(req: RecordedRequest, all: Json[]): { status: number; body: Json } {
+    const gte = Number(req.query.get('created[gte]') ?? 0);
+    const newestFirst = all.filter((o) => o.created >= gte).reverse();
+    const after = req.query.get('starting_after');
+    const from = after ? newestFirst.findIndex((o) => o.id === after) + 1 : 0;
+    const limit = Math.min(Number(req.query.get('limit') ?? 10), double.pageSize);
+    const data = newestFirst.slice(from, from + limit);
+    const expand = req.query.getAll('expand[]').concat(req.query.getAll('expand[0]'));
+    const shown = expand.includes('data.payment_intent') ? data.map((o) => ({ ...o, payment_intent: o.payment_intent ? intents.get(o.payment_intent) : null })) : data;
+    return { status: 200, body: { object: 'list', url: req.path, has_more: from + limit < newestFirst.length, data: shown } };
+  }
+
   function route(req: RecordedRequest): { status: number; body: Json } {
+    if (req.method === 'GET' && req.path === '/v1/checkout/sessions') return list(req, [...sessions.values()]);
+    if (req.method === 'GET' && req.path === '/v1/refunds') return list(req, refunds);
     const sessionPath = req.path.match(/^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/);
     if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
       const f = req.form;
@@ -58,6 +77,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
       const session = {
         id,
         object: 'checkout.session',
+        created: now(),
         mode: f.get('mode'),
         status: 'open',
         payment_status: 'unpaid',
@@ -100,7 +120,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         const m = key.match(/^metadata\[(\w+)\]$/);
         if (m) metadata[m[1]!] = value;
       }
-      const refund = { id: `re_test_${++n}`, object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, status: double.refundStatus, reason: req.form.get('reason'), metadata };
+      const refund = { id: `re_test_${++n}`, object: 'refund', created: now(), amount, currency: intent.currency, payment_intent: intent.id, status: double.refundStatus, reason: req.form.get('reason'), metadata };
       refunds.push(refund);
       return { status: 200, body: refund };
     }
@@ -136,13 +156,14 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     requests,
     sessions,
     intents,
+    pageSize: 100,
     refundStatus: 'succeeded',
     answerNext(status, body, headers) {
       queued.push({ status, body, headers });
     },
     pay(sessionId, intentStatus = 'succeeded') {
       const session = sessions.get(sessionId)!;
-      const intent = { id: `pi_test_${++n}`, object: 'payment_intent', amount: session.amount_total, currency: session.currency, status: intentStatus };
+      const intent = { id: `pi_test_${++n}`, object: 'payment_intent', created: now(), amount: session.amount_total, currency: session.currency, status: intentStatus };
       intents.set(intent.id, intent);
       Object.assign(session, { status: 'complete', payment_status: intentStatus === 'succeeded' ? 'paid' : 'unpaid', payment_intent: intent.id });
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../contract/rules/order-status.ts';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -77,6 +77,12 @@ export async function insertOrder(
     if (await orderByIdempotencyKey(tx, order.customerId, order.idempotencyKey)) return null;
   }
   throw new Error('five order numbers in a row were taken');
+}
+
+/** What reconciliation needs of these orders: their number, state and total. */
+export async function orderTotals(db: Db, ids: string[]): Promise<Pick<OrderRow, 'id' | 'orderNo' | 'status' | 'totalSen'>[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, totalSen: orders.totalSen }).from(orders).where(inArray(orders.id, ids));
 }
 
 export async function addHistory(tx: Db, order: Pick<OrderRow, 'id' | 'status' | 'stage'>, note: HistoryNote, at: Date) {

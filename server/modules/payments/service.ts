@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentEvents, payments, type EventOutcome, type PaymentState } from './schema.ts';
 
@@ -112,6 +112,18 @@ export async function paidPayments(db: Db, orderIds: string[]): Promise<PaymentR
     .from(payments)
     .where(and(inArray(payments.orderId, orderIds), eq(payments.state, 'succeeded')))
     .orderBy(asc(payments.paidAt), asc(payments.id));
+}
+
+/** Reconciliation's period: payments started since then, and those the provider names (started just before). */
+export async function paymentsSince(db: Db, since: Date, providerRefs: string[]): Promise<PaymentRow[]> {
+  const named = providerRefs.length > 0 ? inArray(payments.providerRef, providerRefs) : undefined;
+  return db.select().from(payments).where(or(gte(payments.createdAt, since), named));
+}
+
+/** Every payment of these orders, whatever its state. */
+export async function paymentsOf(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(payments).where(inArray(payments.orderId, orderIds));
 }
 
 export async function paymentById(db: Db, id: string): Promise<PaymentRow | undefined> {

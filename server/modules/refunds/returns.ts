@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentReturns, type ReturnState } from './schema.ts';
 
@@ -21,6 +21,12 @@ export async function insertReturn(
 export async function returnsOf(db: Db, orderIds: string[]): Promise<ReturnRow[]> {
   if (orderIds.length === 0) return [];
   return db.select().from(paymentReturns).where(inArray(paymentReturns.orderId, orderIds)).orderBy(asc(paymentReturns.createdAt), asc(paymentReturns.id));
+}
+
+/** Reconciliation's period: returns sent since then, and those the provider names. */
+export async function returnsSince(db: Db, since: Date, providerRefundRefs: string[]): Promise<ReturnRow[]> {
+  const named = providerRefundRefs.length > 0 ? inArray(paymentReturns.providerRefundRef, providerRefundRefs) : undefined;
+  return db.select().from(paymentReturns).where(or(gte(paymentReturns.createdAt, since), named));
 }
 
 export async function returnsOfRefund(db: Db, refundId: string): Promise<ReturnRow[]> {

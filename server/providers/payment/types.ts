@@ -90,6 +90,31 @@ export interface RefundRequest {
   reason?: string;
 }
 
+/** A payment as the provider's own books have it (listSince). */
+export interface ProviderPayment {
+  /** The checkout's providerRef, as the shop keeps it on its payment. */
+  ref: string;
+  amountSen: number;
+  currency: string;
+  state: 'paid' | 'failed' | 'pending' | 'expired';
+  paidAt: Date | null;
+}
+
+/** A refund as the provider's own books have it (listSince). */
+export interface ProviderRefund {
+  /** The shop's providerRefundRef. */
+  ref: string;
+  /** The refunded checkout's providerRef. */
+  paymentRef: string;
+  amountSen: number;
+  state: 'succeeded' | 'pending' | 'failed';
+}
+
+export interface ProviderListing {
+  payments: ProviderPayment[];
+  refunds: ProviderRefund[];
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** The methods this provider can take; the server refuses the others before paying. */
@@ -107,6 +132,8 @@ export interface PaymentProvider {
    * cannot be paid any more. Already paid: nothing changes and paymentStatus says so.
    */
   expireCheckout?(providerRef: string): Promise<void>;
+  /** Every checkout and refund the provider created since then: what reconciliation compares the ledger with. */
+  listSince?(since: Date): Promise<ProviderListing>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, gte, ne, notLike, sql } from 'drizzle-orm';
 import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/rules/order-status.ts';
 import type { Db } from '../../../db/client.ts';
 import { checkCheckoutRequest } from '../checkout-request.ts';
-import { PaymentRefused, type PaymentProvider, type PaymentStatus, type RefundRequest } from '../types.ts';
+import { PaymentRefused, type PaymentProvider, type PaymentStatus, type ProviderPayment, type RefundRequest } from '../types.ts';
 import type { JobHandler } from '../../../jobs/queue.ts';
 import { createCourier, fetchDeliver, type Deliver } from './courier.ts';
 import { closeDelivery, deliveryJobHandler, scheduleDelivery } from './delivery-job.ts';
@@ -68,6 +68,13 @@ export const isBankCode = (value: unknown): value is string => typeof value === 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
 /** The server's own hosted payment page, with its records in the database. */
+/** A page state in the words every provider's listing uses. */
+function listedState(state: PageState): ProviderPayment['state'] {
+  if (state === 'open') return 'pending';
+  if (state === 'replaced') return 'expired';
+  return state;
+}
+
 export function sandboxProvider(options: SandboxOptions): SandboxProvider {
   const { db, key, callbackUrl, now = () => new Date(), log = (line: string) => console.error(line) } = options;
   const courier = createCourier({ url: callbackUrl, deliver: options.deliver ?? fetchDeliver(), retryDelaysMs: options.retryDelaysMs, log });
@@ -212,6 +219,15 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
       if (outcome.event) courier.sendLater(outcome.event.body, signedHeaders(outcome.event.body), delivered(outcome.event.id));
       // A failing test refund is taken, then reported failed by its callback, as a card gateway does.
       return { providerRefundRef: outcome.refundRef, state: outcome.refundRef.startsWith(FAILED_PREFIX) ? ('pending' as const) : ('succeeded' as const) };
+    },
+
+    async listSince(since) {
+      const checkouts = await db.select().from(sandboxCheckouts).where(gte(sandboxCheckouts.createdAt, since));
+      const refunds = await db.select().from(sandboxRefunds).where(gte(sandboxRefunds.createdAt, since));
+      return {
+        payments: checkouts.map((c) => ({ ref: c.id, amountSen: c.amountSen, currency: c.currency, state: listedState(pageState(c)), paidAt: c.paidAt })),
+        refunds: refunds.map((r) => ({ ref: r.id, paymentRef: r.checkoutId, amountSen: r.amountSen, state: 'succeeded' as const })),
+      };
     },
 
     async expireCheckout(providerRef) {

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { checkCheckoutRequest } from '../checkout-request.ts';
 import { checkEvent, unusableEvent } from '../event-limits.ts';
 import { PaymentRefused, PaymentUnavailable, type CallbackVerdict, type PaymentProvider } from '../types.ts';
+import { listSince } from './listing.ts';
 import { eventFromStripe, refundResultState, sessionParams, statusFromSession, stripeMethods } from './mapping.ts';
 
 export interface StripeOptions {
@@ -134,6 +135,10 @@ export function stripeProvider(options: StripeOptions): StripeProvider {
         ),
       );
       return { providerRefundRef: refund.id, state: refundResultState(refund.status) };
+    },
+
+    async listSince(since) {
+      return calling('status', () => listSince(stripe, since));
     },
 
     async expireCheckout(providerRef) {

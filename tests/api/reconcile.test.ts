@@ -72,6 +72,22 @@ describe('reconciliation against the sandbox', () => {
     expect(report).toMatchObject({ provider: 'sandbox', payments: 3, refunds: 2, differences: [] });
   });
 
+  test('a refund the provider failed, then sent again: both the failed request and the paid one agree with the ledger', async () => {
+    const placed = await placeAndStartPaying(api, k.customer, installOrder());
+    await pressInSandbox(api, placed.redirectUrl);
+    const asked = await api.request(REFUND, { orderNo: placed.orderNo, reason: 'Changed my mind', contact: '0123456789' }, { userKey: k.customer });
+    expect(asked.code, asked.msg).toBe(200);
+    // The sandbox fails the first refund of an amount ending in 13 sen.
+    const approved = await api.request(C.review, { orderNo: placed.orderNo, decision: 'approve', note: 'Part of it', amountSen: 10_013 }, { userKey: k.admin });
+    expect(approved.code, approved.msg).toBe(200);
+    await api.payments.idle();
+    const retried = await api.request('/api/console/refunds/retry', { orderNo: placed.orderNo }, { userKey: k.admin });
+    expect(retried.code, retried.msg).toBe(200);
+    await api.payments.idle();
+    expect((await returnsOf(placed.orderNo)).map((r) => r.amount_sen)).toEqual([10_013, 10_013]);
+    expect(await lastWeek()).toMatchObject({ payments: 1, refunds: 2, differences: [] });
+  });
+
   test('a ledger broken on purpose: exactly the differences made', async () => {
     const { cancelled, refunded, once } = await shopWithMoneyMoving();
     const [kept] = await paymentsOf(once);

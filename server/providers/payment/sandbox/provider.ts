@@ -226,7 +226,7 @@ export function sandboxProvider(options: SandboxOptions): SandboxProvider {
       const refunds = await db.select().from(sandboxRefunds).where(gte(sandboxRefunds.createdAt, since));
       return {
         payments: checkouts.map((c) => ({ ref: c.id, amountSen: c.amountSen, currency: c.currency, state: listedState(pageState(c)), paidAt: c.paidAt })),
-        refunds: refunds.map((r) => ({ ref: r.id, paymentRef: r.checkoutId, amountSen: r.amountSen, state: 'succeeded' as const })),
+        refunds: refunds.map((r) => ({ ref: r.id, paymentRef: r.checkoutId, amountSen: r.amountSen, state: r.id.startsWith(FAILED_PREFIX) ? ('failed' as const) : ('succeeded' as const) })),
       };
     },
 

@@ -101,7 +101,7 @@ async function login(server: Running, phone: string): Promise<string> {
 const lockHolder = (dataDir: string) => (JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid;
 
 describe('a crash between Pay and its callback', () => {
-  test('kill -9 after Pay, restart on the same folder: the order is paid, not expired', { timeout: 60_000 }, async () => {
+  test('kill -9 after Pay, restart on the same folder: the order is paid, not expired', { timeout: 120_000 }, async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'servauto-payment-crash-'));
     folders.push(folder);
     const dataDir = path.join(folder, 'data');
@@ -134,7 +134,7 @@ describe('a crash between Pay and its callback', () => {
     // The job's first try is due 30 s after Pay (retryDelayMs(1)), as a gateway's first retry
     // comes soon after a missed webhook; the worker then finds it within a second.
     let order = await call(second, FIND, { orderNo }, userKey);
-    const deadline = pressedAt + 45_000;
+    const deadline = pressedAt + 90_000;
     while (order.status === 'PENDING_PAYMENT' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       order = await call(second, FIND, { orderNo }, userKey);

@@ -65,13 +65,12 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
         await lockKey(tx, 'otp', phone);
         const at = now();
         const hourAgo = new Date(at.getTime() - 60 * 60 * 1000);
-        const [phoneSends, addressSends] = await Promise.all([
-          tx.select({ at: otpCodes.createdAt }).from(otpCodes).where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, hourAgo))),
-          tx
-            .select({ at: otpCodes.createdAt })
-            .from(otpCodes)
-            .where(and(eq(otpCodes.clientAddress, clientAddress), gt(otpCodes.createdAt, hourAgo))),
-        ]);
+        // One after the other: a transaction's queries share one connection.
+        const phoneSends = await tx.select({ at: otpCodes.createdAt }).from(otpCodes).where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, hourAgo)));
+        const addressSends = await tx
+          .select({ at: otpCodes.createdAt })
+          .from(otpCodes)
+          .where(and(eq(otpCodes.clientAddress, clientAddress), gt(otpCodes.createdAt, hourAgo)));
         const verdict = sendVerdict(
           at,
           phoneSends.map((r) => r.at),

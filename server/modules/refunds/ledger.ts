@@ -52,7 +52,10 @@ export function ledgerFrom(payments: PaymentRow[], returns: ReturnRow[], refunds
 
 /** The ledgers of these orders, by order id (an order with no payment has an empty one). */
 export async function ledgersOf(db: Db, orderIds: string[]): Promise<Map<string, Ledger>> {
-  const [payments, returns, refunds] = await Promise.all([paidPayments(db, orderIds), returnsOf(db, orderIds), refundsOfOrders(db, orderIds)]);
+  // One after the other: `db` may be a transaction, whose queries share one connection.
+  const payments = await paidPayments(db, orderIds);
+  const returns = await returnsOf(db, orderIds);
+  const refunds = await refundsOfOrders(db, orderIds);
   return new Map(
     orderIds.map((id) => [
       id,

@@ -48,7 +48,9 @@ export async function allocateRefund(
   now: Date,
   settled?: { reference: string; note: string },
 ): Promise<{ returns: ReturnRow[]; leftSen: number }> {
-  const [payments, returns] = await Promise.all([paidPayments(tx, [refund.orderId]), returnsOf(tx, [refund.orderId])]);
+  // One after the other: a transaction's queries share one connection.
+  const payments = await paidPayments(tx, [refund.orderId]);
+  const returns = await returnsOf(tx, [refund.orderId]);
   let n = returns.filter((r) => r.refundId === refund.id).length;
   let owed = refund.amountSen - sum(returns.filter((r) => r.refundId === refund.id && r.state !== 'failed'));
   const made: ReturnRow[] = [];

@@ -30,10 +30,9 @@ export async function refundsOf(db: Db, orderId: string): Promise<RefundWithPart
   const rows = await db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.seq));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [history, images] = await Promise.all([
-    db.select().from(refundHistory).where(inArray(refundHistory.refundId, ids)).orderBy(asc(refundHistory.id)),
-    db.select().from(refundImages).where(inArray(refundImages.refundId, ids)).orderBy(asc(refundImages.position)),
-  ]);
+  // One after the other: `db` may be a transaction, whose queries share one connection.
+  const history = await db.select().from(refundHistory).where(inArray(refundHistory.refundId, ids)).orderBy(asc(refundHistory.id));
+  const images = await db.select().from(refundImages).where(inArray(refundImages.refundId, ids)).orderBy(asc(refundImages.position));
   return rows.map((refund) => ({
     refund,
     history: history.filter((h) => h.refundId === refund.id),

@@ -25,7 +25,9 @@ export function moneyBackHandler(ctx: PayoutContext): JobHandler {
   return async (tx, job, now) => {
     const order = await lockOrder(tx, { id: String(job.payload.orderId) });
     if (!order) return;
-    const [payments, returns] = await Promise.all([paidPayments(tx, [order.id]), returnsOf(tx, [order.id])]);
+    // One after the other: a transaction's queries share one connection.
+    const payments = await paidPayments(tx, [order.id]);
+    const returns = await returnsOf(tx, [order.id]);
     const made: ReturnRow[] = [];
     for (const payment of payments) {
       const left = surplusLeft(payment, returns);

@@ -56,7 +56,7 @@ for (let i = 0; i < 200; i++) nested = { a: nested };
 /** Values that are not what any field takes: refused, naming the field. */
 const WRONG_KIND: unknown[] = [nested, [[['x']]], true, 1e308];
 /** Values of the right kind, some very odd: never a 5xx, whatever else the answer is. */
-const ODD_TEXT: unknown[] = ['x'.repeat(60_000), '🚗'.repeat(10_000), '\u202e\u200b\u0301', 'Ｗ１２３', "' OR 1=1 --", '%_\\', 2_147_483_648, 9_007_199_254_740_993, -1, 1.5];
+const ODD_TEXT: unknown[] = ['x'.repeat(60_000), '🚗'.repeat(10_000), '\u202e\u200b\u0301', 'Ｗ１２３', "' OR 1=1 --", '%_\\', 2_147_483_648, Number.MAX_SAFE_INTEGER + 2, -1, 1.5];
 
 /** Every field of a body, nested ones by their dotted path. */
 function fieldsOf(body: Record<string, unknown>, prefix = ''): string[] {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, dateLabel } from './calendar-date.ts';
 import { defineCall } from './call.ts';
 import { pageOf, pageRequest } from './paging.ts';
 import { couriers } from './rules/couriers.ts';
@@ -26,7 +27,6 @@ export const REFUND_REVIEW_WORKING_DAYS = 3;
 
 const orderNo = z.string().trim().min(1, 'field.required').max(40).regex(/^[A-Za-z0-9-]+$/, 'field.invalid');
 const storeId = z.string().trim().min(1, 'field.required').max(80).regex(/^[a-z0-9-]+$/, 'field.invalid');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'field.invalid').meta({ description: 'YYYY-MM-DD, Malaysian time.', example: '2026-06-04' });
 const pickupCode = z.string().trim().regex(/^\d{6}$/, 'console.pickupCodeFormat').meta({ description: 'The 6-digit self-pickup code the customer shows.' });
 const note = (required: boolean) =>
   (required ? z.string('console.noteRequired').trim().min(1, 'console.noteRequired') : z.string().trim()).max(STAFF_NOTE_MAX, 'console.noteTooLong');
@@ -95,9 +95,10 @@ export const consoleOrdersPage = defineCall({
   summary: "Orders for staff, paged: a workshop's own (default for workshop staff), or any store's for admins; with a date, that day's bookings by time and bay",
   tag: 'console',
   auth: true,
+  fieldLabels: { date: dateLabel },
   request: z.strictObject({
     storeId: storeId.optional().meta({ description: "Workshop staff: their own (default); admins: any, or absent for every store." }),
-    date: isoDate.optional().meta({ description: 'Bookings of that day, by time then bay.' }),
+    date: calendarDate.optional().meta({ description: 'Bookings of that day (YYYY-MM-DD, Malaysian time), by time then bay.' }),
     status: z.enum(orderStatuses).optional(),
     method: z.enum(fulfilmentMethods).optional().meta({ description: 'Only orders fulfilled this way (mail: the parcels).' }),
     q: z.string().trim().max(40).optional().meta({ description: 'Part of an order number or a plate (spaces ignored).' }),
@@ -272,9 +273,10 @@ export const consoleStoresClosure = defineCall({
   summary: "Admins: close a workshop for a day (today or later); no time is offered that day, and the day's booked customers are told by SMS and may rebook free of the 24-hour rule and the change limit",
   tag: 'console',
   auth: true,
+  fieldLabels: { date: dateLabel },
   request: z.strictObject({
     storeId,
-    date: isoDate,
+    date: calendarDate.meta({ description: 'The day closed (YYYY-MM-DD, Malaysian time).' }),
     reason: z.string('console.reasonRequired').trim().min(1, 'console.reasonRequired').max(CLOSURE_REASON_MAX, 'console.reasonTooLong'),
   }),
   response: z.object({ storeId: z.string(), date: z.string(), reason: z.string(), told: z.number().int().meta({ description: 'Booked orders whose customers were told.' }) }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateLabel } from './calendar-date.ts';
 import { defineCall } from './call.ts';
 import { pageOf, pageRequest } from './paging.ts';
 import type { MessageKey } from './rules/messages.ts';
@@ -96,6 +97,7 @@ export const orderChangeTime = defineCall({
   summary: 'Change the installation time of a booked order, until 24 hours before it, at most 3 times; the new time is checked like a new booking',
   tag: 'my-orders',
   auth: true,
+  fieldLabels: { date: dateLabel },
   request: z.strictObject({ orderNo, date: appointment.shape.date, time: appointment.shape.time }),
   response: orderDetail,
   codes: {

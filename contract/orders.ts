@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate } from './calendar-date.ts';
 import { defineCall } from './call.ts';
 import { line } from './line.ts';
 import { couponClientGetLabels, orderAddLabels, orderNoLabels, orderPayLabels, storeSlotsLabels } from './order-fields.ts';
@@ -69,7 +70,7 @@ export const carPlate = z
 
 export const appointment = z
   .strictObject({
-    date: z.iso.date().meta({ description: 'YYYY-MM-DD, Kuala Lumpur.' }),
+    date: calendarDate,
     time: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.invalid')

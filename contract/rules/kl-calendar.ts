@@ -50,9 +50,22 @@ export function addDays(date: string, days: number): string {
   return dateOf(utcMidnight(date) + days * DAY_MS);
 }
 
-/** A real calendar date written YYYY-MM-DD (not 2026-02-30). */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Gregorian leap years: every fourth, but not centuries unless divisible by 400. */
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A real calendar date written YYYY-MM-DD: not 2026-02-30, 2026-13-01, 2026-1-1 or 2026-02-29.
+ * The year starts at 0001: PostgreSQL has no year 0 and would refuse it with an error.
+ */
 export function isIsoDate(text: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(utcMidnight(text)) && addDays(text, 0) === text;
+  const parts = typeof text === 'string' ? ISO_DATE.exec(text) : null;
+  if (!parts) return false;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  return day <= (month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!);
 }
 
 /**

@@ -87,7 +87,7 @@ describe('order/app/add: placing an order', () => {
   test.each([
     ['no plate', { carPlate: '' }, 'carPlate', 'Please enter your car plate number.'],
     ['a plate that is not one', { carPlate: 'HELLO' }, 'carPlate', 'Please enter a Malaysian car plate number, e.g. WXY 1234.'],
-    ['a date that does not exist', { appointment: { date: '2026-02-30', time: '10:00' } }, 'appointment.date', 'appointment.date is not valid.'],
+    ['a date that does not exist', { appointment: { date: '2026-02-30', time: '10:00' } }, 'appointment.date', 'appointment.date must be a real date, written YYYY-MM-DD.'],
     ['a time that is not one', { appointment: { date: '2026-06-03', time: '25:00' } }, 'appointment.time', 'appointment.time is not valid.'],
     ['no lines', { items: [] }, 'items', 'Your cart is empty.'],
     ['a line of five tyres', { items: [{ productId: 'tyre-bridgestone-ecopia-ep150', quantity: 5 }] }, 'items.0.quantity', 'items.0.quantity must be at most 4.'],

@@ -8,7 +8,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
-import { log } from './ops/log.ts';
+import { log, logger } from './ops/log.ts';
 import { checkProduction } from './ops/production.ts';
 import { readSellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
@@ -23,6 +23,8 @@ import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/re
 import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 
+// LOG_FORMAT and LOG_LEVEL are read now, so a wrong one stops the start rather than a request.
+logger();
 // An unsafe production start stops here, before anything opens: every problem, one line each.
 const production = checkProduction(process.env, await readSellerDetails(path.resolve('content')));
 if (production.problems.length > 0) {

@@ -134,10 +134,10 @@ export function createApi(deps: AppDeps) {
     const unreachable = databaseUnavailableCause(err);
     if (unreachable) {
       // One line per call: an outage must not bury the log in stack traces.
-      log.error(`[api] ${c.req.method} ${c.req.path}: database unavailable (${unreachable.message})`);
+      log.error(`[api] ${c.req.method} ${c.req.path}: database unavailable (${unreachable.message})`, undefined, { requestId: c.get('requestId') });
       return answerError(c, new DomainError(Code.UNAVAILABLE, 'database.unavailable'));
     }
-    log.error(`[api] ${c.req.method} ${c.req.path} failed:`, loggableError(err));
+    log.error(`[api] ${c.req.method} ${c.req.path} failed:`, loggableError(err), { requestId: c.get('requestId') });
     return answerError(c, new DomainError(Code.SERVER_ERROR, 'code.500'));
   });
 

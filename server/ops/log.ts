@@ -24,7 +24,8 @@ export interface Logger {
   debug(msg: string, detail?: unknown): void;
   info(msg: string, detail?: unknown): void;
   warn(msg: string, detail?: unknown): void;
-  error(msg: string, detail?: unknown): void;
+  /** `context` (the request id) goes into JSON lines only; readable lines stay as they were. */
+  error(msg: string, detail?: unknown, context?: Record<string, unknown>): void;
   /** One line per request, at info (at debug for the load balancer's probes). */
   request(line: RequestLine, level?: 'info' | 'debug'): void;
 }
@@ -61,9 +62,9 @@ function prettyLogger(level: LogLevel): Logger {
   };
 }
 
-function fields(detail: unknown): Record<string, unknown> {
-  if (detail === undefined) return {};
-  return detail instanceof Error ? { err: detail } : { detail };
+function fields(detail: unknown, context?: Record<string, unknown>): Record<string, unknown> {
+  if (detail === undefined) return { ...context };
+  return detail instanceof Error ? { ...context, err: detail } : { ...context, detail };
 }
 
 /** JSON lines through pino, written synchronously so nothing is lost when the process exits. */
@@ -81,7 +82,7 @@ function jsonLogger(level: LogLevel, destination?: pino.DestinationStream): Logg
     debug: (msg, detail) => out.debug(fields(detail), msg),
     info: (msg, detail) => out.info(fields(detail), msg),
     warn: (msg, detail) => out.warn(fields(detail), msg),
-    error: (msg, detail) => out.error(fields(detail), msg),
+    error: (msg, detail, context) => out.error(fields(detail, context), msg),
     request(line, at = 'info') {
       out[at](line, 'request');
     },
@@ -105,6 +106,6 @@ export const log: Logger = {
   debug: (msg, detail) => logger().debug(msg, detail),
   info: (msg, detail) => logger().info(msg, detail),
   warn: (msg, detail) => logger().warn(msg, detail),
-  error: (msg, detail) => logger().error(msg, detail),
+  error: (msg, detail, context) => logger().error(msg, detail, context),
   request: (line, at) => logger().request(line, at),
 };

@@ -13,6 +13,7 @@ import { consoleSms } from '../../server/providers/sms/console.ts';
 import { diskStorage } from '../../server/storage/index.ts';
 import { pgliteTemplate, startApi, TEST_SECRET, type TestApi } from './harness.ts';
 import { installOrder, placeAndStartPaying, postCallback, pressInSandbox } from './order-fixtures.ts';
+import { startPgProxy, type PgProxy } from './pg-proxy.ts';
 
 /**
  * What a load balancer and Prometheus call (/healthz, /readyz, /metrics) and the line each
@@ -223,5 +224,31 @@ describe('on an app of its own', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'unavailable', failed: ['database'], checks: { database: 'unreachable', migrations: 'not checked', storage: 'ok' } });
     expect((await app.request('/healthz')).status).toBe(200);
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL out of reach', () => {
+  let proxy: PgProxy;
+  let api: TestApi;
+  beforeAll(async () => {
+    proxy = await startPgProxy(process.env.DATABASE_URL!);
+    api = await startApi({ databaseUrl: proxy.url });
+  });
+  afterAll(async () => {
+    await proxy?.start().catch(() => {});
+    await api?.close();
+    await proxy?.close();
+  });
+
+  test('GET /readyz: 503 naming the database within its time limit, 200 once it is back; /healthz 200 throughout', async () => {
+    await proxy.stop();
+    const started = performance.now();
+    const res = await api.fetch('/readyz');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { failed: string[] }).failed).toEqual(['database']);
+    expect((await api.fetch('/healthz')).status).toBe(200);
+    await proxy.start();
+    await expect.poll(async () => (await api.fetch('/readyz')).status, { timeout: 15_000 }).toBe(200);
   });
 });

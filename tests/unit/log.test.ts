@@ -15,13 +15,13 @@ describe('the log', () => {
     const log = createLogger({ format: 'json', level: 'info' }, { write: (line: string) => lines.push(line) });
     log.debug('not at info');
     log.warn('[pay] refused');
-    log.error('[api] POST /api/x failed:', new Error('boom'));
+    log.error('[api] POST /api/x failed:', new Error('boom'), { requestId: 'r-0' });
     log.request({ requestId: 'r-1', method: 'GET', route: '/healthz', path: '/healthz', status: 200, ms: 0.4 }, 'debug');
     log.request({ requestId: 'r-2', method: 'POST', route: '/api/x', path: '/api/x', status: 200, ms: 1.5 });
     const parsed = lines.map((l) => JSON.parse(l) as Record<string, any>);
     expect(parsed).toHaveLength(3);
     expect(parsed[0]).toMatchObject({ level: 'warn', msg: '[pay] refused' });
-    expect(parsed[1]).toMatchObject({ level: 'error', msg: '[api] POST /api/x failed:', err: { message: 'boom' } });
+    expect(parsed[1]).toMatchObject({ level: 'error', msg: '[api] POST /api/x failed:', requestId: 'r-0', err: { message: 'boom' } });
     expect(parsed[1]!.err.stack).toContain('Error: boom');
     expect(parsed[2]).toMatchObject({ level: 'info', msg: 'request', requestId: 'r-2', route: '/api/x', status: 200, ms: 1.5 });
     expect(parsed[2]).not.toHaveProperty('code');

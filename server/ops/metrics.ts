@@ -9,6 +9,8 @@ export interface QueueRow {
   due: number;
   /** Waiting for a later time (reminders, retries). */
   scheduled: number;
+  /** Waiting after failing at least once (a provider out of reach, a bug). */
+  retrying: number;
   /** Seconds the oldest due job has waited past its time; 0 when none is due. */
   oldestDueSeconds: number;
 }
@@ -77,6 +79,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     });
   queueGauge('servauto_jobs_due', 'Jobs due now and not yet run, by kind.', (row) => row.due);
   queueGauge('servauto_jobs_scheduled', 'Jobs waiting for a later time, by kind.', (row) => row.scheduled);
+  queueGauge('servauto_jobs_retrying', 'Jobs waiting to be tried again after failing, by kind.', (row) => row.retrying);
   queueGauge('servauto_jobs_oldest_due_age_seconds', 'How long the oldest due job has waited past its time, by kind.', (row) => row.oldestDueSeconds);
   new Gauge({
     name: 'servauto_refunds',

@@ -9,13 +9,14 @@ import { refunds } from '../modules/refunds/schema.ts';
  * Each is one grouped query over an index (jobs_due_idx, refunds_status_idx).
  */
 
-/** Waiting jobs by kind: how many are due, how many wait for later, how late the oldest due one is. */
+/** Waiting jobs by kind: how many are due, wait for later, have failed before; how late the oldest due one is. */
 export async function jobQueue(db: Db, now: Date) {
   const rows = await db
     .select({
       kind: jobs.kind,
       due: sql<number>`(count(*) filter (where ${lte(jobs.runAt, now)}))::int`,
       scheduled: sql<number>`(count(*) filter (where ${gt(jobs.runAt, now)}))::int`,
+      retrying: sql<number>`(count(*) filter (where ${jobs.attempts} > 0))::int`,
       oldestDue: sql<Date | string | null>`min(${jobs.runAt}) filter (where ${lte(jobs.runAt, now)})`,
     })
     .from(jobs)
@@ -25,6 +26,7 @@ export async function jobQueue(db: Db, now: Date) {
     kind: row.kind,
     due: Number(row.due),
     scheduled: Number(row.scheduled),
+    retrying: Number(row.retrying),
     oldestDueSeconds: row.oldestDue === null ? 0 : Math.max(0, (now.getTime() - new Date(row.oldestDue).getTime()) / 1000),
   }));
 }

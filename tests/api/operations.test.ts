@@ -105,6 +105,7 @@ describe('on the shared test app', () => {
     const text = await scrape(api);
     expect(valueOf(text, 'servauto_jobs_due{kind="metrics-test"}')).toBe(1);
     expect(valueOf(text, 'servauto_jobs_scheduled{kind="metrics-test"}')).toBe(1);
+    expect(valueOf(text, 'servauto_jobs_retrying{kind="metrics-test"}')).toBe(0);
     expect(valueOf(text, 'servauto_jobs_oldest_due_age_seconds{kind="metrics-test"}')).toBe(90);
     expect(valueOf(text, 'servauto_refunds{state="PENDING_REVIEW"}')).toBe(1);
     expect(valueOf(text, 'servauto_refunds{state="FAILED"}')).toBe(1);

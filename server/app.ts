@@ -33,6 +33,12 @@ import { consoleRoutes } from './routes/console.ts';
 import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
+import { requestLog } from './http/log.ts';
+import { log, type Logger } from './ops/log.ts';
+import { createMetrics, type Metrics } from './ops/metrics.ts';
+import { readinessCheck } from './ops/readiness.ts';
+import { jobQueue, refundsByState } from './queries/operations.ts';
+import { OPERATIONS_ROUTES, operationsRoutes } from './routes/operations.ts';
 
 export interface AppDeps {
   db: Db;
@@ -51,6 +57,12 @@ export interface AppDeps {
   publicUrl?: string | null;
   /** Where uploaded photos go; default: DATA_DIR/uploads. */
   storage?: FileStorage;
+  /** Where the line per request goes; default: none (the server passes its log). */
+  requestLog?: Logger;
+  /** The app's metrics; default: a registry of its own. */
+  metrics?: Metrics;
+  /** GET /metrics answers only `Authorization: Bearer <token>` when set (METRICS_TOKEN). */
+  metricsToken?: string | null;
 }
 
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -65,7 +77,9 @@ function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
   return (c.env as AppEnv['Bindings'] | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-/** The API: every contract call under /api, answering in the envelope. */
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, request() {} };
+
+/** The API: every contract call under /api, answering in the envelope; the probes and metrics beside it. */
 export function createApi(deps: AppDeps) {
   const { db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, now } = deps;
   const auth = authService({ db, sms, secret, sendsPerAddressPerHour, now });
@@ -80,6 +94,8 @@ export function createApi(deps: AppDeps) {
     storage: deps.storage ?? storageFromEnv(),
     secret,
   };
+  const metrics =
+    deps.metrics ?? createMetrics({ queue: () => jobQueue(db, shop.now()), refundsByState: () => refundsByState(db) });
   const api = new Hono<AppEnv>();
 
   api.use(async (c, next) => {
@@ -104,7 +120,7 @@ export function createApi(deps: AppDeps) {
   orderRoutes(calls, shop);
   myOrderRoutes(calls, api, shop);
   consoleRoutes(calls, shop);
-  paymentCallbackRoutes(api, shop);
+  paymentCallbackRoutes(api, shop, metrics);
 
   const document = openApiDocument(calls.calls);
   api.get('/openapi.json', (c) => c.json(document));
@@ -118,14 +134,17 @@ export function createApi(deps: AppDeps) {
     const unreachable = databaseUnavailableCause(err);
     if (unreachable) {
       // One line per call: an outage must not bury the log in stack traces.
-      console.error(`[api] ${c.req.method} ${c.req.path}: database unavailable (${unreachable.message})`);
+      log.error(`[api] ${c.req.method} ${c.req.path}: database unavailable (${unreachable.message})`, undefined, { requestId: c.get('requestId') });
       return answerError(c, new DomainError(Code.UNAVAILABLE, 'database.unavailable'));
     }
-    console.error(`[api] ${c.req.method} ${c.req.path} failed:`, loggableError(err));
+    log.error(`[api] ${c.req.method} ${c.req.path} failed:`, loggableError(err), { requestId: c.get('requestId') });
     return answerError(c, new DomainError(Code.SERVER_ERROR, 'code.500'));
   });
 
   const app = new Hono<AppEnv>();
+  // First, so every request (the site's too, where the server mounts it on this app) has its id, line and count.
+  app.use(requestLog({ log: deps.requestLog ?? silent, metrics, trustProxy, quiet: new Set(OPERATIONS_ROUTES) }));
+  operationsRoutes(app, { readiness: readinessCheck({ db, storage: shop.storage }), metrics, metricsToken: deps.metricsToken ?? null });
   app.route('/api', api);
   // The sandbox's hosted payment page, outside /api as a real gateway's page would be.
   if (shop.payments.name === 'sandbox') app.route('/pay/sandbox', sandboxPages(shop.payments as SandboxProvider));

@@ -22,6 +22,8 @@ export interface Config {
   publicUrl: string | null;
   /** Load the demo staff and coupons of content/ (DEMO_DATA). */
   demoData: boolean;
+  /** GET /metrics answers only with this bearer token when set (METRICS_TOKEN; required in production). */
+  metricsToken: string | null;
 }
 
 /** A whole number from `min` to `max`, or the start stops naming the variable. */
@@ -90,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
     publicUrl: origin(env, 'PUBLIC_URL'),
     demoData: demoData(env),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
   };
 }

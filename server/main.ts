@@ -8,7 +8,9 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
-import { requestLog } from './http/log.ts';
+import { log, logger } from './ops/log.ts';
+import { checkProduction } from './ops/production.ts';
+import { readSellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { paymentProviderFromEnv, SANDBOX_CALLBACK_JOB } from './providers/payment/index.ts';
@@ -20,6 +22,16 @@ import { mountSite } from './static.ts';
 import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
 import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
+
+// LOG_FORMAT and LOG_LEVEL are read now, so a wrong one stops the start rather than a request.
+logger();
+// An unsafe production start stops here, before anything opens: every problem, one line each.
+const production = checkProduction(process.env, await readSellerDetails(path.resolve('content')));
+if (production.problems.length > 0) {
+  for (const problem of production.problems) log.error(`Refusing to start with NODE_ENV=production: ${problem}`);
+  process.exit(1);
+}
+for (const escape of production.escapes) log.warn(`*** STAGING ONLY *** ${escape}`);
 
 const config = loadConfig();
 const started = performance.now();
@@ -46,7 +58,6 @@ const worker = startWorker({
 });
 
 const app = new Hono<AppEnv>();
-app.use(requestLog());
 app.use(async (c, next) => {
   await next();
   c.header('X-Content-Type-Options', 'nosniff');
@@ -65,6 +76,8 @@ app.route(
     payments,
     paymentTimeoutMinutes: config.paymentTimeoutMinutes,
     publicUrl: config.publicUrl,
+    requestLog: log,
+    metricsToken: config.metricsToken,
   }),
 );
 mountSite(app, {
@@ -78,7 +91,7 @@ mountSite(app, {
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = `${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`}${config.demoData ? ' with the demo staff and coupons' : ''}`;
-  console.log(
+  log.info(
     `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, payments: ${payments.name}, ${Math.round(performance.now() - started)} ms)`,
   );
 });

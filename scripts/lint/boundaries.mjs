@@ -60,6 +60,12 @@ export const zones = [
     why: 'http is the envelope at the edge: it knows the domain error, nothing else of the domain',
   },
   {
+    name: 'operations',
+    test: (f) => f.startsWith('server/ops/'),
+    deny: ['src/', 'server/flows/', 'server/queries/', 'server/routes/', 'server/http/', 'server/app.ts', 'server/jobs/', isSchema],
+    why: 'the log, metrics and checks are read by everything; they read the database and content, never the domain\'s flows or tables',
+  },
+  {
     name: 'infrastructure',
     test: (f) => /^server\/(providers|storage|db|i18n)\//.test(f),
     deny: ['src/', 'server/flows/', 'server/queries/', 'server/routes/', 'server/http/', 'server/app.ts'],

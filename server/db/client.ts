@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
 import { FolderInUseError, lockDataFolder, type FolderLock } from './folder-lock.ts';
 import * as schema from './schema.ts';
+import { log } from '../ops/log.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -41,7 +42,7 @@ export async function connectPostgres(url: string, { poolSize = Number(process.e
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   // Without a listener, a connection lost while idle in the pool would stop the process.
-  pool.on('error', (err) => console.error(`[db] an idle connection to PostgreSQL was lost: ${err.message}`));
+  pool.on('error', (err) => log.error(`[db] an idle connection to PostgreSQL was lost: ${err.message}`));
   // Nor would one lost in the moment between being lent and being watched (see releasedWhenLost).
   pool.on('connect', (client) => client.on('error', () => {}));
   // pool.query watches the connections it uses; transactions (pool.connect) get theirs watched
@@ -66,7 +67,7 @@ function releasedWhenLost(client: PoolClient): PoolClient {
   const release = client.release.bind(client);
   let released = false;
   const lost = (err: Error) => {
-    console.error(`[db] a connection to PostgreSQL in use was lost: ${err.message}`);
+    log.error(`[db] a connection to PostgreSQL in use was lost: ${err.message}`);
     client.release(err);
   };
   client.on('error', lost);
@@ -132,7 +133,7 @@ function lockOrRefuse(dataDir: string): FolderLock {
     return lockDataFolder(dataDir);
   } catch (err) {
     if (!(err instanceof FolderInUseError)) throw err;
-    console.error(err.message);
+    log.error(err.message);
     process.exit(1);
   }
 }

@@ -8,6 +8,7 @@ import type { PaymentStatus } from '../providers/payment/index.ts';
 import type { PaymentContext } from './context.ts';
 import { applyProviderStatus } from './provider-status.ts';
 import { errorMessage } from '../db/loggable.ts';
+import { log } from '../ops/log.ts';
 
 /** The job every placed order schedules for its payBefore. */
 export const PAYMENT_TIMEOUT_JOB = 'payment.timeout';
@@ -44,7 +45,7 @@ async function askProvider(ctx: PaymentContext, waiting: readonly PaymentRow[]):
     try {
       status = await ctx.payments.paymentStatus(payment.providerRef!);
     } catch (err) {
-      console.error(`[pay] ${ctx.payments.name} did not answer about ${payment.providerRef} before a time-out: ${errorMessage(err)}`);
+      log.error(`[pay] ${ctx.payments.name} did not answer about ${payment.providerRef} before a time-out: ${errorMessage(err)}`);
       if (answer === 'unpaid') answer = 'unreachable';
       continue;
     }
@@ -59,7 +60,7 @@ async function closeCheckouts(ctx: PaymentContext, orderId: string): Promise<voi
   if (!ctx.payments.expireCheckout) return;
   for (const ref of await pendingCheckouts(ctx.db, orderId)) {
     await ctx.payments.expireCheckout(ref).catch((err: unknown) =>
-      console.error(`[pay] could not close checkout ${ref} of an expired order: ${errorMessage(err)}`),
+      log.error(`[pay] could not close checkout ${ref} of an expired order: ${errorMessage(err)}`),
     );
   }
 }

@@ -11,6 +11,7 @@ import type { ShopContext } from './context.ts';
 import { applyProviderStatus } from './provider-status.ts';
 import { supersedeCheckouts } from './supersede-checkouts.ts';
 import { errorMessage } from '../db/loggable.ts';
+import { log } from '../ops/log.ts';
 
 type PayRequest = z.output<typeof orderPay.request>;
 type PayStatus = z.input<typeof orderPayStatus.response>;
@@ -71,7 +72,7 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
   } catch (err) {
     await abandonPayment(ctx.db, payment.id, errorMessage(err).slice(0, 300), now);
     if (err instanceof PaymentRefused) throw new DomainError(Code.WARNING, err.key, err.params, { field: 'payMethod' });
-    console.error(`[pay] ${provider.name} did not open a checkout for ${order.orderNo}: ${errorMessage(err)}`);
+    log.error(`[pay] ${provider.name} did not open a checkout for ${order.orderNo}: ${errorMessage(err)}`);
     throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
   }
   // Only once the new checkout is open: a Pay that fails leaves the earlier one usable.
@@ -93,7 +94,7 @@ export async function refreshPayment(ctx: ShopContext, customerId: string, order
     try {
       status = await provider.paymentStatus(payment.providerRef!);
     } catch (err) {
-      console.error(`[pay] ${provider.name} did not answer about ${payment.providerRef}: ${errorMessage(err)}`);
+      log.error(`[pay] ${provider.name} did not answer about ${payment.providerRef}: ${errorMessage(err)}`);
       throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
     }
     await applyProviderStatus(ctx, payment, status);

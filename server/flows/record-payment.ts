@@ -18,6 +18,7 @@ import { closureOf } from '../modules/booking/closures.ts';
 import { completeRefund } from '../modules/refunds/complete.ts';
 import { scheduleMoneyBack } from '../modules/refunds/surplus.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
+import { log } from '../ops/log.ts';
 
 export interface Settled {
   order: OrderRow;
@@ -122,7 +123,7 @@ export async function recordPayment(ctx: PaymentContext, provider: string, event
     if (!eventRow) return { recorded: { outcome: 'duplicate', reason: 'this event was received before' } as Recorded, notices: [] as Notice[] };
     const settle = async (outcome: EventOutcome, reason: string, paymentId?: string, sent: Notice[] = []) => {
       await settleEvent(tx, eventRow, outcome, reason, paymentId);
-      if (outcome === 'refused') console.warn(`[pay] refused ${provider} event ${event.eventId} (${event.kind}, ${event.providerRef}): ${reason}`);
+      if (outcome === 'refused') log.warn(`[pay] refused ${provider} event ${event.eventId} (${event.kind}, ${event.providerRef}): ${reason}`);
       return { recorded: { outcome: outcome === 'applied' ? 'processed' : outcome, reason } as Recorded, notices: sent };
     };
 

@@ -2,6 +2,7 @@ import { errorMessage } from '../db/loggable.ts';
 import { claimEvent, settleEvent } from '../modules/payments/service.ts';
 import type { UnusableEvent } from '../providers/payment/index.ts';
 import type { PaymentContext } from './context.ts';
+import { log } from '../ops/log.ts';
 
 /**
  * Refuses a signed event the shop cannot take (outside its limits, or not an event at all),
@@ -18,7 +19,7 @@ export async function refuseEvent(
 ): Promise<{ outcome: 'refused'; reason: string }> {
   const { reason, unusable } = refusal;
   if (!unusable) {
-    console.warn(`[pay] refused a ${provider} callback: ${reason}`);
+    log.warn(`[pay] refused a ${provider} callback: ${reason}`);
     return { outcome: 'refused', reason };
   }
   const now = ctx.now();
@@ -28,9 +29,9 @@ export async function refuseEvent(
       if (id) await settleEvent(tx, id, 'refused', reason);
       return id !== null;
     });
-    console.warn(`[pay] refused ${provider} event ${unusable.eventId}${kept ? ', kept for review' : ' again'} (its reason is in payment_events)`);
+    log.warn(`[pay] refused ${provider} event ${unusable.eventId}${kept ? ', kept for review' : ' again'} (its reason is in payment_events)`);
   } catch (err) {
-    console.error(`[pay] refused ${provider} event ${unusable.eventId}, not kept: ${errorMessage(err)}`);
+    log.error(`[pay] refused ${provider} event ${unusable.eventId}, not kept: ${errorMessage(err)}`);
   }
   return { outcome: 'refused', reason };
 }

@@ -1,6 +1,7 @@
 import { supersedePayment, type PaymentRow } from '../modules/payments/service.ts';
 import type { ShopContext } from './context.ts';
 import { errorMessage } from '../db/loggable.ts';
+import { log } from '../ops/log.ts';
 
 /**
  * At most one open checkout per order: once a new one is open, the order's earlier attempts
@@ -18,7 +19,7 @@ export async function supersedeCheckouts(ctx: Pick<ShopContext, 'db' | 'payments
       // Paid just before it closed: left waiting, so its callback or the time-out records it.
       if ((await payments.paymentStatus(payment.providerRef)).state === 'paid') continue;
     } catch (err) {
-      console.error(`[pay] could not close the replaced checkout ${payment.providerRef}: ${errorMessage(err)}`);
+      log.error(`[pay] could not close the replaced checkout ${payment.providerRef}: ${errorMessage(err)}`);
       continue;
     }
     await supersedePayment(ctx.db, payment.id, now);

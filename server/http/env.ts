@@ -8,6 +8,8 @@ export interface AppEnv {
   Variables: {
     locale: Locale;
     clientAddress: string;
+    /** The request's id in the log and the X-Request-Id answer header. */
+    requestId: string;
     /** The envelope code answered, for the request log. */
     answerCode: number;
     /** Set on calls that need login, by the session check. */

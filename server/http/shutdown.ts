@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import net from 'node:net';
+import { log as logged } from '../ops/log.ts';
 
 export interface StopOptions {
   /** Closes what the answers need (the database); called after the last answer. */
@@ -26,7 +27,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * connections are closed; then `close` runs and the process exits 0. Past `limitMs` it exits
  * 1, saying so. Returns the function to call with the signal's name.
  */
-export function gracefulStop(server: Server, { close, limitMs = 10_000, log = console.log, warn = console.error, exit = (code) => process.exit(code) }: StopOptions) {
+export function gracefulStop(server: Server, { close, limitMs = 10_000, log = (line) => logged.info(line), warn = (line) => logged.warn(line), exit = (code) => process.exit(code) }: StopOptions) {
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
   let connections = 0;

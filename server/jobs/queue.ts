@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { errorMessage } from '../db/loggable.ts';
 import { jobs } from './schema.ts';
+import { log } from '../ops/log.ts';
 
 export type Job = typeof jobs.$inferSelect;
 
@@ -56,14 +57,14 @@ export async function runOneJob(db: Db, handlers: Record<string, JobHandler>, no
   } catch (err) {
     if (!claimed) throw err;
     const attempts = claimed.attempts + 1;
-    console.error(`[jobs] ${claimed.kind} #${claimed.id} failed (attempt ${attempts}): ${errorMessage(err)}`);
+    log.error(`[jobs] ${claimed.kind} #${claimed.id} failed (attempt ${attempts}): ${errorMessage(err)}`);
     await db
       .update(jobs)
       .set({ attempts, lastError: errorMessage(err).slice(0, 500), runAt: new Date(now.getTime() + retryDelayMs(attempts)) })
       .where(and(eq(jobs.id, claimed.id), isNull(jobs.doneAt)));
     return 'failed';
   }
-  await after.work?.().catch((err: unknown) => console.error(`[jobs] after ${claimed!.kind} #${claimed!.id}: ${errorMessage(err)}`));
+  await after.work?.().catch((err: unknown) => log.error(`[jobs] after ${claimed!.kind} #${claimed!.id}: ${errorMessage(err)}`));
   return 'done';
 }
 

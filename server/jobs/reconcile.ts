@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { DAY_MS, reconcileSince, reportText } from '../modules/reconcile/service.ts';
 import type { PaymentProvider } from '../providers/payment/types.ts';
 import { scheduleJob, type JobHandler } from './queue.ts';
+import { log as logged } from '../ops/log.ts';
 
 /** Once a day: the ledger against the provider for the last days, the report in the log. */
 export const RECONCILE_JOB = 'payments.reconcile';
@@ -27,7 +28,7 @@ export async function scheduleReconcile(tx: Db, now: Date, lastReport?: Record<s
 }
 
 export function reconcileHandler(ctx: { db: Db; payments: PaymentProvider; days?: number; log?: (line: string) => void }): JobHandler {
-  const log = ctx.log ?? ((line: string) => console.log(line));
+  const log = ctx.log ?? ((line: string) => logged.info(line));
   return async (tx, _job, now) => {
     if (!ctx.payments.listSince) return;
     const report = await reconcileSince(ctx.db, ctx.payments, new Date(now.getTime() - (ctx.days ?? 7) * DAY_MS));

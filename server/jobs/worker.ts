@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { errorMessage } from '../db/loggable.ts';
 import { runDueJobs, type JobHandler } from './queue.ts';
+import { log as logged } from '../ops/log.ts';
 
 export interface Worker {
   /** Waits for the round under way, then runs no more. */
@@ -20,7 +21,7 @@ export interface WorkerOptions {
  * The job runner in an API process: every `intervalMs` it runs what is due. Any number of
  * processes may run one on the same PostgreSQL (jobs are claimed with SKIP LOCKED).
  */
-export function startWorker({ db, handlers, intervalMs, now = () => new Date(), log = console.error }: WorkerOptions): Worker {
+export function startWorker({ db, handlers, intervalMs, now = () => new Date(), log = (line) => logged.error(line) }: WorkerOptions): Worker {
   let stopped = false;
   let round: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;

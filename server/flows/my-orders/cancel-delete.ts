@@ -7,6 +7,7 @@ import { latestRefund } from '../../modules/refunds/service.ts';
 import type { ShopContext } from '../context.ts';
 import { lockOwnOrder, refuse } from './own-order.ts';
 import { errorMessage } from '../../db/loggable.ts';
+import { log } from '../../ops/log.ts';
 
 /**
  * The customer cancels an order waiting for payment, with a reason: like a payment time-out
@@ -25,7 +26,7 @@ export async function cancelOrder(ctx: ShopContext, customerId: string, input: {
   });
   for (const ref of refs) {
     await ctx.payments.expireCheckout?.(ref).catch((err: unknown) =>
-      console.error(`[pay] could not close checkout ${ref} of a cancelled order: ${errorMessage(err)}`),
+      log.error(`[pay] could not close checkout ${ref} of a cancelled order: ${errorMessage(err)}`),
     );
   }
 }

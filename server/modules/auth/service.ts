@@ -17,6 +17,7 @@ import {
   sendVerdict,
 } from './otp.ts';
 import { otpCodes, sessions, users } from './schema.ts';
+import { log } from '../../ops/log.ts';
 
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -99,7 +100,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
       try {
         await sms.sendOtp({ phone, code: issued.code, text: smsText[locale](issued.code) });
       } catch (err) {
-        console.error(`[sms] ${sms.name} could not send to ${phone}: ${(err as Error).message}`);
+        log.error(`[sms] ${sms.name} could not send to ${phone}: ${(err as Error).message}`);
         await db.delete(otpCodes).where(eq(otpCodes.id, issued.id));
         throw new DomainError(Code.UNAVAILABLE, 'otp.smsFailed');
       }

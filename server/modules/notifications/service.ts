@@ -5,6 +5,7 @@ import type { OrderRow } from '../orders/service.ts';
 import { orderNotices } from './schema.ts';
 import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
 import { errorMessage } from '../../db/loggable.ts';
+import { log } from '../../ops/log.ts';
 
 /** Sent after the commit: a notice never holds up or undoes the move it tells of. */
 export type Notice = () => Promise<void>;
@@ -52,7 +53,7 @@ export async function orderNotice(tx: Db, ctx: NoticeContext, order: OrderRow, e
     try {
       await ctx.sms.send({ phone, text });
     } catch (err) {
-      console.error(`[sms] ${event.kind} notice for order ${order.orderNo} not sent: ${errorMessage(err)}`);
+      log.error(`[sms] ${event.kind} notice for order ${order.orderNo} not sent: ${errorMessage(err)}`);
       await ctx.db
         .update(orderNotices)
         .set({ sent: false })
@@ -71,7 +72,7 @@ export async function sendOrderNotice(ctx: NoticeContext, order: OrderRow, event
 /** The SMS of a message sent but not recorded on the order (a workshop closing), its failure only logged. */
 export async function sendSms(ctx: Pick<NoticeContext, 'sms'>, phone: string, text: string, what: string): Promise<void> {
   await ctx.sms.send({ phone, text }).catch((err: unknown) => {
-    console.error(`[sms] ${what} not sent: ${errorMessage(err)}`);
+    log.error(`[sms] ${what} not sent: ${errorMessage(err)}`);
   });
 }
 

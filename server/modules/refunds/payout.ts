@@ -7,6 +7,7 @@ import { refundableFrom } from './ledger.ts';
 import { insertReturn, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
 import { refundById, tryMoveRefund, type RefundRow } from './service.ts';
 import { errorMessage } from '../../db/loggable.ts';
+import { log } from '../../ops/log.ts';
 
 /**
  * Money on its way back: every return goes to one payment and asks the provider for no more
@@ -89,7 +90,7 @@ export async function scheduleSends(tx: Db, returns: ReturnRow[], now: Date, att
 async function scheduleMoneyBackAgain(tx: Db, failed: ReturnRow, now: Date): Promise<void> {
   const tries = (await returnsOf(tx, [failed.orderId])).filter((r) => r.paymentId === failed.paymentId && r.refundId === null && r.state === 'failed').length;
   if (tries >= MONEY_BACK_TRIES) {
-    console.error(`[refund] the surplus of payment ${failed.paymentId} failed ${tries} times: left for staff`);
+    log.error(`[refund] the surplus of payment ${failed.paymentId} failed ${tries} times: left for staff`);
     return;
   }
   await scheduleJob(tx, { kind: MONEY_BACK_JOB, key: `money-back:${failed.id}`, runAt: new Date(now.getTime() + retryDelayMs(tries)), payload: { orderId: failed.orderId } }, now);
@@ -103,7 +104,7 @@ async function scheduleMoneyBackAgain(tx: Db, failed: ReturnRow, now: Date): Pro
 export async function failReturn(tx: Db, ret: ReturnRow, reason: string, now: Date): Promise<void> {
   await lockOrder(tx, { id: ret.orderId });
   if (!(await settleReturn(tx, ret.id, 'failed', now, reason))) return;
-  console.error(`[refund] return ${ret.id} of ${ret.amountSen} sen failed at the provider: ${reason}`);
+  log.error(`[refund] return ${ret.id} of ${ret.amountSen} sen failed at the provider: ${reason}`);
   if (!ret.refundId) return scheduleMoneyBackAgain(tx, ret, now);
   const refund = await refundById(tx, ret.refundId);
   if (refund?.status === 'REVIEWED' || refund?.status === 'PROCESSING') {
@@ -118,7 +119,7 @@ export async function failReturn(tx: Db, ret: ReturnRow, reason: string, now: Da
 export async function sendReturn(ctx: PayoutContext, ret: ReturnRow, reason?: string, attempt = 0): Promise<void> {
   const payment = await paymentById(ctx.db, ret.paymentId);
   if (!payment?.providerRef) {
-    console.error(`[refund] return ${ret.id}: its payment has no provider reference`);
+    log.error(`[refund] return ${ret.id}: its payment has no provider reference`);
     return;
   }
   let result;
@@ -130,7 +131,7 @@ export async function sendReturn(ctx: PayoutContext, ret: ReturnRow, reason?: st
       await ctx.db.transaction((tx) => failReturn(tx, ret, err.key, now));
       return;
     }
-    console.error(`[refund] return ${ret.id} not sent to ${ctx.payments.name} (try ${attempt + 1}): ${errorMessage(err)}`);
+    log.error(`[refund] return ${ret.id} not sent to ${ctx.payments.name} (try ${attempt + 1}): ${errorMessage(err)}`);
     await ctx.db.transaction((tx) => scheduleSends(tx, [ret], now, attempt + 1, retryDelayMs(attempt + 1)));
     return;
   }

@@ -1,4 +1,5 @@
 import { errorMessage } from '../../../db/loggable.ts';
+import { log as logged } from '../../../ops/log.ts';
 
 /**
  * Sends a callback the way a gateway does: POST to the shop's callback URL; anything but a
@@ -43,7 +44,7 @@ export function createCourier(options: {
   retryDelaysMs?: readonly number[];
   log?: (line: string) => void;
 }): Courier {
-  const { url, deliver, retryDelaysMs = DEFAULT_RETRY_DELAYS_MS, log = (line) => console.error(line) } = options;
+  const { url, deliver, retryDelaysMs = DEFAULT_RETRY_DELAYS_MS, log = (line) => logged.error(line) } = options;
   const pending = new Set<Promise<unknown>>();
   const timers = new Set<NodeJS.Timeout>();
   const waiters: (() => void)[] = [];

@@ -12,6 +12,7 @@ import type { PageState } from './page.ts';
 import { sandboxCheckouts, sandboxRefunds } from './schema.ts';
 import { FAILED_PREFIX, failedBefore, failsFirstTime } from './test-amounts.ts';
 import { SIGNATURE_HEADER, readToken, signBody, signToken, signatureMatches } from './signing.ts';
+import { log as logged } from '../../../ops/log.ts';
 
 export interface SandboxOptions {
   db: Db;
@@ -76,7 +77,7 @@ function listedState(state: PageState): ProviderPayment['state'] {
 }
 
 export function sandboxProvider(options: SandboxOptions): SandboxProvider {
-  const { db, key, callbackUrl, now = () => new Date(), log = (line: string) => console.error(line) } = options;
+  const { db, key, callbackUrl, now = () => new Date(), log = (line: string) => logged.error(line) } = options;
   const courier = createCourier({ url: callbackUrl, deliver: options.deliver ?? fetchDeliver(), retryDelaysMs: options.retryDelaysMs, log });
 
   const signedHeaders = (body: string) => ({ 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(key, body) });

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * The shop's own details as a seller (for receipts and e-invoices): content/seller.json.
+ * The file in the repository holds obvious demo values and says so (`"demo": true`).
+ */
+export interface SellerDetails {
+  demo?: boolean;
+  legalName: string;
+  /** Companies Commission of Malaysia (SSM) registration number. */
+  ssmNo: string;
+  /** Sales and Service Tax registration number. */
+  sstNo: string;
+  /** Tax identification number (LHDN). */
+  tin: string;
+  /** Malaysia Standard Industrial Classification code of the business. */
+  msicCode: string;
+  address: string;
+  phone: string;
+  email: string;
+}
+
+export const SELLER_FILE = 'seller.json';
+
+/** Each field and how a refusal names it. */
+export const sellerFields: Record<Exclude<keyof SellerDetails, 'demo'>, string> = {
+  legalName: 'legal name',
+  ssmNo: 'SSM registration number',
+  sstNo: 'SST registration number',
+  tin: 'tax identification number (TIN)',
+  msicCode: 'MSIC code',
+  address: 'address',
+  phone: 'phone',
+  email: 'e-mail',
+};
+
+/** The seller details as written in content/, or null when there is no such file. */
+export async function readSellerDetails(contentDir: string): Promise<Partial<SellerDetails> | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(contentDir, SELLER_FILE), 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const parsed: unknown = JSON.parse(text);
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`${path.join(contentDir, SELLER_FILE)}: must be an object`);
+  return parsed as Partial<SellerDetails>;
+}
+
+/** The fields (keys of sellerFields) that are missing or blank. */
+export function missingSellerFields(details: Partial<SellerDetails>): (keyof typeof sellerFields)[] {
+  return (Object.keys(sellerFields) as (keyof typeof sellerFields)[]).filter((field) => {
+    const value = details[field];
+    return typeof value !== 'string' || value.trim() === '';
+  });
+}

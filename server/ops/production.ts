@@ -1,0 +1,93 @@
+import { missingSellerFields, sellerFields, type SellerDetails } from '../modules/seller/details.ts';
+
+/**
+ * What keeps a production start unsafe, checked before anything opens: each problem one line,
+ * all of them at once. A staging site may allow the sandbox gateway, console SMS or the demo
+ * seller details with an escape, which the start announces loudly.
+ */
+export interface ProductionCheck {
+  /** Lines that refuse the start. */
+  problems: string[];
+  /** Lines the start logs as warnings: the escapes in use. */
+  escapes: string[];
+}
+
+/** The escapes a staging site may set, each to 1. */
+export const ESCAPES = {
+  sandbox: 'ALLOW_SANDBOX_PAYMENTS',
+  consoleSms: 'ALLOW_CONSOLE_SMS',
+  demoSeller: 'ALLOW_DEMO_SELLER',
+} as const;
+
+/**
+ * Values seen in examples, tests and the tools' own defaults (MinIO's, s3rver's): set, but no
+ * secret.
+ */
+const DEVELOPMENT_DEFAULTS = new Set([
+  'changeme', 'change-me', 'change_me', 'secret', 'password', 'test', 'dev', 'development', 'demo', 'example',
+  'servauto', 'servauto-test-secret', 'sk_test_x', 'whsec_x', 'minioadmin', 's3rver', 'token', 'metrics',
+]);
+
+/** Our own secrets (not a provider's, whose form the provider decides) are at least this long. */
+const OWN_SECRET_MIN_LENGTH = 16;
+
+const on = (env: NodeJS.ProcessEnv, name: string) => env[name] === '1' || env[name] === 'true';
+
+/** Why a secret cannot be used, or null. */
+function secretProblem(env: NodeJS.ProcessEnv, name: string, why: string, minLength = 1): string | null {
+  const value = env[name]?.trim() ?? '';
+  if (value === '') return `${name} is not set: ${why}`;
+  if (DEVELOPMENT_DEFAULTS.has(value.toLowerCase())) return `${name} is a development default ("${value}"): set a secret of your own`;
+  if (value.length < minLength) return `${name} is shorter than ${minLength} characters: set a long random value (e.g. openssl rand -hex 32)`;
+  return null;
+}
+
+/**
+ * The problems of a start with this environment and these seller details (null: no
+ * content/seller.json). Outside NODE_ENV=production there are none.
+ */
+export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDetails> | null): ProductionCheck {
+  const problems: (string | null)[] = [];
+  const escapes: string[] = [];
+  if (env.NODE_ENV !== 'production') return { problems: [], escapes: [] };
+
+  const payment = env.PAYMENT_PROVIDER || 'sandbox';
+  if (payment === 'sandbox') {
+    if (on(env, ESCAPES.sandbox)) escapes.push(`${ESCAPES.sandbox}=1: payments go to the sandbox gateway, no money is taken; a staging site only`);
+    else problems.push(`PAYMENT_PROVIDER is the sandbox, which takes no money: set PAYMENT_PROVIDER=stripe (or ${ESCAPES.sandbox}=1 on a staging site)`);
+  } else if (payment === 'stripe') {
+    problems.push(secretProblem(env, 'STRIPE_SECRET_KEY', 'Stripe payments need the account\'s secret key'));
+    problems.push(secretProblem(env, 'STRIPE_WEBHOOK_SECRET', 'Stripe\'s callbacks are verified with the webhook\'s signing secret'));
+  }
+
+  const sms = env.SMS_PROVIDER || 'console';
+  if (sms === 'console') {
+    if (on(env, ESCAPES.consoleSms)) escapes.push(`${ESCAPES.consoleSms}=1: login codes and customers' SMS are written to the log, not sent; a staging site only`);
+    else problems.push(`SMS_PROVIDER is console, which writes login codes to the log instead of sending them: set SMS_PROVIDER=twilio (or ${ESCAPES.consoleSms}=1 on a staging site)`);
+  } else if (sms === 'twilio') {
+    problems.push(secretProblem(env, 'TWILIO_ACCOUNT_SID', 'SMS through Twilio need the account SID'));
+    problems.push(secretProblem(env, 'TWILIO_AUTH_TOKEN', 'SMS through Twilio need the auth token'));
+    if (!env.TWILIO_FROM?.trim()) problems.push('TWILIO_FROM is not set: SMS through Twilio need the number they are sent from');
+  }
+
+  if (env.DEMO_DATA?.trim() === '1') problems.push('DEMO_DATA=1 loads the demo staff, who log in with published phone numbers: unset it or set DEMO_DATA=0');
+
+  problems.push(secretProblem(env, 'SERVAUTO_SECRET', 'every server must share one secret for login codes and signed links', OWN_SECRET_MIN_LENGTH));
+  problems.push(secretProblem(env, 'METRICS_TOKEN', 'GET /metrics is served only with this token in production', OWN_SECRET_MIN_LENGTH));
+  if (env.S3_BUCKET?.trim()) {
+    problems.push(secretProblem(env, 'S3_ACCESS_KEY_ID', 'S3_BUCKET is set, so the bucket\'s access key is needed'));
+    problems.push(secretProblem(env, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET is set, so the bucket\'s secret key is needed'));
+  }
+  if (!env.PUBLIC_URL?.trim()) problems.push('PUBLIC_URL is not set: links in payments and SMS need the address customers reach the shop at (e.g. https://www.servauto.my)');
+
+  if (!seller) {
+    problems.push('content/seller.json is missing: the shop\'s legal name, SSM and SST numbers, TIN, MSIC code, address, phone and e-mail');
+  } else {
+    for (const field of missingSellerFields(seller)) problems.push(`The seller's ${sellerFields[field]} is missing: set "${field}" in content/seller.json`);
+    if (seller.demo === true) {
+      if (on(env, ESCAPES.demoSeller)) escapes.push(`${ESCAPES.demoSeller}=1: the seller details are the demo ones; a staging site only`);
+      else problems.push(`content/seller.json holds the demo seller details ("demo": true): put the shop's own and remove "demo" (or ${ESCAPES.demoSeller}=1 on a staging site)`);
+    }
+  }
+  return { problems: problems.filter((p): p is string => p !== null), escapes };
+}

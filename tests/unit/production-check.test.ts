@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import type { SellerDetails } from '../../server/modules/seller/details.ts';
+import { checkProduction } from '../../server/ops/production.ts';
+
+const seller: SellerDetails = {
+  legalName: 'Servauto Sdn. Bhd.',
+  ssmNo: '201901012345 (1234567-A)',
+  sstNo: 'W10-1808-31000123',
+  tin: 'C20880123450',
+  msicCode: '45200',
+  address: '12 Jalan Segambut, 51200 Kuala Lumpur',
+  phone: '+60 3-6250 0000',
+  email: 'billing@servauto.my',
+};
+
+/** A production environment with nothing wrong in it. */
+const safe: NodeJS.ProcessEnv = {
+  NODE_ENV: 'production',
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_51Hx0aB2cD3eF4gH5iJ6kL7',
+  STRIPE_WEBHOOK_SECRET: 'whsec_9zY8xW7vU6tS5rQ4pO3n',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+  TWILIO_AUTH_TOKEN: '0123456789abcdef0123456789abcdef',
+  TWILIO_FROM: '+60312345678',
+  SERVAUTO_SECRET: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+  METRICS_TOKEN: 'f0e1d2c3b4a59687f0e1d2c3b4a59687',
+  PUBLIC_URL: 'https://www.servauto.my',
+};
+
+const check = (env: NodeJS.ProcessEnv, details: Partial<SellerDetails> | null = seller) => checkProduction(env, details);
+
+describe('a production start', () => {
+  test('with every setting in place: no problem, no escape', () => {
+    expect(check(safe)).toEqual({ problems: [], escapes: [] });
+  });
+
+  test('outside production nothing is checked', () => {
+    expect(check({}, null)).toEqual({ problems: [], escapes: [] });
+    expect(check({ ...safe, NODE_ENV: 'development', PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console' }, null)).toEqual({ problems: [], escapes: [] });
+  });
+
+  test('with nothing set: every problem at once, one line each', () => {
+    const { problems } = check({ NODE_ENV: 'production' }, null);
+    expect(problems).toEqual([
+      'PAYMENT_PROVIDER is the sandbox, which takes no money: set PAYMENT_PROVIDER=stripe (or ALLOW_SANDBOX_PAYMENTS=1 on a staging site)',
+      'SMS_PROVIDER is console, which writes login codes to the log instead of sending them: set SMS_PROVIDER=twilio (or ALLOW_CONSOLE_SMS=1 on a staging site)',
+      'SERVAUTO_SECRET is not set: every server must share one secret for login codes and signed links',
+      'METRICS_TOKEN is not set: GET /metrics is served only with this token in production',
+      'PUBLIC_URL is not set: links in payments and SMS need the address customers reach the shop at (e.g. https://www.servauto.my)',
+      "content/seller.json is missing: the shop's legal name, SSM and SST numbers, TIN, MSIC code, address, phone and e-mail",
+    ]);
+    for (const line of problems) expect(line).not.toContain('\n');
+  });
+
+  test.each([
+    ['the sandbox named', { PAYMENT_PROVIDER: 'sandbox' }, /^PAYMENT_PROVIDER is the sandbox/],
+    ['console SMS named', { SMS_PROVIDER: 'console' }, /^SMS_PROVIDER is console/],
+    ['demo data', { DEMO_DATA: '1' }, /^DEMO_DATA=1 loads the demo staff/],
+    ['no Stripe key', { STRIPE_SECRET_KEY: '' }, /^STRIPE_SECRET_KEY is not set/],
+    ['a test Stripe key from the examples', { STRIPE_SECRET_KEY: 'sk_test_x' }, /^STRIPE_SECRET_KEY is a development default \("sk_test_x"\)/],
+    ['no webhook secret', { STRIPE_WEBHOOK_SECRET: undefined }, /^STRIPE_WEBHOOK_SECRET is not set/],
+    ['no Twilio token', { TWILIO_AUTH_TOKEN: ' ' }, /^TWILIO_AUTH_TOKEN is not set/],
+    ['no Twilio number', { TWILIO_FROM: '' }, /^TWILIO_FROM is not set/],
+    ['no server secret', { SERVAUTO_SECRET: '' }, /^SERVAUTO_SECRET is not set/],
+    ['the tests\' server secret', { SERVAUTO_SECRET: 'servauto-test-secret' }, /^SERVAUTO_SECRET is a development default/],
+    ['a short server secret', { SERVAUTO_SECRET: 'hunter2hunter2' }, /^SERVAUTO_SECRET is shorter than 16 characters/],
+    ['no metrics token', { METRICS_TOKEN: undefined }, /^METRICS_TOKEN is not set/],
+    ['a placeholder metrics token', { METRICS_TOKEN: 'changeme' }, /^METRICS_TOKEN is a development default/],
+    ['a bucket without keys', { S3_BUCKET: 'servauto-uploads' }, /^S3_ACCESS_KEY_ID is not set/],
+    ['a bucket with MinIO\'s own keys', { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'minioadmin', S3_SECRET_ACCESS_KEY: 'minioadmin' }, /^S3_ACCESS_KEY_ID is a development default/],
+    ['no public address', { PUBLIC_URL: '' }, /^PUBLIC_URL is not set/],
+  ])('%s: refused, naming it', (_, change, line) => {
+    const { problems } = check({ ...safe, ...change });
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]).toMatch(line);
+  });
+
+  test('a bucket with keys of its own is fine', () => {
+    expect(check({ ...safe, S3_BUCKET: 'servauto-uploads', S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7SERVAUTO', S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYSERVAUTOKEY' })).toEqual({ problems: [], escapes: [] });
+  });
+
+  test('incomplete seller details: one line per missing field', () => {
+    const { problems } = check(safe, { ...seller, sstNo: '', tin: undefined, email: '  ' });
+    expect(problems).toEqual([
+      'The seller\'s SST registration number is missing: set "sstNo" in content/seller.json',
+      'The seller\'s tax identification number (TIN) is missing: set "tin" in content/seller.json',
+      'The seller\'s e-mail is missing: set "email" in content/seller.json',
+    ]);
+  });
+
+  test('the demo seller details shipped in content/ are complete, and refused as the demo', () => {
+    const shipped = JSON.parse(readFileSync(new URL('../../content/seller.json', import.meta.url), 'utf8')) as SellerDetails;
+    expect(check(safe, shipped).problems).toEqual([
+      'content/seller.json holds the demo seller details ("demo": true): put the shop\'s own and remove "demo" (or ALLOW_DEMO_SELLER=1 on a staging site)',
+    ]);
+  });
+});
+
+describe('the escapes for a staging site', () => {
+  test.each([
+    ['ALLOW_SANDBOX_PAYMENTS', { PAYMENT_PROVIDER: 'sandbox', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }, seller, /^ALLOW_SANDBOX_PAYMENTS=1: payments go to the sandbox gateway/],
+    ['ALLOW_CONSOLE_SMS', { SMS_PROVIDER: 'console', TWILIO_AUTH_TOKEN: '' }, seller, /^ALLOW_CONSOLE_SMS=1: login codes and customers' SMS are written to the log/],
+    ['ALLOW_DEMO_SELLER', {}, { ...seller, demo: true }, /^ALLOW_DEMO_SELLER=1: the seller details are the demo ones/],
+  ])('%s=1 lets the start go on and is announced', (name, change, details, line) => {
+    expect(check({ ...safe, ...change }, details).problems).not.toEqual([]);
+    const allowed = check({ ...safe, ...change, [name]: '1' }, details);
+    expect(allowed.problems).toEqual([]);
+    expect(allowed.escapes).toHaveLength(1);
+    expect(allowed.escapes[0]).toMatch(line);
+  });
+
+  test('an escape covers only its own problem', () => {
+    const { problems, escapes } = check({ ...safe, PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console', ALLOW_SANDBOX_PAYMENTS: '1', DEMO_DATA: '1' });
+    expect(escapes).toHaveLength(1);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['SMS_PROVIDER', 'DEMO_DATA=1']);
+  });
+
+  test('an escape outside production changes nothing', () => {
+    expect(check({ ALLOW_SANDBOX_PAYMENTS: '1' }, null)).toEqual({ problems: [], escapes: [] });
+  });
+});

@@ -18,6 +18,8 @@ export interface Config {
   paymentTimeoutMinutes: number;
   /** How often the job worker looks for due work (payment time-outs). */
   jobIntervalMs: number;
+  /** This process runs due jobs (JOB_WORKER=1, the default); 0 leaves them to another process. */
+  jobWorker: boolean;
   /** The public origin customers reach the shop at, for links sent out; null: the request's. */
   publicUrl: string | null;
   /** Load the demo staff and coupons of content/ (DEMO_DATA). */
@@ -70,6 +72,13 @@ function demoData(env: NodeJS.ProcessEnv): boolean {
   return value === '' ? !env.DATABASE_URL && !production : value === '1';
 }
 
+/** JOB_WORKER: 1 (or unset) runs due jobs in this process, 0 leaves them to another. */
+function jobWorker(env: NodeJS.ProcessEnv): boolean {
+  const value = env.JOB_WORKER?.trim() ?? '';
+  if (value !== '' && value !== '0' && value !== '1') throw new Error(`JOB_WORKER must be 1 (this process runs due jobs) or 0 (another process does), not "${env.JOB_WORKER}"`);
+  return value !== '0';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
@@ -90,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sendsPerAddressPerHour: perAddress,
     paymentTimeoutMinutes: minutes(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 0.1, 24 * 60),
     jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
+    jobWorker: jobWorker(env),
     publicUrl: origin(env, 'PUBLIC_URL'),
     demoData: demoData(env),
     metricsToken: env.METRICS_TOKEN?.trim() || null,

@@ -43,6 +43,7 @@ const payments = paymentProviderFromEnv(process.env, { db: database.db, secret }
 const sms = smsProviderFromEnv(config.smsProvider);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
 await scheduleReconcile(database.db, new Date());
+// Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
 const worker = startWorker({
   db: database.db,
   handlers: {
@@ -55,6 +56,7 @@ const worker = startWorker({
     [RECONCILE_JOB]: reconcileHandler({ db: database.db, payments }),
   },
   intervalMs: config.jobIntervalMs,
+  enabled: config.jobWorker,
 });
 
 const app = new Hono<AppEnv>();
@@ -92,7 +94,7 @@ mountSite(app, {
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = `${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`}${config.demoData ? ' with the demo staff and coupons' : ''}`;
   log.info(
-    `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, payments: ${payments.name}, ${Math.round(performance.now() - started)} ms)`,
+    `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, payments: ${payments.name}${config.jobWorker ? '' : ', jobs left to another process'}, ${Math.round(performance.now() - started)} ms)`,
   );
 });
 

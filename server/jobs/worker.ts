@@ -15,13 +15,16 @@ export interface WorkerOptions {
   intervalMs: number;
   now?: () => Date;
   log?: (line: string) => void;
+  /** false: a process that leaves every job to another (JOB_WORKER=0). */
+  enabled?: boolean;
 }
 
 /**
  * The job runner in an API process: every `intervalMs` it runs what is due. Any number of
  * processes may run one on the same PostgreSQL (jobs are claimed with SKIP LOCKED).
  */
-export function startWorker({ db, handlers, intervalMs, now = () => new Date(), log = (line) => logged.error(line) }: WorkerOptions): Worker {
+export function startWorker({ db, handlers, intervalMs, now = () => new Date(), log = (line) => logged.error(line), enabled = true }: WorkerOptions): Worker {
+  if (!enabled) return { stop: async () => {} };
   let stopped = false;
   let round: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;

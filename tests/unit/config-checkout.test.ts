@@ -30,3 +30,17 @@ describe('checkout settings from the environment', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://servauto.my' })).toThrow('PUBLIC_URL must start with http:// or https://');
   });
 });
+
+describe('which processes run due jobs', () => {
+  test('every process by default; JOB_WORKER=0 leaves them to another', () => {
+    expect(loadConfig({}).jobWorker).toBe(true);
+    expect(loadConfig({ JOB_WORKER: '1' }).jobWorker).toBe(true);
+    expect(loadConfig({ JOB_WORKER: '0' }).jobWorker).toBe(false);
+  });
+
+  test('anything else stops the start, naming the variable', () => {
+    for (const bad of ['yes', 'off', '2', '-1', '1.0']) {
+      expect(() => loadConfig({ JOB_WORKER: bad }), bad).toThrow(`JOB_WORKER must be 1 (this process runs due jobs) or 0 (another process does), not "${bad}"`);
+    }
+  });
+});

@@ -11,6 +11,8 @@ export const Code = {
   TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A limit per customer was reached (uploads an hour, photos waiting for a request): try again later. */
+  TOO_MANY_REQUESTS: 429,
   SERVER_ERROR: 500,
   /** The database (or a provider the call needs) is out of reach for a moment: try again. */
   UNAVAILABLE: 503,

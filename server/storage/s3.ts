@@ -44,6 +44,8 @@ export function s3Storage(settings: S3Settings): FileStorage {
   const base = settings.forcePathStyle
     ? `${endpoint.origin}${endpoint.pathname.replace(/\/$/, '')}/${settings.bucket}`
     : `${endpoint.protocol}//${settings.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, '')}`;
+  // The bucket itself: `/bucket` in the path, `/` on the bucket's own host name.
+  const bucketUrl = settings.forcePathStyle ? base : `${base}/`;
   const timeoutMs = settings.timeoutMs ?? 15_000;
 
   /** A signed request; the time limit covers the wait for the headers, not the streaming of a body. */
@@ -86,7 +88,7 @@ export function s3Storage(settings: S3Settings): FileStorage {
       await res.body?.cancel();
     },
     async check() {
-      const res = await send('HEAD', `${base}/`);
+      const res = await send('HEAD', bucketUrl);
       await res.body?.cancel();
       if (res.ok) return;
       if (res.status === 404) throw new Error(`the bucket ${settings.bucket} does not exist at ${endpoint.origin}`);

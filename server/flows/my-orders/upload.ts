@@ -1,63 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Code } from '../../../contract/codes.ts';
-import { MAX_IMAGE_BYTES } from '../../../contract/my-orders-dto.ts';
 import { DomainError } from '../../modules/errors.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { checkPhoto, photoDecoding, reencodePhoto } from '../../storage/photo.ts';
 import { lockCustomerUploads, recordUpload } from '../../storage/service.ts';
 import { signedImageUrl } from '../../storage/signing.ts';
 import type { ShopContext } from '../context.ts';
+import { readPhotoField } from './upload-form.ts';
 import { checkUploadLimits } from './upload-limits.ts';
-
-/** Room for the form's boundaries and headers around a photo of the largest size. */
-const FORM_OVERHEAD = 16 * 1024;
-
-const tooLarge = () => new DomainError(Code.PAYLOAD_TOO_LARGE, 'upload.tooLarge');
-
-/**
- * The form, never holding more than a largest photo and its form: a declared length above it is
- * refused before anything is read; an undeclared one is counted as it streams and cut off there.
- */
-async function readForm(request: Request): Promise<FormData> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) throw new DomainError(Code.UNSUPPORTED_MEDIA_TYPE, 'upload.notMultipart');
-  const limit = MAX_IMAGE_BYTES + FORM_OVERHEAD;
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) throw tooLarge();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        // Stop reading; the rest is never held. (Cancelling a body the runtime is still
-        // writing into makes undici throw where nobody can catch it.)
-        reader.releaseLock();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  try {
-    return await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
-  } catch {
-    throw new DomainError(Code.BAD_REQUEST, 'upload.notMultipart');
-  }
-}
 
 /** The form read and the photo decoded, holding a place in the process's decoding line throughout. */
 async function decodeInLine(request: Request) {
   const ticket = photoDecoding.enter();
   if (!ticket) throw new DomainError(Code.UNAVAILABLE, 'upload.busy');
   try {
-    const form = await readForm(request);
-    const file = form.get('file');
-    if (!(file instanceof Blob) || file.size === 0) throw new DomainError(Code.BAD_REQUEST, 'upload.noFile', {}, { field: 'file' });
-    if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
-    const input = Buffer.from(await file.arrayBuffer());
+    const input = await readPhotoField(request);
     // Refused from the header alone, without waiting for a turn.
     const checked = await checkPhoto(input);
     if (!checked.ok) return checked;

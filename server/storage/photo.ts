@@ -13,8 +13,11 @@ export const MAX_INPUT_PIXELS = 25_000_000;
 sharp.cache(false);
 sharp.concurrency(1);
 
-/** Photos decoded at once per process, and how many more may wait for their turn. */
-export const photoDecoding = decodeGate(2, 16);
+/**
+ * Per process: 2 photos decode at once and 16 more may wait (18 in the line); of those, 6 hold
+ * their file in memory (the decoding ones included), the others wait with their body unread.
+ */
+export const photoDecoding = decodeGate({ maxDecoding: 2, maxHolding: 6, maxEntered: 18 });
 
 export interface Photo {
   ok: true;

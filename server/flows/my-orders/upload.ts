@@ -9,11 +9,15 @@ import type { ShopContext } from '../context.ts';
 import { readPhotoField } from './upload-form.ts';
 import { checkUploadLimits } from './upload-limits.ts';
 
-/** The form read and the photo decoded, holding a place in the process's decoding line throughout. */
+/**
+ * The form read and the photo decoded, holding a place in the process's decoding line
+ * throughout: the body is read only when the line has room for it in memory.
+ */
 async function decodeInLine(request: Request) {
   const ticket = photoDecoding.enter();
   if (!ticket) throw new DomainError(Code.UNAVAILABLE, 'upload.busy');
   try {
+    await ticket.mayRead();
     const input = await readPhotoField(request);
     // Refused from the header alone, without waiting for a turn.
     const checked = await checkPhoto(input);

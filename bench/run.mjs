@@ -67,3 +67,6 @@ async function firstVariant() {
 // Orders placed per second against raw inserts, and the slot query under load (on PGlite, and
 // on PostgreSQL too when DATABASE_URL is set).
 await import('./orders.mjs');
+
+// Server memory while 32 photos of the largest size arrive at once.
+await import('./uploads.mjs');

@@ -18,7 +18,7 @@ export const Code = {
   SESSION_EXPIRED: 708,
   /** The user key was revoked (logged out). */
   KEY_REVOKED: 800,
-  /** A business warning the client shows as a warning. */
+  /** A business warning the client shows as a warning (also a customer's limit reached: uploads an hour, photos waiting). */
   WARNING: 807,
 } as const;
 

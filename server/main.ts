@@ -22,6 +22,19 @@ import { mountSite } from './static.ts';
 import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
 import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
+import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './jobs/upload-sweep.ts';
+import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
+
+/** The photos' storage (S3_* or DATA_DIR/uploads); a wrong S3_* setting stops the start in one line. */
+function uploadStorage(): FileStorage {
+  try {
+    return storageFromEnv();
+  } catch (err) {
+    if (!(err instanceof StorageSettingError)) throw err;
+    log.error(err.message);
+    process.exit(1);
+  }
+}
 
 // LOG_FORMAT and LOG_LEVEL are read now, so a wrong one stops the start rather than a request.
 logger();
@@ -34,6 +47,7 @@ if (production.problems.length > 0) {
 for (const escape of production.escapes) log.warn(`*** STAGING ONLY *** ${escape}`);
 
 const config = loadConfig();
+const storage = uploadStorage();
 const started = performance.now();
 const database = await openDatabase(config.database);
 await syncContent(database.db, path.resolve('content'), { demoData: config.demoData });
@@ -43,6 +57,8 @@ const payments = paymentProviderFromEnv(process.env, { db: database.db, secret }
 const sms = smsProviderFromEnv(config.smsProvider);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
 await scheduleReconcile(database.db, new Date());
+// Photos attached to nothing for a day: swept every hour, one job per hour however many servers.
+await scheduleUploadSweep(database.db, new Date());
 // Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
 const worker = startWorker({
   db: database.db,
@@ -54,6 +70,7 @@ const worker = startWorker({
     ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: payments.callbackJob } : {}),
     [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now: () => new Date() }),
     [RECONCILE_JOB]: reconcileHandler({ db: database.db, payments }),
+    [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage }),
   },
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,
@@ -80,6 +97,7 @@ app.route(
     publicUrl: config.publicUrl,
     requestLog: log,
     metricsToken: config.metricsToken,
+    storage,
   }),
 );
 mountSite(app, {

@@ -43,8 +43,12 @@ export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopCo
       c.status(404);
       return answerError(c, new DomainError(Code.NOT_FOUND, 'upload.notFound'));
     }
-    return c.body(new Uint8Array(file.bytes), 200, {
+    // Streamed from the storage (the bucket, or the folder) through the API, never redirected to
+    // it: the bucket stays private and may sit on an internal address, and the link's headers
+    // (a sandbox, no sniffing, a private cache) hold whichever storage serves the photo.
+    return c.body(file.body, 200, {
       'Content-Type': file.contentType,
+      ...(file.size !== null ? { 'Content-Length': String(file.size) } : {}),
       'Cache-Control': 'private, max-age=3600',
       'Content-Security-Policy': "default-src 'none'; sandbox",
       'X-Content-Type-Options': 'nosniff',

@@ -28,4 +28,4 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
 /** What a photo is stored as: its own format, or JPEG for HEIC (browsers other than Safari cannot show HEIC). */
 export const storedFormat: Record<ImageKind, 'jpg' | 'png' | 'webp'> = { jpeg: 'jpg', png: 'png', webp: 'webp', heic: 'jpg' };
 
-export type PhotoRefusal = { ok: false; key: MessageKey; code: number };
+export type PhotoRefusal = { ok: false; key: MessageKey; code: number; params?: Record<string, number> };

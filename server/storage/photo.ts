@@ -1,11 +1,23 @@
 import sharp from 'sharp';
 import { Code } from '../../contract/codes.ts';
-import { sniffImage, storedFormat, type PhotoRefusal } from './images.ts';
+import { decodeGate } from './decode-gate.ts';
+import { sniffImage, storedFormat, type ImageKind, type PhotoRefusal } from './images.ts';
 
 /** Larger photos are scaled down to this many pixels on their longer side. */
 export const MAX_SIDE = 2560;
-/** Refused before decoding: a small file can claim a huge canvas. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/** Refused before decoding, from the header alone: a small file can claim a huge canvas. */
+export const MAX_INPUT_PIXELS = 25_000_000;
+
+// One photo decodes on one thread, and libvips keeps no cache of operations between photos: the
+// process decodes few photos at once (decode-gate.ts), each holding as little as it can.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/**
+ * Per process: 2 photos decode at once and 16 more may wait (18 in the line); of those, 6 hold
+ * their file in memory (the decoding ones included), the others wait with their body unread.
+ */
+export const photoDecoding = decodeGate({ maxDecoding: 2, maxHolding: 6, maxEntered: 18 });
 
 export interface Photo {
   ok: true;
@@ -24,9 +36,28 @@ const contentType = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } 
  * the picture stands the right way up without it. A file that is not wholly readable (cut
  * short, corrupt) is refused rather than stored half-drawn.
  */
-export async function reencodePhoto(input: Buffer): Promise<Photo | PhotoRefusal> {
+/**
+ * What the file's first bytes and header say, before any pixel is decoded: a photo of a kind we
+ * take, within the pixel limit. Cheap: the caller asks this before waiting for a turn to decode.
+ */
+export async function checkPhoto(input: Buffer): Promise<{ ok: true; kind: ImageKind } | PhotoRefusal> {
   const kind = sniffImage(input);
   if (!kind) return { ok: false, key: 'upload.notImage', code: Code.UNSUPPORTED_MEDIA_TYPE };
+  let pixels: number;
+  try {
+    const { width, height } = await sharp(input, { animated: false }).metadata();
+    pixels = (width ?? 0) * (height ?? 0);
+  } catch {
+    return { ok: false, key: kind === 'heic' ? 'upload.heicUnsupported' : 'upload.unreadable', code: Code.UNSUPPORTED_MEDIA_TYPE };
+  }
+  if (pixels > MAX_INPUT_PIXELS) return { ok: false, key: 'upload.tooManyPixels', code: Code.PAYLOAD_TOO_LARGE, params: { max: MAX_INPUT_PIXELS / 1_000_000 } };
+  return { ok: true, kind };
+}
+
+export async function reencodePhoto(input: Buffer): Promise<Photo | PhotoRefusal> {
+  const checked = await checkPhoto(input);
+  if (!checked.ok) return checked;
+  const kind = checked.kind;
   const ext = storedFormat[kind];
   try {
     const image = sharp(input, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, animated: false })

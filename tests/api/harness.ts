@@ -18,6 +18,8 @@ import { sandboxProvider } from '../../server/providers/payment/sandbox/provider
 import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
+import { storageFromEnv, type FileStorage } from '../../server/storage/index.ts';
+import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from '../../server/jobs/upload-sweep.ts';
 
 /**
  * The API in-process, for tests: requests go through `app.request()` (no port), SMS codes
@@ -61,6 +63,8 @@ export interface StartOptions {
   paymentTimeoutMinutes?: number;
   /** DEMO_DATA: content/'s demo staff and coupons, which most tests use (default true). */
   demoData?: boolean;
+  /** Where photos go (default: as the server reads it from the environment, DATA_DIR/uploads or S3_*). */
+  storage?: FileStorage;
 }
 
 export interface TestApi {
@@ -244,13 +248,15 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     retryDelaysMs: [],
     log: () => {},
   });
-  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes });
+  const storage = options.storage ?? storageFromEnv();
+  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes, storage });
   const jobHandlers = {
     [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [SANDBOX_CALLBACK_JOB]: payments.callbackJob,
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now }),
     [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now }),
+    [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage, log: () => {} }),
   };
 
   const api: TestApi = {

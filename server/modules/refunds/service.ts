@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Actor, RefundStatus } from '../../../contract/rules/order-status.ts';
 import type { Db } from '../../db/client.ts';
@@ -60,6 +61,12 @@ export async function latestRefunds(db: Db, orderIds: string[]): Promise<Map<str
 export async function latestRefund(db: Db, orderId: string): Promise<RefundRow | undefined> {
   return (await latestRefunds(db, [orderId])).get(orderId);
 }
+
+/**
+ * Whether the photo under a key column is on a refund (any refund, whatever its state), as a
+ * condition for the uploads' own queries: the photos attached to nothing are the others.
+ */
+export const photoOnRefund = (key: AnyPgColumn): SQL => sql`exists (select 1 from ${refundImages} where ${refundImages.key} = ${key})`;
 
 /** Of `keys`, those already on a refund. */
 export async function keysInUse(db: Db, keys: string[]): Promise<string[]> {

@@ -51,7 +51,7 @@ describe('on the shared test app', () => {
     const res = await api.fetch('/readyz');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } });
   });
 
   test('every answer carries its request id', async () => {

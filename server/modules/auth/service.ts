@@ -54,6 +54,15 @@ export interface AuthDeps {
 }
 
 export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () => new Date() }: AuthDeps) {
+  // Every call behind a login asks this: prepared once, so neither the query's text nor its
+  // plan is built again per call.
+  const sessionByKey = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('auth_session_by_key');
   return {
     /** Sends a new code to `phone` (+60…) unless a limit forbids it. */
     async sendCode(phone: string, clientAddress: string, locale: Locale) {
@@ -149,12 +158,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
     /** The user behind a key: 708 when missing, unknown or expired; 800 when revoked. */
     async session(userKey: string | undefined) {
       if (!userKey) throw new DomainError(Code.SESSION_EXPIRED, 'session.expired');
-      const [found] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, hashKey(userKey)))
-        .limit(1);
+      const [found] = await sessionByKey.execute({ tokenHash: hashKey(userKey) });
       if (!found) throw new DomainError(Code.SESSION_EXPIRED, 'session.expired');
       if (found.session.revokedAt) throw new DomainError(Code.KEY_REVOKED, 'session.revoked');
       const at = now();

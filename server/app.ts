@@ -10,7 +10,7 @@ import type { AppEnv } from './http/env.ts';
 import { DomainError } from './modules/errors.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { authRoutes, userKeyOf } from './routes/auth.ts';
-import { authService } from './modules/auth/service.ts';
+import { authService, type SessionRider } from './modules/auth/service.ts';
 import { dictionaryRoutes } from './routes/dictionary.ts';
 import { dictionaryService } from './modules/dictionary/service.ts';
 import { homeRoutes } from './routes/home.ts';
@@ -104,10 +104,11 @@ export function createApi(deps: AppDeps) {
     await next();
   });
 
-  const calls = callMounter(api, async (c) => {
-    const { user, sessionId } = await auth.session(userKeyOf(c));
-    c.set('user', user);
-    c.set('sessionId', sessionId);
+  const calls = callMounter(api, async (c, rider?: SessionRider) => {
+    const session = await auth.session(userKeyOf(c), rider);
+    c.set('user', session.user);
+    c.set('sessionId', session.sessionId);
+    return session.rider;
   });
   authRoutes(calls, auth, async (phone) => (await currentStaff(db, phone)) ?? null);
   homeRoutes(calls, homeService(db));

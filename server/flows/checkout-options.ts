@@ -8,7 +8,7 @@ import type { FulfilmentMethod } from '../../contract/rules/order-status.ts';
 import type { couponClientGet, couponDto, storeSlots } from '../../contract/orders.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
-import { workshopSlots } from '../modules/booking/service.ts';
+import { readSlotDays, slotDaysRead, slotsJson, type SlotDaysRead } from '../modules/booking/slot-answers.ts';
 import { jobUnits, UNIT_MINUTES } from '../modules/booking/slots.ts';
 import type { Coupon } from '../modules/coupons/content.ts';
 import { evaluateCoupon } from '../modules/coupons/rules.ts';
@@ -22,11 +22,22 @@ type Slots = z.input<typeof storeSlots.response>;
 type CouponList = z.input<typeof couponClientGet.response>;
 type CouponDto = z.input<typeof couponDto>;
 
+/** Runs the slot read: by itself, or within the statement that checks the customer's login. */
+export type SlotDaysReader = (read: SlotDaysRead) => Promise<string>;
+
 /**
  * The workshop's dates and times for the cart: every line must be one it installs; the job
- * takes as long as the cart's fitting time. Read from the units held and booked now.
+ * takes as long as the cart's fitting time. Read from the units held and booked now, and
+ * answered as the JSON of `Slots` (its dates are worked out once for the same units).
  */
-export async function slotsForCart(ctx: ShopContext, storeId: string, items: readonly Line[], locale: Locale, moving?: { customerId: string; orderNo: string }): Promise<Slots> {
+export async function slotsForCart(
+  ctx: ShopContext,
+  storeId: string,
+  items: readonly Line[],
+  locale: Locale,
+  options: { moving?: { customerId: string; orderNo: string }; reader?: SlotDaysReader } = {},
+): Promise<string> {
+  const { moving, reader = (read) => readSlotDays(ctx.db, read) } = options;
   const workshop = workshopOf(ctx.indexes, storeId);
   const lines = cartProducts(ctx.indexes, items, locale).map((product, i) => ({ product, cartLine: cartLineOf(product, items[i]!.quantity) }));
   const rules = ctx.indexes.orderRules.fulfilment;
@@ -36,8 +47,12 @@ export async function slotsForCart(ctx: ShopContext, storeId: string, items: rea
   // An order being moved: its own time is free to it. Someone else's order is as good as none.
   const order = moving ? await customerOrder(ctx.db, moving.customerId, moving.orderNo) : undefined;
   if (moving && !order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
-  const dates = await workshopSlots(ctx.db, workshop.id, calendarOf(workshop), fittingMinutes, ctx.now(), order?.id);
-  return { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES, dates };
+  const now = ctx.now();
+  const read = slotDaysRead(workshop.id, now, order?.id);
+  const dates = slotsJson(await reader(read), read, calendarOf(workshop), fittingMinutes, now);
+  const head: Omit<Slots, 'dates'> = { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES };
+  // The same bytes as JSON.stringify of the whole answer: its keys in the same order.
+  return `${JSON.stringify(head).slice(0, -1)},"dates":${dates}}`;
 }
 
 function couponAnswer(coupon: Coupon, locale: Locale, result: ReturnType<typeof evaluateCoupon>): CouponDto {

@@ -10,7 +10,14 @@ import { describeIssue, findUnstorableText } from './validation.ts';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-export type SessionCheck = (c: Context<AppEnv>) => Promise<void>;
+/**
+ * Checks the login and sets the user on the context. With a rider (a read the auth module
+ * makes in the session's own statement), answers the rider's text.
+ */
+export type SessionCheck<R = unknown> = (c: Context<AppEnv>, rider?: R) => Promise<string | null>;
+
+/** The session check a handler makes itself, with its rider: see mountWithSession. */
+export type AskSession<R = unknown> = (rider?: R) => Promise<string | null>;
 
 export type Handler<C extends Call> = (
   input: z.output<C['request']>,
@@ -72,10 +79,17 @@ function refuseField(c: Context<AppEnv>, field: string, msg: string) {
   return c.json({ code: Code.BAD_REQUEST, msg, data: { field } });
 }
 
-export interface CallMounter {
+export interface CallMounter<R = never> {
   /** The calls mounted so far, in order: the OpenAPI document is built from this list. */
   calls: Call[];
   mount<C extends Call>(call: C, handler: Handler<C>): void;
+  /**
+   * A call behind a login whose handler reads the session in the statement of its own read
+   * (one round trip for both), by calling `session(rider)`. The login still comes first: when
+   * the body is refused, or the handler fails before asking, the session is checked before the
+   * answer; and it is checked after a handler that never asked.
+   */
+  mountWithSession<C extends Call>(call: C, handler: (input: z.output<C['request']>, c: Context<AppEnv>, session: AskSession<R>) => ReturnType<Handler<C>>): void;
   /**
    * A call whose body is not JSON (the multipart upload): login checked as for the others, the
    * body left to the handler, the answer in the envelope.
@@ -87,28 +101,54 @@ export interface CallMounter {
  * Mounts contract calls on `app`: POST only, body checked against the contract, login
  * checked when the call needs it, the handler's result wrapped in the envelope.
  */
-export function callMounter(app: Hono<AppEnv>, checkSession: SessionCheck): CallMounter {
+export function callMounter<R = unknown>(app: Hono<AppEnv>, checkSession: SessionCheck<R>): CallMounter<R> {
   const calls: Call[] = [];
+  const post = <C extends Call>(call: C, handler: (input: z.output<C['request']>, c: Context<AppEnv>, session: AskSession<R>) => ReturnType<Handler<C>>, sessionFirst: boolean) => {
+    calls.push(call);
+    app.post(call.path, jsonBodyLimit, async (c) => {
+      const raw = await readBody(c);
+      if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError(Code.BAD_REQUEST, 'request.notObject');
+      let checked = !call.auth;
+      const ask: AskSession<R> = async (rider) => {
+        checked = true;
+        return checkSession(c, rider);
+      };
+      const loginFirst = async () => {
+        if (!checked) await ask();
+      };
+      if (sessionFirst) await loginFirst();
+      // Checked for every call here, not field by field: the database would refuse it with a 500.
+      const unstorable = findUnstorableText(raw);
+      if (unstorable !== null) {
+        await loginFirst();
+        return refuseField(c, unstorable, message(c.get('locale'), 'field.badCharacter', { field: unstorable }));
+      }
+      // reportInput: describeIssue tells a missing field from one of the wrong type by the input.
+      const parsed = call.request.safeParse(raw, { reportInput: true });
+      if (!parsed.success) {
+        await loginFirst();
+        const { field, msg } = describeIssue(parsed.error.issues[0]!, c.get('locale'), call.fieldLabels);
+        return refuseField(c, field, msg);
+      }
+      let data: Awaited<ReturnType<Handler<C>>>;
+      try {
+        data = await handler(parsed.data as z.output<C['request']>, c, ask);
+      } catch (err) {
+        await loginFirst();
+        throw err;
+      }
+      await loginFirst();
+      return answer(c, data);
+    });
+    app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new DomainError(Code.METHOD_NOT_ALLOWED, 'request.method')));
+  };
   return {
     calls,
-    mount<C extends Call>(call: C, handler: Handler<C>) {
-      calls.push(call);
-      app.post(call.path, jsonBodyLimit, async (c) => {
-        const raw = await readBody(c);
-        if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError(Code.BAD_REQUEST, 'request.notObject');
-        if (call.auth) await checkSession(c);
-        // Checked for every call here, not field by field: the database would refuse it with a 500.
-        const unstorable = findUnstorableText(raw);
-        if (unstorable !== null) return refuseField(c, unstorable, message(c.get('locale'), 'field.badCharacter', { field: unstorable }));
-        // reportInput: describeIssue tells a missing field from one of the wrong type by the input.
-        const parsed = call.request.safeParse(raw, { reportInput: true });
-        if (!parsed.success) {
-          const { field, msg } = describeIssue(parsed.error.issues[0]!, c.get('locale'), call.fieldLabels);
-          return refuseField(c, field, msg);
-        }
-        return answer(c, await handler(parsed.data as z.output<C['request']>, c));
-      });
-      app.on(['GET', 'PUT', 'PATCH', 'DELETE'], call.path, (c) => answerError(c, new DomainError(Code.METHOD_NOT_ALLOWED, 'request.method')));
+    mount(call, handler) {
+      post(call, handler, true);
+    },
+    mountWithSession(call, handler) {
+      post(call, handler, false);
     },
     mountRaw(call, handler) {
       calls.push(call);

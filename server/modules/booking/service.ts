@@ -1,32 +1,14 @@
-import { and, between, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookingDates } from '../../../contract/rules/kl-calendar.ts';
 import { closedDays, isClosedDay } from './closures.ts';
 import { bookedUnits } from './schema.ts';
-import { availableSlots, checkAppointment, jobUnits, unitOfTime, type AppointmentCheck, type BusyUnit, type WorkshopCalendar } from './slots.ts';
+import { checkAppointment, jobUnits, unitOfTime, type AppointmentCheck, type WorkshopCalendar } from './slots.ts';
 
 /**
  * Bay units in the database. The slot arithmetic (slots.ts) decides what is free from the
- * units read here; the unique index over (workshop, date, unit, bay) decides who gets a unit
- * when two orders want it at once.
+ * units read by slot-answers.ts; the unique index over (workshop, date, unit, bay) decides who
+ * gets a unit when two orders want it at once.
  */
-
-export async function busyUnits(db: Db, workshopId: string, from: string, to: string, exceptOrderId?: string): Promise<BusyUnit[]> {
-  return db
-    .select({ date: bookedUnits.date, unit: bookedUnits.unit, bay: bookedUnits.bay })
-    .from(bookedUnits)
-    .where(and(eq(bookedUnits.workshopId, workshopId), between(bookedUnits.date, from, to), exceptOrderId ? ne(bookedUnits.orderId, exceptOrderId) : undefined));
-}
-
-/**
- * The workshop's dates and times for a job of `fittingMinutes`, from the units held and booked
- * now; those of `exceptOrderId` (an order being moved) count as free.
- */
-export async function workshopSlots(db: Db, workshopId: string, calendar: WorkshopCalendar, fittingMinutes: number, now: Date, exceptOrderId?: string) {
-  const dates = bookingDates(now);
-  const busy = await busyUnits(db, workshopId, dates[0]!, dates.at(-1)!, exceptOrderId);
-  return availableSlots({ calendar: await withClosures(db, workshopId, calendar, dates[0]!), fittingMinutes, busy, now });
-}
 
 /** The calendar with the days staff closed the workshop (console/stores/closure) among its closed days. */
 async function withClosures(db: Db, workshopId: string, calendar: WorkshopCalendar, from: string): Promise<WorkshopCalendar> {

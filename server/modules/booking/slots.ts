@@ -69,18 +69,26 @@ export function openUnits(calendar: WorkshopCalendar, date: string): { first: nu
   return lastEnd > first ? { first, lastEnd } : null;
 }
 
-const key = (date: string, unit: number, bay: number) => `${date}|${unit}|${bay}`;
+/** The units taken, by date: numbers, not strings, since a date's times check them thousands of times. */
+type Taken = Map<string, Set<number>>;
 
-function busySet(busy: Iterable<BusyUnit>): Set<string> {
-  const set = new Set<string>();
-  for (const b of busy) set.add(key(b.date, b.unit, b.bay));
-  return set;
+const unitKey = (unit: number, bay: number) => bay * 65_536 + unit;
+
+function takenUnits(busy: Iterable<BusyUnit>): Taken {
+  const taken: Taken = new Map();
+  for (const b of busy) {
+    let day = taken.get(b.date);
+    if (!day) taken.set(b.date, (day = new Set()));
+    day.add(unitKey(b.unit, b.bay));
+  }
+  return taken;
 }
 
-function firstFreeBay(bays: number, taken: Set<string>, date: string, startUnit: number, units: number): number | null {
+function firstFreeBay(bays: number, day: ReadonlySet<number> | undefined, startUnit: number, units: number): number | null {
+  if (!day) return bays >= 1 ? 1 : null;
   for (let bay = 1; bay <= bays; bay++) {
     let free = true;
-    for (let u = startUnit; u < startUnit + units && free; u++) free = !taken.has(key(date, u, bay));
+    for (let u = startUnit; u < startUnit + units && free; u++) free = !day.has(unitKey(u, bay));
     if (free) return bay;
   }
   return null;
@@ -88,7 +96,7 @@ function firstFreeBay(bays: number, taken: Set<string>, date: string, startUnit:
 
 /** The lowest-numbered bay free for `units` units from `startUnit` on `date`, or null. */
 export function chooseBay(bays: number, busy: Iterable<BusyUnit>, date: string, startUnit: number, units: number): number | null {
-  return firstFreeBay(bays, busySet(busy), date, startUnit, units);
+  return firstFreeBay(bays, takenUnits(busy).get(date), startUnit, units);
 }
 
 export interface SlotQuery {
@@ -104,14 +112,15 @@ export interface SlotQuery {
  */
 export function availableSlots({ calendar, fittingMinutes, busy, now }: SlotQuery): SlotDate[] {
   const units = jobUnits(fittingMinutes);
-  const taken = busySet(busy);
+  const taken = takenUnits(busy);
   const out: SlotDate[] = [];
   for (const date of bookingDates(now)) {
     const open = openUnits(calendar, date);
     if (!open) continue;
+    const day = taken.get(date);
     const times: SlotTime[] = [];
     for (let start = open.first; start < open.lastEnd; start++) {
-      const fits = start + units <= open.lastEnd && firstFreeBay(calendar.bays, taken, date, start, units) !== null;
+      const fits = start + units <= open.lastEnd && firstFreeBay(calendar.bays, day, start, units) !== null;
       times.push({ time: timeOfUnit(start), available: fits });
     }
     out.push({ date, available: times.some((t) => t.available), times });

@@ -67,3 +67,8 @@ async function firstVariant() {
 // Orders placed per second against raw inserts, and the slot query under load (on PGlite, and
 // on PostgreSQL too when DATABASE_URL is set).
 await import('./orders.mjs');
+
+// Time to the first page of `npm start` on a new data folder (with the site to build, then built),
+// and the server's memory after 20,000 mixed requests, with PGlite's own part.
+await import('./start.mjs');
+await import('./memory.mjs');

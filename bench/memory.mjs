@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const PORT = Number(process.env.BENCH_MEMORY_PORT ?? 3902);
 const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 20_000);
@@ -29,10 +30,10 @@ function cpuOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** The server of bench/memory-server.mjs, with what it prints. */
+/** The server of bench/memory-server.mjs, with the flags `npm start` gives it, and what it prints. */
 async function startServer(env) {
-  const child = spawn(process.execPath, ['--expose-gc', ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean), 'bench/memory-server.mjs'], {
-    env: { ...process.env, SMS_PROVIDER: 'console', ...env, PORT: String(PORT), HOST: '127.0.0.1' },
+  const child = spawn(process.execPath, ['--expose-gc', ...SERVER_NODE_FLAGS, 'bench/memory-server.mjs'], {
+    env: { ...SERVER_ENV, ...process.env, SMS_PROVIDER: 'console', ...env, PORT: String(PORT), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -176,7 +177,7 @@ console.log(
   ['database'.padEnd(26), 'ready', 'peak at start', 'highest under load', 'after load', 'after GC', 'JS heap (used/total)', 'PGlite wasm (resident/size)', 'req/s', 'CPU ms/req'].join('  '),
 );
 for (const r of rows) {
-  const wasm = r.gc.wasmMemory == null ? '-' : `${mb(r.gc.wasmResident)} / ${mb(r.gc.wasmMemory)}`;
+  const wasm = r.gc.wasmMemory == null || r.name === 'PostgreSQL' ? '-' : `${mb(r.gc.wasmResident)} / ${mb(r.gc.wasmMemory)}`;
   console.log(
     [
       r.name.padEnd(26),

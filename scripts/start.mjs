@@ -2,11 +2,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS, withoutServerEnv } from './server-flags.mjs';
 
 if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
   // Node again, with the server's flags; signals are passed on (a Ctrl-C reaching both counts once).
-  const child = spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...SERVER_ENV, ...process.env },
+  });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
 } else {
@@ -41,7 +44,11 @@ async function start() {
   if (built !== wanted || !existsSync('dist/home/index.html')) {
     console.log(built ? 'The site changed since it was built: building it again…' : 'Building the site…');
     const started = Date.now();
-    const build = spawn('npm', ['run', '--silent', 'build', '--', '--if-changed'], { stdio: 'inherit', shell: process.platform === 'win32' });
+    const build = spawn('npm', ['run', '--silent', 'build', '--', '--if-changed'], {
+      stdio: 'inherit',
+      env: withoutServerEnv(process.env),
+      shell: process.platform === 'win32',
+    });
     // Stopped meanwhile: the build stops (a Ctrl-C reaches it too), and the database is closed
     // once it is open, never left half-created.
     let stopping = false;

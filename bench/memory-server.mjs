@@ -1,6 +1,7 @@
 // The server exactly as `npm start` runs it (server/main.ts), started with --expose-gc by
 // bench/memory.mjs: on SIGUSR2 it collects its garbage and prints one line of what its memory
 // holds, so the bench can tell the JavaScript heap from PGlite's WebAssembly memory.
+// BENCH_MEMORY_DETAIL=1 adds V8's heap spaces and the largest memory mappings (on stderr).
 import { readFileSync } from 'node:fs';
 import v8 from 'node:v8';
 

@@ -70,3 +70,8 @@ await import('./orders.mjs');
 
 // Server memory while 32 photos of the largest size arrive at once.
 await import('./uploads.mjs');
+
+// Time to the first page of `npm start` on a new data folder (with the site to build, then built),
+// and the server's memory after 20,000 mixed requests, with PGlite's own part.
+await import('./start.mjs');
+await import('./memory.mjs');

@@ -1,34 +1,73 @@
 // `npm start`: build the site when its inputs changed, then run the server (API + site).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { siteInputsHash, STAMP_FILE } from './site-stamp.mjs';
-import { loadConfig } from '../server/config.ts';
-import { FolderInUseError, lockDataFolder } from '../server/db/folder-lock.ts';
+import { constants } from 'node:os';
+import { SERVER_ENV, SERVER_NODE_FLAGS, withoutServerEnv } from './server-flags.mjs';
 
-// A data folder in use by a running server is refused before anything is built: a rebuild
-// would replace the pages that server is serving. The server takes the lock for good itself.
-const { database } = loadConfig();
-if (database.kind === 'pglite' && existsSync(database.dataDir)) {
-  try {
-    lockDataFolder(database.dataDir).release();
-  } catch (err) {
-    if (!(err instanceof FolderInUseError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
+if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  // Node again, with the server's flags; signals are passed on (a Ctrl-C reaching both counts once).
+  const child = spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...SERVER_ENV, ...process.env },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+} else {
+  await start();
 }
 
-const wanted = siteInputsHash();
-const built = existsSync(STAMP_FILE) ? readFileSync(STAMP_FILE, 'utf8').trim() : null;
-if (built !== wanted || !existsSync('dist/home/index.html')) {
-  console.log(built ? 'The site changed since it was built: building it again…' : 'Building the site…');
-  const started = Date.now();
-  const result = spawnSync('npm', ['run', '--silent', 'build', '--', '--if-changed'], { stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.status !== 0) {
-    console.error('The site did not build; see the messages above.');
-    process.exit(result.status ?? 1);
-  }
-  console.log(`Site ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
+async function start() {
+  const { siteInputsHash, STAMP_FILE } = await import('./site-stamp.mjs');
+  const { loadConfig } = await import('../server/config.ts');
+  const { FolderInUseError, lockDataFolder } = await import('../server/db/folder-lock.ts');
+  const { closeDatabaseAhead, openDatabaseAhead } = await import('../server/db/client.ts');
 
-await import('../server/main.ts');
+  // A data folder in use by a running server is refused before anything is built: a rebuild
+  // would replace the pages that server is serving. The server takes the lock for good itself.
+  const { database } = loadConfig();
+  if (database.kind === 'pglite' && existsSync(database.dataDir)) {
+    try {
+      lockDataFolder(database.dataDir).release();
+    } catch (err) {
+      if (!(err instanceof FolderInUseError)) throw err;
+      console.error(err.message);
+      process.exit(1);
+    }
+  }
+
+  // The database opens (on a new data folder: created, then migrated) while the site builds and
+  // the server's code loads; the server takes it over.
+  openDatabaseAhead(database);
+
+  const wanted = siteInputsHash();
+  const built = existsSync(STAMP_FILE) ? readFileSync(STAMP_FILE, 'utf8').trim() : null;
+  if (built !== wanted || !existsSync('dist/home/index.html')) {
+    console.log(built ? 'The site changed since it was built: building it again…' : 'Building the site…');
+    const started = Date.now();
+    const build = spawn('npm', ['run', '--silent', 'build', '--', '--if-changed'], {
+      stdio: 'inherit',
+      env: withoutServerEnv(process.env),
+      shell: process.platform === 'win32',
+    });
+    // Stopped meanwhile: the build stops (a Ctrl-C reaches it too), and the database is closed
+    // once it is open, never left half-created.
+    let stopping = false;
+    const stop = (signal) => {
+      stopping = true;
+      build.kill(signal);
+      void closeDatabaseAhead().finally(() => process.exit(128 + constants.signals[signal]));
+    };
+    for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, stop);
+    const status = await new Promise((resolve) => build.on('exit', (code) => resolve(code ?? 1)));
+    if (stopping) return;
+    for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, stop);
+    if (status !== 0) {
+      console.error('The site did not build; see the messages above.');
+      await closeDatabaseAhead();
+      process.exit(status);
+    }
+    console.log(`Site ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+
+  await import('../server/main.ts');
+}

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
@@ -80,8 +81,66 @@ function releasedWhenLost(client: PoolClient): PoolClient {
   return client;
 }
 
+/**
+ * PGlite's Postgres settings on top of its own. Its buffer pool is the bulk of its memory:
+ * PostgreSQL's default of 128 MB (PGlite starts with 160 MB) is zeroed, so resident, from the
+ * start, while the shop's whole database is a few tens of MB and the operating system caches
+ * the files below it anyway. 32 MB holds the catalogue, the slots and the day's orders.
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+export function pgliteStartParams(defaults: string[]): string[] {
+  return [...defaults, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+}
+
+/**
+ * PGlite's Postgres is one 9 MB WebAssembly module. Node first compiles what it runs with its
+ * baseline compiler, then recompiles hot functions with its optimising one; one of them (104 KB
+ * of code) alone takes 600 MB and over a second to optimise, every start. Measured, the
+ * optimised code makes no difference to the shop's calls (the same CPU time per slot query),
+ * while it doubles the first open of a data folder and its memory peak. Set before PGlite's
+ * module is compiled; Node's other code is not WebAssembly.
+ */
+function keepPgliteOnBaselineCode() {
+  // Both: with dynamic tiering on, V8 tiers hot functions up whatever --wasm-tier-up says.
+  setFlagsFromString('--no-wasm-dynamic-tiering');
+  setFlagsFromString('--no-wasm-tier-up');
+}
+
+/** A database being opened ahead of the server (`npm start` opens it while the site builds). */
+let ahead: { key: string; opening: Promise<Database> } | null = null;
+const keyOf = (config: DatabaseConfig) => (config.kind === 'postgres' ? `postgres ${config.url}` : config.dataDir ? `pglite ${config.dataDir}` : null);
+
+/**
+ * Starts opening (and migrating) the database now; the next openDatabase of the same
+ * database takes this one over instead of opening it again. A failure is reported to that
+ * call, as if it had opened the database itself.
+ */
+export function openDatabaseAhead(config: DatabaseConfig): void {
+  const key = keyOf(config);
+  if (!key || ahead) return;
+  const opening = openNow(config);
+  opening.catch(() => {});
+  ahead = { key, opening };
+}
+
+/** Closes a database opened ahead that no one took over (the site did not build, say). */
+export async function closeDatabaseAhead(): Promise<void> {
+  const left = ahead;
+  ahead = null;
+  if (left) await (await left.opening.catch(() => null))?.close();
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (ahead && ahead.key === keyOf(config)) {
+    const { opening } = ahead;
+    ahead = null;
+    return opening;
+  }
+  return openNow(config);
+}
+
+async function openNow(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -104,10 +163,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const lock = config.dataDir ? lockOrRefuse(config.dataDir) : null;
   try {
+    keepPgliteOnBaselineCode();
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
-    const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite(config.from ? { loadDataDir: config.from } : {});
+    const options = { startParams: pgliteStartParams((PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams ?? []) };
+    const client = config.dataDir ? new PGlite(config.dataDir, options) : new PGlite({ ...options, ...(config.from ? { loadDataDir: config.from } : {}) });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     const close = async () => {

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { Code } from '../../contract/codes.ts';
 import { decodeGate } from './decode-gate.ts';
 import { sniffImage, storedFormat, type ImageKind, type PhotoRefusal } from './images.ts';
@@ -27,6 +27,10 @@ export interface Photo {
   width: number;
   height: number;
 }
+
+/** sharp (libvips) loads with the first photo: a server that is sent none does not carry its 22 MB. */
+let sharpLoaded: Promise<typeof Sharp> | null = null;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
 
 const contentType = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
@@ -59,6 +63,7 @@ export async function reencodePhoto(input: Buffer): Promise<Photo | PhotoRefusal
   if (!checked.ok) return checked;
   const kind = checked.kind;
   const ext = storedFormat[kind];
+  const sharp = await loadSharp();
   try {
     const image = sharp(input, { failOn: 'warning', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()

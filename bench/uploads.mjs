@@ -1,6 +1,7 @@
 // Server memory while 32 photos of the largest size arrive at once: each as many bytes as an
 // upload may carry (5 MB) and as many pixels as a photo may have (just under 25 megapixels, a
-// 16-bit PNG, the costliest to decode). The server is `node server/main.ts` on a new PGlite folder
+// 16-bit PNG, the costliest to decode). The server is `node server/main.ts`, with the flags
+// `npm start` and `npm run serve` give it, on a new PGlite folder
 // (and on a scratch PostgreSQL database beside DATABASE_URL when it is set); its RSS is sampled
 // from /proc while the uploads are under way. Goal: peak RSS under 500 MB.
 import { spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import pg from 'pg';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 import sharp from 'sharp';
 
 const PORT = Number(process.env.BENCH_UPLOADS_PORT ?? 3902);
@@ -52,8 +54,8 @@ const rssOf = (pid, field) => Number(/(\d+) kB/.exec(readFileSync(`/proc/${pid}/
 
 async function startServer(env) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'servauto-bench-uploads-'));
-  const server = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, SITE_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SMS_PROVIDER: 'console', DEMO_DATA: '0', OTP_SENDS_PER_ADDRESS_PER_HOUR: '100000', ...env },
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {
+    env: { ...SERVER_ENV, ...process.env, DATA_DIR: dataDir, SITE_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SMS_PROVIDER: 'console', DEMO_DATA: '0', OTP_SENDS_PER_ADDRESS_PER_HOUR: '100000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

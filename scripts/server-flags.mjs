@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+
 /**
  * What the server's Node runs with: `npm start` starts Node again with these when its flags are
  * missing, as they can only be given when Node starts. Measured with bench/memory.mjs (same CPU
@@ -17,4 +20,19 @@ export function withoutServerEnv(env) {
   const rest = { ...env };
   for (const [name, value] of Object.entries(SERVER_ENV)) if (rest[name] === value) delete rest[name];
   return rest;
+}
+
+/**
+ * Starts this script again in a Node with the server's flags when they are missing, passing
+ * signals on (a Ctrl-C reaching both counts once). True when it did: the caller then does nothing.
+ */
+export function relaunchWithServerFlags() {
+  if (SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) return false;
+  const child = spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...SERVER_ENV, ...process.env },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+  return true;
 }

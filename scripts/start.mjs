@@ -2,19 +2,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
-import { SERVER_ENV, SERVER_NODE_FLAGS, withoutServerEnv } from './server-flags.mjs';
+import { relaunchWithServerFlags, withoutServerEnv } from './server-flags.mjs';
 
-if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
-  // Node again, with the server's flags; signals are passed on (a Ctrl-C reaching both counts once).
-  const child = spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...SERVER_ENV, ...process.env },
-  });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
-} else {
-  await start();
-}
+if (!relaunchWithServerFlags()) await start();
 
 async function start() {
   const { siteInputsHash, STAMP_FILE } = await import('./site-stamp.mjs');

@@ -8,11 +8,6 @@ export const MAX_SIDE = 2560;
 /** Refused before decoding, from the header alone: a small file can claim a huge canvas. */
 export const MAX_INPUT_PIXELS = 25_000_000;
 
-// One photo decodes on one thread, and libvips keeps no cache of operations between photos: the
-// process decodes few photos at once (decode-gate.ts), each holding as little as it can.
-sharp.cache(false);
-sharp.concurrency(1);
-
 /**
  * Per process: 2 photos decode at once and 16 more may wait (18 in the line); of those, 6 hold
  * their file in memory (the decoding ones included), the others wait with their body unread.
@@ -28,9 +23,18 @@ export interface Photo {
   height: number;
 }
 
-/** sharp (libvips) loads with the first photo: a server that is sent none does not carry its 22 MB. */
+/**
+ * sharp (libvips) loads with the first photo: a server that is sent none does not carry its 22 MB.
+ * One photo decodes on one thread, and libvips keeps no cache of operations between photos: the
+ * process decodes few photos at once (decode-gate.ts), each holding as little as it can.
+ */
 let sharpLoaded: Promise<typeof Sharp> | null = null;
-const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
+const loadSharp = () =>
+  (sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
 
 const contentType = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
@@ -47,6 +51,7 @@ const contentType = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } 
 export async function checkPhoto(input: Buffer): Promise<{ ok: true; kind: ImageKind } | PhotoRefusal> {
   const kind = sniffImage(input);
   if (!kind) return { ok: false, key: 'upload.notImage', code: Code.UNSUPPORTED_MEDIA_TYPE };
+  const sharp = await loadSharp();
   let pixels: number;
   try {
     const { width, height } = await sharp(input, { animated: false }).metadata();

@@ -6,7 +6,7 @@ import { copyText } from '../../lib/clipboard.ts';
 import { $meDialog, $logoutDialog, askToLogIn } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { loadLoginDialog, loadLogoutDialog, loadMeDialog, prefetch } from '../overlays/dialogs.ts';
-import { useClientStore } from '../ui/useClientStore.ts';
+import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { rememberedStaff } from '../../lib/staff-memory.ts';
 
 /** The Services menu opens the services page with query id -1 (spec §2). */
@@ -18,6 +18,7 @@ const itemClass = 'flex min-h-11 w-full items-center px-4 py-2 text-left hover:b
 export default function AccountMenu({ locale }: { locale: Locale }) {
   const t = dictionary(locale).nav;
   const session = useClientStore($session, null);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [staff, setStaff] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -85,7 +86,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
           <path d="M4 21a8 8 0 0 1 16 0" />
         </svg>
         {/* On a phone the number would push the cart over the name; the button's label still says it. */}
-        <span className={phone ? 'hidden max-w-40 truncate sm:inline' : 'max-w-40 truncate'}>{phone ?? t.account}</span>
+        <span className={phone ? 'hidden max-w-40 truncate sm:inline' : `${hydrated ? '' : 'logged-out-label '}max-w-40 truncate`}>{phone ?? t.account}</span>
       </button>
       <div
         id="account-menu"

@@ -62,7 +62,7 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
   return (
     <div className="space-y-4">
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
-        {admin && stores && <StorePicker locale={locale} stores={stores} value={storeId} onChange={(store) => setQuery({ ...query, store })} />}
+        {admin && <StorePicker locale={locale} stores={stores ?? []} value={storeId} onChange={(store) => setQuery({ ...query, store })} />}
         <div className="flex flex-col gap-1">
           <label htmlFor="console-day" className="font-semibold">
             {t.day}

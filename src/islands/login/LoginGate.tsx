@@ -38,12 +38,13 @@ export default function LoginGate({ locale, children }: { locale: Locale; childr
 
   if (ready && session && !target) return <>{children}</>;
   return (
-    <div className="mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+    <div className={`${ready ? '' : 'logged-out-only '}mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm`}>
       <h2 className="text-xl font-bold">{t.title}</h2>
       <p className="mt-2 text-slate-700">{t.body}</p>
       <button type="button" className="btn-primary mt-6" onClick={() => askToLogIn(continueTo(location.search) ?? location.pathname + location.search)}>
         {t.action}
       </button>
+      <p className="mt-4 text-sm text-slate-600">{dictionary(locale).login.terms}</p>
     </div>
   );
 }

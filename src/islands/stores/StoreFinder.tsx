@@ -89,11 +89,14 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
                   <h2 id={`ws-${w.id}`} className="text-lg font-bold">
                     {w.name}
                   </h2>
-                  {live && (
-                    <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${w.openNow ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}>
-                      {w.openNow ? t.openNow : t.closedNow}
-                    </span>
-                  )}
+                  {/* Its room is kept (as wide as the longer word) until the API says open or closed, so nothing moves. */}
+                  <span
+                    aria-hidden={!live}
+                    data-other={w.openNow ? t.closedNow : t.openNow}
+                    className={`grid rounded-full px-2 py-0.5 text-sm font-semibold after:invisible after:col-start-1 after:row-start-1 after:content-[attr(data-other)] ${live ? '' : 'invisible'} ${w.openNow ? 'bg-green-100 text-green-900' : 'bg-slate-200 text-slate-800'}`}
+                  >
+                    <span className="col-start-1 row-start-1">{w.openNow ? t.openNow : t.closedNow}</span>
+                  </span>
                 </div>
                 <p className="text-sm text-slate-600">{cityName(w.city)}</p>
                 <address className="mt-2 not-italic">

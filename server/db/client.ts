@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
+import { openChangeFeed } from './changes.ts';
 import { FolderInUseError, lockDataFolder, type FolderLock } from './folder-lock.ts';
 import * as schema from './schema.ts';
 import { log } from '../ops/log.ts';
@@ -110,6 +111,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const client = config.dataDir ? new PGlite(config.dataDir) : new PGlite(config.from ? { loadDataDir: config.from } : {});
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
+    await openChangeFeed(db as unknown as Db, client);
     const close = async () => {
       try {
         await client.close();

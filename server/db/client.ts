@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
+import { openChangeFeed } from './changes.ts';
 import { FolderInUseError, lockDataFolder, type FolderLock } from './folder-lock.ts';
 import * as schema from './schema.ts';
 import { log } from '../ops/log.ts';
@@ -171,6 +172,7 @@ async function openNow(config: DatabaseConfig): Promise<Database> {
     const client = config.dataDir ? new PGlite(config.dataDir, options) : new PGlite({ ...options, ...(config.from ? { loadDataDir: config.from } : {}) });
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
+    await openChangeFeed(db as unknown as Db, client);
     const close = async () => {
       try {
         await client.close();

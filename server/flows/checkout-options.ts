@@ -9,6 +9,7 @@ import type { couponClientGet, couponDto, storeSlots } from '../../contract/orde
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { readSlotDays, slotDaysRead, slotsJson, type SlotDaysRead } from '../modules/booking/slot-answers.ts';
+import { slotDaysText } from '../modules/booking/slot-days-memory.ts';
 import { jobUnits, UNIT_MINUTES } from '../modules/booking/slots.ts';
 import type { Coupon } from '../modules/coupons/content.ts';
 import { evaluateCoupon } from '../modules/coupons/rules.ts';
@@ -49,7 +50,8 @@ export async function slotsForCart(
   if (moving && !order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
   const now = ctx.now();
   const read = slotDaysRead(workshop.id, now, order?.id);
-  const dates = slotsJson(await reader(read), read, calendarOf(workshop), fittingMinutes, now);
+  // From memory where the database tells of every change (PGlite); the login is then checked by itself.
+  const dates = slotsJson(await slotDaysText(ctx.db, read, reader), read, calendarOf(workshop), fittingMinutes, now);
   const head: Omit<Slots, 'dates'> = { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES };
   // The same bytes as JSON.stringify of the whole answer: its keys in the same order.
   return `${JSON.stringify(head).slice(0, -1)},"dates":${dates}}`;

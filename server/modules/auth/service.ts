@@ -17,6 +17,7 @@ import {
   sendVerdict,
 } from './otp.ts';
 import { otpCodes, sessions, users } from './schema.ts';
+import { rememberedLogin } from './login-memory.ts';
 import { log } from '../../ops/log.ts';
 
 export const SESSION_DAYS = 30;
@@ -90,8 +91,10 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
   async function sessionRow(userKey: string, rider?: SessionRider): Promise<{ session: Session; user: UserRow; rider: string | null } | undefined> {
     const tokenHash = hashKey(userKey);
     if (!rider) {
-      const [found] = await sessionByKey.execute({ tokenHash });
-      return found && { ...found, rider: null };
+      return rememberedLogin(db, tokenHash, async () => {
+        const [found] = await sessionByKey.execute({ tokenHash });
+        return found && { ...found, rider: null };
+      });
     }
     let query = withRider.get(rider.name);
     if (!query) withRider.set(rider.name, (query = sessionWith(rider)));

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { onScratchDatabase } from './scratch-database.mjs';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const PORT = Number(process.env.BENCH_MEMORY_PORT ?? 3902);
@@ -158,18 +158,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (process.env.DATABASE_URL) {
-  const scratch = `servauto_bench_memory_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${scratch}`);
-  try {
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${scratch}`;
-    rows.push(await measure('PostgreSQL', { DATABASE_URL: url.href, DEMO_DATA: '0' }));
-  } finally {
-    await admin.query(`drop database if exists ${scratch} with (force)`);
-    await admin.end();
-  }
+  rows.push(await onScratchDatabase('servauto_bench_memory', (url) => measure('PostgreSQL', { DATABASE_URL: url, DEMO_DATA: '0' })));
 }
 
 console.log(`\nServer memory, RSS in MB: ${REQUESTS} mixed requests, ${CONCURRENCY} at a time\n`);

@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import { onScratchDatabase } from './scratch-database.mjs';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const PORT = Number(process.env.BENCH_ORDERS_PORT ?? 3901);
 const CONNECTIONS = 50;
@@ -156,17 +156,7 @@ async function benchOn(label, env) {
 await benchOn('Orders on PGlite', { BENCH_DATABASE_URL: '' });
 
 if (process.env.DATABASE_URL) {
-  const admin = new URL(process.env.DATABASE_URL);
-  const scratch = `servauto_bench_${process.pid}`;
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  await client.query(`create database ${scratch}`);
-  try {
-    const url = new URL(admin.href);
-    url.pathname = `/${scratch}`;
-    await benchOn(`Orders on PostgreSQL (${admin.host}, pool of ${process.env.DATABASE_POOL ?? 10})`, { BENCH_DATABASE_URL: url.href });
-  } finally {
-    await client.query(`drop database if exists ${scratch} with (force)`);
-    await client.end();
-  }
+  await onScratchDatabase('servauto_bench', (url, host) =>
+    benchOn(`Orders on PostgreSQL (${host}, pool of ${process.env.DATABASE_POOL ?? 10})`, { BENCH_DATABASE_URL: url }),
+  );
 }

@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import pg from 'pg';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
+import { onScratchDatabase } from './scratch-database.mjs';
 import sharp from 'sharp';
 
 const PORT = Number(process.env.BENCH_UPLOADS_PORT ?? 3902);
@@ -139,17 +139,5 @@ const photo = await largestPhoto();
 await benchOn('Uploads on PGlite', { DATABASE_URL: '' }, photo);
 
 if (process.env.DATABASE_URL) {
-  const admin = new URL(process.env.DATABASE_URL);
-  const scratch = `servauto_bench_uploads_${process.pid}`;
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  await client.query(`create database ${scratch}`);
-  try {
-    const url = new URL(admin.href);
-    url.pathname = `/${scratch}`;
-    await benchOn(`Uploads on PostgreSQL (${admin.host})`, { DATABASE_URL: url.href }, photo);
-  } finally {
-    await client.query(`drop database if exists ${scratch} with (force)`);
-    await client.end();
-  }
+  await onScratchDatabase('servauto_bench_uploads', (url, host) => benchOn(`Uploads on PostgreSQL (${host})`, { DATABASE_URL: url }, photo));
 }

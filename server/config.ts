@@ -59,24 +59,24 @@ function origin(env: NodeJS.ProcessEnv, name: string): string | null {
   return url.origin;
 }
 
+/** A switch: 1 or 0 (true or false), null when unset; anything else stops the start, saying what each means. */
+function oneOrZero(env: NodeJS.ProcessEnv, name: string, meansOne: string, meansZero: string): boolean | null {
+  const value = env[name]?.trim() ?? '';
+  if (value === '') return null;
+  if (value !== '0' && value !== '1') throw new Error(`${name} must be 1 (${meansOne}) or 0${meansZero ? ` (${meansZero})` : ''}, not "${env[name]}"`);
+  return value === '1';
+}
+
 /**
  * DEMO_DATA: 1 loads the demo staff and coupons, 0 does not; unset, the embedded database gets
  * them (`npm start` as a demo) and PostgreSQL does not. Refused in production: the demo admin
  * logs in with a phone number anyone can read.
  */
 function demoData(env: NodeJS.ProcessEnv): boolean {
-  const value = env.DEMO_DATA?.trim() ?? '';
-  if (value !== '' && value !== '0' && value !== '1') throw new Error(`DEMO_DATA must be 1 (load the demo staff and coupons) or 0, not "${env.DEMO_DATA}"`);
+  const value = oneOrZero(env, 'DEMO_DATA', 'load the demo staff and coupons', '');
   const production = env.NODE_ENV === 'production';
-  if (value === '1' && production) throw new Error('DEMO_DATA=1 is refused with NODE_ENV=production: the demo staff log in with published phone numbers');
-  return value === '' ? !env.DATABASE_URL && !production : value === '1';
-}
-
-/** JOB_WORKER: 1 (or unset) runs due jobs in this process, 0 leaves them to another. */
-function jobWorker(env: NodeJS.ProcessEnv): boolean {
-  const value = env.JOB_WORKER?.trim() ?? '';
-  if (value !== '' && value !== '0' && value !== '1') throw new Error(`JOB_WORKER must be 1 (this process runs due jobs) or 0 (another process does), not "${env.JOB_WORKER}"`);
-  return value !== '0';
+  if (value === true && production) throw new Error('DEMO_DATA=1 is refused with NODE_ENV=production: the demo staff log in with published phone numbers');
+  return value ?? (!env.DATABASE_URL && !production);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
@@ -99,7 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sendsPerAddressPerHour: perAddress,
     paymentTimeoutMinutes: minutes(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 0.1, 24 * 60),
     jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
-    jobWorker: jobWorker(env),
+    // 1 (or unset): this process runs due jobs; 0 leaves them to another.
+    jobWorker: oneOrZero(env, 'JOB_WORKER', 'this process runs due jobs', 'another process does') ?? true,
     publicUrl: origin(env, 'PUBLIC_URL'),
     demoData: demoData(env),
     metricsToken: env.METRICS_TOKEN?.trim() || null,

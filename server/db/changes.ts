@@ -15,7 +15,7 @@ export interface ChangeFeed {
 
 const feeds = new WeakMap<Db, ChangeFeed>();
 
-export function changeFeedOf(db: Db): ChangeFeed | undefined {
+function changeFeedOf(db: Db): ChangeFeed | undefined {
   return feeds.get(db);
 }
 
@@ -27,4 +27,33 @@ export async function openChangeFeed(db: Db, client: PGlite): Promise<void> {
       await client.listen(channel, heard);
     },
   });
+}
+
+/** What a memory kept on notice does with each notice's payload. */
+export interface NoticedMemory {
+  heard(payload: string): void;
+}
+
+const memories = new WeakMap<Db, Map<string, NoticedMemory | null>>();
+
+/**
+ * The memory of `db` for `channel`, made by `make` once per database: null while this database
+ * gives no notice of changes (PostgreSQL), or until it listens; read the database every time then.
+ */
+export function memoryOnNotice<M extends NoticedMemory>(db: Db, channel: string, make: () => M): M | null {
+  let ofDb = memories.get(db);
+  if (!ofDb) memories.set(db, (ofDb = new Map()));
+  const known = ofDb.get(channel);
+  if (known !== undefined) return known as M | null;
+  ofDb.set(channel, null);
+  const feed = changeFeedOf(db);
+  if (feed) {
+    const memory = make();
+    // Used only once listening: until then, every read goes to the database.
+    feed.listen(channel, (payload) => memory.heard(payload)).then(
+      () => ofDb.set(channel, memory),
+      () => {},
+    );
+  }
+  return null;
 }

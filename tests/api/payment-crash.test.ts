@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LOCK_FILE } from '../../server/db/folder-lock.ts';
+import { freePort } from './free-port.ts';
 import { ADD, FIND, PAY, pickupOrder, SANDBOX_CALLBACK } from './order-fixtures.ts';
 
 /**
@@ -32,18 +32,6 @@ afterEach(async () => {
   }
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-
-/** A port free a moment ago: nothing listens there unless a server is started on it. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<Running> {
   const child = spawn(process.execPath, ['server/main.ts'], {

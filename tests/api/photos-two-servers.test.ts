@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { jpegWithGps, UPLOAD } from './my-orders-fixtures.ts';
 import { bucketKeys } from './s3-listing.ts';
+import { freePort } from './free-port.ts';
 import { startS3, type TestBucket } from './s3-server.ts';
 
 /**
@@ -26,17 +26,6 @@ interface Server {
   base: string;
   output: () => string;
   exited: Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const servers: Server[] = [];

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { changeFeedOf } from '../../db/changes.ts';
+import { memoryOnNotice } from '../../db/changes.ts';
 
 /**
  * Logins kept between calls, where the database tells this process of every change to sessions
@@ -33,28 +33,9 @@ class LoginMemory<T> {
   }
 }
 
-/** null: this database gives no notice of changes, or not yet; read it every time. */
-const memories = new WeakMap<Db, LoginMemory<unknown> | null>();
-
-function memoryOf<T>(db: Db): LoginMemory<T> | null {
-  const known = memories.get(db);
-  if (known !== undefined) return known as LoginMemory<T> | null;
-  memories.set(db, null);
-  const feed = changeFeedOf(db);
-  if (feed) {
-    const memory = new LoginMemory<T>();
-    // Used only once listening: until then, every lookup goes to the database.
-    feed.listen(LOGINS_CHANNEL, () => memory.heard()).then(
-      () => memories.set(db, memory as LoginMemory<unknown>),
-      () => {},
-    );
-  }
-  return null;
-}
-
 /** The login under `tokenHash`: from memory when this database tells of changes, else by `fresh`. */
 export async function rememberedLogin<T>(db: Db, tokenHash: string, fresh: () => Promise<T | undefined>): Promise<T | undefined> {
-  const memory = memoryOf<T>(db);
+  const memory = memoryOnNotice(db, LOGINS_CHANNEL, () => new LoginMemory<T>());
   if (!memory) return fresh();
   const kept = memory.recall(tokenHash);
   if (kept !== undefined) return kept;

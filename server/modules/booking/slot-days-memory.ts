@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { changeFeedOf } from '../../db/changes.ts';
+import { memoryOnNotice } from '../../db/changes.ts';
 import type { SlotDaysRead } from './slot-answers.ts';
 
 /**
@@ -53,31 +53,12 @@ class SlotDaysMemory {
 
 const keyOf = (read: SlotDaysRead) => `${read.params.from}|${read.params.to}|${read.params.except ?? ''}`;
 
-/** null: this database gives no notice of changes, or not yet; read it every time. */
-const memories = new WeakMap<Db, SlotDaysMemory | null>();
-
-function memoryOf(db: Db): SlotDaysMemory | null {
-  const known = memories.get(db);
-  if (known !== undefined) return known;
-  memories.set(db, null);
-  const feed = changeFeedOf(db);
-  if (feed) {
-    const memory = new SlotDaysMemory();
-    // Used only once listening: until then, every read goes to the database.
-    feed.listen(SLOT_DAYS_CHANNEL, (payload) => memory.heard(payload)).then(
-      () => memories.set(db, memory),
-      () => {},
-    );
-  }
-  return null;
-}
-
 /**
  * The text of `read`: from memory when this database tells of changes and it was read since
  * the last one, otherwise by `fresh` (which reads the database, perhaps in another statement).
  */
 export async function slotDaysText(db: Db, read: SlotDaysRead, fresh: (read: SlotDaysRead) => Promise<string>): Promise<string> {
-  const memory = memoryOf(db);
+  const memory = memoryOnNotice(db, SLOT_DAYS_CHANNEL, () => new SlotDaysMemory());
   if (!memory) return fresh(read);
   const kept = memory.recall(read);
   if (kept !== undefined) return kept;

@@ -80,7 +80,7 @@ const coupons: { name: string; couponCode?: string; cart: 'big' | 'small'; usabl
   { name: 'a usable percentage', couponCode: 'servauto10', cart: 'big', usable: true },
   { name: 'a usable amount', couponCode: 'SAVE20', cart: 'big', usable: true },
   { name: 'below the minimum spend', couponCode: 'SAVE20', cart: 'small', usable: false, reason: /^Spend RM \d+\.00 more to use this coupon \(minimum RM 200\.00\)\.$/ },
-  { name: 'an expired coupon', couponCode: 'MERDEKA69', cart: 'big', usable: false, reason: 'This coupon expired on 2026-09-16.' },
+  { name: 'an expired coupon', couponCode: 'MERDEKA69', cart: 'big', usable: false, reason: 'This coupon expired on Wed, 16 Sep 2026.' },
   { name: 'an unknown code', couponCode: 'NOSUCHCODE', cart: 'big', usable: false, reason: 'We do not know this coupon code.' },
 ];
 

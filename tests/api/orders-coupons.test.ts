@@ -40,7 +40,7 @@ describe('the coupons a customer may use on a cart', () => {
       ['SERVAUTO10', true, 2480, ''],
       ['SAVE20', true, 2000, ''],
       ['WELCOME15', true, 1500, ''],
-      ['MERDEKA69', false, 0, 'This coupon can be used from 2026-08-25.'],
+      ['MERDEKA69', false, 0, 'This coupon can be used from Tue, 25 Aug 2026.'],
     ]);
   });
 
@@ -61,13 +61,13 @@ describe('the coupons a customer may use on a cart', () => {
   });
 
   test('the reasons in Chinese and Malay', async () => {
-    expect(byCode((await coupons(cart, 'zh_cn')).data.list, 'MERDEKA69').reason).toBe('此优惠券自 2026-08-25 起可用。');
-    expect(byCode((await coupons(cart, 'ms_my')).data.list, 'MERDEKA69').reason).toBe('Kupon ini boleh digunakan mulai 2026-08-25.');
+    expect(byCode((await coupons(cart, 'zh_cn')).data.list, 'MERDEKA69').reason).toBe('此优惠券自2026年8月25日（周二）起可用。');
+    expect(byCode((await coupons(cart, 'ms_my')).data.list, 'MERDEKA69').reason).toBe('Kupon ini boleh digunakan mulai Sel, 25 Ogo 2026.');
   });
 
   test('an expired coupon says when it expired', async () => {
     await at('2026-10-01T10:00:00');
-    expect(byCode((await coupons()).data.list, 'MERDEKA69')).toMatchObject({ usable: false, reason: 'This coupon expired on 2026-09-16.' });
+    expect(byCode((await coupons()).data.list, 'MERDEKA69')).toMatchObject({ usable: false, reason: 'This coupon expired on Wed, 16 Sep 2026.' });
   });
 
   test('a coupon every use of which is taken is used up', async () => {

@@ -319,10 +319,10 @@ describe('money that comes when the order cannot take it', () => {
     await pressInSandbox(api, redirectUrl);
     const order = await find(orderNo);
     expect(order).toMatchObject({ status: 'UPCOMING', stage: 'BOOKED', paidSen: 24800 });
-    expect(order.history.at(-1).note).toBe('The workshop is closed on 2025-06-04 (Flood). You may choose a new time free of charge.');
+    expect(order.history.at(-1).note).toBe('The workshop is closed on Wed, 4 Jun 2025 (Flood). You may choose a new time free of charge.');
     expect(order.actions.changeTime).toBe(true);
     expect(noticesTo('+60123456789')).toContain(
-      `Servauto: sorry, SS2 Tyre & Auto Service is closed on 2025-06-04 (Flood). Please choose a new time for order ${orderNo} in My Orders; it is free of charge.`,
+      `Servauto: sorry, SS2 Tyre & Auto Service is closed on Wed, 4 Jun 2025 (Flood). Please choose a new time for order ${orderNo} in My Orders; it is free of charge.`,
     );
   });
 

@@ -7,6 +7,7 @@ import { ringgit } from '../../../contract/rules/order-total.ts';
 /**
  * The words of every SMS the shop sends about an order, in the order's language. Pure. No
  * links: Malaysian rules refuse SMS with URLs, so even a staff note loses any it carries.
+ * Dates go in as KL calendar dates; message() writes them in words (rules/dates.ts).
  */
 
 export type OrderNoticeEvent =
@@ -38,15 +39,6 @@ export function withoutLinks(text: string): string {
   return text.replace(LINK, '').replace(/\s+/g, ' ').trim();
 }
 
-const dateLocale: Record<Locale, string> = { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' };
-
-/** "Wed, 4 Jun 2025" in the customer's language; the date is a Kuala Lumpur calendar date. */
-export function smsDate(date: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(dateLocale[locale], { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${date}T00:00:00Z`),
-  );
-}
-
 export interface PaidNotice {
   orderNo: string;
   method: FulfilmentMethod;
@@ -62,7 +54,7 @@ export function paidSms(order: PaidNotice): string {
     return message(locale, 'sms.paidInstall', {
       orderNo,
       workshop: order.workshop ?? '',
-      date: smsDate(order.appointment.date, locale),
+      date: order.appointment.date,
       time: order.appointment.time,
     });
   }
@@ -92,7 +84,7 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
       return message(locale, 'sms.reminder', {
         orderNo,
         workshop,
-        date: order.appointment ? smsDate(order.appointment.date, locale) : '',
+        date: order.appointment?.date ?? '',
         time: order.appointment?.time ?? '',
       });
     case 'pickupReady':

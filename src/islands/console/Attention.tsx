@@ -6,7 +6,7 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleRefundsAttention as attentionEndpoint } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
-import { momentText } from '../my-orders/format.ts';
+import { momentWords } from '../../../contract/rules/dates.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { FailedRefundForm, type FailedRefund, type Resolution } from './FailedRefundForm.tsx';
 import { errorText, LoadFailed, Loading } from './parts.tsx';
@@ -69,7 +69,7 @@ export function Attention({ locale, reloads, onChanged }: { locale: Locale; relo
           <Group title={t.failedRefunds} id="attention-failed">
             {lists.failed.map((f) => (
               <li key={f.refundNo} className={`${itemClass} space-y-2`} aria-label={f.refundNo}>
-                <p className="font-semibold">{fill(t.failedItem, { refundNo: f.refundNo, amount: money(f.amountSen), date: momentText(f.failedAt, locale) })}</p>
+                <p className="font-semibold">{fill(t.failedItem, { refundNo: f.refundNo, amount: money(f.amountSen), date: momentWords(f.failedAt, locale) })}</p>
                 {f.lastError && <p className="text-sm text-slate-600">{fill(t.providerSaid, { error: f.lastError })}</p>}
                 <div className="flex flex-wrap gap-2">
                   <button type="button" className="btn-primary" onClick={() => setOpen({ refund: f, resolution: 'retry' })}>
@@ -100,7 +100,7 @@ export function Attention({ locale, reloads, onChanged }: { locale: Locale; relo
           <Group title={t.lateRefunds} id="attention-late">
             {lists.late.map((l) => (
               <li key={l.refundNo} className={itemClass}>
-                <p className="font-semibold">{fill(t.lateItem, { refundNo: l.refundNo, amount: money(l.amountSen), date: momentText(l.deadline, locale) })}</p>
+                <p className="font-semibold">{fill(t.lateItem, { refundNo: l.refundNo, amount: money(l.amountSen), date: momentWords(l.deadline, locale) })}</p>
               </li>
             ))}
           </Group>

@@ -5,7 +5,7 @@ import { callApi } from '../../lib/api.ts';
 import { consoleStoresClosure, consoleStoresList } from '../../lib/console-endpoints.ts';
 import { isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { notify } from '../../stores/ui.ts';
-import { dayText } from '../my-orders/format.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
 import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import ConsoleShell from './ConsoleShell.tsx';
@@ -50,7 +50,7 @@ function ClosureDesk({ locale }: { locale: Locale }) {
   const close = () =>
     run(async () => {
       await callApi(consoleStoresClosure, { storeId, date, reason: reason.trim() }, { quiet: true });
-      notify('success', fill(t.closedDone, { store: store?.name ?? storeId, date: dayText(date, locale) }));
+      notify('success', fill(t.closedDone, { store: store?.name ?? storeId, date: dateWords(date, locale) }));
       setConfirming(false);
       setReason('');
       setReloads((n) => n + 1);
@@ -99,7 +99,7 @@ function ClosureDesk({ locale }: { locale: Locale }) {
                   <ul className="text-sm">
                     {s.closures.map((c) => (
                       <li key={c.date}>
-                        {dayText(c.date, locale)}: {c.reason}
+                        {dateWords(c.date, locale)}: {c.reason}
                       </li>
                     ))}
                   </ul>
@@ -108,7 +108,7 @@ function ClosureDesk({ locale }: { locale: Locale }) {
           </ul>
         </section>
       )}
-      <Modal open={confirming} onClose={() => setConfirming(false)} title={fill(t.closeTitle, { store: store?.name ?? '', date: date ? dayText(date, locale) : '' })} closeLabel={t.close} role="alertdialog">
+      <Modal open={confirming} onClose={() => setConfirming(false)} title={fill(t.closeTitle, { store: store?.name ?? '', date: date ? dateWords(date, locale) : '' })} closeLabel={t.close} role="alertdialog">
         <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void close())}>
           <p>{t.closeBody}</p>
           <Failure text={failure} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleDashboard } from '../../../contract/console.ts';
+import { dayMonthWords } from '../../../contract/rules/dates.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { htmlLang } from '../../i18n/paths.ts';
@@ -21,8 +22,6 @@ const LEFT = 56;
 const BOTTOM = 22;
 const TOP = 12;
 
-const shortDay = (date: string, locale: Locale) => new Date(`${date}T00:00:00Z`).toLocaleDateString(htmlLang[locale], { day: 'numeric', month: 'short', timeZone: 'UTC' });
-
 /** Bars per day, drawn as SVG: no chart library to load. Its numbers are in its label and its bars' titles. */
 function DayChart({ locale, days, metric, title, value }: { locale: Locale; days: Day[]; metric: Metric; title: string; value: (n: number) => string }) {
   const t = dictionary(locale).console;
@@ -33,7 +32,7 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
   const peak = days[values.indexOf(max)];
   const slot = (W - LEFT) / Math.max(1, days.length);
   const y = (v: number) => TOP + (H - BOTTOM - TOP) * (1 - v / top);
-  const label = peak ? fill(t.chartLabel, { what: title, from: shortDay(days[0]!.date, locale), to: shortDay(days[days.length - 1]!.date, locale), max: value(max), day: shortDay(peak.date, locale) }) : title;
+  const label = peak ? fill(t.chartLabel, { what: title, from: dayMonthWords(days[0]!.date, locale), to: dayMonthWords(days[days.length - 1]!.date, locale), max: value(max), day: dayMonthWords(peak.date, locale) }) : title;
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-4">
       <figcaption className="flex flex-wrap justify-between gap-2 font-semibold">
@@ -53,7 +52,7 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
           const v = d[metric];
           return (
             <rect key={d.date} x={LEFT + i * slot + slot * 0.15} width={slot * 0.7} y={y(v)} height={Math.max(0, H - BOTTOM - y(v))} rx="2" fill={metric === 'refundedSen' ? '#dc2626' : '#2563eb'}>
-              <title>{`${shortDay(d.date, locale)}: ${value(v)}`}</title>
+              <title>{`${dayMonthWords(d.date, locale)}: ${value(v)}`}</title>
             </rect>
           );
         })}
@@ -61,7 +60,7 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
         {days.map((d, i) =>
           (days.length - 1 - i) % 7 === 0 ? (
             <text key={d.date} x={i === days.length - 1 ? W : LEFT + i * slot + slot / 2} y={H - 6} textAnchor={i === days.length - 1 ? 'end' : 'middle'} fontSize="11" fill="#475569">
-              {shortDay(d.date, locale)}
+              {dayMonthWords(d.date, locale)}
             </text>
           ) : null,
         )}

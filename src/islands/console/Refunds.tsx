@@ -9,7 +9,7 @@ import { consoleRefundsPage as refundsEndpoint, consoleRefundsReview } from '../
 import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
 import { notify } from '../../stores/ui.ts';
-import { momentText } from '../my-orders/format.ts';
+import { momentWords } from '../../../contract/rules/dates.ts';
 import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';
 import { AUTOFOCUS, Modal } from '../ui/Modal.tsx';
 import { Attention } from './Attention.tsx';
@@ -98,14 +98,14 @@ function ReviewForm({ locale, request, decision, onClose, onDone }: { locale: Lo
 function RequestCard({ locale, request, onReview }: { locale: Locale; request: Request; onReview: (d: Decision) => void }) {
   const t = dictionary(locale).console;
   const r = request.refund;
-  const due = momentText(request.deadline, locale);
+  const due = momentWords(request.deadline, locale);
   return (
     <article className={`space-y-3 rounded-2xl border bg-white p-4 shadow-sm ${request.late ? 'border-red-400' : 'border-slate-200'}`} aria-labelledby={`refund-${r.refundNo}`}>
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`refund-${r.refundNo}`} className="text-lg font-bold">
           {fill(t.openOrder, { orderNo: request.orderNo })}
           <span className="block text-sm font-normal text-slate-600">
-            {fill(t.requestedOn, { date: momentText(r.createdAt, locale) })}
+            {fill(t.requestedOn, { date: momentWords(r.createdAt, locale) })}
             {request.store && ` · ${request.store.name}`}
           </span>
         </h3>

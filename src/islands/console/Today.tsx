@@ -4,7 +4,7 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleOrdersPage } from '../../lib/console-endpoints.ts';
 import { addDays, isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
-import { dayText } from '../my-orders/format.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading, OrderCard, StorePicker, useStores, type ConsoleCard } from './parts.tsx';
 
@@ -57,7 +57,7 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
   const today = klDate(new Date());
   const go = (date: string) => setQuery({ ...query, date, q: '' });
   const shown = list?.key === key ? list : null;
-  const heading = query.q ? fill(t.results, { q: query.q }) : fill(t.bookingsOn, { date: dayText(query.date, locale) });
+  const heading = query.q ? fill(t.results, { q: query.q }) : fill(t.bookingsOn, { date: dateWords(query.date, locale) });
 
   return (
     <div className="space-y-4">

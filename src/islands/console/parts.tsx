@@ -9,7 +9,8 @@ import { callApi } from '../../lib/api.ts';
 import { consoleOrdersComplete, consoleOrdersReady, consoleOrdersStart, consoleStoresList as storesEndpoint } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { notify } from '../../stores/ui.ts';
-import { dayText, standing } from '../my-orders/format.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
+import { standing } from '../my-orders/format.ts';
 import { useAction } from '../my-orders/form-parts.tsx';
 
 export type ConsoleCard = ResponseOf<typeof consoleOrdersPage>['list'][number];
@@ -140,7 +141,7 @@ export function OrderCard({ locale, order, onMoved, children }: { locale: Locale
           {a ? `${a.time}–${a.endTime}` : ''} {a?.bay ? <span className="text-brand-700">{fill(t.bay, { bay: a.bay })}</span> : null}
           <span className="block text-sm font-normal text-slate-600">
             {fill(t.openOrder, { orderNo: order.orderNo })}
-            {a && ` · ${dayText(a.date, locale)}`}
+            {a && ` · ${dateWords(a.date, locale)}`}
             {order.store && ` · ${order.store.name}`}
           </span>
         </h3>

@@ -4,7 +4,8 @@ import { callApi } from '../../lib/api.ts';
 import { orderChangeTime, orderFind, storeSlots } from '../../lib/order-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
 import { SlotPicker, type Slots } from '../checkout/SlotPicker.tsx';
-import { dayText, type OrderDetailDto } from './format.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
+import { type OrderDetailDto } from './format.ts';
 import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -58,7 +59,7 @@ export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
     return run(async () => {
       const changed = await callApi(orderChangeTime, { orderNo: target.orderNo, date: choice.date, time: choice.time }, { quiet: true });
       const when = changed.appointment ?? { date: choice.date, time: choice.time };
-      notify('success', fill(t.changed, { when: fill(t.when, { date: dayText(when.date, locale), time: when.time }) }));
+      notify('success', fill(t.changed, { when: fill(t.when, { date: dateWords(when.date, locale), time: when.time }) }));
       onDone({ kind: 'changed', order: changed });
     });
   };
@@ -66,7 +67,7 @@ export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
   const now = target.appointment;
   return (
     <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
-      {now && <p className="font-semibold">{fill(t.changeNow, { when: fill(t.when, { date: dayText(now.date, locale), time: now.time }) })}</p>}
+      {now && <p className="font-semibold">{fill(t.changeNow, { when: fill(t.when, { date: dateWords(now.date, locale), time: now.time }) })}</p>}
       <p className="text-sm text-slate-700">{fill(t.changeRule, { left: target.reschedulesLeft })}</p>
       {order?.store && <p className="text-sm text-slate-700">{order.store.name}</p>}
       <Failure text={loadFailure} />

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { dayText, type OrderDetailDto } from './format.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
+import { type OrderDetailDto } from './format.ts';
 import { PickupQr } from './PickupQr.tsx';
 
 
@@ -74,7 +75,7 @@ export function Workshop({ locale, order }: { locale: Locale; order: OrderDetail
           {d.payment.maps}
         </a>
       </div>
-      {when && <Rows none={t.none} rows={[[t.appointment, fill(t.appointmentAt, { date: dayText(when.date, locale), time: when.time, end: when.endTime })]]} />}
+      {when && <Rows none={t.none} rows={[[t.appointment, fill(t.appointmentAt, { date: dateWords(when.date, locale), time: when.time, end: when.endTime })]]} />}
       {when && order.actions.changeTime && <p className="text-sm text-slate-700">{fill(t.changesLeft, { left: order.reschedulesLeft })}</p>}
       {order.method === 'pickup' && <PickupCode t={t} code={order.pickupCode} qr={order.pickupQr} />}
     </Section>

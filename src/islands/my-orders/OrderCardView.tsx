@@ -3,7 +3,8 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href, plural } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { targetOf, type Done } from './action-types.ts';
-import { dayText, momentText, standing, type OrderCardDto } from './format.ts';
+import { dateWords, momentWords } from '../../../contract/rules/dates.ts';
+import { standing, type OrderCardDto } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
 
 const tone: Record<string, string> = {
@@ -31,7 +32,7 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
               {fill(t.orderNo, { orderNo: card.orderNo })}
             </a>
           </h2>
-          <p className="text-sm text-slate-600">{fill(t.placed, { date: momentText(card.createdAt, locale) })}</p>
+          <p className="text-sm text-slate-600">{fill(t.placed, { date: momentWords(card.createdAt, locale) })}</p>
         </div>
         <p className={`rounded-full px-3 py-1 text-sm font-semibold ${tone[card.status] ?? ''}`}>{where.kind === 'stage' ? t.stage[where.key] : t.status[where.key]}</p>
       </div>
@@ -47,7 +48,7 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
       </div>
       <div className="space-y-1 text-sm">
         {card.method === 'install' && card.store && <p>{fill(t.installAt, { store: card.store.name })}</p>}
-        {card.method === 'install' && card.appointment && <p className="font-semibold">{fill(t.when, { date: dayText(card.appointment.date, locale), time: card.appointment.time })}</p>}
+        {card.method === 'install' && card.appointment && <p className="font-semibold">{fill(t.when, { date: dateWords(card.appointment.date, locale), time: card.appointment.time })}</p>}
         {card.method === 'pickup' && card.store && <p>{fill(t.pickupAt, { store: card.store.name })}</p>}
         {card.pickupCode && <p className="font-semibold">{fill(t.pickupCode, { code: card.pickupCode })}</p>}
         {card.method === 'mail' && <p>{t.byPost}</p>}

@@ -7,7 +7,8 @@ import { formatRM } from '../../lib/money.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { targetOf, type ActionResult } from './action-types.ts';
 import { CarAndContact, Delivery, Rows, Section, Workshop } from './DetailSections.tsx';
-import { momentText, standing, type OrderDetailDto } from './format.ts';
+import { momentWords } from '../../../contract/rules/dates.ts';
+import { standing, type OrderDetailDto } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { PriceSection } from './PriceSection.tsx';
 import { RefundsSection } from './RefundsSection.tsx';
@@ -68,7 +69,7 @@ function OrderPage({ locale }: { locale: Locale }) {
             none={t.none}
             rows={[
               [t.orderNo, <span className="font-mono">{order.orderNo}</span>],
-              [t.placed, momentText(order.createdAt, locale)],
+              [t.placed, momentWords(order.createdAt, locale)],
               [t.status, where.kind === 'stage' ? `${d.myOrders.status[order.status]} · ${d.myOrders.stage[where.key]}` : d.myOrders.status[where.key]],
               [t.orderType, types],
               [t.method, method],

@@ -7,7 +7,7 @@ import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
 import { notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
-import { dayText } from './format.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
 import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
 import { RefundPhotos, type Photo } from './RefundPhotos.tsx';
 
@@ -68,7 +68,7 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
           { quiet: true },
         );
         const reviewBy = order.refunds[0]?.reviewBy;
-        notify('success', fill(t.refundSent, { date: reviewBy ? dayText(reviewBy, locale) : '' }), { style: 'notification' });
+        notify('success', fill(t.refundSent, { date: reviewBy ? dateWords(reviewBy, locale) : '' }), { style: 'notification' });
         onDone({ kind: 'changed', order });
       } finally {
         setProgress('');

@@ -3,7 +3,8 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { refundSteps } from '../../lib/order-view.ts';
 import { Rows, Section } from './DetailSections.tsx';
-import { dayText, momentText, type OrderDetailDto } from './format.ts';
+import { dateWords, momentWords } from '../../../contract/rules/dates.ts';
+import { type OrderDetailDto } from './format.ts';
 
 type Refund = OrderDetailDto['refunds'][number];
 
@@ -21,7 +22,7 @@ export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: R
             {fill(t.refundNo, { refundNo: r.refundNo })} · {dictionary(locale).myOrders.refundStatus[r.status]}
           </h3>
           {r.status === 'PENDING_REVIEW' && (
-            <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{fill(t.reviewBy, { date: dayText(r.reviewBy, locale) })}</p>
+            <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{fill(t.reviewBy, { date: dateWords(r.reviewBy, locale) })}</p>
           )}
           <ol aria-label={t.stepsLabel} className="space-y-2">
             {refundSteps(r.status, r.history).map((step) => (
@@ -31,7 +32,7 @@ export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: R
                 </span>
                 <span>
                   <span className="block font-semibold">{t.steps[step.status]}</span>
-                  <span className="block text-sm text-slate-600">{step.at ? momentText(step.at, locale) : t.notYet}</span>
+                  <span className="block text-sm text-slate-600">{step.at ? momentWords(step.at, locale) : t.notYet}</span>
                   {step.note && <span className="block text-sm text-slate-800">{step.note}</span>}
                 </span>
               </li>

@@ -4,7 +4,8 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { orderTimeline } from '../../lib/order-view.ts';
 import { Section } from './DetailSections.tsx';
-import { momentText, type OrderDetailDto } from './format.ts';
+import { momentWords } from '../../../contract/rules/dates.ts';
+import { type OrderDetailDto } from './format.ts';
 
 /** Every state change and every SMS sent about the order, with its Kuala Lumpur time. */
 export function TimelineSection({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
@@ -17,7 +18,7 @@ export function TimelineSection({ locale, order }: { locale: Locale; order: Orde
           <li key={i} className="relative">
             <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-3 rounded-full bg-brand-600" />
             <time dateTime={e.at} className="block text-sm text-slate-600">
-              {momentText(e.at, locale)}
+              {momentWords(e.at, locale)}
             </time>
             {e.kind === 'state' ? (
               <>
@@ -54,7 +55,7 @@ export function PaymentsSection({ locale, order }: { locale: Locale; order: Orde
             <li key={i} className="flex justify-between gap-4 border-b border-slate-100 pb-2 last:border-0">
               <span className="min-w-0">
                 <span className="block font-semibold">{d.payment[p.method]}</span>
-                <span className="block text-sm text-slate-600">{momentText(p.paidAt ?? p.createdAt, locale)}</span>
+                <span className="block text-sm text-slate-600">{momentWords(p.paidAt ?? p.createdAt, locale)}</span>
                 {p.refundDue && <span className="block text-sm text-amber-900">{order.money.toReturnSen === 0 ? t.refundDueBack : t.refundDue}</span>}
               </span>
               <span className="shrink-0 text-right">

@@ -1,6 +1,9 @@
+import { IMAGE_HEAD_BYTES, sniffImage } from '../../contract/rules/image-kind.ts';
+
 /**
  * The refund photos a customer picks, checked before anything is sent (spec §5: up to three,
- * each at most 5 MB). The server checks the content again; this spares a useless upload.
+ * each at most 5 MB, pictures by their content). The server checks the content again; this
+ * spares a useless upload and names the file that is wrong while the customer still has it in mind.
  */
 // The contract's limits (contract/my-orders-dto.ts), repeated because that file brings zod,
 // which stays out of the browser; a unit test keeps the two equal.
@@ -19,17 +22,28 @@ export interface PickedFile {
   type: string;
 }
 
-/** The files that can join the `already` chosen, and what is wrong with the others. */
-export function checkPhotos<F extends PickedFile>(already: number, files: readonly F[]): { accepted: F[]; problems: PhotoProblem[] } {
+/**
+ * The files that can join the `already` chosen, and what is wrong with the others. `heads`, when
+ * given, are each file's first bytes: they decide whether it is a picture, whatever its name and
+ * type say (a text renamed photo.jpg is still text).
+ */
+export function checkPhotos<F extends PickedFile>(already: number, files: readonly F[], heads?: readonly Uint8Array[]): { accepted: F[]; problems: PhotoProblem[] } {
   const accepted: F[] = [];
   const problems: PhotoProblem[] = [];
-  for (const file of files) {
-    // Some browsers give HEIC no type: its name decides then.
-    const image = IMAGE_TYPES.includes(file.type.toLowerCase()) || (file.type === '' && IMAGE_NAMES.test(file.name));
+  for (const [i, file] of files.entries()) {
+    const head = heads?.[i];
+    // Some browsers give HEIC no type: its name decides then, unless its bytes are at hand.
+    const image = head ? sniffImage(head) !== null : IMAGE_TYPES.includes(file.type.toLowerCase()) || (file.type === '' && IMAGE_NAMES.test(file.name));
     if (!image) problems.push({ name: file.name, problem: 'notImage' });
     else if (file.size > MAX_IMAGE_BYTES) problems.push({ name: file.name, problem: 'tooBig' });
     else if (already + accepted.length >= MAX_REFUND_IMAGES) problems.push({ name: file.name, problem: 'tooMany' });
     else accepted.push(file);
   }
   return { accepted, problems };
+}
+
+/** The files picked, checked by their first bytes as well as their size and count. */
+export async function checkPickedPhotos<F extends PickedFile & Pick<Blob, 'slice'>>(already: number, files: readonly F[]): Promise<{ accepted: F[]; problems: PhotoProblem[] }> {
+  const heads = await Promise.all(files.map(async (f) => new Uint8Array(await f.slice(0, IMAGE_HEAD_BYTES).arrayBuffer())));
+  return checkPhotos(already, files, heads);
 }

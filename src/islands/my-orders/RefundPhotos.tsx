@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { checkPhotos, MAX_REFUND_IMAGES } from '../../lib/photos.ts';
+import { checkPickedPhotos, MAX_REFUND_IMAGES } from '../../lib/photos.ts';
 
 export interface Photo {
   file: File;
@@ -15,8 +15,9 @@ export function RefundPhotos({ locale, photos, onChange, disabled }: { locale: L
   const [problems, setProblems] = useState<string[]>([]);
   const id = useId();
 
-  const add = (files: FileList | null) => {
-    const { accepted, problems: found } = checkPhotos(photos.length, [...(files ?? [])]);
+  // Each file is read a little (its first bytes) before it joins: a picture is known by its content.
+  const add = async (files: File[]) => {
+    const { accepted, problems: found } = await checkPickedPhotos(photos.length, files);
     setProblems(
       found.map((p) => (p.problem === 'tooMany' ? t.tooManyPhotos : fill(p.problem === 'tooBig' ? t.photoTooBig : t.photoNotImage, { name: p.name }))).filter((text, i, all) => all.indexOf(text) === i),
     );
@@ -63,8 +64,9 @@ export function RefundPhotos({ locale, photos, onChange, disabled }: { locale: L
             aria-describedby={`${id}-hint`}
             disabled={disabled}
             onChange={(e) => {
-              add(e.currentTarget.files);
+              const files = [...(e.currentTarget.files ?? [])];
               e.currentTarget.value = '';
+              void add(files);
             }}
           />
         </label>

@@ -283,6 +283,17 @@ export const consoleStoresClosure = defineCall({
   codes: { ...authCodes, 404: 'No such workshop.', 807: 'A date in the past, or the workshop is already closed that day.' },
 });
 
+export const consoleStoresBookings = defineCall({
+  path: paths.consoleStoresBookings,
+  summary: "Admins, before closing a workshop's day: how many booked installations that day holds (the customers a closure would tell)",
+  tag: 'console',
+  auth: true,
+  fieldLabels: { date: dateLabel },
+  request: z.strictObject({ storeId, date: calendarDate.meta({ description: 'The day (YYYY-MM-DD, Malaysian time).' }) }),
+  response: z.object({ storeId: z.string(), date: z.string(), bookings: z.number().int().meta({ description: 'Paid installations booked at the workshop that day and not yet started.' }) }),
+  codes: { ...authCodes, 404: 'No such workshop.' },
+});
+
 export const consoleStoresList = defineCall({
   path: paths.consoleStoresList,
   summary: 'The workshops staff may work on (all for admins, their own for workshop staff), with their closed days from today',
@@ -319,6 +330,10 @@ export const consoleDashboard = defineCall({
         bayUse: z.number().meta({ description: 'bookedUnits / openUnits, 0 to 1.' }),
       }),
     ),
+    workshops: z.number().int().meta({ description: 'The partner workshops counted (the "mail" row is not one).' }),
+    quiet: z
+      .object({ orders: z.number().int(), revenueSen: z.number().int(), refundedSen: z.number().int(), bayUse: z.number().int() })
+      .meta({ description: 'Per list, the workshops with nothing in these 30 days (no order, no revenue, no refund, no bay booked): counted, not listed; out of `workshops`.' }),
   }),
   codes: authCodes,
 });
@@ -336,6 +351,7 @@ export const consoleCalls = [
   consoleRefundsManual,
   consoleRefundsAttention,
   consoleStoresClosure,
+  consoleStoresBookings,
   consoleStoresList,
   consoleDashboard,
 ];

@@ -84,6 +84,10 @@ export const orderDetail = z
     appointment: z
       .object({ date: z.string(), time: z.string(), endTime: z.string().meta({ description: 'When the job should be done, HH:mm.' }) })
       .nullable(),
+    closure: z
+      .object({ date: z.string().meta({ description: 'The booked day (YYYY-MM-DD, Malaysian time).' }), reason: z.string() })
+      .nullable()
+      .meta({ description: 'A booked installation whose workshop has closed on its day since: the customer may choose a new time, free of charge and of the change limit.' }),
     lines: z.array(orderLineDto),
     totals: z.object({
       partsSen: money,

@@ -14,4 +14,5 @@ export const consoleRefundsManual = '/console/refunds/manual';
 export const consoleRefundsAttention = '/console/refunds/attention';
 export const consoleStoresClosure = '/console/stores/closure';
 export const consoleStoresList = '/console/stores/list';
+export const consoleStoresBookings = '/console/stores/bookings';
 export const consoleDashboard = '/console/dashboard';

@@ -11,7 +11,7 @@ import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { ledgerOf, moneyOf } from '../modules/refunds/ledger.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
-import { isClosedDay } from '../modules/booking/closures.ts';
+import { closureOn } from '../modules/booking/closures.ts';
 import type { ReadContext } from './context.ts';
 import { appointmentView, orderParts } from './order-parts.ts';
 import { pickupQrSvg } from '../modules/orders/pickup-qr.ts';
@@ -28,11 +28,11 @@ export async function findOrder(ctx: ReadContext, customerId: string, orderNo: s
 /** An order as `app/find` shows it; the console builds its own view on this. */
 export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
   const booked = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null;
-  const [lines, history, parts, closedDay, ledger] = await Promise.all([
+  const [lines, history, parts, closure, ledger] = await Promise.all([
     linesOf(ctx.db, order.id),
     historyOf(ctx.db, order.id),
     orderParts(ctx, order, locale),
-    booked ? isClosedDay(ctx.db, order.storeId!, order.appointmentDate!) : false,
+    booked ? closureOn(ctx.db, order.storeId!, order.appointmentDate!) : null,
     ledgerOf(ctx.db, order.id),
   ]);
   const now = ctx.now();
@@ -72,6 +72,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
         }
       : null,
     appointment: appointmentView(order),
+    closure: closure ? { date: closure.date, reason: closure.reason } : null,
     lines: lines.map((l) => orderLineView(l, ctx.indexes.catalog.byId, locale)),
     totals: {
       partsSen: order.partsSen,
@@ -88,7 +89,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
     tracking: trackingLink(order.expressCompany, order.expressNo),
-    actions: customerActions(customerView(order, parts.refunds[0]?.status ?? null, closedDay, ledger), now),
+    actions: customerActions(customerView(order, parts.refunds[0]?.status ?? null, closure !== null, ledger), now),
     history: history.map((h) => ({
       status: h.status,
       stage: h.stage,

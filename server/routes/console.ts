@@ -12,6 +12,7 @@ import {
   consoleRefundsManual,
   consoleRefundsRetry,
   consoleRefundsReview,
+  consoleStoresBookings,
   consoleStoresClosure,
   consoleStoresList,
 } from '../../contract/console.ts';
@@ -19,6 +20,7 @@ import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { ShopContext } from '../flows/context.ts';
 import { staffFor } from '../modules/staff/access.ts';
+import { closureBookings } from '../queries/closure-bookings.ts';
 import { dashboard } from '../queries/dashboard.ts';
 import { staffMove, type MoveInput } from '../flows/console/orders.ts';
 import { resolveFailedRefund, reviewRefund } from '../flows/console/refunds.ts';
@@ -60,6 +62,7 @@ export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(consoleRefundsPage, async (input, c) => refundQueue(ctx, await who(c), input, c.get('locale')));
   calls.mount(consoleRefundsAttention, async (_input, c) => refundAttention(ctx, await who(c)));
   calls.mount(consoleStoresClosure, async (input, c) => closeStore(ctx, await who(c), input));
+  calls.mount(consoleStoresBookings, async (input, c) => closureBookings(ctx, await who(c), input));
   calls.mount(consoleStoresList, async (_input, c) => staffStores(ctx, await who(c)));
   calls.mount(consoleDashboard, async (_input, c) => dashboard(ctx, await who(c)));
 }

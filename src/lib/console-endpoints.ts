@@ -15,5 +15,6 @@ export const consoleRefundsManual = endpoint<typeof staff.consoleRefundsManual>(
 export const consoleRefundsAttention = endpoint<typeof staff.consoleRefundsAttention>(paths.consoleRefundsAttention);
 export const consoleRefundsPage = endpoint<typeof staff.consoleRefundsPage>(paths.consoleRefundsPage);
 export const consoleStoresClosure = endpoint<typeof staff.consoleStoresClosure>(paths.consoleStoresClosure);
+export const consoleStoresBookings = endpoint<typeof staff.consoleStoresBookings>(paths.consoleStoresBookings);
 export const consoleStoresList = endpoint<typeof staff.consoleStoresList>(paths.consoleStoresList);
 export const consoleDashboard = endpoint<typeof staff.consoleDashboard>(paths.consoleDashboard);

@@ -18,6 +18,15 @@ export async function closuresFrom(db: Db, from: string): Promise<ClosureRow[]> 
   return db.select().from(storeClosures).where(gte(storeClosures.date, from));
 }
 
+/** The closure of a workshop's day, if staff closed it (no lock: for reading an order). */
+export async function closureOn(db: Db, workshopId: string, date: string): Promise<ClosureRow | null> {
+  const [row] = await db
+    .select()
+    .from(storeClosures)
+    .where(and(eq(storeClosures.workshopId, workshopId), eq(storeClosures.date, date)));
+  return row ?? null;
+}
+
 export async function isClosedDay(db: Db, workshopId: string, date: string): Promise<boolean> {
   const [row] = await db
     .select({ id: storeClosures.id })

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { consoleStoresClosure, consoleStoresList } from '../../lib/console-endpoints.ts';
+import { consoleStoresBookings, consoleStoresClosure, consoleStoresList } from '../../lib/console-endpoints.ts';
 import { isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { notify } from '../../stores/ui.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
@@ -23,6 +23,8 @@ function ClosureDesk({ locale }: { locale: Locale }) {
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<{ store?: string; date?: string; reason?: string }>({});
   const [confirming, setConfirming] = useState(false);
+  /** The bookings the closure would hit, asked when the dialog opens; a text when that failed. */
+  const [hits, setHits] = useState<number | string | null>(null);
   const { busy, failure, run } = useAction();
   const today = klDate(new Date());
 
@@ -45,8 +47,15 @@ function ClosureDesk({ locale }: { locale: Locale }) {
       reason: reason.trim() ? undefined : t.reasonRequired,
     };
     setProblems(found);
-    if (!found.store && !found.date && !found.reason) setConfirming(true);
+    if (found.store || found.date || found.reason) return;
+    setHits(null);
+    setConfirming(true);
+    callApi(consoleStoresBookings, { storeId, date }, { quiet: true }).then(
+      (answer) => setHits(answer.bookings),
+      (err: unknown) => setHits(errorText(err)),
+    );
   };
+  const hitsText = hits === null ? t.countingBookings : typeof hits === 'string' ? hits : hits === 0 ? t.closeHitsNone : plural(locale, t.closeHits, hits);
   const close = () =>
     run(async () => {
       await callApi(consoleStoresClosure, { storeId, date, reason: reason.trim() }, { quiet: true });
@@ -110,6 +119,9 @@ function ClosureDesk({ locale }: { locale: Locale }) {
       )}
       <Modal open={confirming} onClose={() => setConfirming(false)} title={fill(t.closeTitle, { store: store?.name ?? '', date: date ? dateWords(date, locale) : '' })} closeLabel={t.close} role="alertdialog">
         <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void close())}>
+          <p className="font-semibold" role="status">
+            {hitsText}
+          </p>
           <p>{t.closeBody}</p>
           <Failure text={failure} />
           <Buttons action={t.confirmClose} back={t.back} busy={busy} working={t.working} onBack={() => setConfirming(false)} danger />

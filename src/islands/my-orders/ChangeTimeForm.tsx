@@ -68,7 +68,11 @@ export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
   return (
     <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
       {now && <p className="font-semibold">{fill(t.changeNow, { when: fill(t.when, { date: dateWords(now.date, locale), time: now.time }) })}</p>}
-      <p className="text-sm text-slate-700">{fill(t.changeRule, { left: target.reschedulesLeft })}</p>
+      {order?.closure ? (
+        <p className="rounded-lg bg-amber-50 p-3 font-semibold text-amber-950">{fill(t.changeFree, { date: dateWords(order.closure.date, locale) })}</p>
+      ) : (
+        <p className="text-sm text-slate-700">{fill(t.changeRule, { left: target.reschedulesLeft })}</p>
+      )}
       {order?.store && <p className="text-sm text-slate-700">{order.store.name}</p>}
       <Failure text={loadFailure} />
       {!loadFailure && (

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, href } from '../../i18n/index.ts';
+import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderFind } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { targetOf, type ActionResult } from './action-types.ts';
 import { CarAndContact, Delivery, Rows, Section, Workshop } from './DetailSections.tsx';
-import { momentWords } from '../../../contract/rules/dates.ts';
+import { dateWords, momentWords } from '../../../contract/rules/dates.ts';
 import { standing, type OrderDetailDto } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { PriceSection } from './PriceSection.tsx';
@@ -64,6 +64,7 @@ function OrderPage({ locale }: { locale: Locale }) {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       <div className="min-w-0 space-y-4">
+        <ClosedDayBanner locale={locale} order={order} />
         <Section title={t.summary} id="summary-heading">
           <Rows
             none={t.none}
@@ -89,5 +90,19 @@ function OrderPage({ locale }: { locale: Locale }) {
         <PaymentsSection locale={locale} order={order} />
       </aside>
     </div>
+  );
+}
+
+/** A booking whose workshop has closed on its day since: said first, with what to do. */
+function ClosedDayBanner({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const t = dictionary(locale).orderDetail;
+  if (!order.closure) return null;
+  return (
+    <section aria-labelledby="closed-day-heading" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+      <h2 id="closed-day-heading" className="text-lg font-bold">
+        {t.closedTitle}
+      </h2>
+      <p className="mt-1">{fill(t.closedBody, { workshop: order.store?.name ?? '', date: dateWords(order.closure.date, locale), reason: order.closure.reason })}</p>
+    </section>
   );
 }

@@ -88,5 +88,17 @@ export async function dashboard(ctx: ReadContext, who: StaffRow) {
     return { id: w.id, name: w.name, days: figuresByDay(dates, figures, w.id), bookedUnits: booked, openUnits: openUnitCount, bayUse: openUnitCount ? Math.min(1, booked / openUnitCount) : 0 };
   });
   const mail = { id: MAIL, name: 'Mail', days: figuresByDay(dates, figures, MAIL), bookedUnits: 0, openUnits: 0, bayUse: 0 };
-  return { from: dates[0]!, to: dates.at(-1)!, days: figuresByDay(dates, figures, null), stores: [...stores, mail] };
+  return { from: dates[0]!, to: dates.at(-1)!, days: figuresByDay(dates, figures, null), stores: [...stores, mail], workshops: stores.length, quiet: quietWorkshops(stores) };
+}
+
+type Sums = Pick<Figure, 'orders' | 'revenueSen' | 'refundedSen'>;
+
+/**
+ * How many workshops (parcels are not one) had nothing to show in each list, and so are counted
+ * rather than listed: every list counts out of the same workshops. Pure.
+ */
+export function quietWorkshops(stores: { days: Sums[]; bookedUnits: number }[]) {
+  const quiet = (busy: (s: (typeof stores)[number]) => boolean) => stores.filter((s) => !busy(s)).length;
+  const any = (m: keyof Sums) => (s: { days: Sums[] }) => s.days.some((d) => d[m] > 0);
+  return { orders: quiet(any('orders')), revenueSen: quiet(any('revenueSen')), refundedSen: quiet(any('refundedSen')), bayUse: quiet((s) => s.bookedUnits > 0) };
 }

@@ -18,7 +18,9 @@ type Metric = 'orders' | 'revenueSen' | 'refundedSen';
 
 const W = 600;
 const H = 180;
-const LEFT = 56;
+/** The axis labels' font size, and the width a character of it takes at most (digits, "RM"). */
+const FONT = 11;
+const CHAR = 7;
 const BOTTOM = 22;
 const TOP = 12;
 
@@ -30,7 +32,10 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
   // An empty money chart still reads in ringgit: its scale goes to RM 1, not 1 sen.
   const { top, steps } = niceScale(max || (metric === 'orders' ? 1 : 100));
   const peak = days[values.indexOf(max)];
-  const slot = (W - LEFT) / Math.max(1, days.length);
+  const ticks = steps.map((s) => ({ s, text: metric === 'orders' ? String(s) : value(s).replace(/\.00$/, '') }));
+  // The money axis is as wide as its longest label ("RM 10,000"), so none is cut at the edge.
+  const left = Math.max(...ticks.map((k) => k.text.length)) * CHAR + 10;
+  const slot = (W - left) / Math.max(1, days.length);
   const y = (v: number) => TOP + (H - BOTTOM - TOP) * (1 - v / top);
   const label = peak ? fill(t.chartLabel, { what: title, from: dayMonthWords(days[0]!.date, locale), to: dayMonthWords(days[days.length - 1]!.date, locale), max: value(max), day: dayMonthWords(peak.date, locale) }) : title;
   return (
@@ -40,18 +45,18 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
         <span className="text-slate-700">{fill(t.total, { value: value(values.reduce((a, b) => a + b, 0)) })}</span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} className="mt-2 w-full" role="img" aria-label={label}>
-        {steps.map((s) => (
+        {ticks.map(({ s, text }) => (
           <g key={s}>
-            <line x1={LEFT} x2={W} y1={y(s)} y2={y(s)} stroke="#e2e8f0" />
-            <text x={LEFT - 6} y={y(s) + 4} textAnchor="end" fontSize="11" fill="#475569">
-              {metric === 'orders' ? s : value(s).replace(/\.00$/, '')}
+            <line x1={left} x2={W} y1={y(s)} y2={y(s)} stroke="#e2e8f0" />
+            <text x={left - 6} y={y(s) + 4} textAnchor="end" fontSize={FONT} fill="#475569">
+              {text}
             </text>
           </g>
         ))}
         {days.map((d, i) => {
           const v = d[metric];
           return (
-            <rect key={d.date} x={LEFT + i * slot + slot * 0.15} width={slot * 0.7} y={y(v)} height={Math.max(0, H - BOTTOM - y(v))} rx="2" fill={metric === 'refundedSen' ? '#dc2626' : '#2563eb'}>
+            <rect key={d.date} x={left + i * slot + slot * 0.15} width={slot * 0.7} y={y(v)} height={Math.max(0, H - BOTTOM - y(v))} rx="2" fill={metric === 'refundedSen' ? '#dc2626' : '#2563eb'}>
               <title>{`${dayMonthWords(d.date, locale)}: ${value(v)}`}</title>
             </rect>
           );
@@ -59,7 +64,7 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
         {/* A date every week, counted back from the last day, which ends at the right edge. */}
         {days.map((d, i) =>
           (days.length - 1 - i) % 7 === 0 ? (
-            <text key={d.date} x={i === days.length - 1 ? W : LEFT + i * slot + slot / 2} y={H - 6} textAnchor={i === days.length - 1 ? 'end' : 'middle'} fontSize="11" fill="#475569">
+            <text key={d.date} x={i === days.length - 1 ? W : left + i * slot + slot / 2} y={H - 6} textAnchor={i === days.length - 1 ? 'end' : 'middle'} fontSize={FONT} fill="#475569">
               {dayMonthWords(d.date, locale)}
             </text>
           ) : null,
@@ -120,7 +125,8 @@ function Charts({ locale }: { locale: Locale }) {
     ['refundedSen', t.refundsPaid, money],
   ];
   const sum = (days: Day[], m: Metric) => days.reduce((a, d) => a + d[m], 0);
-  const idleText = (count: number) => (count > 0 ? plural(locale, t.idleStores, count) : '');
+  // The server counts the quiet workshops of each list, out of the same workshops.
+  const idleText = (quiet: number) => (quiet > 0 ? fill(plural(locale, t.idleStores, quiet), { total: count(figures.workshops) }) : '');
   return (
     <div className="space-y-6">
       <p className="text-slate-700">{t.dashboardIntro}</p>
@@ -131,19 +137,19 @@ function Charts({ locale }: { locale: Locale }) {
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         {metrics.map(([m, title, value]) => {
-          // Only workshops with something to show; the rest are counted, not listed.
+          // Only workshops (and parcels) with something to show; the rest are counted, not listed.
           const totals = figures.stores
             .map((s) => ({ id: s.id, name: s.name, total: sum(s.days, m) }))
             .filter((s) => s.total > 0)
             .sort((a, b) => b.total - a.total);
           const top = Math.max(1, ...totals.map((s) => s.total));
-          return <StoreBars key={m} title={fill(t.perWorkshop, { what: title })} idle={idleText(figures.stores.length - totals.length)} rows={totals.map((s) => ({ id: s.id, name: s.name, share: s.total / top, text: value(s.total) }))} />;
+          return <StoreBars key={m} title={fill(t.perWorkshop, { what: title })} idle={idleText(figures.quiet[m])} rows={totals.map((s) => ({ id: s.id, name: s.name, share: s.total / top, text: value(s.total) }))} />;
         })}
         <StoreBars
           title={t.bayUse}
-          idle={idleText(figures.stores.filter((s) => s.openUnits > 0 && s.bookedUnits === 0).length)}
+          idle={idleText(figures.quiet.bayUse)}
           rows={figures.stores
-            .filter((s) => s.openUnits > 0 && s.bookedUnits > 0)
+            .filter((s) => s.bookedUnits > 0)
             .sort((a, b) => b.bayUse - a.bayUse)
             .map((s) => ({ id: s.id, name: s.name, share: s.bayUse, text: fill(t.bayUsePct, { pct: Math.round(s.bayUse * 100) }) }))}
         />

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, href } from '../../i18n/index.ts';
+import { dictionary, fill, href } from '../../i18n/index.ts';
+import { callApi } from '../../lib/api.ts';
+import { consoleStoresList } from '../../lib/console-endpoints.ts';
 import { mayOpen, pagesFor, type ConsolePageId } from '../../lib/console.ts';
 import { staffOf, type Staff } from '../../lib/staff.ts';
 import { $session } from '../../stores/user.ts';
@@ -32,6 +34,37 @@ function ConsoleMenu({ locale, role, current }: { locale: Locale; role: StaffMem
       </ul>
     </nav>
   );
+}
+
+/** The workshop's name, asked once per login and page: workshop staff see the stores list of their own only. */
+let named: { userKey: string; answer: Promise<string> } | null = null;
+function workshopName(userKey: string, storeId: string): Promise<string> {
+  if (named?.userKey !== userKey) {
+    const answer = callApi(consoleStoresList, {}, { quiet: true }).then((list) => list.find((s) => s.id === storeId)?.name ?? storeId);
+    named = { userKey, answer };
+    answer.catch(() => (named = null));
+  }
+  return named.answer;
+}
+
+/** Whose console this is: the staff member's workshop, or every workshop for the shop's team. */
+function WorkshopLine({ locale, userKey, member }: { locale: Locale; userKey: string; member: StaffMember }) {
+  const t = dictionary(locale).console;
+  const [name, setName] = useState('');
+  const storeId = member.role === 'workshop' ? member.storeId : null;
+  useEffect(() => {
+    if (!storeId) return;
+    let live = true;
+    workshopName(userKey, storeId).then(
+      (n) => live && setName(n),
+      () => live && setName(storeId),
+    );
+    return () => {
+      live = false;
+    };
+  }, [userKey, storeId]);
+  const text = storeId ? (name ? fill(t.yourWorkshop, { name }) : '') : t.allWorkshops;
+  return <p className="mb-3 min-h-6 font-semibold text-slate-800">{text}</p>;
 }
 
 function Box({ title, children }: { title: string; children?: ReactNode }) {
@@ -87,6 +120,7 @@ function StaffGate({ locale, page, children }: { locale: Locale; page: ConsolePa
   const member: StaffMember = { role: staff.role, storeId: staff.storeId };
   return (
     <>
+      <WorkshopLine locale={locale} userKey={userKey} member={member} />
       <ConsoleMenu locale={locale} role={staff.role} current={page} />
       {mayOpen(staff.role, page) ? (
         children(member)

@@ -10,6 +10,8 @@ import { consoleOrdersComplete, consoleOrdersReady, consoleOrdersStart, consoleS
 import { formatRM } from '../../lib/money.ts';
 import { notify } from '../../stores/ui.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
+import { beforeBookedDay, StartEarly } from './StartEarly.tsx';
 import { standing } from '../my-orders/format.ts';
 import { useAction } from '../my-orders/form-parts.tsx';
 
@@ -94,9 +96,21 @@ export function Lines({ lines }: { lines: ConsoleCard['lines'] }) {
 type Move = 'start' | 'complete' | 'ready';
 
 /** Start, complete (not a pickup: that needs the code, at the counter) or mark ready, with the server's refusal shown in place. */
-export function Moves({ locale, order, onMoved, extra }: { locale: Locale; order: Pick<ConsoleCard, 'orderNo' | 'method' | 'actions'>; onMoved: (o: ConsoleDetail) => void; extra?: ReactNode }) {
+export function Moves({
+  locale,
+  order,
+  onMoved,
+  extra,
+}: {
+  locale: Locale;
+  order: Pick<ConsoleCard, 'orderNo' | 'method' | 'actions'> & { appointment?: { date: string; time: string } | null };
+  onMoved: (o: ConsoleDetail) => void;
+  extra?: ReactNode;
+}) {
   const t = dictionary(locale).console;
   const { busy, failure, run } = useAction();
+  const [askEarly, setAskEarly] = useState(false);
+  const booked = order.appointment;
   const send = (move: Move) =>
     run(async () => {
       const { orderNo } = order;
@@ -115,7 +129,7 @@ export function Moves({ locale, order, onMoved, extra }: { locale: Locale; order
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
         {buttons.map(([move, label]) => (
-          <button key={move} type="button" className="btn-primary" disabled={busy} aria-busy={busy} onClick={() => void send(move)}>
+          <button key={move} type="button" className="btn-primary" disabled={busy} aria-busy={busy} onClick={() => (move === 'start' && beforeBookedDay(booked, klDate(new Date())) ? setAskEarly(true) : void send(move))}>
             {busy ? t.working : label}
           </button>
         ))}
@@ -125,6 +139,19 @@ export function Moves({ locale, order, onMoved, extra }: { locale: Locale; order
         <p className="rounded-lg bg-red-50 p-3 font-medium text-red-900" role="alert">
           {failure}
         </p>
+      )}
+      {booked && (
+        <StartEarly
+          locale={locale}
+          orderNo={order.orderNo}
+          booked={booked}
+          open={askEarly}
+          onBack={() => setAskEarly(false)}
+          onStart={() => {
+            setAskEarly(false);
+            void send('start');
+          }}
+        />
       )}
     </div>
   );

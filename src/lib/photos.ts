@@ -32,10 +32,12 @@ export function checkPhotos<F extends PickedFile>(already: number, files: readon
   const problems: PhotoProblem[] = [];
   for (const [i, file] of files.entries()) {
     const head = heads?.[i];
-    // Some browsers give HEIC no type: its name decides then, unless its bytes are at hand.
-    const image = head ? sniffImage(head) !== null : IMAGE_TYPES.includes(file.type.toLowerCase()) || (file.type === '' && IMAGE_NAMES.test(file.name));
-    if (!image) problems.push({ name: file.name, problem: 'notImage' });
+    // Some browsers give HEIC no type: its name speaks for it then. Its bytes, when at hand, have the last word.
+    const byType = IMAGE_TYPES.includes(file.type.toLowerCase()) || (file.type === '' && IMAGE_NAMES.test(file.name));
+    const byContent = head ? sniffImage(head) !== null : null;
+    if (!byType && byContent !== true) problems.push({ name: file.name, problem: 'notImage' });
     else if (file.size > MAX_IMAGE_BYTES) problems.push({ name: file.name, problem: 'tooBig' });
+    else if (byContent === false) problems.push({ name: file.name, problem: 'notImage' });
     else if (already + accepted.length >= MAX_REFUND_IMAGES) problems.push({ name: file.name, problem: 'tooMany' });
     else accepted.push(file);
   }

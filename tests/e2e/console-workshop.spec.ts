@@ -37,6 +37,8 @@ test('workshop staff find the booked day, start and complete the service, and th
   await expect(card).toContainText('Installation booked');
 
   await card.getByRole('button', { name: 'Start service' }).click();
+  // Booked days ahead: starting it today is confirmed first.
+  await page.getByRole('alertdialog', { name: `Start order ${orderNo} before its booked day?` }).getByRole('button', { name: 'Start now' }).click();
   await expect(page.getByText(`Service started on ${orderNo}.`)).toBeVisible();
   await expect(card).toContainText('Service in progress');
   await customerSees(customer, orderNo, 'Service in progress');

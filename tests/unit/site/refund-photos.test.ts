@@ -27,3 +27,10 @@ describe('refund photos read when chosen', () => {
     expect((await checkPickedPhotos(0, [untyped])).accepted).toHaveLength(1);
   });
 });
+
+describe('refund photos: what is said first', () => {
+  test('a file over 5 MB sent as a photo is said too big, by its name', async () => {
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.jpg', { type: 'image/jpeg' });
+    expect((await checkPickedPhotos(0, [huge])).problems).toEqual([{ name: 'huge.jpg', problem: 'tooBig' }]);
+  });
+});

@@ -122,7 +122,7 @@ function ClosureDesk({ locale }: { locale: Locale }) {
           <p className="font-semibold" role="status">
             {hitsText}
           </p>
-          <p>{t.closeBody}</p>
+          {typeof hits !== 'number' && <p>{t.closeBody}</p>}
           <Failure text={failure} />
           <Buttons action={t.confirmClose} back={t.back} busy={busy} working={t.working} onBack={() => setConfirming(false)} danger />
         </form>

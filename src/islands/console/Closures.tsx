@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
@@ -25,6 +25,7 @@ function ClosureDesk({ locale }: { locale: Locale }) {
   const [confirming, setConfirming] = useState(false);
   /** The bookings the closure would hit, asked when the dialog opens; a text when that failed. */
   const [hits, setHits] = useState<number | string | null>(null);
+  const asking = useRef(0);
   const { busy, failure, run } = useAction();
   const today = klDate(new Date());
 
@@ -50,9 +51,10 @@ function ClosureDesk({ locale }: { locale: Locale }) {
     if (found.store || found.date || found.reason) return;
     setHits(null);
     setConfirming(true);
+    const asked = (asking.current += 1);
     callApi(consoleStoresBookings, { storeId, date }, { quiet: true }).then(
-      (answer) => setHits(answer.bookings),
-      (err: unknown) => setHits(errorText(err)),
+      (answer) => asked === asking.current && setHits(answer.bookings),
+      (err: unknown) => asked === asking.current && setHits(errorText(err)),
     );
   };
   const hitsText = hits === null ? t.countingBookings : typeof hits === 'string' ? hits : hits === 0 ? t.closeHitsNone : plural(locale, t.closeHits, hits);
@@ -122,7 +124,7 @@ function ClosureDesk({ locale }: { locale: Locale }) {
           <p className="font-semibold" role="status">
             {hitsText}
           </p>
-          {typeof hits !== 'number' && <p>{t.closeBody}</p>}
+          <p>{t.closeBody}</p>
           <Failure text={failure} />
           <Buttons action={t.confirmClose} back={t.back} busy={busy} working={t.working} onBack={() => setConfirming(false)} danger />
         </form>

@@ -1,6 +1,8 @@
 /** English UI texts. zh-cn.ts and ms.ts must have the same shape (checked by their types). */
 export const en = {
   languageName: 'English',
+  /** The language's short name, where the full one does not fit (the top bar on a laptop). */
+  languageCode: 'EN',
   skipToContent: 'Skip to main content',
   brand: {
     name: 'Servauto',
@@ -783,6 +785,26 @@ export const en = {
     bayUsePct: '{pct}% of bay time booked',
     chartLabel: '{what} from {from} to {to}; highest {max} on {day}',
     idleStores: { one: '{count} other workshop: nothing in these 30 days.', other: '{count} other workshops: nothing in these 30 days.' },
+  },
+  search: {
+    metaTitle: 'Search — Servauto',
+    metaDescription: 'Search Servauto’s car-care products and services by name, brand, tyre size, oil grade or wiper length.',
+    label: 'Search products',
+    placeholder: 'Tyre size, oil, brand…',
+    submit: 'Search',
+    close: 'Close search',
+    open: 'Search',
+    heading: 'Search',
+    pageForm: 'Search the shop',
+    results: { one: '{count} result for “{query}”', other: '{count} results for “{query}”' },
+    loading: 'Searching…',
+    empty: 'Type what you are looking for: a tyre size such as 185/55R15, an oil grade such as 0W-20, a wiper length such as 24″, a brand or a product.',
+    noMatch: 'Nothing found for “{query}”. Check the spelling, try fewer words, or browse a category.',
+    categories: 'Browse the categories',
+    needsScript: 'Search results need JavaScript. Browse the categories instead.',
+    failed: 'Search could not be loaded. Check your connection and try again, or browse a category.',
+    showMore: 'Show more results',
+    notYourSize: '{size} is not a size of your car: it takes {sizes}.',
   },
 };
 

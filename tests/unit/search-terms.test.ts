@@ -53,3 +53,31 @@ describe('words', () => {
   test('Malay words', () => expect(searchTerms('Tayar untuk Myvi')).toEqual(['tayar', 'myvi']));
   test('nothing to search', () => expect(searchTerms('  ?! ')).toEqual([]));
 });
+
+describe('a tyre card priced for the size searched for', async () => {
+  const { cardForSize } = await import('../../src/lib/search/sized-card.ts');
+  const card = {
+    id: 'tyre-michelin-primacy-4-st', category: 'Tires Service', categorySlug: 'auto-tires-service', brand: 'Michelin', name: 'Michelin Primacy 4 ST tyre',
+    summary: '', image: '', imageAlt: '', unit: 'per tyre', listPriceSen: 53900, savingPercent: 40,
+    price: { partsSen: 32000, labourSen: 1200, serviceTaxSen: 96, totalSen: 33296, sizeClass: 'M' as const },
+    fit: { status: 'fits' as const, reason: '' }, fromPrice: false, tyreSize: '185/60R15', tyreSizes: ['185/60R15'],
+  };
+  const why = (sizes: string) => `it takes ${sizes}`;
+  test('the size’s parts price with the car’s labour and its tax', () => {
+    const sized = cardForSize(card, '185/60R15', 32000, true, why);
+    expect(sized.price).toEqual(card.price);
+    expect(sized.fit.status).toBe('fits');
+  });
+  test('a size the car does not take is priced, and does not fit', () => {
+    const sized = cardForSize(card, '185/55R15', 32500, true, why);
+    expect(sized.price.totalSen).toBe(32500 + 1200 + 96);
+    expect(sized.tyreSize).toBe('185/55R15');
+    expect(sized.fit).toEqual({ status: 'noFit', reason: 'it takes 185/60R15' });
+  });
+  test('with no car the fit stays unknown and the price a "from" price', () => {
+    const noCar = { ...card, fit: { status: 'unknown' as const, reason: '' }, fromPrice: true, tyreSize: null, tyreSizes: [] };
+    const sized = cardForSize(noCar, '185/55R15', 32500, false, why);
+    expect(sized.fit.status).toBe('unknown');
+    expect(sized.fromPrice).toBe(true);
+  });
+});

@@ -84,15 +84,15 @@ export default function SearchResults({ locale, categories }: Props) {
   }, []);
 
   const trimmed = query.trim();
-  const status = failed
-    ? t.failed
-    : !hydrated || (trimmed && !index)
-      ? t.loading
-      : !trimmed
-        ? t.empty
-        : found.length === 0
-          ? fill(t.noMatch, { query: trimmed })
-          : fill(plural(locale, t.results, found.length), { query: trimmed });
+  // Nothing in the prerendered page: without scripts it says so itself (noscript).
+  let status = '';
+  if (hydrated) {
+    if (failed) status = t.failed;
+    else if (!trimmed) status = t.empty;
+    else if (!index) status = t.loading;
+    else if (found.length === 0) status = fill(t.noMatch, { query: trimmed });
+    else status = fill(plural(locale, t.results, found.length), { query: trimmed });
+  }
   const offerCategories = hydrated && (failed || !trimmed || (index !== null && found.length === 0));
 
   return (

@@ -790,7 +790,7 @@ export const en = {
     metaTitle: 'Search — Servauto',
     metaDescription: 'Search Servauto’s car-care products and services by name, brand, tyre size, oil grade or wiper length.',
     label: 'Search products',
-    placeholder: 'Tyre size, oil, brand…',
+    placeholder: 'Tyre size, brand…',
     submit: 'Search',
     close: 'Close search',
     open: 'Search',

@@ -790,7 +790,7 @@ export const ms: Dictionary = {
     metaTitle: 'Carian — Servauto',
     metaDescription: 'Cari produk dan servis penjagaan kereta Servauto mengikut nama, jenama, saiz tayar, gred minyak atau panjang bilah pengelap.',
     label: 'Cari produk',
-    placeholder: 'Saiz tayar, minyak, jenama…',
+    placeholder: 'Saiz tayar, jenama…',
     submit: 'Cari',
     close: 'Tutup carian',
     open: 'Cari',

@@ -789,7 +789,7 @@ export const zhCn: Dictionary = {
     metaTitle: '搜索 — Servauto',
     metaDescription: '按名称、品牌、轮胎尺寸、机油等级或雨刷长度搜索 Servauto 的汽车养护产品和服务。',
     label: '搜索产品',
-    placeholder: '轮胎尺寸、机油、品牌…',
+    placeholder: '轮胎尺寸、品牌…',
     submit: '搜索',
     close: '关闭搜索',
     open: '搜索',

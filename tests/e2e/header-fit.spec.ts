@@ -56,7 +56,7 @@ test('the top bar keeps to one line from 1024 to 1440 px in three languages, log
       // The car's name on one line, its full name on hover.
       const banner = page.getByRole('banner').getByRole('button', { name: /·/ });
       if (((await banner.boundingBox())?.height ?? 99) > 48) problems.push(`${where}: the car banner wraps`);
-      expect(await banner.getAttribute('title')).toContain(car.label.split(' · ')[0]);
+      if (!(await banner.getAttribute('title'))?.includes(car.label.split(' · ')[0]!)) problems.push(`${where}: the car banner has no title naming the car`);
       // The phone number whole.
       const number = page.getByRole('banner').getByRole('button', { name: /\+60/ }).locator('span');
       const cut = await number.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().height > 30);

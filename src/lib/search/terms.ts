@@ -30,7 +30,7 @@ const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 /** Words in nearly every product text, which say nothing about what is wanted. */
 const FILLER = new Set(['the', 'and', 'for', 'of', 'to', 'with', 'my', 'an', 'in', 'on', 'untuk', 'dan', 'yang', 'di', 'ke', 'saya', 'dengan']);
 
-/** A tyre size as the catalogue writes it (`185/55R15`) from any notation; null when there is none. */
+/** The whole tyre sizes in a text, as the catalogue writes them (`185/55R15`), from any notation. */
 export function tyreSizesIn(text: string): string[] {
   const found: string[] = [];
   for (const m of prepare(text).matchAll(TYRE_SIZE)) found.push(`${m[1]}/${m[2]}R${m[3]}`);

@@ -75,3 +75,6 @@ await import('./uploads.mjs');
 // and the server's memory after 20,000 mixed requests, with PGlite's own part.
 await import('./start.mjs');
 await import('./memory.mjs');
+
+// The site search: index size per language and query time in a slowed-down Chromium.
+await import('./search.mjs');

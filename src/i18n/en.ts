@@ -1,6 +1,8 @@
 /** English UI texts. zh-cn.ts and ms.ts must have the same shape (checked by their types). */
 export const en = {
   languageName: 'English',
+  /** The language's short name, where the full one does not fit (the top bar on a laptop). */
+  languageCode: 'EN',
   skipToContent: 'Skip to main content',
   brand: {
     name: 'Servauto',
@@ -794,6 +796,26 @@ export const en = {
     closeHits: { one: 'This hits {count} booking: its customer is told by SMS and may choose another time free of charge.', other: 'This hits {count} bookings: their customers are told by SMS and may choose another time free of charge.' },
     closeHitsNone: 'No booking is affected: nobody is booked at this workshop that day.',
     countingBookings: 'Counting the bookings of that day…',
+  },
+  search: {
+    metaTitle: 'Search — Servauto',
+    metaDescription: 'Search Servauto’s car-care products and services by name, brand, tyre size, oil grade or wiper length.',
+    label: 'Search products',
+    placeholder: 'Tyre size, brand…',
+    submit: 'Search',
+    close: 'Close search',
+    open: 'Search',
+    heading: 'Search',
+    pageForm: 'Search the shop',
+    results: { one: '{count} result for “{query}”', other: '{count} results for “{query}”' },
+    loading: 'Searching…',
+    empty: 'Type what you are looking for: a tyre size such as 185/55R15, an oil grade such as 0W-20, a wiper length such as 24″, a brand or a product.',
+    noMatch: 'Nothing found for “{query}”. Check the spelling, try fewer words, or browse a category.',
+    categories: 'Browse the categories',
+    needsScript: 'Search results need JavaScript. Browse the categories instead.',
+    failed: 'Search could not be loaded. Check your connection and try again, or browse a category.',
+    showMore: 'Show more results',
+    notYourSize: '{size} is not a size of your car: it takes {sizes}.',
   },
 };
 

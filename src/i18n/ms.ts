@@ -2,6 +2,8 @@ import type { Dictionary } from './en.ts';
 
 export const ms: Dictionary = {
   languageName: 'Bahasa Melayu',
+  /** The language's short name, where the full one does not fit (the top bar on a laptop). */
+  languageCode: 'BM',
   skipToContent: 'Langkau ke kandungan utama',
   brand: {
     name: 'Servauto',
@@ -794,5 +796,25 @@ export const ms: Dictionary = {
     closeHits: { one: 'Ini menjejaskan {count} tempahan: pelanggannya dimaklumkan melalui SMS dan boleh memilih masa lain tanpa caj.', other: 'Ini menjejaskan {count} tempahan: pelanggannya dimaklumkan melalui SMS dan boleh memilih masa lain tanpa caj.' },
     closeHitsNone: 'Tiada tempahan terjejas: tiada sesiapa menempah bengkel ini pada hari itu.',
     countingBookings: 'Mengira tempahan hari itu…',
+  },
+  search: {
+    metaTitle: 'Carian — Servauto',
+    metaDescription: 'Cari produk dan servis penjagaan kereta Servauto mengikut nama, jenama, saiz tayar, gred minyak atau panjang bilah pengelap.',
+    label: 'Cari produk',
+    placeholder: 'Saiz tayar, jenama…',
+    submit: 'Cari',
+    close: 'Tutup carian',
+    open: 'Cari',
+    heading: 'Carian',
+    pageForm: 'Cari di kedai',
+    results: { one: '{count} hasil untuk “{query}”', other: '{count} hasil untuk “{query}”' },
+    loading: 'Mencari…',
+    empty: 'Taip apa yang anda cari: saiz tayar seperti 185/55R15, gred minyak seperti 0W-20, panjang bilah pengelap seperti 24″, jenama atau produk.',
+    noMatch: 'Tiada hasil untuk “{query}”. Semak ejaan, cuba kurangkan perkataan, atau layari kategori.',
+    categories: 'Layari kategori',
+    needsScript: 'Hasil carian memerlukan JavaScript. Layari kategori sebagai gantinya.',
+    failed: 'Carian tidak dapat dimuatkan. Semak sambungan anda dan cuba lagi, atau layari kategori.',
+    showMore: 'Tunjukkan lebih banyak hasil',
+    notYourSize: '{size} bukan saiz kereta anda: kereta anda menggunakan {sizes}.',
   },
 };

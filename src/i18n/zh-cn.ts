@@ -2,6 +2,8 @@ import type { Dictionary } from './en.ts';
 
 export const zhCn: Dictionary = {
   languageName: '中文',
+  /** The language's short name, where the full one does not fit (the top bar on a laptop). */
+  languageCode: '中文',
   skipToContent: '跳到主要内容',
   brand: {
     name: 'Servauto',
@@ -793,5 +795,25 @@ export const zhCn: Dictionary = {
     closeHits: { one: '这会影响 {count} 个预约：顾客会收到短信，并可免费另选时间。', other: '这会影响 {count} 个预约：顾客会收到短信，并可免费另选时间。' },
     closeHitsNone: '不影响任何预约：当天这家门店没有预约。',
     countingBookings: '正在统计当天的预约…',
+  },
+  search: {
+    metaTitle: '搜索 — Servauto',
+    metaDescription: '按名称、品牌、轮胎尺寸、机油等级或雨刷长度搜索 Servauto 的汽车养护产品和服务。',
+    label: '搜索产品',
+    placeholder: '轮胎尺寸、品牌…',
+    submit: '搜索',
+    close: '关闭搜索',
+    open: '搜索',
+    heading: '搜索',
+    pageForm: '搜索本店',
+    results: { one: '“{query}”的搜索结果：{count} 项', other: '“{query}”的搜索结果：{count} 项' },
+    loading: '正在搜索…',
+    empty: '请输入您要找的内容：轮胎尺寸（如 185/55R15）、机油等级（如 0W-20）、雨刷长度（如 24″）、品牌或产品名称。',
+    noMatch: '找不到与“{query}”相关的产品。请检查拼写、减少关键词，或浏览以下类别。',
+    categories: '浏览类别',
+    needsScript: '搜索结果需要启用 JavaScript。您可以浏览以下类别。',
+    failed: '搜索无法加载。请检查网络连接后重试，或浏览以下类别。',
+    showMore: '显示更多结果',
+    notYourSize: '{size} 不是您爱车的尺寸：您的车使用 {sizes}。',
   },
 };

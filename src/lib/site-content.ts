@@ -26,7 +26,7 @@ export interface ProductSource {
   popularity: number;
   includesOil?: string;
   tint?: { front: number[]; rearWindscreen: number[]; sideWindows: number[] };
-  fit: { kind: string; lengths?: number[] };
+  fit: { kind: string; lengths?: number[]; sizes?: Record<string, number>; grades?: string[]; codes?: Record<string, number> };
 }
 
 const files = import.meta.glob<ProductSource>('../../content/catalog/*/*.json', { eager: true, import: 'default' });

@@ -86,7 +86,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
           <path d="M4 21a8 8 0 0 1 16 0" />
         </svg>
         {/* On a phone the number would push the cart over the name; the button's label still says it. */}
-        <span className={phone ? 'hidden max-w-40 truncate sm:inline' : `${hydrated ? '' : 'logged-out-label '}max-w-40 truncate`}>{phone ?? t.account}</span>
+        <span className={phone ? 'hidden whitespace-nowrap sm:inline lg:text-sm' : `${hydrated ? '' : 'logged-out-label '}whitespace-nowrap`}>{phone ?? t.account}</span>
       </button>
       <div
         id="account-menu"

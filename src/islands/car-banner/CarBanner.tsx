@@ -20,19 +20,21 @@ export default function CarBanner({ locale }: { locale: Locale }) {
       onPointerEnter={() => prefetch(loadCarPicker)}
       onFocus={() => prefetch(loadCarPicker)}
       onClick={() => $carPicker.set(true)}
-      className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-left text-brand-900 hover:bg-brand-100"
+      // The name may be cut short on a laptop's top bar: the whole of it on hover.
+      title={summary ?? undefined}
+      className="flex min-h-11 w-full min-w-0 items-center gap-2 rounded-lg border border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-left text-brand-900 hover:bg-brand-100"
     >
-      <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg aria-hidden="true" className="shrink-0" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M3 13l2-5a2 2 0 0 1 2-1h10a2 2 0 0 1 2 1l2 5v4a1 1 0 0 1-1 1h-1a2 2 0 0 1-4 0H9a2 2 0 0 1-4 0H4a1 1 0 0 1-1-1z" />
       </svg>
       {summary ? (
-        <span className="flex-1">
+        <span className="flex min-w-0 flex-1 items-baseline">
           <span className="sr-only">{t.yourCar}: </span>
-          <strong>{summary}</strong>
-          <span className="ml-2 text-sm underline">{t.change}</span>
+          <strong className="truncate">{summary}</strong>
+          <span className="ml-2 shrink-0 whitespace-nowrap text-sm underline lg:sr-only 2xl:not-sr-only">{t.change}</span>
         </span>
       ) : (
-        <strong>{t.addYourCar}</strong>
+        <strong className="truncate">{t.addYourCar}</strong>
       )}
     </button>
   );

@@ -12,10 +12,14 @@ interface Props {
   variantKnown: boolean;
   /** The list's first card: on a phone its picture is the largest thing on the first screen, so it loads at once. */
   first?: boolean;
+  /** Show the card's tyre size even with no car chosen (a search named the size). */
+  sizeAsked?: boolean;
+  /** The category's name, where the list mixes categories (search results). */
+  categoryName?: string;
 }
 
 /** One product in a list: what it is, its fitted price and saving, and whether it fits the car. */
-export function ProductCardView({ card, locale, carName, variantKnown, first = false }: Props) {
+export function ProductCardView({ card, locale, carName, variantKnown, first = false, sizeAsked = false, categoryName }: Props) {
   const t = dictionary(locale).catalog;
   const link = href(locale, `products/${card.categorySlug}/${card.id}`);
   const price = formatRM(card.price.totalSen, locale);
@@ -25,14 +29,14 @@ export function ProductCardView({ card, locale, carName, variantKnown, first = f
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
       <img src={card.image} alt={card.imageAlt} width={400} height={300} loading={first ? 'eager' : 'lazy'} fetchPriority={first ? 'high' : 'auto'} decoding="async" className="aspect-[4/3] w-full bg-slate-100 object-contain" />
       <div className="flex flex-1 flex-col gap-1 p-4">
-        <p className="text-sm text-slate-600">{card.brand}</p>
+        <p className="text-sm text-slate-600">{categoryName ? `${categoryName} · ${card.brand}` : card.brand}</p>
         <h3 className="font-bold">
           <a href={link} className="hover:underline">
             {card.name}
           </a>
         </h3>
         <p className="text-sm text-slate-700">{card.summary}</p>
-        {variantKnown && card.tyreSize && (
+        {(variantKnown || sizeAsked) && card.tyreSize && (
           <p className="text-sm font-semibold text-brand-900">
             {card.tyreSizes.length > 1 ? fill(t.tyreSizes, { sizes: card.tyreSizes.join(' / ') }) : fill(t.tyreSize, { size: card.tyreSize })}
           </p>

@@ -21,10 +21,10 @@ export default function CityPicker({ locale }: { locale: Locale }) {
   }, []);
 
   return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="text-slate-700">{t.label}</span>
+    <label className="flex shrink-0 items-center gap-2 text-sm">
+      <span className="text-slate-700 lg:sr-only">{t.label}</span>
       <select
-        className="min-h-11 w-44 rounded-lg border border-slate-400 bg-white px-2 py-1 text-slate-900"
+        className="min-h-11 w-40 rounded-lg lg:w-36 xl:w-40 border border-slate-400 bg-white px-2 py-1 text-slate-900"
         value={city ?? ''}
         disabled={!cities}
         onChange={(e) => $curCity.set(e.target.value || null)}

@@ -1,0 +1,36 @@
+/** The search index's documents: the products of content/catalog, as the category pages list them. */
+import { locales, type Locale } from '../../../contract/rules/language.ts';
+import { dictionary } from '../../i18n/index.ts';
+import { staticCard, type ProductSource } from '../site-content.ts';
+import type { SearchDocument } from './engine.ts';
+
+const categoryName = (className: string, locale: Locale): string =>
+  (dictionary(locale).categories as Record<string, string>)[className] ?? className;
+
+/** What a product is made in or takes, written as the catalogue writes it. */
+function codesOf(p: ProductSource): string {
+  const { fit } = p;
+  return [
+    ...Object.keys(fit.sizes ?? {}),
+    ...(fit.grades ?? []),
+    ...(fit.lengths ?? []).map((inch) => `${inch}"`),
+    ...Object.keys(fit.codes ?? {}),
+  ].join(' ');
+}
+
+export function searchDocuments(products: ProductSource[], locale: Locale): SearchDocument[] {
+  const others = locales.filter((l) => l !== locale);
+  return products.map((p) => ({
+    id: p.id,
+    ref: p.id,
+    name: p.name[locale],
+    brand: p.brand,
+    category: categoryName(p.category, locale),
+    summary: p.summary[locale],
+    description: p.description[locale],
+    codes: codesOf(p),
+    also: others.map((l) => `${p.name[l]} ${categoryName(p.category, l)}`).join(' '),
+    card: staticCard(p, locale),
+    ...(p.fit.sizes ? { sizes: p.fit.sizes } : {}),
+  }));
+}

@@ -12,7 +12,13 @@ export interface CheckoutForm {
   address: { recipient: string; phone: string; line1: string; line2: string; postcode: string; city: string; state: string };
   contact: { name: string; phone: string; email: string };
   notes: string;
+  /** The coupon field as typed: what the order is placed with. */
   couponCode: string;
+  /**
+   * Whether that code was applied (Apply pressed, or restored with the form): only an applied
+   * code is priced into the summary. Editing the field un-applies it; absent counts as applied.
+   */
+  couponApplied?: boolean;
 }
 
 export interface OrderLine {

@@ -1,5 +1,6 @@
 import { computed } from 'nanostores';
 import type { Line } from '../../contract/line.ts';
+import { $carInfo, type CarInfo } from './car.ts';
 import { isRecord, isText, persistedAtom } from './persisted.ts';
 import { parseOptions } from './product-choice.ts';
 
@@ -12,6 +13,8 @@ export interface CartLine extends Line {
   /** The car the line was chosen for ("" when none was chosen), and its name as the top bar showed it. */
   variantId: string;
   carName: string;
+  /** The model of that car, so a line chosen before the variant was known is still matched by id. */
+  modelId?: string;
 }
 
 /** contract/line.ts MAX_QUANTITY and contract/orders.ts MAX_LINES, without loading zod into the page. */
@@ -24,12 +27,13 @@ const whole = (v: unknown, min: number, max: number): v is number => Number.isIn
 /** One stored line when it has the cart's shape, null otherwise. */
 export function parseCartLine(v: unknown): CartLine | null {
   if (!isRecord(v)) return null;
-  const { productId, quantity, options, variantId, carName } = v;
+  const { productId, quantity, options, variantId, carName, modelId } = v;
   if (!isText(productId) || !ID.test(productId) || !whole(quantity, 1, MAX_QUANTITY)) return null;
   if (!isText(variantId) || (variantId !== '' && !ID.test(variantId)) || !isText(carName) || carName.length > 120) return null;
+  if (modelId !== undefined && (!isText(modelId) || !ID.test(modelId))) return null;
   const parsed = options === undefined ? {} : parseOptions(options);
   if (!parsed) return null;
-  return { productId, quantity, options: parsed, variantId, carName };
+  return { productId, quantity, options: parsed, variantId, carName, ...(modelId ? { modelId } : {}) };
 }
 
 /** The stored cart; lines of the wrong shape are dropped, the rest kept. */
@@ -63,8 +67,23 @@ export function withLine(lines: CartLine[], line: CartLine): { lines: CartLine[]
   return { lines: [...lines, line], added: true };
 }
 
+/**
+ * Whether a line was chosen for another car than `car`, by ids, never by names (a name changes
+ * with the page's language): the variants when both are known, else the models. A line that
+ * names no car, or an old line that cannot tell, is taken as chosen for this one.
+ */
+export function chosenForAnotherCar(line: Pick<CartLine, 'variantId' | 'carName' | 'modelId'>, car: Pick<CarInfo, 'variantId' | 'modelId'> | null): boolean {
+  if (!line.carName || !car) return false;
+  if (line.variantId && car.variantId) return line.variantId !== car.variantId;
+  if (line.modelId) return line.modelId !== car.modelId;
+  return false;
+}
+
 export function addToCart(line: CartLine): boolean {
-  const next = withLine($cart.get(), line);
+  // The car chosen now is the one the line is for: its model is kept with the line.
+  const car = $carInfo.get();
+  const stamped = !line.modelId && car && car.variantId === line.variantId ? { ...line, modelId: car.modelId } : line;
+  const next = withLine($cart.get(), stamped);
   if (next.added) $cart.set(next.lines);
   return next.added;
 }

@@ -384,7 +384,7 @@ export const zhCn: Dictionary = {
     chooseTime: '请选择日期和时间。',
     fix: '请检查上面标出的栏位。',
     lineLoading: '正在载入商品名称…',
-    removeCoupon: '移除优惠码',
+    removeCoupon: '删除优惠码',
   },
   payment: {
     heading: '付款',

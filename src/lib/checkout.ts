@@ -73,4 +73,3 @@ export function commonWorkshops<T extends { id: string }>(lists: T[][]): T[] {
   const [first, ...rest] = lists;
   return first!.filter((w) => rest.every((list) => list.some((o) => o.id === w.id)));
 }
-

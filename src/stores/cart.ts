@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import type { Line } from '../../contract/line.ts';
-import { $carInfo, type CarInfo } from './car.ts';
+import { $carInfo } from './car.ts';
 import { isRecord, isText, persistedAtom } from './persisted.ts';
 import { parseOptions } from './product-choice.ts';
 
@@ -65,18 +65,6 @@ export function withLine(lines: CartLine[], line: CartLine): { lines: CartLine[]
   }
   if (lines.length >= MAX_LINES) return { lines, added: false };
   return { lines: [...lines, line], added: true };
-}
-
-/**
- * Whether a line was chosen for another car than `car`, by ids, never by names (a name changes
- * with the page's language): the variants when both are known, else the models. A line that
- * names no car, or an old line that cannot tell, is taken as chosen for this one.
- */
-export function chosenForAnotherCar(line: Pick<CartLine, 'variantId' | 'carName' | 'modelId'>, car: Pick<CarInfo, 'variantId' | 'modelId'> | null): boolean {
-  if (!line.carName || !car) return false;
-  if (line.variantId && car.variantId) return line.variantId !== car.variantId;
-  if (line.modelId) return line.modelId !== car.modelId;
-  return false;
 }
 
 export function addToCart(line: CartLine): boolean {

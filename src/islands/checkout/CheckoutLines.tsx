@@ -1,9 +1,10 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { optionWords, type OrderLine } from '../../lib/checkout.ts';
+import { chosenForAnotherCar } from './line-car.ts';
 import { formatRM } from '../../lib/money.ts';
 import type { CarInfo } from '../../stores/car.ts';
-import { chosenForAnotherCar, type CartLine } from '../../stores/cart.ts';
+import type { CartLine } from '../../stores/cart.ts';
 import type { LineLook, QuoteLine } from './useQuote.ts';
 
 /** A line with the car it was chosen for. */

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { SavedCar } from '../../../contract/vehicles.ts';
-import { pickupReadyBy } from '../../../contract/rules/pickup.ts';
+import { PICKUP_READY_WORKING_DAYS, pickupReadyBy } from '../../../contract/rules/pickup.ts';
 import type { CheckoutForm } from '../../../src/lib/checkout.ts';
 import { DRAFT_KEY, forgetDraft, parseDraftForm, readDraft, saveDraft } from '../../../src/lib/checkout-draft.ts';
 import { garageCarOf, plateFor, rememberedPlate, withRememberedName } from '../../../src/lib/checkout-remembered.ts';
 import { quoteRequest } from '../../../src/lib/checkout-request.ts';
 import type { CarInfo } from '../../../src/stores/car.ts';
-import { chosenForAnotherCar } from '../../../src/stores/cart.ts';
+import { chosenForAnotherCar } from '../../../src/islands/checkout/line-car.ts';
 
 const form: CheckoutForm = {
   plate: 'WXY 1234',
@@ -106,4 +106,12 @@ describe('what the next checkout starts with', () => {
 test('a pickup paid on a Friday is ready by Monday, one working day later', () => {
   expect(pickupReadyBy(new Date('2026-11-27T03:00:00Z'))).toBe('2026-11-30');
   expect(pickupReadyBy(new Date('2026-11-24T03:00:00Z'))).toBe('2026-11-25');
+});
+
+test('the pickup date counts working days as the shared calendar does', async () => {
+  const { addWorkingDays } = await import('../../../contract/rules/kl-calendar.ts');
+  for (let day = 0; day < 14; day += 1) {
+    const paid = new Date(Date.UTC(2026, 10, 20 + day, 3));
+    expect(pickupReadyBy(paid)).toBe(addWorkingDays(paid, PICKUP_READY_WORKING_DAYS));
+  }
 });

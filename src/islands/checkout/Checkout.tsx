@@ -4,7 +4,6 @@ import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/rule
 import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import type { CheckoutForm } from '../../lib/checkout.ts';
-import { plateFor, rememberedPlate, withRememberedName } from '../../lib/checkout-remembered.ts';
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget } from '../../lib/checkout-request.ts';
 import { cartQuote, orderAdd } from '../../lib/order-endpoints.ts';
 import { $carInfo } from '../../stores/car.ts';
@@ -20,8 +19,8 @@ import { CheckoutLines, type ShownLine } from './CheckoutLines.tsx';
 import { CheckoutTotals, type MethodCheck } from './CheckoutTotals.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { Field } from './Field.tsx';
-import { focusFirstError } from './focus-error.ts';
 import { useCheckoutDraft } from './useCheckoutDraft.ts';
+import { useFocusFirstError } from './useFocusFirstError.ts';
 import { useQuote } from './useQuote.ts';
 import { useRemembered } from './useRemembered.ts';
 import { WorkshopSlots } from './WorkshopSlots.tsx';
@@ -78,26 +77,9 @@ function CheckoutPage({ locale }: { locale: Locale }) {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const placing = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Each refused Place order takes the customer to the first field with a message.
-  const [refusals, setRefusals] = useState(0);
-  useEffect(() => {
-    if (refusals && formRef.current) focusFirstError(formRef.current);
-  }, [refusals]);
-
+  const [formRef, refused] = useFocusFirstError();
   // The name and this car's plate from the last checkout fill what is still blank.
-  const remembered = useRemembered();
-  const lastPlate = useRef('');
-  useEffect(() => {
-    if (!remembered) return;
-    const plate = rememberedPlate(remembered.garage, car);
-    setForm((f) => {
-      const named = withRememberedName(f, remembered.name);
-      const next = plateFor(named.plate, lastPlate.current, plate);
-      return next === named.plate ? named : { ...named, plate: next };
-    });
-    lastPlate.current = plate;
-  }, [remembered, car, setForm]);
+  useRemembered(car, setForm);
 
   // The whole bill, priced by the server as the order will be.
   const { quote, problem: couponProblem, looks } = useQuote(items, variantId, form);
@@ -150,7 +132,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
     if (missing.length) {
       setErrors(Object.fromEntries(missing.map((field) => [field, field === 'appointment' ? t.chooseTime : t.required])));
       setFailure(t.fix);
-      setRefusals((n) => n + 1);
+      refused();
       return;
     }
     placing.current = true;
@@ -171,7 +153,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
       if (lineIndex !== null) setProblems({ [lineIndex]: message });
       else if (field) setErrors({ [field]: message });
       setFailure(lineIndex !== null || field ? t.fix : message);
-      setRefusals((n) => n + 1);
+      refused();
     }
     placing.current = false;
     setBusy(false);

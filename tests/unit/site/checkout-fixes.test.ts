@@ -7,6 +7,7 @@ import { garageCarOf, plateFor, rememberedPlate, withRememberedName } from '../.
 import { quoteRequest } from '../../../src/lib/checkout-request.ts';
 import type { CarInfo } from '../../../src/stores/car.ts';
 import { chosenForAnotherCar } from '../../../src/islands/checkout/line-car.ts';
+import { parseCartLine } from '../../../src/stores/cart.ts';
 
 const form: CheckoutForm = {
   plate: 'WXY 1234',
@@ -73,6 +74,12 @@ describe('a cart line and the car chosen now', () => {
     expect(chosenForAnotherCar(line, myvi)).toBe(false);
     expect(chosenForAnotherCar({ ...line, carName: 'Perodua Myvi · Hatchback' }, myvi)).toBe(false);
     expect(chosenForAnotherCar(line, { ...myvi, variantId: 'perodua-myvi-1.3-g-2022' })).toBe(true);
+  });
+  test('a stored line keeps the model it was chosen for, checked like its other ids', () => {
+    const stored = { productId: 'wiper-bosch-aerotwin', quantity: 1, options: {}, variantId: '', carName: 'Perodua Myvi', modelId: 'perodua-myvi' };
+    expect(parseCartLine(stored)).toEqual(stored);
+    expect(parseCartLine({ ...stored, modelId: 'Perodua Myvi' })).toBeNull();
+    expect(parseCartLine({ ...stored, modelId: undefined })).not.toHaveProperty('modelId');
   });
   test('a line chosen before the variant was known is matched by its model', () => {
     const noVariant = { variantId: '', modelId: 'perodua-myvi', carName: 'Perodua Myvi' };

@@ -62,6 +62,7 @@ export const savedCar = z
     noBt: z.boolean(),
     bodyType: z.string(),
     current: z.boolean(),
+    plate: z.string().meta({ description: 'The plate given at the last checkout for this car ("" until then): the next checkout starts with it.' }),
   })
   .meta({ id: 'SavedCar' });
 export type SavedCar = z.infer<typeof savedCar>;

@@ -8,10 +8,14 @@ import { DomainError } from '../modules/errors.ts';
 import { scheduleJob } from '../jobs/queue.ts';
 import { pick } from '../i18n/localized.ts';
 import { holdAppointment, unitsOfOrder } from '../modules/booking/service.ts';
+import { rememberName } from '../modules/auth/service.ts';
 import { lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
 import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
 import { orderNumber, requestHash } from '../modules/orders/numbers.ts';
 import { insertOrder, lockCustomerOrders, openUnpaidCount, orderByIdempotencyKey, type OrderRow } from '../modules/orders/service.ts';
+import { rememberPlate } from '../modules/vehicles/service.ts';
+import { errorMessage } from '../db/loggable.ts';
+import { log } from '../ops/log.ts';
 import { billOf, checkCart, couponVerdict } from './bill.ts';
 import { calendarOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
@@ -41,6 +45,19 @@ function answer(order: OrderRow, bay: number | null): Placed {
     payBefore: order.payBefore!.toISOString(),
     appointment: order.appointmentDate && order.appointmentTime && bay !== null ? { date: order.appointmentDate, time: order.appointmentTime, bay } : null,
   };
+}
+
+/**
+ * The name and plate of a placed order, kept for the customer's next checkout: the name on
+ * the account, the plate on their garage car. The order stands whatever happens here.
+ */
+async function remember(ctx: ShopContext, customerId: string, input: PlaceRequest) {
+  try {
+    await rememberName(ctx.db, customerId, input.contact.name);
+    await rememberPlate(ctx.db, customerId, input.variantId, input.carPlate);
+  } catch (err) {
+    log.warn(`[orders] the name or plate of an order could not be kept for the next checkout: ${errorMessage(err)}`);
+  }
 }
 
 /**
@@ -161,6 +178,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
       return { order, bay, notices: [] as (() => Promise<void>)[] };
     });
     for (const notice of notices) await notice();
+    await remember(ctx, customerId, input);
     return answer(order, bay);
   } catch (err) {
     if (!(err instanceof AlreadyPlaced)) throw err;

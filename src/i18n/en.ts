@@ -386,6 +386,8 @@ export const en = {
     required: 'Please fill this in.',
     chooseTime: 'Please choose a date and a time.',
     fix: 'Please check the fields marked above.',
+    lineLoading: 'Loading the product’s name…',
+    removeCoupon: 'Remove coupon',
   },
   payment: {
     heading: 'Payment',
@@ -425,6 +427,11 @@ export const en = {
     pickupCode: 'Pickup code: {code}',
     deliverTo: 'Deliver to',
     plate: 'Car: {car}, {plate}',
+    next: 'What happens next',
+    nextInstall: 'Bring your car to {workshop} on {date} at {time}; the work should be done by about {end}. We will send you an SMS reminder the day before.',
+    nextPickup: 'We are preparing your order at {workshop}. It is usually ready to collect by {date}: we will send you an SMS as soon as it is. Show your pickup code at the counter to collect it.',
+    nextMail: 'We will post your parcel to the address below, and send you an SMS with its tracking number once it is on its way.',
+    seeOrder: 'See this order in My Orders',
   },
   /** My Orders: the list by status, the order's page and the customer's actions (issue 9). */
   myOrders: {

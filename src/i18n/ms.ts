@@ -386,6 +386,8 @@ export const ms: Dictionary = {
     required: 'Sila isi ruangan ini.',
     chooseTime: 'Sila pilih tarikh dan masa.',
     fix: 'Sila semak ruangan yang ditandakan di atas.',
+    lineLoading: 'Memuatkan nama produk…',
+    removeCoupon: 'Buang kupon',
   },
   payment: {
     heading: 'Bayaran',
@@ -425,6 +427,11 @@ export const ms: Dictionary = {
     pickupCode: 'Kod ambil: {code}',
     deliverTo: 'Hantar ke',
     plate: 'Kereta: {car}, {plate}',
+    next: 'Apa seterusnya',
+    nextInstall: 'Bawa kereta anda ke {workshop} pada {date} jam {time}; kerja dijangka siap kira-kira jam {end}. Kami akan menghantar SMS peringatan sehari sebelumnya.',
+    nextPickup: 'Kami sedang menyediakan pesanan anda di {workshop}. Biasanya ia sedia untuk diambil selewat-lewatnya {date}: kami akan menghantar SMS sebaik sahaja ia sedia. Tunjukkan kod ambil anda di kaunter untuk mengambilnya.',
+    nextMail: 'Kami akan mengepos bungkusan anda ke alamat di bawah, dan menghantar SMS dengan nombor penjejakannya sebaik sahaja ia dihantar.',
+    seeOrder: 'Lihat pesanan ini dalam Pesanan Saya',
   },
   /** Pesanan Saya: senarai mengikut status, halaman pesanan dan tindakan pelanggan (issue 9). */
   myOrders: {

@@ -385,6 +385,8 @@ export const zhCn: Dictionary = {
     required: '请填写此项。',
     chooseTime: '请选择日期和时间。',
     fix: '请检查上面标出的栏位。',
+    lineLoading: '正在载入商品名称…',
+    removeCoupon: '删除优惠码',
   },
   payment: {
     heading: '付款',
@@ -424,6 +426,11 @@ export const zhCn: Dictionary = {
     pickupCode: '取货码：{code}',
     deliverTo: '收货地址',
     plate: '车辆：{car}，{plate}',
+    next: '接下来',
+    nextInstall: '请于 {date} {time} 将爱车开到{workshop}，预计约 {end} 完工。我们会在前一天以短信提醒您。',
+    nextPickup: '我们正在{workshop}为您备货，通常在 {date} 前可取货；备好后会立即以短信通知您。取货时请在柜台出示取货码。',
+    nextMail: '我们会把包裹寄到以下地址，发货后会以短信告诉您快递单号。',
+    seeOrder: '在我的订单中查看此订单',
   },
   /** 我的订单：按状态列出、订单详情页和顾客的操作（issue 9）。 */
   myOrders: {

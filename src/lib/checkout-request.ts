@@ -36,9 +36,10 @@ export function orderRequest(key: string, items: OrderLine[], variantId: string,
  * The cart/quote body for the form: only what changes the price (the lines, car, method, the
  * address's state and the coupon), so a field still being typed never holds the bill back.
  */
-export function quoteRequest(items: OrderLine[], variantId: string, form: Pick<CheckoutForm, 'method' | 'address' | 'couponCode'>) {
+export function quoteRequest(items: OrderLine[], variantId: string, form: Pick<CheckoutForm, 'method' | 'address' | 'couponCode' | 'couponApplied'>) {
   const state = form.method === 'mail' ? form.address.state : '';
-  const couponCode = form.couponCode.trim();
+  // A code being typed is not priced until it is applied; an emptied field prices none.
+  const couponCode = form.couponApplied === false ? '' : form.couponCode.trim();
   return {
     items: requestLines(items),
     ...(variantId ? { variantId } : {}),

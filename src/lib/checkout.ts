@@ -12,7 +12,13 @@ export interface CheckoutForm {
   address: { recipient: string; phone: string; line1: string; line2: string; postcode: string; city: string; state: string };
   contact: { name: string; phone: string; email: string };
   notes: string;
+  /** The coupon field as typed: what the order is placed with. */
   couponCode: string;
+  /**
+   * Whether that code was applied (Apply pressed, or restored with the form): only an applied
+   * code is priced into the summary. Editing the field un-applies it; absent counts as applied.
+   */
+  couponApplied?: boolean;
 }
 
 export interface OrderLine {
@@ -67,4 +73,3 @@ export function commonWorkshops<T extends { id: string }>(lists: T[][]): T[] {
   const [first, ...rest] = lists;
   return first!.filter((w) => rest.every((list) => list.some((o) => o.id === w.id)));
 }
-

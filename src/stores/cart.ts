@@ -1,5 +1,6 @@
 import { computed } from 'nanostores';
 import type { Line } from '../../contract/line.ts';
+import { $carInfo } from './car.ts';
 import { isRecord, isText, persistedAtom } from './persisted.ts';
 import { parseOptions } from './product-choice.ts';
 
@@ -12,6 +13,8 @@ export interface CartLine extends Line {
   /** The car the line was chosen for ("" when none was chosen), and its name as the top bar showed it. */
   variantId: string;
   carName: string;
+  /** The model of that car, so a line chosen before the variant was known is still matched by id. */
+  modelId?: string;
 }
 
 /** contract/line.ts MAX_QUANTITY and contract/orders.ts MAX_LINES, without loading zod into the page. */
@@ -24,12 +27,13 @@ const whole = (v: unknown, min: number, max: number): v is number => Number.isIn
 /** One stored line when it has the cart's shape, null otherwise. */
 export function parseCartLine(v: unknown): CartLine | null {
   if (!isRecord(v)) return null;
-  const { productId, quantity, options, variantId, carName } = v;
+  const { productId, quantity, options, variantId, carName, modelId } = v;
   if (!isText(productId) || !ID.test(productId) || !whole(quantity, 1, MAX_QUANTITY)) return null;
   if (!isText(variantId) || (variantId !== '' && !ID.test(variantId)) || !isText(carName) || carName.length > 120) return null;
+  if (modelId !== undefined && (!isText(modelId) || !ID.test(modelId))) return null;
   const parsed = options === undefined ? {} : parseOptions(options);
   if (!parsed) return null;
-  return { productId, quantity, options: parsed, variantId, carName };
+  return { productId, quantity, options: parsed, variantId, carName, ...(modelId ? { modelId } : {}) };
 }
 
 /** The stored cart; lines of the wrong shape are dropped, the rest kept. */
@@ -64,7 +68,10 @@ export function withLine(lines: CartLine[], line: CartLine): { lines: CartLine[]
 }
 
 export function addToCart(line: CartLine): boolean {
-  const next = withLine($cart.get(), line);
+  // The car chosen now is the one the line is for: its model is kept with the line.
+  const car = $carInfo.get();
+  const stamped = !line.modelId && car && car.variantId === line.variantId ? { ...line, modelId: car.modelId } : line;
+  const next = withLine($cart.get(), stamped);
   if (next.added) $cart.set(next.lines);
   return next.added;
 }

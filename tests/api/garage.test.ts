@@ -73,6 +73,7 @@ describe('saving a car', () => {
         noBt: false,
         bodyType: 'Hatchback',
         current: true,
+        plate: '',
       },
     ]);
   });

@@ -220,3 +220,16 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
 }
 
 export type AuthService = ReturnType<typeof authService>;
+
+/**
+ * Keeps the name given at checkout as the account's name: the Me dialog shows it and the next
+ * checkout starts with it. Written only when it changed, so a repeat order writes nothing.
+ */
+export async function rememberName(db: Db, userId: string, name: string): Promise<void> {
+  const realName = name.trim();
+  if (!realName) return;
+  await db
+    .update(users)
+    .set({ realName })
+    .where(and(eq(users.id, userId), sql`${users.realName} is distinct from ${realName}`));
+}

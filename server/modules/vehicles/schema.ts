@@ -43,6 +43,8 @@ export const userCars = pgTable(
     year: integer('year'),
     variantId: text('variant_id').references(() => vehicleVariants.id),
     current: boolean('current').notNull().default(false),
+    /** The plate given at the customer's last checkout for this car ("" until then). */
+    plate: text('plate').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -78,6 +78,21 @@ export async function loadCarIndex(db: Db): Promise<CarIndex> {
   return indexCars(content.filter((b) => b.models.length > 0));
 }
 
+/**
+ * Keeps the plate given at checkout on the customer's garage car of that variant (the current
+ * one first, else the one used last), so the next checkout starts with it. A car not in the
+ * garage keeps nothing.
+ */
+export async function rememberPlate(db: Db, userId: string, variantId: string, plate: string): Promise<void> {
+  const [car] = await db
+    .select({ id: userCars.id, plate: userCars.plate })
+    .from(userCars)
+    .where(and(eq(userCars.userId, userId), eq(userCars.variantId, variantId)))
+    .orderBy(desc(userCars.current), desc(userCars.updatedAt))
+    .limit(1);
+  if (car && car.plate !== plate) await db.update(userCars).set({ plate }).where(eq(userCars.id, car.id));
+}
+
 /** The customer's saved cars (spec: offered next time), one of them current. */
 export function garageService(db: Db, cars: CarIndex) {
   /** `on` is the transaction to read in, when called from one (PGlite has a single connection). */
@@ -107,6 +122,7 @@ export function garageService(db: Db, cars: CarIndex) {
           noBt: !variant,
           bodyType: variant?.bodyType ?? '',
           current: r.current,
+          plate: r.plate,
         },
       ];
     });

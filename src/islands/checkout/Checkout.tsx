@@ -19,7 +19,10 @@ import { CheckoutLines, type ShownLine } from './CheckoutLines.tsx';
 import { CheckoutTotals, type MethodCheck } from './CheckoutTotals.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { Field } from './Field.tsx';
+import { useCheckoutDraft } from './useCheckoutDraft.ts';
+import { useFocusFirstError } from './useFocusFirstError.ts';
 import { useQuote } from './useQuote.ts';
+import { useRemembered } from './useRemembered.ts';
 import { WorkshopSlots } from './WorkshopSlots.tsx';
 
 const tabStorage = () => {
@@ -48,14 +51,15 @@ function CheckoutPage({ locale }: { locale: Locale }) {
   // "Order now" opens checkout with its one line in the address; the cart otherwise.
   const [single, setSingle] = useState<ShownLine[] | null>(() => {
     const line = lineFromQuery(location.search);
-    return line ? [{ ...line, carName }] : null;
+    return line ? [{ ...line, carName, variantId, ...(car ? { modelId: car.modelId } : {}) }] : null;
   });
   const lines: ShownLine[] = single ?? cart;
   const items = lines.map(({ productId, quantity, options }) => ({ productId, quantity, ...(options && Object.keys(options).length ? { options } : {}) }));
   const itemsKey = JSON.stringify(items);
 
   const user = $session.get()?.user;
-  const [form, setForm] = useState<CheckoutForm>({
+  // What was typed in this tab comes back after Back, Forward or a language switch.
+  const [form, setForm, forgetDraft] = useCheckoutDraft(user?.id ?? '', () => ({
     plate: '',
     method: 'install',
     storeId: '',
@@ -65,16 +69,29 @@ function CheckoutPage({ locale }: { locale: Locale }) {
     contact: { name: user?.realName || user?.name || '', phone: user?.phone ?? '', email: '' },
     notes: '',
     couponCode: '',
-  });
+    couponApplied: false,
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [checks, setChecks] = useState<Partial<Record<FulfilmentMethod, MethodCheck>>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
   const placing = useRef(false);
+  const [formRef, refused] = useFocusFirstError();
+  // The name and this car's plate from the last checkout fill what is still blank.
+  useRemembered(car, setForm);
 
   // The whole bill, priced by the server as the order will be.
   const { quote, problem: couponProblem, looks } = useQuote(items, variantId, form);
+  const onCoupon = (couponCode: string, couponApplied: boolean) => {
+    setForm((f) => ({ ...f, couponCode, couponApplied }));
+    // The order's refusal was about the code that was there: it goes with it.
+    if (errors.couponCode) {
+      const { couponCode: _gone, ...rest } = errors;
+      setErrors(rest);
+      if (!Object.keys(rest).length) setFailure('');
+    }
+  };
 
   // Which methods every line allows: the server quotes the cart for each, or says which line it cannot take.
   useEffect(() => {
@@ -97,11 +114,11 @@ function CheckoutPage({ locale }: { locale: Locale }) {
     return () => {
       live = false;
     };
-  }, [itemsKey, variantId]);
+  }, [itemsKey, variantId, setForm]);
 
   const update = (patch: Partial<CheckoutForm>) => setForm((f) => ({ ...f, ...patch }));
-  const onStore = useCallback((storeId: string) => setForm((f) => (f.storeId === storeId ? f : { ...f, storeId, date: '', time: '' })), []);
-  const onSlot = useCallback((date: string, time: string) => setForm((f) => ({ ...f, date, time })), []);
+  const onStore = useCallback((storeId: string) => setForm((f) => (f.storeId === storeId ? f : { ...f, storeId, date: '', time: '' })), [setForm]);
+  const onSlot = useCallback((date: string, time: string) => setForm((f) => ({ ...f, date, time })), [setForm]);
   const changeQuantity = (i: number, quantity: number) => (single ? setSingle(single.map((l, n) => (n === i ? { ...l, quantity } : l))) : setCartQuantity(i, quantity));
   const remove = (i: number) => (single ? setSingle(single.filter((_, n) => n !== i)) : removeFromCart(i));
 
@@ -115,6 +132,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
     if (missing.length) {
       setErrors(Object.fromEntries(missing.map((field) => [field, field === 'appointment' ? t.chooseTime : t.required])));
       setFailure(t.fix);
+      refused();
       return;
     }
     placing.current = true;
@@ -125,6 +143,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
     try {
       const answer = await callApi(orderAdd, orderRequest(checkoutKey(tabStorage()), items, variantId, form) as never, { quiet: true });
       forgetCheckoutKey(tabStorage());
+      forgetDraft();
       if (!single) clearCart();
       location.assign(href(locale, `pages?orderNo=${encodeURIComponent(answer.orderNo)}`));
       return;
@@ -134,6 +153,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
       if (lineIndex !== null) setProblems({ [lineIndex]: message });
       else if (field) setErrors({ [field]: message });
       setFailure(lineIndex !== null || field ? t.fix : message);
+      refused();
     }
     placing.current = false;
     setBusy(false);
@@ -152,6 +172,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
 
   return (
     <form
+      ref={formRef}
       className="grid gap-6 lg:grid-cols-[1fr_22rem]"
       noValidate
       onSubmit={(e) => {
@@ -164,13 +185,21 @@ function CheckoutPage({ locale }: { locale: Locale }) {
           <h2 id="lines-heading" className="text-lg font-bold">
             {t.lines}
           </h2>
-          <CheckoutLines locale={locale} lines={lines} quoted={quote?.lines ?? null} looks={looks} problems={lineProblems} currentCar={carName} onQuantity={changeQuantity} onRemove={remove} />
+          <CheckoutLines locale={locale} lines={lines} quoted={quote?.lines ?? null} looks={looks} problems={lineProblems} currentCar={car} onQuantity={changeQuantity} onRemove={remove} />
         </section>
         <section aria-labelledby="car-heading" className="space-y-3">
           <h2 id="car-heading" className="text-lg font-bold">
             {t.car}
           </h2>
-          {variantId ? <p className="font-semibold">{carName}</p> : <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{errors.variantId ?? t.noCar}</p>}
+          {variantId ? (
+            <p className="font-semibold">{carName}</p>
+          ) : errors.variantId ? (
+            <p className="field-error" role="alert">
+              {errors.variantId}
+            </p>
+          ) : (
+            <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t.noCar}</p>
+          )}
           <button type="button" className="btn-secondary" onClick={() => $carPicker.set(true)}>
             {t.chooseCar}
           </button>
@@ -211,15 +240,16 @@ function CheckoutPage({ locale }: { locale: Locale }) {
           check={checks[form.method]}
           state={form.address.state}
           couponCode={form.couponCode}
+          couponApplied={form.couponApplied !== false}
           couponProblem={couponProblem}
           couponError={errors.couponCode}
-          onCoupon={(couponCode) => update({ couponCode })}
+          onCoupon={onCoupon}
         />
         <button type="submit" className="btn-primary w-full text-lg" disabled={busy} aria-busy={busy}>
           {busy ? t.placing : t.place}
         </button>
         {failure && (
-          <p className="field-error" role="alert">
+          <p className="field-error" role="alert" data-summary>
             {failure}
           </p>
         )}

@@ -1,12 +1,14 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { optionWords, type OrderLine } from '../../lib/checkout.ts';
+import { chosenForAnotherCar } from './line-car.ts';
 import { formatRM } from '../../lib/money.ts';
+import type { CarInfo } from '../../stores/car.ts';
+import type { CartLine } from '../../stores/cart.ts';
 import type { LineLook, QuoteLine } from './useQuote.ts';
 
-export interface ShownLine extends OrderLine {
-  carName: string;
-}
+/** A line with the car it was chosen for. */
+export type ShownLine = OrderLine & Pick<CartLine, 'variantId' | 'carName' | 'modelId'>;
 
 interface Props {
   locale: Locale;
@@ -17,7 +19,8 @@ interface Props {
   looks: ReadonlyMap<string, LineLook>;
   /** A message the server gave about a line (a method it does not allow, a car it does not fit). */
   problems: Record<number, string>;
-  currentCar: string;
+  /** The car chosen now: lines chosen for another one say so. */
+  currentCar: CarInfo | null;
   onQuantity: (index: number, quantity: number) => void;
   onRemove: (index: number) => void;
 }
@@ -30,7 +33,8 @@ export function CheckoutLines({ locale, lines, quoted, looks, problems, currentC
       {lines.map((line, i) => {
         const priced = quoted?.[i]?.productId === line.productId ? quoted[i] : undefined;
         const look = priced ?? looks.get(line.productId);
-        const name = look?.name ?? line.productId;
+        // Until the name is known the line says so, never showing the product's id.
+        const name = look?.name ?? t.checkout.lineLoading;
         const max = look?.maxQuantity ?? 4;
         return (
           <li key={`${line.productId}-${i}`} className="flex flex-wrap items-start gap-3 p-4">
@@ -42,7 +46,7 @@ export function CheckoutLines({ locale, lines, quoted, looks, problems, currentC
                   {w}
                 </p>
               ))}
-              {line.carName && line.carName !== currentCar && <p className="text-sm text-amber-800">{fill(t.checkout.forCar, { car: line.carName })}</p>}
+              {chosenForAnotherCar(line, currentCar) && <p className="text-sm text-amber-800">{fill(t.checkout.forCar, { car: line.carName })}</p>}
               {problems[i] && (
                 <p className="field-error" role="alert">
                   {problems[i]}
@@ -51,6 +55,7 @@ export function CheckoutLines({ locale, lines, quoted, looks, problems, currentC
             </div>
             <div className="flex items-center gap-2">
               <select
+                id={`line-${i}-quantity`}
                 aria-label={fill(t.checkout.quantityOf, { name })}
                 className="field-input w-20"
                 value={line.quantity}

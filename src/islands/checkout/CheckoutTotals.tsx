@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
-import { Field } from './Field.tsx';
+import { CouponField } from './CouponField.tsx';
 import type { Quote } from './useQuote.ts';
 
 /** What the server said about a method for this cart: allowed, or the line that rules it out. */
@@ -21,11 +20,14 @@ interface Props {
   check: MethodCheck | undefined;
   /** Mailing: the address's state, for the delivery fee; "" until chosen. */
   state: string;
+  /** The coupon field as typed, and whether it is applied. */
   couponCode: string;
-  /** Why the coupon does not apply, as the quote said. */
+  couponApplied: boolean;
+  /** Why the applied coupon does not apply, as the quote said. */
   couponProblem: string;
-  couponError?: string;
-  onCoupon: (code: string) => void;
+  /** Why the order was refused for its coupon. */
+  couponError?: string | undefined;
+  onCoupon: (code: string, applied: boolean) => void;
 }
 
 /**
@@ -33,11 +35,10 @@ interface Props {
  * the delivery fee, a coupon's discount and the total. Nothing is added up here: the quote is
  * priced by the same code that prices the order when it is placed.
  */
-export function CheckoutTotals({ locale, method, quote, check, state, couponCode, couponProblem, couponError, onCoupon }: Props) {
+export function CheckoutTotals({ locale, method, quote, check, state, couponCode, couponApplied, couponProblem, couponError, onCoupon }: Props) {
   const t = dictionary(locale).checkout;
-  const [typed, setTyped] = useState(couponCode);
   const mailTo = method === 'mail' ? state : '';
-  const coupon = couponCode ? (quote?.coupon ?? null) : null;
+  const coupon = couponApplied && couponCode.trim() ? (quote?.coupon ?? null) : null;
   const installed = method === 'install';
   const money = (sen: number | undefined) => (sen === undefined ? '…' : formatRM(sen, locale));
   const rows: [string, string][] = [
@@ -60,31 +61,14 @@ export function CheckoutTotals({ locale, method, quote, check, state, couponCode
       <h2 id="totals-heading" className="text-lg font-bold">
         {t.totals}
       </h2>
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <Field id="coupon-code" label={t.coupon} error={couponError || couponProblem || undefined} hint={coupon?.usable && quote ? fill(t.couponOff, { title: coupon.title ?? coupon.code, discount: formatRM(quote.discountSen, locale) }) : undefined}>
-            {(p) => (
-              <input
-                {...p}
-                className="field-input uppercase"
-                autoComplete="off"
-                maxLength={40}
-                value={typed}
-                onInput={(e) => setTyped(e.currentTarget.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    onCoupon(typed.trim());
-                  }
-                }}
-              />
-            )}
-          </Field>
-        </div>
-        <button type="button" className="btn-secondary mb-auto mt-7" onClick={() => onCoupon(typed.trim())}>
-          {t.apply}
-        </button>
-      </div>
+      <CouponField
+        locale={locale}
+        code={couponCode}
+        applied={couponApplied}
+        error={couponError || couponProblem}
+        hint={coupon?.usable && quote ? fill(t.couponOff, { title: coupon.title ?? coupon.code, discount: formatRM(quote.discountSen, locale) }) : undefined}
+        onChange={onCoupon}
+      />
       <dl className="space-y-1">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">

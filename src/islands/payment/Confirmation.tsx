@@ -1,5 +1,7 @@
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { pickupReadyBy } from '../../../contract/rules/pickup.ts';
+import { malaysianStates } from '../../../contract/rules/postcode.ts';
+import { dictionary, fill, href } from '../../i18n/index.ts';
 import { icsEvent } from '../../lib/ics.ts';
 import { whatsappLink } from '../../lib/pay-time.ts';
 import { Receipt } from './Receipt.tsx';
@@ -43,7 +45,11 @@ export function Confirmation({ locale, order }: { locale: Locale; order: OrderDe
         </h2>
         <p className="text-lg">{fill(t.thanks, { orderNo: order.orderNo })}</p>
         {order.pickupCode && <p className="text-lg font-bold">{fill(t.pickupCode, { code: order.pickupCode })}</p>}
+        <a className="inline-block font-semibold underline" href={href(locale, `myorder-status/detail?orderNo=${encodeURIComponent(order.orderNo)}`)}>
+          {t.seeOrder}
+        </a>
       </section>
+      <NextSteps locale={locale} order={order} dateText={dateText} />
       {store && (
         <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="workshop-heading">
           <h2 id="workshop-heading" className="text-lg font-bold">
@@ -80,5 +86,43 @@ export function Confirmation({ locale, order }: { locale: Locale; order: OrderDe
         {t.print}
       </button>
     </div>
+  );
+}
+
+/** When the order was paid: its first step out of waiting for payment. */
+const paidAt = (order: OrderDetailDto): Date => {
+  const step = order.history.find((h) => h.status !== 'PENDING_PAYMENT' && h.status !== 'CANCELLED');
+  return step ? new Date(step.at) : new Date();
+};
+
+/** What happens next, for the way the order reaches the customer. */
+function NextSteps({ locale, order, dateText }: { locale: Locale; order: OrderDetailDto; dateText: (iso: string) => string }) {
+  const t = dictionary(locale).payment;
+  const workshop = order.store?.name ?? '';
+  const when = order.appointment;
+  const address = order.address;
+  let text = '';
+  if (order.method === 'install' && when) text = fill(t.nextInstall, { workshop, date: dateText(when.date), time: when.time, end: when.endTime });
+  else if (order.method === 'pickup') text = fill(t.nextPickup, { workshop, date: dateText(pickupReadyBy(paidAt(order))) });
+  else if (order.method === 'mail') text = t.nextMail;
+  if (!text) return null;
+  return (
+    <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-5 print:hidden" aria-labelledby="next-heading">
+      <h2 id="next-heading" className="text-lg font-bold">
+        {t.next}
+      </h2>
+      <p>{text}</p>
+      {order.method === 'mail' && address && (
+        <address className="not-italic">
+          <span className="block font-semibold">{address.recipient}</span>
+          <span className="block">{address.line1}</span>
+          {address.line2 && <span className="block">{address.line2}</span>}
+          <span className="block">
+            {address.postcode} {address.city}, {malaysianStates.find((s) => s.name === address.state)?.label[locale] ?? address.state}
+          </span>
+          <span className="block">{address.phone}</span>
+        </address>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "user_cars" ADD COLUMN "plate" text DEFAULT '' NOT NULL;

@@ -56,6 +56,9 @@ export const productDetail = productCard
     description: z.string(),
     included: z.array(z.string()),
     warrantyMonths: z.number().int(),
+    noFitting: z.boolean().meta({
+      description: 'The customer lays or fits it themselves (car mats): no installation, only pickup or post, and no workmanship warranty.',
+    }),
     /** Wiper lengths the product is made in, the car's (driver, passenger, rear) when known, and what can be chosen. */
     wiper: z
       .object({
@@ -125,6 +128,8 @@ export const productFind = defineCall({
   request: z.strictObject({
     id,
     ...carRef,
+    modelId: id.optional().meta({ description: 'With the variant skipped: the model chosen. A product that fits none of its variants does not fit.' }),
+    yearId: id.optional().meta({ description: 'With the variant skipped: the model year chosen ("perodua-myvi:2023"), narrowing the variants.' }),
     quantity: z.number().int().min(1).max(MAX_QUANTITY).default(1),
     options: lineOptions.optional(),
   }),

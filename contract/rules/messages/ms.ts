@@ -47,6 +47,7 @@ export const ms: Messages = {
   'fit.oilGrade': 'Enjin anda memerlukan minyak {needed}.',
   'fit.electric': 'Kereta anda elektrik: ia tidak memerlukan minyak enjin.',
   'fit.bodyType': 'Tidak dipotong untuk {needed}.',
+  'fit.noVariant': 'Tidak sesuai dengan mana-mana varian kereta anda.',
   'catalog.unknownProduct': 'Kami tiada produk itu.',
   'category.auto-maintenance': 'Penyelenggaraan',
   'category.auto-tires-service': 'Tayar',

@@ -47,6 +47,7 @@ export const zhCn: Messages = {
   'fit.oilGrade': '您的发动机需要 {needed} 机油。',
   'fit.electric': '您的车是电动车，无需机油。',
   'fit.bodyType': '不适用于{needed}车型。',
+  'fit.noVariant': '不适用于您车型的任何版本。',
   'catalog.unknownProduct': '我们没有该商品。',
   'category.auto-maintenance': '保养',
   'category.auto-tires-service': '轮胎',

@@ -11,8 +11,9 @@ import { pick } from '../../i18n/localized.ts';
 import type { CarIndex, Variant } from '../vehicles/index-of-cars.ts';
 import { normalise } from '../vehicles/index-of-cars.ts';
 import type { ProductContent } from './content.ts';
-import { fitVerdict } from './fitment.ts';
-import { savingPercent } from '../../../contract/rules/price.ts';
+import { fitVerdict, modelFitVerdict, type FitVerdict } from './fitment.ts';
+import { withOil } from '../../../contract/rules/package-oil.ts';
+import { savingClaim } from '../../../contract/rules/price.ts';
 import type { LineOptions } from '../../../contract/line.ts';
 import { isMessageKey } from '../../../contract/rules/messages.ts';
 import { quoteLine, type LineQuote, type PricedCar } from './line.ts';
@@ -79,7 +80,20 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
   }
 
   function fitOf(p: ProductContent, car: PricedCar | null, locale: Locale): FitDto {
-    const verdict = fitVerdict(p.fit, car);
+    return fitText(fitVerdict(p.fit, car), locale);
+  }
+
+  /**
+   * With the variant skipped, the variants the car may be: the model's, or those of the year
+   * chosen; null when neither is given or known.
+   */
+  function maybeVariants(ref: { modelId?: string; yearId?: string }): PricedCar[] | null {
+    const list = ref.yearId ? cars.variants({ yearId: ref.yearId }) : ref.modelId ? cars.variants({ modelId: ref.modelId }) : null;
+    if (!list || list.length === 0) return null;
+    return list.map((v) => pricedCar(cars.variant(v.variantId))!);
+  }
+
+  function fitText(verdict: FitVerdict, locale: Locale): FitDto {
     if (verdict.status !== 'noFit') return { status: verdict.status, reason: '' };
     const r = verdict.reason;
     const params: Record<string, string> = 'params' in r ? { ...r.params } : {};
@@ -114,7 +128,7 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
       unit: pick(p.unit, locale),
       price: q.unit,
       listPriceSen: p.listPriceSen,
-      savingPercent: savingPercent(q.unit.totalSen, p.listPriceSen),
+      savingPercent: savingClaim({ totalSen: q.unit.totalSen, fromPrice: q.fromPrice }, p.listPriceSen),
       fit: fitOf(p, car, locale),
       fromPrice: q.fromPrice,
       tyreSize: q.options.tyreSize ?? null,
@@ -188,16 +202,29 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
       return json;
     },
 
-    find(id: string, variantId: string | undefined, locale: Locale, request: { quantity?: number; options?: LineOptions } = {}): ProductDetail {
+    find(
+      id: string,
+      variantId: string | undefined,
+      locale: Locale,
+      request: { quantity?: number; options?: LineOptions } = {},
+      skipped: { modelId?: string; yearId?: string } = {},
+    ): ProductDetail {
       const p = product(id);
       const car = pricedCar(variantOf(variantId));
       const q = quote(p, car, request);
+      // The variant skipped: what fits none of the variants the car may be does not fit it.
+      const variants = car ? null : maybeVariants(skipped);
+      const fit = variants ? fitText(modelFitVerdict(p.fit, variants), locale) : undefined;
       const { choices } = q;
       const oil = choices.oils?.included;
+      // A package's texts name the oil it includes for this car, as the oil choice does.
+      const text = (t: ProductContent['description']) => (oil ? withOil(pick(t, locale), pick(oil.name, locale)) : pick(t, locale));
       return {
         ...card(p, car, locale, q),
-        description: pick(p.description, locale),
-        included: p.included.map((line) => pick(line, locale)),
+        ...(fit ? { fit } : {}),
+        description: text(p.description),
+        included: p.included.map(text),
+        noFitting: p.noFitting === true,
         warrantyMonths: p.warrantyMonths,
         wiper:
           p.fit.kind === 'wiper' && choices.wiper

@@ -52,6 +52,13 @@ export const en = {
     failed: 'Cities could not be loaded',
   },
   /** Body types as the car summary and cards name them. */
+  transmissions: {
+    Automatic: 'Automatic',
+    CVT: 'CVT',
+    DCT: 'Dual-clutch',
+    Manual: 'Manual',
+    'Single-speed': 'Single-speed',
+  },
   bodyTypes: {
     Hatchback: 'Hatchback',
     Sedan: 'Sedan',
@@ -585,7 +592,7 @@ export const en = {
     track: 'Track on {courier}',
     notShipped: 'Not shipped yet',
     pickup: 'Self pickup',
-    pickupCode: 'Self-pickup code',
+    pickupCode: 'Pickup code',
     pickupHint: 'Show this code, or its QR code, at the workshop counter.',
     pickupLater: 'Your pickup code appears here once the order is paid.',
     qr: 'QR code of pickup code {code}',

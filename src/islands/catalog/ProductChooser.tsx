@@ -1,3 +1,4 @@
+import { atom } from 'nanostores';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { PriceBreakdownDto, ProductCard, ProductDetail } from '../../../contract/catalog.ts';
@@ -14,8 +15,23 @@ import { $session } from '../../stores/user.ts';
 import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { carLabel, variantKnown } from './car-label.ts';
 import { ChoiceControls, type ChoiceOffer } from './ChoiceControls.tsx';
-import { $includedOil } from './included-oil.ts';
 import { PriceTable } from './PriceTable.tsx';
+
+/**
+ * The engine oil a service package includes for the chosen car, by product id, as the server
+ * answered this island. The description's oil name reads it, so the text names the oil the
+ * oil choice shows.
+ */
+const $includedOil = atom<Record<string, string>>({});
+
+/**
+ * The name of the oil a service package includes, where the description names it: as
+ * prerendered, then for the car chosen. An island of this module, so it adds no code of its own.
+ */
+export function IncludedOilName({ id, name }: { id: string; name: string }) {
+  const live = useClientStore($includedOil, {})[id];
+  return <>{live ?? name}</>;
+}
 
 interface Props {
   locale: Locale;
@@ -53,7 +69,8 @@ export default function ProductChooser({ locale, id, initial }: Props) {
       (answer) => {
         if (!live) return;
         setDetail(answer);
-        if (answer.oil) $includedOil.setKey(id, answer.oil.name);
+        const oil = answer.oil;
+        if (oil) $includedOil.set({ ...$includedOil.get(), [id]: oil.name });
       },
       (err: unknown) => {
         if (!live) return;

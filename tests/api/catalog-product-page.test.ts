@@ -77,6 +77,18 @@ describe('a part for a car whose variant was skipped', () => {
     expect((await find({ id: 'tyre-bridgestone-ecopia-ep150', yearId: 'perodua-myvi:2023' })).fit).toEqual({ status: 'unknown', reason: '' });
   });
 
+  test('the category’s cards say the same', async () => {
+    const { data } = await api.request(PAGE, { category: 'Tires Service', modelId: 'perodua-myvi', pageSize: 48 });
+    const fitOf = (id: string) => data.list.find((c: { id: string }) => c.id === id).fit;
+    expect(fitOf('tyre-michelin-pilot-sport-5')).toEqual({ status: 'noFit', reason: 'Not made in your car’s tyre size (175/65R14, 195/45R16, 185/55R15).' });
+    expect(fitOf('tyre-bridgestone-ecopia-ep150')).toEqual({ status: 'unknown', reason: '' });
+    expect(data.list.some((c: { fit: { status: string } }) => c.fit.status === 'fits')).toBe(false);
+    // Asked again, from the cache: the same; without the model, nothing is refused.
+    expect((await api.request(PAGE, { category: 'Tires Service', modelId: 'perodua-myvi', pageSize: 48 })).data).toEqual(data);
+    const plain = (await api.request(PAGE, { category: 'Tires Service', pageSize: 48 })).data.list;
+    expect(plain.every((c: { fit: { status: string } }) => c.fit.status === 'unknown')).toBe(true);
+  });
+
   test('the year narrows the variants: a 2013 Myvi takes only 185/55R15', async () => {
     expect((await find({ id: 'tyre-kumho-ecsta-ps71', modelId: 'perodua-myvi' })).fit.status).toBe('unknown');
     expect((await find({ id: 'tyre-kumho-ecsta-ps71', yearId: 'perodua-myvi:2013' })).fit).toEqual({

@@ -61,6 +61,15 @@ test('a tyre that fits none of the Myvi’s variants says it does not fit, and c
   await expect(priceBlock(page).getByRole('button', { name: 'Order with installation' })).toBeDisabled();
 });
 
+test('with the variant skipped, the tyre cards say which fit no Myvi at all', async ({ page }) => {
+  await openWithCar(page, '/pc/products/auto-tires-service', MYVI_ANY);
+  const cards = page.getByRole('main').getByRole('article');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priceDesc');
+  await expect(cards.filter({ hasText: 'Michelin Pilot Sport 5 tyre' })).toContainText('Does not fit your car.');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priceAsc');
+  await expect(cards.filter({ hasText: 'Bridgestone Ecopia EP150' })).toContainText('Choose your car’s variant to check the fit');
+});
+
 test('a tyre made for some Myvi variants still asks for the variant', async ({ page }) => {
   await openWithCar(page, '/pc/products/auto-tires-service/tyre-bridgestone-ecopia-ep150', MYVI_ANY);
   await expect(page.getByRole('main').getByText('Choose your car’s variant to check the fit')).toBeVisible();

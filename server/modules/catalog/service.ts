@@ -57,6 +57,9 @@ type Sort = 'popular' | 'priceAsc' | 'priceDesc' | 'saving';
 export interface PageInput {
   category?: string;
   variantId?: string;
+  /** With the variant skipped: the model, or the model year, chosen. */
+  modelId?: string;
+  yearId?: string;
   keyword?: string;
   sort: Sort;
   fitsOnly: boolean;
@@ -153,12 +156,16 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     const category = categoryOf(input.category);
     const variant = variantOf(input.variantId);
     const car = pricedCar(variant);
+    // The variant skipped: what fits none of the variants the car may be does not fit it.
+    const variants = car ? null : maybeVariants(input);
     const keyword = input.keyword ? normalise(input.keyword) : '';
     const rows = catalog.list
       .filter((p) => !category || p.category === category)
       .filter((p) => !keyword || catalog.searchText.get(p.id)!.includes(keyword))
       .map((p) => ({ p, c: card(p, car, locale) }))
-      .filter(({ c }) => !input.fitsOnly || c.fit.status !== 'noFit');
+      .map(({ p, c }) => ({ p, c: variants ? { ...c, fit: fitText(modelFitVerdict(p.fit, variants), locale) } : c }))
+      // Only a chosen variant narrows the list (the cache key says so too).
+      .filter(({ c }) => !input.fitsOnly || !car || c.fit.status !== 'noFit');
     const sorter = sorters[input.sort];
     rows.sort((x, y) => sorter(x.c, y.c, x.p, y.p));
     const start = (input.page - 1) * input.pageSize;
@@ -192,8 +199,10 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     pageJson(input: PageInput, locale: Locale): string {
       const category = categoryOf(input.category) ?? '';
       const variantId = input.variantId ? variantOf(input.variantId)!.variantId : '';
+      // Without a variant, the model or year the car may be, as far as the index knows it.
+      const skipped = variantId ? '' : maybeVariants(input) ? (input.yearId ?? input.modelId ?? '') : '';
       const keyword = input.keyword ? normalise(input.keyword) : '';
-      const key = `${locale}|${category}|${variantId}|${keyword}|${input.sort}|${input.fitsOnly && variantId !== ''}|${input.page}|${input.pageSize}`;
+      const key = `${locale}|${category}|${variantId}|${skipped}|${keyword}|${input.sort}|${input.fitsOnly && variantId !== ''}|${input.page}|${input.pageSize}`;
       let json = catalog.pages.get(key);
       if (json === undefined) {
         json = JSON.stringify(page(input, locale));

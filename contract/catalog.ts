@@ -56,6 +56,9 @@ export const productDetail = productCard
     description: z.string(),
     included: z.array(z.string()),
     warrantyMonths: z.number().int(),
+    noFitting: z.boolean().meta({
+      description: 'The customer lays or fits it themselves (car mats): no installation, only pickup or post, and no workmanship warranty.',
+    }),
     /** Wiper lengths the product is made in, the car's (driver, passenger, rear) when known, and what can be chosen. */
     wiper: z
       .object({
@@ -83,6 +86,12 @@ const carRef = {
   variantId: id.optional().meta({ description: 'The chosen variant: prices for its size, fit checked.' }),
 };
 
+/** The car as far as it is known when the variant was skipped. */
+const skippedVariant = {
+  modelId: id.optional().meta({ description: 'With the variant skipped: the model chosen. A product that fits none of its variants does not fit.' }),
+  yearId: id.optional().meta({ description: 'With the variant skipped: the model year chosen ("perodua-myvi:2023"), narrowing the variants.' }),
+};
+
 export const typeList = defineCall({
   path: paths.typeList,
   summary: 'The seven categories, in the request language, with how many products each has',
@@ -100,6 +109,7 @@ export const productPage = defineCall({
   request: z.strictObject({
     category: z.string().max(40).optional().meta({ description: 'className ("Wiper Blade") or route slug ("auto-wiper-blade").' }),
     ...carRef,
+    ...skippedVariant,
     keyword: z.string().max(60).optional(),
     sort: z.enum(['popular', 'priceAsc', 'priceDesc', 'saving']).default('popular'),
     /** Only what fits the chosen car. */
@@ -125,6 +135,7 @@ export const productFind = defineCall({
   request: z.strictObject({
     id,
     ...carRef,
+    ...skippedVariant,
     quantity: z.number().int().min(1).max(MAX_QUANTITY).default(1),
     options: lineOptions.optional(),
   }),

@@ -33,7 +33,7 @@ const orderNo: FieldLabels = {
 };
 
 const storeId: FieldLabels = {
-  storeId: { en: 'Workshop', 'zh-cn': '车行', ms: 'Bengkel' },
+  storeId: { en: 'Workshop', 'zh-cn': '车厂', ms: 'Bengkel' },
 };
 
 const couponCode: FieldLabels = {

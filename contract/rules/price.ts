@@ -32,6 +32,25 @@ export function savingPercent(totalSen: number, listPriceSen: number): number {
 }
 
 /**
+ * The saving a price may claim against the walk-in price, in whole percent; 0 claims nothing.
+ * The walk-in price is one figure per product, so it is only compared with a price that is
+ * the customer's own: never with a "from" price (the lowest of many sizes, pads or car sizes),
+ * which would promise a saving the customer's own price may not give.
+ */
+export function savingClaim(price: { totalSen: number; fromPrice: boolean }, listPriceSen: number): number {
+  return price.fromPrice ? 0 : savingPercent(price.totalSen, listPriceSen);
+}
+
+/**
+ * Whether a product's price is a "from" price until the car is known: its parts are priced
+ * per tyre size or pad code, or its labour differs by car size. Otherwise every car pays the
+ * same, and the price shown without a car is already the customer's own.
+ */
+export function pricedPerCar(product: { labourSen: Record<SizeClass, number>; fit: { kind: string } }): boolean {
+  return product.fit.kind === 'tyre' || product.fit.kind === 'brakePads' || new Set(Object.values(product.labourSen)).size > 1;
+}
+
+/**
  * `quantity` units of one fitted price: each part multiplied, so an itemised bill adds up to
  * the unit price shown times the quantity (the tax is the unit's tax, never re-rounded).
  */

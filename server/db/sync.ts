@@ -14,6 +14,7 @@ import { syncOrderRules } from '../modules/orders/service.ts';
 import { loadCoupons } from '../modules/coupons/content.ts';
 import { syncCoupons } from '../modules/coupons/service.ts';
 import { staffFile, syncStaff } from '../modules/staff/service.ts';
+import type { CategoryClassName } from '../../contract/rules/categories.ts';
 import type { Db } from './client.ts';
 import { settings } from './settings.ts';
 
@@ -31,7 +32,8 @@ export async function syncContent(db: Db, contentDir: string, { demoData }: { de
   await syncCatalog(db, catalog);
   const workshops = await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value)));
   await syncWorkshops(db, workshops);
-  await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id))), await loadDelivery(contentDir));
+  const selfFitted = catalog.filter((p) => p.noFitting).map((p) => ({ id: p.id, category: p.category as CategoryClassName }));
+  await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id)), selfFitted), await loadDelivery(contentDir));
   if (demoData) {
     await syncCoupons(db, await loadCoupons(contentDir));
     await syncStaff(db, await readContent(contentDir, 'staff.json', staffFile), new Set(workshops.map((w) => w.id)), new Date());

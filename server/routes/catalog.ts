@@ -5,6 +5,8 @@ import type { catalogService } from '../modules/catalog/service.ts';
 export function catalogRoutes(calls: CallMounter, catalog: ReturnType<typeof catalogService>) {
   calls.mount(typeList, (_input, c) => catalog.types(c.get('locale')));
   calls.mount(productPage, (input, c) => serialized(catalog.pageJson(input, c.get('locale'))));
-  calls.mount(productFind, ({ id, variantId, quantity, options }, c) => catalog.find(id, variantId, c.get('locale'), { quantity, options }));
+  calls.mount(productFind, ({ id, variantId, modelId, yearId, quantity, options }, c) =>
+    catalog.find(id, variantId, c.get('locale'), { quantity, options }, { modelId, yearId }),
+  );
   calls.mount(productChangeList, ({ id, variantId }, c) => catalog.changeList(id, variantId, c.get('locale')));
 }

@@ -5,7 +5,7 @@
 import { findCategory } from '../../contract/rules/categories.ts';
 import type { ProductCard } from '../../contract/catalog.ts';
 import type { Locale } from '../../contract/rules/language.ts';
-import { fittedPrice, savingPercent, type SizeClass } from '../../contract/rules/price.ts';
+import { fittedPrice, pricedPerCar, savingClaim, type SizeClass } from '../../contract/rules/price.ts';
 
 type Text = Record<Locale, string>;
 export interface ProductSource {
@@ -25,6 +25,9 @@ export interface ProductSource {
   warrantyMonths: number;
   popularity: number;
   includesOil?: string;
+  /** The customer lays or fits it themselves: pickup and post only. */
+  noFitting?: true;
+  rearBladeSen?: number;
   tint?: { front: number[]; rearWindscreen: number[]; sideWindows: number[] };
   fit: { kind: string; lengths?: number[]; sizes?: Record<string, number>; grades?: string[]; codes?: Record<string, number> };
 }
@@ -37,6 +40,7 @@ export const slugOf = (className: string) => findCategory(className)?.slug ?? 'a
 /** The card the API would answer with no car chosen: priced for a compact car, fit unknown. */
 export function staticCard(p: ProductSource, locale: Locale): ProductCard {
   const price = fittedPrice(p, 'S');
+  const fromPrice = pricedPerCar(p);
   return {
     id: p.id,
     category: p.category,
@@ -49,9 +53,9 @@ export function staticCard(p: ProductSource, locale: Locale): ProductCard {
     unit: p.unit[locale],
     price,
     listPriceSen: p.listPriceSen,
-    savingPercent: savingPercent(price.totalSen, p.listPriceSen),
+    savingPercent: savingClaim({ totalSen: price.totalSen, fromPrice }, p.listPriceSen),
     fit: { status: p.fit.kind === 'universal' ? 'fits' : 'unknown', reason: '' },
-    fromPrice: true,
+    fromPrice,
     tyreSize: null,
     tyreSizes: [],
   };

@@ -57,7 +57,7 @@ describe('order/app/add names every field in words', () => {
     { field: 'variantId', value: undefined, en: 'Car is required.', zh: '车型为必填项。', ms: 'Kereta diperlukan.' },
     { field: 'carPlate', value: '', en: 'Please enter your car plate number.', zh: '请输入您的车牌号码。', ms: 'Sila masukkan nombor plat kereta anda.' },
     { field: 'method', value: undefined, en: 'Ordering method is required.', zh: '下单方式为必填项。', ms: 'Kaedah pesanan diperlukan.' },
-    { field: 'storeId', value: undefined, en: 'Workshop is required.', zh: '车行为必填项。', ms: 'Bengkel diperlukan.' },
+    { field: 'storeId', value: undefined, en: 'Workshop is required.', zh: '车厂为必填项。', ms: 'Bengkel diperlukan.' },
     { field: 'appointment', value: undefined, en: 'Please choose an appointment date and time.', zh: '请选择预约日期和时间。', ms: 'Sila pilih tarikh dan masa temu janji.' },
     { field: 'appointment.time', value: undefined, en: 'Time is required.', zh: '时间为必填项。', ms: 'Masa diperlukan.' },
     { field: 'contact', value: undefined, en: 'Contact is required.', zh: '联系资料为必填项。', ms: 'Maklumat hubungan diperlukan.' },

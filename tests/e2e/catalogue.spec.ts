@@ -78,7 +78,9 @@ test.describe('without JavaScript', () => {
     await expect(cards.first()).toContainText(/from RM \d+\.\d\d/);
     await page.goto('/pc/ms/products/auto-car-mats');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tikar Kereta');
-    await expect(page.getByRole('main').getByRole('article').first()).toContainText(/dari RM \d+\.\d\d/);
+    // Mats cost every car the same: their price is the price, not a "from" price.
+    await expect(page.getByRole('main').getByRole('article').first()).toContainText(/RM \d+\.\d\d set untuk barisan depan dan belakang/);
+    await expect(page.getByRole('main')).not.toContainText('dari RM');
   });
 });
 

@@ -70,3 +70,32 @@ describe('tint shades', () => {
     await expect(loadCatalog(contentWith('auto-tinting-films', film))).rejects.toThrow(error);
   });
 });
+
+describe('service packages name their oil from the data', () => {
+  test('the basic service’s texts name the oil only as {oil}, never by a written name', () => {
+    const service = real('auto-maintenance', 'service-basic');
+    const texts = [service.description, ...service.included].flatMap((t: Record<string, string>) => Object.values(t));
+    expect(texts.filter((t) => t.includes('{oil}'))).toHaveLength(6);
+    expect(texts.join(' ')).not.toMatch(/Petronas|Syntium|5W-30/);
+  });
+
+  test('a product that includes no oil may not name {oil}', async () => {
+    const wipers = real('auto-wiper-blade', 'wiper-bosch-aerotwin');
+    wipers.description.en += ' Comes with {oil}.';
+    await expect(loadCatalog(contentWith('auto-wiper-blade', wipers))).rejects.toThrow('wiper-bosch-aerotwin names {oil} but includes no oil');
+  });
+});
+
+describe('products the customer fits themselves', () => {
+  test('every mat needs no fitting', async () => {
+    const mats = (await loadCatalog(path.dirname(realCatalog))).filter((p) => p.category === 'Car Mats');
+    expect(mats.length).toBeGreaterThan(0);
+    expect(mats.every((p) => p.noFitting === true)).toBe(true);
+  });
+
+  test('one that needs no fitting may not charge labour', async () => {
+    const mats = real('auto-car-mats', 'mat-goodyear-rubber');
+    mats.labourSen.M = 1000;
+    await expect(loadCatalog(contentWith('auto-car-mats', mats))).rejects.toThrow('mat-goodyear-rubber needs no fitting but charges labour');
+  });
+});

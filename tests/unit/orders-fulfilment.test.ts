@@ -178,11 +178,24 @@ describe('the content files', () => {
     expect(Object.keys(loaded.categories).sort()).toEqual(categories.map((c) => c.className).sort());
   });
 
-  test('in the shop: services and tyres installed only; wipers, mats and dash cams also picked up or posted', async () => {
+  test('in the shop: services and tyres installed only; wipers and dash cams also picked up or posted', async () => {
     const loaded = await loadFulfilment(contentDir, productIds);
     expect(cartMethods(loaded, [basicService])).toEqual(['install']);
     expect(cartMethods(loaded, [tyres(4)])).toEqual(['install']);
-    expect(cartMethods(loaded, [wipers, mats, dashCam])).toEqual(['install', 'pickup', 'mail']);
+    expect(cartMethods(loaded, [wipers, dashCam])).toEqual(['install', 'pickup', 'mail']);
+  });
+
+  test('in the shop: mats need no fitting, so they are collected or posted, never installed', async () => {
+    const loaded = await loadFulfilment(contentDir, productIds);
+    expect(cartMethods(loaded, [mats])).toEqual(['pickup', 'mail']);
+    expect(cartMethods(loaded, [wipers, mats, dashCam])).toEqual(['pickup', 'mail']);
+    expect(checkMethod(loaded, [wipers, mats], 'install')).toMatchObject({ ok: false, key: 'fulfilment.notInstall', lineIndex: 1, productId: 'mat-3m-nomad-coil' });
+  });
+
+  test('a product that needs no fitting but may be installed stops the start, naming it', () => {
+    expect(() => checkFulfilment(rules, productIds, [{ id: 'mat-3m-nomad-coil', category: 'Car Mats' }])).toThrow(/mat-3m-nomad-coil needs no fitting/);
+    const collected = { ...rules, products: { ...rules.products, 'mat-3m-nomad-coil': { methods: ['pickup' as const, 'mail' as const] } } };
+    expect(checkFulfilment(collected, productIds, [{ id: 'mat-3m-nomad-coil', category: 'Car Mats' }])).toBe(collected);
   });
 
   test('an override for a product that does not exist stops the start, naming it', () => {

@@ -45,6 +45,7 @@ export const en = {
   'fit.oilGrade': 'Your engine takes {needed} oil.',
   'fit.electric': 'Your car is electric: it takes no engine oil.',
   'fit.bodyType': 'Not cut for a {needed}.',
+  'fit.noVariant': 'Fits none of your car’s variants.',
   'catalog.unknownProduct': 'We do not have that product.',
   'category.auto-maintenance': 'Maintenance',
   'category.auto-tires-service': 'Tyres',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { categories } from '../../../contract/rules/categories.ts';
 import { TINT_MIN_PCT, TYRE_SIZE } from '../../../contract/line.ts';
+import { namesOil } from '../../../contract/rules/package-oil.ts';
 import { readContent } from '../../db/content.ts';
 import { localized } from '../../i18n/localized.ts';
 
@@ -64,6 +65,11 @@ export const productFile = z.strictObject({
   listPriceSen: sen,
   /** Fitting labour per car size class, in sen; all 0 for items the customer fits (mats). */
   labourSen: z.strictObject({ S: sen, M: sen, L: sen, XL: sen }),
+  /**
+   * The customer lays or fits it themselves (mats): no workshop fitting, so it is sold for
+   * pickup and post only, with no labour and no workmanship warranty. fulfilment.json must agree.
+   */
+  noFitting: z.literal(true).optional(),
   /** What one unit is, e.g. "per tyre", "set of 2 blades", "full service". */
   unit: localized,
   /** What the price includes: parts and work, one line each. */
@@ -104,8 +110,16 @@ export async function loadCatalog(contentDir: string): Promise<ProductContent[]>
     }
     if (p.category === 'Tinting Films' && !p.tint) throw new Error(`content/catalog: ${p.id} needs its tint choices`);
     checkPrices(p);
+    checkTexts(p);
   }
   return products;
+}
+
+/** "{oil}" is filled with the oil a package includes: only a package may name it; a product fitted by no one has no labour. */
+function checkTexts(p: ProductContent) {
+  const texts = [p.description, p.summary, p.unit, ...p.included].flatMap((t) => Object.values(t));
+  if (!p.includesOil && texts.some(namesOil)) throw new Error(`content/catalog: ${p.id} names {oil} but includes no oil`);
+  if (p.noFitting && Object.values(p.labourSen).some((sen) => sen > 0)) throw new Error(`content/catalog: ${p.id} needs no fitting but charges labour`);
 }
 
 /** Prices per size or code agree with the "from" price; tint stays within the law. */

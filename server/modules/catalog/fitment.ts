@@ -19,7 +19,9 @@ export type NoFitReason =
   | { key: 'fit.noRearDisc' }
   | { key: 'fit.oilGrade'; params: { needed: string } }
   | { key: 'fit.electric' }
-  | { key: 'fit.bodyType'; params: { needed: string } };
+  | { key: 'fit.bodyType'; params: { needed: string } }
+  /** The variant was skipped, and none of the model's variants takes the product, each for its own reason. */
+  | { key: 'fit.noVariant' };
 
 /** Does a product with `rule` fit the car? Pure: tested against real cars' facts. */
 export function fitVerdict(rule: FitRule, car: CarFacts): FitVerdict {
@@ -59,6 +61,24 @@ export function fitVerdict(rule: FitRule, car: CarFacts): FitVerdict {
         ? { status: 'fits' }
         : { status: 'noFit', reason: { key: 'fit.bodyType', params: { needed: car.bodyType } } };
   }
+}
+
+/**
+ * The fit for a car whose variant was skipped, from the variants it may be (the model's, or
+ * those of the year chosen): it does not fit only when it fits none of them, so a part is never
+ * refused for a variant the customer may drive; otherwise the customer must choose the variant.
+ */
+export function modelFitVerdict(rule: FitRule, variants: readonly NonNullable<CarFacts>[]): FitVerdict {
+  if (rule.kind === 'universal') return { status: 'fits' };
+  const verdicts = variants.map((car) => fitVerdict(rule, car));
+  if (verdicts.length === 0 || verdicts.some((v) => v.status !== 'noFit')) return { status: 'unknown' };
+  const reasons = verdicts.map((v) => (v as Extract<FitVerdict, { status: 'noFit' }>).reason);
+  if (rule.kind === 'tyre') {
+    const sizes = [...new Set(variants.flatMap((car) => car.fitment.tyres))];
+    return { status: 'noFit', reason: { key: 'fit.tyreSize', params: { needed: sizes.join(', ') } } };
+  }
+  const same = reasons.every((r) => JSON.stringify(r) === JSON.stringify(reasons[0]));
+  return { status: 'noFit', reason: same ? reasons[0]! : { key: 'fit.noVariant' } };
 }
 
 /** "14–26″" for a list of lengths. */

@@ -11,8 +11,9 @@ import { pick } from '../../i18n/localized.ts';
 import type { CarIndex, Variant } from '../vehicles/index-of-cars.ts';
 import { normalise } from '../vehicles/index-of-cars.ts';
 import type { ProductContent } from './content.ts';
-import { fitVerdict } from './fitment.ts';
-import { savingPercent } from '../../../contract/rules/price.ts';
+import { fitVerdict, modelFitVerdict, type FitVerdict } from './fitment.ts';
+import { withOil } from '../../../contract/rules/package-oil.ts';
+import { savingClaim } from '../../../contract/rules/price.ts';
 import type { LineOptions } from '../../../contract/line.ts';
 import { isMessageKey } from '../../../contract/rules/messages.ts';
 import { quoteLine, type LineQuote, type PricedCar } from './line.ts';
@@ -56,6 +57,9 @@ type Sort = 'popular' | 'priceAsc' | 'priceDesc' | 'saving';
 export interface PageInput {
   category?: string;
   variantId?: string;
+  /** With the variant skipped: the model, or the model year, chosen. */
+  modelId?: string;
+  yearId?: string;
   keyword?: string;
   sort: Sort;
   fitsOnly: boolean;
@@ -79,7 +83,20 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
   }
 
   function fitOf(p: ProductContent, car: PricedCar | null, locale: Locale): FitDto {
-    const verdict = fitVerdict(p.fit, car);
+    return fitText(fitVerdict(p.fit, car), locale);
+  }
+
+  /**
+   * With the variant skipped, the variants the car may be: the model's, or those of the year
+   * chosen; null when neither is given or known.
+   */
+  function maybeVariants(ref: { modelId?: string; yearId?: string }): PricedCar[] | null {
+    const list = ref.yearId ? cars.variants({ yearId: ref.yearId }) : ref.modelId ? cars.variants({ modelId: ref.modelId }) : null;
+    if (!list || list.length === 0) return null;
+    return list.map((v) => pricedCar(cars.variant(v.variantId))!);
+  }
+
+  function fitText(verdict: FitVerdict, locale: Locale): FitDto {
     if (verdict.status !== 'noFit') return { status: verdict.status, reason: '' };
     const r = verdict.reason;
     const params: Record<string, string> = 'params' in r ? { ...r.params } : {};
@@ -114,7 +131,7 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
       unit: pick(p.unit, locale),
       price: q.unit,
       listPriceSen: p.listPriceSen,
-      savingPercent: savingPercent(q.unit.totalSen, p.listPriceSen),
+      savingPercent: savingClaim({ totalSen: q.unit.totalSen, fromPrice: q.fromPrice }, p.listPriceSen),
       fit: fitOf(p, car, locale),
       fromPrice: q.fromPrice,
       tyreSize: q.options.tyreSize ?? null,
@@ -139,12 +156,16 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     const category = categoryOf(input.category);
     const variant = variantOf(input.variantId);
     const car = pricedCar(variant);
+    // The variant skipped: what fits none of the variants the car may be does not fit it.
+    const variants = car ? null : maybeVariants(input);
     const keyword = input.keyword ? normalise(input.keyword) : '';
     const rows = catalog.list
       .filter((p) => !category || p.category === category)
       .filter((p) => !keyword || catalog.searchText.get(p.id)!.includes(keyword))
       .map((p) => ({ p, c: card(p, car, locale) }))
-      .filter(({ c }) => !input.fitsOnly || c.fit.status !== 'noFit');
+      .map(({ p, c }) => ({ p, c: variants ? { ...c, fit: fitText(modelFitVerdict(p.fit, variants), locale) } : c }))
+      // Only a chosen variant narrows the list (the cache key says so too).
+      .filter(({ c }) => !input.fitsOnly || !car || c.fit.status !== 'noFit');
     const sorter = sorters[input.sort];
     rows.sort((x, y) => sorter(x.c, y.c, x.p, y.p));
     const start = (input.page - 1) * input.pageSize;
@@ -178,8 +199,10 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
     pageJson(input: PageInput, locale: Locale): string {
       const category = categoryOf(input.category) ?? '';
       const variantId = input.variantId ? variantOf(input.variantId)!.variantId : '';
+      // Without a variant, the model or year the car may be, as far as the index knows it.
+      const skipped = variantId ? '' : maybeVariants(input) ? (input.yearId ?? input.modelId ?? '') : '';
       const keyword = input.keyword ? normalise(input.keyword) : '';
-      const key = `${locale}|${category}|${variantId}|${keyword}|${input.sort}|${input.fitsOnly && variantId !== ''}|${input.page}|${input.pageSize}`;
+      const key = `${locale}|${category}|${variantId}|${skipped}|${keyword}|${input.sort}|${input.fitsOnly && variantId !== ''}|${input.page}|${input.pageSize}`;
       let json = catalog.pages.get(key);
       if (json === undefined) {
         json = JSON.stringify(page(input, locale));
@@ -188,16 +211,29 @@ export function catalogService(catalog: CatalogIndex, cars: CarIndex) {
       return json;
     },
 
-    find(id: string, variantId: string | undefined, locale: Locale, request: { quantity?: number; options?: LineOptions } = {}): ProductDetail {
+    find(
+      id: string,
+      variantId: string | undefined,
+      locale: Locale,
+      request: { quantity?: number; options?: LineOptions } = {},
+      skipped: { modelId?: string; yearId?: string } = {},
+    ): ProductDetail {
       const p = product(id);
       const car = pricedCar(variantOf(variantId));
       const q = quote(p, car, request);
+      // The variant skipped: what fits none of the variants the car may be does not fit it.
+      const variants = car ? null : maybeVariants(skipped);
+      const fit = variants ? fitText(modelFitVerdict(p.fit, variants), locale) : undefined;
       const { choices } = q;
       const oil = choices.oils?.included;
+      // A package's texts name the oil it includes for this car, as the oil choice does.
+      const text = (t: ProductContent['description']) => (oil ? withOil(pick(t, locale), pick(oil.name, locale)) : pick(t, locale));
       return {
         ...card(p, car, locale, q),
-        description: pick(p.description, locale),
-        included: p.included.map((line) => pick(line, locale)),
+        ...(fit ? { fit } : {}),
+        description: text(p.description),
+        included: p.included.map(text),
+        noFitting: p.noFitting === true,
         warrantyMonths: p.warrantyMonths,
         wiper:
           p.fit.kind === 'wiper' && choices.wiper

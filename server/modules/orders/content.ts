@@ -44,19 +44,33 @@ const regionFee = z.strictObject({
 export const deliveryFile = z.strictObject({ west: regionFee, east: regionFee });
 export type DeliveryRules = z.infer<typeof deliveryFile>;
 
-/** Every category needs its rules; every override must name a product of the catalogue. */
-export function checkFulfilment(rules: FulfilmentRules, productIds: ReadonlySet<string>): FulfilmentRules {
+/** A product the customer fits themselves (`noFitting` in its content file). */
+export interface SelfFitted {
+  id: string;
+  category: CategoryClassName;
+}
+
+/**
+ * Every category needs its rules; every override must name a product of the catalogue; a
+ * product that needs no fitting is never offered with installation, so the product page
+ * (which reads `noFitting`) and the checkout say the same.
+ */
+export function checkFulfilment(rules: FulfilmentRules, productIds: ReadonlySet<string>, selfFitted: readonly SelfFitted[] = []): FulfilmentRules {
   for (const { className } of categories) {
     if (!rules.categories[className]) throw new Error(`content/orders/fulfilment.json: categories has no "${className}"`);
   }
   for (const id of Object.keys(rules.products)) {
     if (!productIds.has(id)) throw new Error(`content/orders/fulfilment.json: products names "${id}", which is not in the catalogue`);
   }
+  for (const { id, category } of selfFitted) {
+    const methods = rules.products[id]?.methods ?? rules.categories[category].methods;
+    if (methods.includes('install')) throw new Error(`content/orders/fulfilment.json: ${id} needs no fitting (noFitting), but its methods include install`);
+  }
   return rules;
 }
 
-export async function loadFulfilment(contentDir: string, productIds: ReadonlySet<string>): Promise<FulfilmentRules> {
-  return checkFulfilment(await readContent(contentDir, 'orders/fulfilment.json', fulfilmentFile), productIds);
+export async function loadFulfilment(contentDir: string, productIds: ReadonlySet<string>, selfFitted: readonly SelfFitted[] = []): Promise<FulfilmentRules> {
+  return checkFulfilment(await readContent(contentDir, 'orders/fulfilment.json', fulfilmentFile), productIds, selfFitted);
 }
 
 export async function loadDelivery(contentDir: string): Promise<DeliveryRules> {

@@ -3,6 +3,7 @@ import { useEffect, useId, useReducer, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { SavedCar } from '../../../contract/vehicles.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
+import { variantDetail } from './variant-detail.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { carInfoCurrent, carInfoDel, carInfoList, carSizeChose } from '../../lib/endpoints.ts';
 import { fromSaved, saveCar } from '../../lib/garage.ts';
@@ -57,7 +58,7 @@ export default function CarPicker({ locale }: { locale: Locale }) {
               answer.list.map((v) => ({
                 id: v.variantId,
                 label: v.carVariant,
-                detail: `${v.engine} · ${v.transmission} · ${v.bodyType} · ${v.years[0]}–${v.years[1]}`,
+                detail: variantDetail(v, locale),
                 pick: () => dispatch({ type: 'variant', variant: v }),
               })),
             );
@@ -69,7 +70,7 @@ export default function CarPicker({ locale }: { locale: Locale }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [requestKey, attempt]);
+  }, [requestKey, attempt, locale]);
 
   const close = () => $carPicker.set(false);
 

@@ -47,11 +47,14 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
   }, [services]);
 
   const variantId = car?.variantId || undefined;
+  // With the variant skipped, the model (and year) still tell what fits none of its variants.
+  const modelId = variantId ? undefined : car?.modelId || undefined;
+  const yearId = variantId ? undefined : car?.yearId || undefined;
   useEffect(() => {
     if (!hydrated || (services && !session)) return;
     let live = true;
     setLoading(true);
-    callApi(productPage, { category: wanted, variantId, sort, page, pageSize: PAGE_SIZE, fitsOnly: Boolean(variantId) && fitsOnly }, { quiet: true })
+    callApi(productPage, { category: wanted, variantId, modelId, yearId, sort, page, pageSize: PAGE_SIZE, fitsOnly: Boolean(variantId) && fitsOnly }, { quiet: true })
       .then((answer) => live && setResult({ list: answer.list, total: answer.total, variantId: variantId ?? '' }))
       .catch(() => {
         /* the list shown stays */
@@ -60,7 +63,7 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
     return () => {
       live = false;
     };
-  }, [hydrated, services, session, wanted, variantId, sort, page, fitsOnly]);
+  }, [hydrated, services, session, wanted, variantId, modelId, yearId, sort, page, fitsOnly]);
 
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   const narrowed = Boolean(variantId) && fitsOnly;

@@ -45,10 +45,13 @@ export function ProductCardView({ card, locale, carName, variantKnown, first = f
           <span className="text-lg font-extrabold text-brand-900">{card.fromPrice ? fill(t.fromPrice, { price }) : price}</span>{' '}
           <span className="text-sm text-slate-600">{unit}</span>
         </p>
-        <p className="text-sm">
-          <s className="text-slate-600">{fill(t.listPrice, { price: formatRM(card.listPriceSen, locale) })}</s>{' '}
-          {card.savingPercent > 0 && <strong className="text-green-800">{fill(t.save, { percent: card.savingPercent })}</strong>}
-        </p>
+        {/* The walk-in price only beside a price it can be compared with: the API claims no saving for a "from" price. */}
+        {card.savingPercent > 0 && (
+          <p className="text-sm">
+            <s className="text-slate-600">{fill(t.listPrice, { price: formatRM(card.listPriceSen, locale) })}</s>{' '}
+            <strong className="text-green-800">{fill(t.save, { percent: card.savingPercent })}</strong>
+          </p>
+        )}
         <FitLine card={card} locale={locale} carName={carName} variantKnown={variantKnown} />
       </div>
     </article>

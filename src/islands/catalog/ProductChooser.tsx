@@ -1,8 +1,9 @@
+import { atom } from 'nanostores';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import type { PriceBreakdownDto, ProductCard, ProductDetail } from '../../../contract/catalog.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill, href } from '../../i18n/index.ts';
+import { dictionary, fill, href, plural } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { productChangeList, productFind } from '../../lib/endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
@@ -16,11 +17,30 @@ import { carLabel, variantKnown } from './car-label.ts';
 import { ChoiceControls, type ChoiceOffer } from './ChoiceControls.tsx';
 import { PriceTable } from './PriceTable.tsx';
 
+/**
+ * The engine oil a service package includes for the chosen car, by product id, as the server
+ * answered this island. The description's oil name reads it, so the text names the oil the
+ * oil choice shows.
+ */
+const $includedOil = atom<Record<string, string>>({});
+
+/**
+ * The name of the oil a service package includes, where the description names it: as
+ * prerendered, then for the car chosen. An island of this module, so it adds no code of its own.
+ */
+export function IncludedOilName({ id, name }: { id: string; name: string }) {
+  const live = useClientStore($includedOil, {})[id];
+  return <>{live ?? name}</>;
+}
+
 interface Props {
   locale: Locale;
   id: string;
-  /** As prerendered: the compact-car "from" price and what can be chosen without a car. */
-  initial: { price: PriceBreakdownDto; offer: ChoiceOffer; everyCar: boolean };
+  /**
+   * As prerendered: the compact-car price (a "from" price when cars pay differently), what one
+   * unit is, what can be chosen without a car, and whether the customer fits it themselves.
+   */
+  initial: { price: PriceBreakdownDto; fromPrice: boolean; unit: string; offer: ChoiceOffer; everyCar: boolean; noFitting: boolean };
 }
 
 /**
@@ -38,12 +58,20 @@ export default function ProductChooser({ locale, id, initial }: Props) {
   const [detail, setDetail] = useState<ProductDetail | null>(null);
   const [oils, setOils] = useState<(ProductCard & { differenceSen: number })[]>([]);
   const variantId = car?.variantId || undefined;
+  // With the variant skipped, the model (and year) still tell what fits none of its variants.
+  const modelId = variantId ? undefined : car?.modelId || undefined;
+  const yearId = variantId ? undefined : car?.yearId || undefined;
 
   useEffect(() => {
     if (!hydrated) return;
     let live = true;
-    callApi(productFind, { id, variantId, quantity: choice.quantity, options: JSON.parse(optionsKey) }, { quiet: true }).then(
-      (answer) => live && setDetail(answer),
+    callApi(productFind, { id, variantId, modelId, yearId, quantity: choice.quantity, options: JSON.parse(optionsKey) }, { quiet: true }).then(
+      (answer) => {
+        if (!live) return;
+        setDetail(answer);
+        const oil = answer.oil;
+        if (oil) $includedOil.set({ ...$includedOil.get(), [id]: oil.name });
+      },
       (err: unknown) => {
         if (!live) return;
         const field = err instanceof ApiFailure ? ((err.data as { field?: string } | null)?.field ?? '') : '';
@@ -56,7 +84,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
     return () => {
       live = false;
     };
-  }, [hydrated, id, variantId, choice.quantity, optionsKey]);
+  }, [hydrated, id, variantId, modelId, yearId, choice.quantity, optionsKey]);
 
   const hasOil = initial.offer.oils !== null;
   useEffect(() => {
@@ -81,9 +109,15 @@ export default function ProductChooser({ locale, id, initial }: Props) {
   const options = { ...detail?.options, ...choice.options };
   const unit = detail?.price ?? initial.price;
   const total = detail?.lineTotal ?? initial.price;
-  const fromPrice = detail?.fromPrice ?? true;
+  const fromPrice = detail?.fromPrice ?? initial.fromPrice;
   const noFit = detail?.fit.status === 'noFit';
   const price = formatRM(total.totalSen, locale);
+  const noFitting = detail?.noFitting ?? initial.noFitting;
+  // Label what is shown: one unit ("Price per tyre"), or the line ("Total for 4 tyres").
+  const unitName = options.wiper?.rearInch !== undefined ? t.product.wiperUnitWithRear : (detail?.unit ?? initial.unit);
+  const unitLabel = fill(t.product.perUnit, { unit: unitName });
+  const items = offer.tyreChoices ? plural(locale, t.product.tyreCount, quantity) : String(quantity);
+  const totalLabel = fill(t.product.totalFor, { items });
 
   const target = href(locale, `confirm?${lineQuery({ productId: id, quantity, options })}`);
   const order = (e: MouseEvent) => {
@@ -91,14 +125,15 @@ export default function ProductChooser({ locale, id, initial }: Props) {
     e.preventDefault();
     askToLogIn(target);
   };
+  const orderText = noFitting ? t.product.orderNoFitting : t.product.order;
   const orderButton = (className: string) =>
     noFit ? (
       <button type="button" className={`btn-primary ${className}`} disabled>
-        {t.product.order}
+        {orderText}
       </button>
     ) : (
       <a className={`btn-primary ${className}`} href={target} onClick={order}>
-        {t.product.order}
+        {orderText}
       </a>
     );
 
@@ -124,8 +159,9 @@ export default function ProductChooser({ locale, id, initial }: Props) {
   return (
     <div className="space-y-5">
       <section ref={priceBlock} aria-label={t.product.orderBar} className="space-y-2">
+        <p className="text-sm font-semibold text-slate-700">{quantity > 1 ? totalLabel : unitLabel}</p>
         <p className="text-3xl font-extrabold tabular-nums text-brand-900">{headline}</p>
-        {quantity > 1 && <p className="text-sm text-slate-600">{fill(t.product.unitPrice, { price: formatRM(unit.totalSen, locale) })}</p>}
+        {quantity > 1 && <p className="text-sm text-slate-600">{fill(t.product.unitPrice, { label: unitLabel, price: formatRM(unit.totalSen, locale) })}</p>}
         {fromPrice && <p className="text-sm text-slate-600">{t.product.fromNote}</p>}
         <div className="grid gap-2 sm:grid-cols-2">
           {orderButton('w-full')}
@@ -134,6 +170,12 @@ export default function ProductChooser({ locale, id, initial }: Props) {
           </button>
         </div>
       </section>
+      {noFitting && (
+        <div className="rounded-lg bg-slate-100 p-3">
+          <p className="font-semibold">{t.product.noFittingTitle}</p>
+          <p className="text-sm">{t.product.noFittingBody}</p>
+        </div>
+      )}
       <FitStatus locale={locale} detail={detail} carName={carName} known={variantKnown(car)} everyCar={initial.everyCar} />
       <ChoiceControls
         locale={locale}
@@ -144,8 +186,8 @@ export default function ProductChooser({ locale, id, initial }: Props) {
         onQuantity={(n) => chooseQuantity(id, n)}
         onOption={(name, value) => chooseOption(id, name, value)}
       />
-      <PriceTable price={total} locale={locale} caption={quantity > 1 ? `${t.product.breakdown} · ${fill(t.product.lineTotal, { quantity })}` : t.product.breakdown} />
-      <p className="text-sm text-slate-600">{detail && variantId ? fill(t.product.sizeNote, { size: unit.sizeClass }) : t.product.sizeNoteDefault}</p>
+      <PriceTable price={total} locale={locale} fitted={!noFitting} caption={quantity > 1 ? `${t.product.breakdown} · ${totalLabel}` : t.product.breakdown} />
+      {!noFitting && <p className="text-sm text-slate-600">{detail && variantId ? fill(t.product.sizeNote, { size: unit.sizeClass }) : t.product.sizeNoteDefault}</p>}
       {bar &&
         priceHidden &&
         createPortal(
@@ -163,8 +205,10 @@ function FitStatus({ locale, detail, carName, known, everyCar }: { locale: Local
   const t = dictionary(locale).catalog;
   const pick = () => $carPicker.set(true);
   let status;
+  const noFit = carName !== null && detail?.fit.status === 'noFit';
   if (known && carName && detail?.fit.status === 'fits') status = <p className="rounded-lg bg-green-50 p-3 font-semibold text-green-900">✓ {fill(t.fits, { car: carName })}</p>;
-  else if (known && detail?.fit.status === 'noFit') {
+  else if (noFit) {
+    // With the variant skipped too: the server says so only when none of the car's variants takes it.
     status = (
       <p className="rounded-lg bg-red-50 p-3 text-red-900">
         <strong>{t.noFit}.</strong> {detail.fit.reason}
@@ -177,7 +221,7 @@ function FitStatus({ locale, detail, carName, known, everyCar }: { locale: Local
     <div className="space-y-2">
       {status}
       <button type="button" className="btn-secondary" onClick={pick}>
-        {!carName ? t.chooseCar : known ? t.changeCar : t.chooseVariantAction}
+        {!carName ? t.chooseCar : known || noFit ? t.changeCar : t.chooseVariantAction}
       </button>
     </div>
   );

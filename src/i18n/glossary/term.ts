@@ -1,0 +1,12 @@
+/**
+ * One word of the shop's language: what it means, the one word the texts use for it, and the
+ * variants they must not use (a customer who reads two words thinks of two things).
+ * tests/unit/glossary.test.ts holds the dictionaries, the API's messages and the field names to it.
+ */
+export interface Term {
+  means: string;
+  use: string;
+  avoid: readonly string[];
+}
+
+export type Glossary = Readonly<Record<string, Term>>;

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// What a product page says, read as a newcomer reads it: the price labelled as what it is,
+// the oil a service includes, mats that need no fitting, and parts that do not fit.
+
+const MYVI_13 = {
+  brand: 'Perodua',
+  model: 'Myvi',
+  year: '2023',
+  variant: '1.3 G',
+  brandId: 'perodua',
+  modelId: 'perodua-myvi',
+  yearId: 'perodua-myvi:2023',
+  variantId: 'perodua-myvi-1.3-g-2022',
+  noYear: false,
+  noBt: false,
+  bodyType: 'Hatchback',
+};
+/** A Myvi with the year and the variant skipped. */
+const MYVI_ANY = { ...MYVI_13, year: '', yearId: '', variant: '', variantId: '', noYear: true, noBt: true };
+
+/** Opens `path` with `car` chosen, as the picker leaves it in storage. */
+async function openWithCar(page: Page, path: string, car: object | null) {
+  await page.goto(path);
+  await page.evaluate((saved) => (saved ? localStorage.setItem('carInfo', JSON.stringify(saved)) : localStorage.removeItem('carInfo')), car);
+  await page.reload();
+}
+const priceBlock = (page: Page, name = 'Price and order') => page.getByRole('main').getByRole('region', { name });
+
+test('four tyres: the headline is labelled as the total for 4 tyres, and the unit price as the price per tyre', async ({ page }) => {
+  await openWithCar(page, '/pc/products/auto-tires-service/tyre-bridgestone-ecopia-ep150', MYVI_13);
+  const block = priceBlock(page);
+  await expect(page.getByRole('radio', { name: /175\/65R14/ })).toBeChecked();
+  await expect(block.getByText('Price per tyre', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Quantity').selectOption('4');
+  await expect(block.getByText('Total for 4 tyres', { exact: true })).toBeVisible();
+  await expect(block.getByText(/^Price per tyre: RM \d+\.\d\d$/)).toBeVisible();
+  // Nothing above the total calls it the price of one tyre.
+  await expect(block.getByText('Price per tyre', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').locator('header')).not.toContainText('Price per tyre');
+  await expect(page.getByRole('table', { name: 'Price breakdown · Total for 4 tyres' })).toBeVisible();
+});
+
+test('wiper blades with the rear blade are a set of 3, never "set of 2 blades"', async ({ page }) => {
+  await openWithCar(page, '/pc/products/auto-wiper-blade/wiper-bosch-aerotwin', MYVI_13);
+  const main = page.getByRole('main');
+  await expect(priceBlock(page)).toContainText('Price set of 2 blades (driver and passenger)');
+  await page.getByRole('checkbox', { name: /Add a 12″ rear blade/ }).check();
+  await expect(priceBlock(page)).toContainText('Price set of 3 blades (driver, passenger and rear)');
+  await expect(main).not.toContainText('set of 2 blades');
+});
+
+test('a tyre that fits none of the Myvi’s variants says it does not fit, and cannot be added, though the variant was skipped', async ({ page }) => {
+  await openWithCar(page, '/pc/products/auto-tires-service/tyre-michelin-pilot-sport-5', MYVI_ANY);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Does not fit your car.', { exact: true })).toBeVisible();
+  await expect(main).toContainText('Not made in your car’s tyre size (175/65R14, 195/45R16, 185/55R15).');
+  await expect(main).not.toContainText('Choose your car’s variant to check the fit');
+  await expect(priceBlock(page).getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await expect(priceBlock(page).getByRole('button', { name: 'Order with installation' })).toBeDisabled();
+});
+
+test('with the variant skipped, the tyre cards say which fit no Myvi at all', async ({ page }) => {
+  await openWithCar(page, '/pc/products/auto-tires-service', MYVI_ANY);
+  const cards = page.getByRole('main').getByRole('article');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priceDesc');
+  await expect(cards.filter({ hasText: 'Michelin Pilot Sport 5 tyre' })).toContainText('Does not fit your car.');
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('priceAsc');
+  await expect(cards.filter({ hasText: 'Bridgestone Ecopia EP150' })).toContainText('Choose your car’s variant to check the fit');
+});
+
+test('a tyre made for some Myvi variants still asks for the variant', async ({ page }) => {
+  await openWithCar(page, '/pc/products/auto-tires-service/tyre-bridgestone-ecopia-ep150', MYVI_ANY);
+  await expect(page.getByRole('main').getByText('Choose your car’s variant to check the fit')).toBeVisible();
+  await expect(priceBlock(page).getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+});
+
+test('the basic service names, in its description, the oil its oil choice includes for the car', async ({ page }) => {
+  await openWithCar(page, '/pc/products/auto-maintenance/service-basic', null);
+  const main = page.getByRole('main');
+  await expect(main.getByText(/refills with 4 litres of Petronas Syntium 3000 5W-30 fully synthetic engine oil/)).toBeVisible();
+
+  await openWithCar(page, '/pc/products/auto-maintenance/service-basic', MYVI_13);
+  const oils = page.getByRole('group', { name: 'Engine oil' });
+  await expect(oils.getByRole('radio', { checked: true })).toHaveAccessibleName(/Perodua Genuine 0W-20.*included/);
+  await expect(main.getByText(/refills with 4 litres of Perodua Genuine 0W-20 fully synthetic engine oil/)).toBeVisible();
+  await expect(main.getByText('Engine oil included: Perodua Genuine 0W-20 fully synthetic engine oil')).toBeVisible();
+  await expect(main).not.toContainText('Syntium 3000');
+});
+
+for (const { locale, order, installed, noFitting, total } of [
+  { locale: '', order: 'Order for pickup or post', installed: 'Order with installation', noFitting: 'No fitting needed', total: 'Total, fitted' },
+  { locale: 'zh-cn/', order: '下单（自取或邮寄）', installed: '下单并预约安装', noFitting: '无需安装', total: '合计（含安装）' },
+  { locale: 'ms/', order: 'Pesan untuk diambil atau dipos', installed: 'Pesan dengan pemasangan', noFitting: 'Tidak perlu dipasang di bengkel', total: 'Jumlah, termasuk pemasangan' },
+]) {
+  test(`mats need no fitting: offered for pickup or post, with no fitted total or workmanship warranty (/pc/${locale})`, async ({ page }) => {
+    await openWithCar(page, `/pc/${locale}products/auto-car-mats/mat-goodyear-rubber`, MYVI_13);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: order }).first()).toHaveAttribute('href', /confirm\?/);
+    await expect(main.getByText(noFitting, { exact: true })).toBeVisible();
+    await expect(main).not.toContainText(installed);
+    await expect(main).not.toContainText(total);
+    await expect(main).not.toContainText(/workmanship|施工保修|waranti kerja/i);
+  });
+}
+
+test('a mat’s description says each thing once', async ({ page }) => {
+  await page.goto('/pc/products/auto-car-mats/mat-goodyear-rubber');
+  await expect(page.getByRole('main')).not.toContainText('Trim lines let them fit most footwells');
+  await expect(page.getByRole('main')).not.toContainText('Mats are easy to lay yourself');
+});
+
+test('savings: none claimed beside a "from" price; mats, the same for every car, keep theirs', async ({ page }) => {
+  await openWithCar(page, '/pc/products/auto-tires-service', null);
+  const cards = page.getByRole('main').getByRole('article');
+  await expect(cards.first()).toContainText('from RM');
+  await expect(page.getByRole('main')).not.toContainText(/Save \d+%/);
+  await expect(page.getByRole('main')).not.toContainText('Walk-in price');
+
+  await openWithCar(page, '/pc/products/auto-car-mats', null);
+  await expect(cards.filter({ hasText: 'Goodyear all-weather rubber mats' })).toContainText('Save 25%');
+});

@@ -89,3 +89,13 @@ describe('words in Malay and English, and typos', () => {
     expect(findProducts(zh, '轮胎')[0]!.card.name).toMatch(/轮胎/);
   });
 });
+
+describe('a service package names its included oil', () => {
+  test('the index reads the oil’s name where the text says {oil}', () => {
+    for (const locale of ['en', 'zh-cn', 'ms'] as const) {
+      const docs = JSON.stringify(buildSearchIndex(products, locale));
+      expect(docs).not.toContain('{oil}');
+    }
+    expect(ids(en, 'syntium')).toContain('service-basic');
+  });
+});

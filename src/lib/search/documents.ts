@@ -1,5 +1,6 @@
 /** The search index's documents: the products of content/catalog, as the category pages list them. */
 import { locales, type Locale } from '../../../contract/rules/language.ts';
+import { withOil } from '../../../contract/rules/package-oil.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { staticCard, type ProductSource } from '../site-content.ts';
 import type { SearchDocument } from './engine.ts';
@@ -20,6 +21,8 @@ function codesOf(p: ProductSource): string {
 
 export function searchDocuments(products: ProductSource[], locale: Locale): SearchDocument[] {
   const others = locales.filter((l) => l !== locale);
+  // A service names its oil as {oil}: the index reads the standard oil's name there, as the page does.
+  const oilName = (p: ProductSource): string => products.find((o) => o.id === p.includesOil)?.name[locale] ?? '';
   return products.map((p) => ({
     id: p.id,
     ref: p.id,
@@ -27,7 +30,7 @@ export function searchDocuments(products: ProductSource[], locale: Locale): Sear
     brand: p.brand,
     category: categoryName(p.category, locale),
     summary: p.summary[locale],
-    description: p.description[locale],
+    description: withOil(p.description[locale], oilName(p)),
     codes: codesOf(p),
     also: others.map((l) => `${p.name[l]} ${categoryName(p.category, l)}`).join(' '),
     card: staticCard(p, locale),

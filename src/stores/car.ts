@@ -1,4 +1,3 @@
-import { computed } from 'nanostores';
 import { isRecord, isText, persistedAtom } from './persisted.ts';
 
 /** The chosen car, as the spec stores it in local storage under `carInfo` (§3, §9). */
@@ -40,8 +39,3 @@ export function parseCarInfo(saved: unknown): CarInfo | null {
 }
 
 export const $carInfo = persistedAtom<CarInfo | null>('carInfo', null, 'local', parseCarInfo);
-
-/** "Perodua Myvi · Hatchback", or null when no car is chosen. */
-export const $carSummary = computed($carInfo, (car) =>
-  car ? [`${car.brand} ${car.model}`.trim(), car.bodyType].filter(Boolean).join(' · ') : null,
-);

@@ -108,6 +108,25 @@ test('the checkout survives a language switch and Back, the same car is not "cho
   await expect(main.getByLabel('Coupon code')).toHaveValue('');
 });
 
+test('logging out takes the checkout’s draft with it: logging in again in the tab starts blank', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  const phone = await logInThroughMenu(page);
+  await page.goto(`/pc/${WIPERS}`);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 item', exact: true }).click();
+  const main = page.getByRole('main');
+  await main.getByLabel('Notes (optional)').fill('Gate code 4321');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('button', { name: 'Log Out', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Log out?' }).getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/pc\/home$/);
+  // The same customer, in the same tab.
+  await logInThroughMenu(page, undefined, phone);
+  await page.getByRole('link', { name: 'Cart, 1 item', exact: true }).click();
+  await expect(main.getByLabel('Notes (optional)')).toHaveValue('');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

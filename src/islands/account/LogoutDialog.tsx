@@ -3,6 +3,7 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { logout } from '../../lib/endpoints.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
+import { forgetDraft } from '../../lib/checkout-draft.ts';
 import { $logoutDialog, notify } from '../../stores/ui.ts';
 import { clearSession } from '../../stores/user.ts';
 
@@ -16,6 +17,8 @@ export default function LogoutDialog({ locale }: { locale: Locale }) {
     // A key the server no longer knows is as good as revoked: log out here either way.
     await callApi(logout, {}, { quiet: true, keepSession: true }).catch(() => {});
     clearSession();
+    // The checkout's draft holds the customer's name, phone and address: it leaves with them.
+    forgetDraft(window.sessionStorage);
     $logoutDialog.set(false);
     setBusy(false);
     notify('success', t.done);

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../contract/rules/language.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
 import { pickupReadyBy } from '../../../contract/rules/pickup.ts';
 import { malaysianStates } from '../../../contract/rules/postcode.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
@@ -12,8 +13,8 @@ export function Confirmation({ locale, order }: { locale: Locale; order: OrderDe
   const t = dictionary(locale).payment;
   const store = order.store;
   const when = order.appointment;
-  const dateText = (iso: string) =>
-    new Intl.DateTimeFormat(locale === 'zh-cn' ? 'zh-CN' : `${locale}-MY`, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  // One way of writing a date for people, as My Orders and the SMS write it.
+  const dateText = (iso: string) => dateWords(iso, locale);
 
   const addToCalendar = () => {
     if (!store || !when) return;

@@ -17,12 +17,15 @@ export interface PostcodeArea {
 
 export type PostcodeTable = Readonly<Record<string, PostcodeArea>>;
 
-export type PostcodePlace = { ok: true; postcode: string; place: PostcodeArea } | { ok: false; problem: PostcodeProblem };
+/** Without a state to match, a postcode is missing, malformed or unknown. */
+export type PostcodeAreaProblem = Exclude<PostcodeProblem, 'postcode.wrongState'>;
+
+export type PostcodePlace = { ok: true; postcode: string; place: PostcodeArea } | { ok: false; problem: PostcodeAreaProblem };
 
 /** The area of a typed postcode, or the postcode rule's problem with it (a prefix the table lacks is not Malaysian). */
 export function areaOfPostcode(table: PostcodeTable, input: string): PostcodePlace {
   const postcode = normalisePostcode(input);
-  const problem = checkPostcode(postcode);
+  const problem = checkPostcode(postcode) as PostcodeAreaProblem | null;
   if (problem) return { ok: false, problem };
   const place = table[postcode.slice(0, 3)];
   return place ? { ok: true, postcode, place } : { ok: false, problem: 'postcode.unknown' };

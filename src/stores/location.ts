@@ -1,0 +1,55 @@
+import { $curCity } from './business.ts';
+import { isRecord, isText, persistedAtom } from './persisted.ts';
+
+/**
+ * Where the customer said they are, remembered on this device like the city: the city chosen
+ * in the top bar, their device's location (asked only when they tap "Use my location") or a
+ * postcode they typed, placed at its area's centre (content/dictionaries/postcodes.json).
+ * The workshop lists measure from it.
+ */
+export type Whereabouts =
+  | { source: 'city' }
+  | { source: 'device'; lat: number; lng: number }
+  | { source: 'postcode'; postcode: string; area: string; city?: string; lat: number; lng: number };
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+export function parseWhereabouts(saved: unknown): Whereabouts | null {
+  if (!isRecord(saved)) return null;
+  if (saved.source === 'city') return { source: 'city' };
+  if (!isNumber(saved.lat) || !isNumber(saved.lng) || Math.abs(saved.lat) > 90 || Math.abs(saved.lng) > 180) return null;
+  if (saved.source === 'device') return { source: 'device', lat: saved.lat, lng: saved.lng };
+  if (saved.source === 'postcode' && isText(saved.postcode) && /^\d{5}$/.test(saved.postcode) && isText(saved.area)) {
+    return { source: 'postcode', postcode: saved.postcode, area: saved.area, ...(isText(saved.city) ? { city: saved.city } : {}), lat: saved.lat, lng: saved.lng };
+  }
+  return null;
+}
+
+/** Nothing saved yet: the top bar's city, when one is chosen. */
+export const $whereabouts = persistedAtom<Whereabouts | null>('servauto.whereabouts', null, 'local', parseWhereabouts);
+
+/** The top bar's city (or the store finder's) becomes where the customer is. */
+export function chooseCity(city: string | null) {
+  $curCity.set(city);
+  $whereabouts.set(city ? { source: 'city' } : null);
+}
+
+/** A device's position is kept to about 100 m: enough to sort workshops, no more. */
+export function chooseDevicePosition(lat: number, lng: number) {
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  $whereabouts.set({ source: 'device', lat: round(lat), lng: round(lng) });
+}
+
+export function choosePostcode(place: { postcode: string; area: string; city?: string; lat: number; lng: number }) {
+  $whereabouts.set({ source: 'postcode', ...place });
+}
+
+/** The workshop of the customer's last order on this device: the checkout ticks it for them next time. */
+export const $lastWorkshop = persistedAtom<string | null>('servauto.lastWorkshop', null, 'local', (saved) =>
+  isText(saved) && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(saved) && saved.length <= 80 ? saved : null,
+);
+
+/** Called once an order with a workshop is placed. */
+export function rememberWorkshop(storeId: string) {
+  if (storeId) $lastWorkshop.set(storeId);
+}

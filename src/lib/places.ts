@@ -4,14 +4,16 @@
  * too, since a page measures distances from them.
  */
 import type { Locale } from '../../contract/rules/language.ts';
+import { findState } from '../../contract/rules/postcode.ts';
 import cityFile from '../../content/dictionaries/city.json';
 
 /** A city as the location controls show it, in the page's language. */
 export interface CityPlace {
   value: string;
   label: string;
-  /** The state, as contract/rules/postcode.ts names it. */
+  /** The state, as contract/rules/postcode.ts names it, and as the page's language does. */
   state: string;
+  stateLabel: string;
   lat: number;
   lng: number;
 }
@@ -29,8 +31,9 @@ const inMalaysia = (lat: unknown, lng: unknown) => typeof lat === 'number' && ty
 const entries = (cityFile as { entries: CityEntry[] }).entries;
 for (const e of entries) {
   if (!inMalaysia(e.lat, e.lng)) throw new Error(`content/dictionaries/city.json: ${e.value} needs "lat" and "lng" in Malaysia`);
+  if (!findState(e.group)) throw new Error(`content/dictionaries/city.json: ${e.value} is in "${e.group}", which is not a state`);
 }
 
 export function cityPlaces(locale: Locale): CityPlace[] {
-  return entries.map((e) => ({ value: e.value, label: e.label[locale], state: e.group, lat: e.lat as number, lng: e.lng as number }));
+  return entries.map((e) => ({ value: e.value, label: e.label[locale], state: e.group, stateLabel: findState(e.group)!.label[locale], lat: e.lat as number, lng: e.lng as number }));
 }

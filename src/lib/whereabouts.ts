@@ -1,14 +1,17 @@
 import type { Locale } from '../../contract/rules/language.ts';
 import type { Position } from '../../contract/rules/nearest.ts';
-import { findState } from '../../contract/rules/postcode.ts';
 import type { Whereabouts } from '../stores/location.ts';
 import type { CityPlace } from './places.ts';
 
 /** Where distances are measured from, and how to say it. */
 export type Origin = Position & ({ source: 'city'; city: CityPlace } | { source: 'device' } | { source: 'postcode'; postcode: string; area: string });
 
-/** The customer's position: their device's or postcode's when they gave one, else the top bar's city; null when neither. */
+/**
+ * The customer's position: their device's or postcode's when they gave one and have not chosen
+ * another city in the top bar since, else the top bar's city; null when neither.
+ */
 export function originOf(whereabouts: Whereabouts | null, curCity: string | null, cities: readonly CityPlace[]): Origin | null {
+  if (whereabouts && whereabouts.source !== 'city' && whereabouts.withCity !== curCity) whereabouts = null;
   if (whereabouts?.source === 'device') return { source: 'device', lat: whereabouts.lat, lng: whereabouts.lng };
   if (whereabouts?.source === 'postcode') {
     // An area that is a city of the menu is named as the menu names it, in the page's language.
@@ -28,11 +31,10 @@ export function kmWords(locale: Locale, km: number, template: string): string {
   return template.replace('{km}', n);
 }
 
-/** The town as the city menu names it in the page's language, and the state as the page's language names it. */
-export function townAndState(locale: Locale, workshop: { city: string; state: string }, cities: readonly CityPlace[]): { town: string; state: string } {
-  const town = cities.find((c) => c.value === workshop.city)?.label ?? workshop.city;
-  const state = findState(workshop.state)?.label[locale] ?? workshop.state;
-  return { town, state };
+/** The town and its state as the city menu names them in the page's language (a workshop is in one of its cities). */
+export function townAndState(workshop: { city: string; state: string }, cities: readonly CityPlace[]): { town: string; state: string } {
+  const city = cities.find((c) => c.value === workshop.city);
+  return { town: city?.label ?? workshop.city, state: city?.stateLabel ?? workshop.state };
 }
 
 /** A booking date and time in words: "Wed, 4 Jun, 09:00" (the date in the page's language). */

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { postcodeTableProblems, type PostcodeTable } from '../../contract/rules/postcode-areas.ts';
+import type { PostcodeTable } from '../../contract/rules/postcode-areas.ts';
+import { postcodeTableProblems } from '../../contract/rules/postcode-table-check.ts';
 import postcodeFile from '../../content/dictionaries/postcodes.json';
 
 /**

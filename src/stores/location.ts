@@ -5,12 +5,14 @@ import { isRecord, isText, persistedAtom } from './persisted.ts';
  * Where the customer said they are, remembered on this device like the city: the city chosen
  * in the top bar, their device's location (asked only when they tap "Use my location") or a
  * postcode they typed, placed at its area's centre (content/dictionaries/postcodes.json).
- * The workshop lists measure from it.
+ * The workshop lists measure from it. A device position or postcode keeps the top bar's city
+ * of that moment (`withCity`): a city chosen since, in the top bar, wins, without the top bar
+ * having to know about any of this.
  */
 export type Whereabouts =
   | { source: 'city' }
-  | { source: 'device'; lat: number; lng: number }
-  | { source: 'postcode'; postcode: string; area: string; city?: string; lat: number; lng: number };
+  | { source: 'device'; lat: number; lng: number; withCity: string | null }
+  | { source: 'postcode'; postcode: string; area: string; city?: string; lat: number; lng: number; withCity: string | null };
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -18,9 +20,10 @@ export function parseWhereabouts(saved: unknown): Whereabouts | null {
   if (!isRecord(saved)) return null;
   if (saved.source === 'city') return { source: 'city' };
   if (!isNumber(saved.lat) || !isNumber(saved.lng) || Math.abs(saved.lat) > 90 || Math.abs(saved.lng) > 180) return null;
-  if (saved.source === 'device') return { source: 'device', lat: saved.lat, lng: saved.lng };
+  const withCity = isText(saved.withCity) ? saved.withCity : null;
+  if (saved.source === 'device') return { source: 'device', lat: saved.lat, lng: saved.lng, withCity };
   if (saved.source === 'postcode' && isText(saved.postcode) && /^\d{5}$/.test(saved.postcode) && isText(saved.area)) {
-    return { source: 'postcode', postcode: saved.postcode, area: saved.area, ...(isText(saved.city) ? { city: saved.city } : {}), lat: saved.lat, lng: saved.lng };
+    return { source: 'postcode', postcode: saved.postcode, area: saved.area, ...(isText(saved.city) ? { city: saved.city } : {}), lat: saved.lat, lng: saved.lng, withCity };
   }
   return null;
 }
@@ -28,7 +31,7 @@ export function parseWhereabouts(saved: unknown): Whereabouts | null {
 /** Nothing saved yet: the top bar's city, when one is chosen. */
 export const $whereabouts = persistedAtom<Whereabouts | null>('servauto.whereabouts', null, 'local', parseWhereabouts);
 
-/** The top bar's city (or the store finder's) becomes where the customer is. */
+/** A city chosen in the lists' own controls becomes the top bar's city and where the customer is. */
 export function chooseCity(city: string | null) {
   $curCity.set(city);
   $whereabouts.set(city ? { source: 'city' } : null);
@@ -37,11 +40,11 @@ export function chooseCity(city: string | null) {
 /** A device's position is kept to about 100 m: enough to sort workshops, no more. */
 export function chooseDevicePosition(lat: number, lng: number) {
   const round = (n: number) => Math.round(n * 1000) / 1000;
-  $whereabouts.set({ source: 'device', lat: round(lat), lng: round(lng) });
+  $whereabouts.set({ source: 'device', lat: round(lat), lng: round(lng), withCity: $curCity.get() });
 }
 
 export function choosePostcode(place: { postcode: string; area: string; city?: string; lat: number; lng: number }) {
-  $whereabouts.set({ source: 'postcode', ...place });
+  $whereabouts.set({ source: 'postcode', ...place, withCity: $curCity.get() });
 }
 
 /** The workshop of the customer's last order on this device: the checkout ticks it for them next time. */

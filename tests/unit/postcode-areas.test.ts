@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { distanceKm } from '../../contract/rules/nearest.ts';
 import { malaysianStates } from '../../contract/rules/postcode.ts';
-import { areaOfPostcode, postcodeTableProblems, type PostcodeTable } from '../../contract/rules/postcode-areas.ts';
+import { areaOfPostcode, type PostcodeTable } from '../../contract/rules/postcode-areas.ts';
+import { postcodeTableProblems } from '../../contract/rules/postcode-table-check.ts';
 import { cityFile } from '../../server/modules/dictionary/service.ts';
 
 const content = path.resolve(import.meta.dirname, '../../content');

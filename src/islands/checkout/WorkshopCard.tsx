@@ -20,7 +20,7 @@ interface Props {
 /** One workshop to choose: where it is, how far, and when it can next take the job. */
 export function WorkshopCard({ locale, workshop: w, cities, checked, lastUsed, nextFree, showNextFree, onChoose }: Props) {
   const t = dictionary(locale).near;
-  const { town, state } = townAndState(locale, w, cities);
+  const { town, state } = townAndState(w, cities);
   return (
     <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
       <input type="radio" name="workshop" value={w.id} checked={checked} onChange={onChoose} className="mt-1" />

@@ -6,9 +6,8 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { $curCity } from '../../stores/business.ts';
-import { chooseCity } from '../../stores/location.ts';
 
-/** The top bar's city dropdown: cities from the CITY dictionary. Choosing one makes it where the workshop lists measure from. */
+/** The top bar's city dropdown: cities from the CITY dictionary. */
 export default function CityPicker({ locale }: { locale: Locale }) {
   const t = dictionary(locale).city;
   const city = useClientStore($curCity, null);
@@ -28,7 +27,7 @@ export default function CityPicker({ locale }: { locale: Locale }) {
         className="min-h-11 w-44 rounded-lg border border-slate-400 bg-white px-2 py-1 text-slate-900"
         value={city ?? ''}
         disabled={!cities}
-        onChange={(e) => chooseCity(e.target.value || null)}
+        onChange={(e) => $curCity.set(e.target.value || null)}
       >
         <option value="">{cities ? t.choose : failed ? t.failed : t.loading}</option>
         {cities?.map((c) => (

@@ -50,7 +50,7 @@ export default function NearbyWorkshops({ locale, productId, cities }: Props) {
       {nearest.length > 0 && (
         <ol className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
           {nearest.map((w) => {
-            const { town, state } = townAndState(locale, w, cities);
+            const { town, state } = townAndState(w, cities);
             return (
               <li key={w.id} className="flex flex-wrap items-baseline justify-between gap-x-3 p-3">
                 <span>

@@ -66,7 +66,7 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {list.map((w) => {
-            const { town, state } = townAndState(locale, w, cities);
+            const { town, state } = townAndState(w, cities);
             return (
               <li key={w.id} className="rounded-xl border border-slate-200 bg-white p-5">
                 <article aria-labelledby={`ws-${w.id}`}>

@@ -84,6 +84,10 @@ test.describe('with the location shared', () => {
     // Remembered on this device, like the city.
     await page.reload();
     await expect(cards(workshopGroup(page)).first()).toHaveAccessibleName(/George Town \(Penang\), Penang/);
+    // A city chosen in the top bar since then wins.
+    await page.getByRole('banner').getByLabel('City').selectOption({ label: 'Kuching' });
+    await expect(cards(workshopGroup(page)).first()).toHaveAccessibleName(/Kuching, Sarawak/);
+    await expect(workshopGroup(page).getByText('Nearest to Kuching')).toBeVisible();
   });
 });
 

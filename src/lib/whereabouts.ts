@@ -24,11 +24,9 @@ export function originOf(whereabouts: Whereabouts | null, curCity: string | null
 
 const numberLocale = (locale: Locale) => (locale === 'zh-cn' ? 'zh-CN' : `${locale}-MY`);
 
-/** "3.2 km"; from 100 km on, whole kilometres ("412 km"). */
-export function kmWords(locale: Locale, km: number, template: string): string {
-  const digits = km >= 100 ? 0 : 1;
-  const n = new Intl.NumberFormat(numberLocale(locale), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(km);
-  return template.replace('{km}', n);
+/** "3.2 km"; from 100 km on, whole kilometres ("412 km"). The three languages write decimals alike, with a point. */
+export function kmWords(km: number, template: string): string {
+  return template.replace('{km}', km.toFixed(km >= 100 ? 0 : 1));
 }
 
 /** The town and its state as the city menu names them in the page's language (a workshop is in one of its cities). */

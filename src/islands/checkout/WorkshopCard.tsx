@@ -27,7 +27,7 @@ export function WorkshopCard({ locale, workshop: w, cities, checked, lastUsed, n
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className="font-semibold">{w.name}</span>
-          {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(locale, w.distanceKm, t.km)}</span>}
+          {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(w.distanceKm, t.km)}</span>}
         </span>
         <span className="block text-sm text-slate-700">{fill(t.townState, { town, state })}</span>
         <span className="block text-sm text-slate-600">{w.address}</span>

@@ -57,7 +57,7 @@ export default function NearbyWorkshops({ locale, productId, cities }: Props) {
                   <span className="block font-semibold">{w.name}</span>
                   <span className="block text-sm text-slate-700">{fill(t.townState, { town, state })}</span>
                 </span>
-                {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(locale, w.distanceKm, t.km)}</span>}
+                {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(w.distanceKm, t.km)}</span>}
               </li>
             );
           })}

@@ -85,7 +85,7 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
                   </div>
                   <p className="text-sm text-slate-700">
                     {fill(dictionary(locale).near.townState, { town, state })}
-                    {w.distanceKm !== null && <strong className="ml-2 text-brand-900">{kmWords(locale, w.distanceKm, t.distance)}</strong>}
+                    {w.distanceKm !== null && <strong className="ml-2 text-brand-900">{kmWords(w.distanceKm, t.distance)}</strong>}
                   </p>
                   <address className="mt-2 not-italic">
                     {w.address}, {w.postcode} {w.state}

@@ -14,18 +14,18 @@ export type Whereabouts =
   | { source: 'device'; lat: number; lng: number; withCity: string | null }
   | { source: 'postcode'; postcode: string; area: string; city?: string; lat: number; lng: number; withCity: string | null };
 
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Math.abs(v) <= 180;
 
+/** A place of the right shape, or null (saved by an older version of the site, or by hand). */
 export function parseWhereabouts(saved: unknown): Whereabouts | null {
   if (!isRecord(saved)) return null;
   if (saved.source === 'city') return { source: 'city' };
-  if (!isNumber(saved.lat) || !isNumber(saved.lng) || Math.abs(saved.lat) > 90 || Math.abs(saved.lng) > 180) return null;
+  const { source, lat, lng, postcode, area, city } = saved;
+  if (!isNumber(lat) || !isNumber(lng)) return null;
   const withCity = isText(saved.withCity) ? saved.withCity : null;
-  if (saved.source === 'device') return { source: 'device', lat: saved.lat, lng: saved.lng, withCity };
-  if (saved.source === 'postcode' && isText(saved.postcode) && /^\d{5}$/.test(saved.postcode) && isText(saved.area)) {
-    return { source: 'postcode', postcode: saved.postcode, area: saved.area, ...(isText(saved.city) ? { city: saved.city } : {}), lat: saved.lat, lng: saved.lng, withCity };
-  }
-  return null;
+  if (source === 'device') return { source, lat, lng, withCity };
+  if (source !== 'postcode' || !isText(postcode) || !/^\d{5}$/.test(postcode) || !isText(area)) return null;
+  return { source, postcode, area, ...(isText(city) ? { city } : {}), lat, lng, withCity };
 }
 
 /** Nothing saved yet: the top bar's city, when one is chosen. */

@@ -83,7 +83,7 @@ export function LocationControls({ locale, cities, origin, noCityLabel }: Props)
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           <span>{dictionary(locale).city.label}</span>
-          <select className="min-h-11 w-48 rounded-lg border border-slate-400 bg-white px-2 text-base" value={city ?? ''} onChange={(e) => chooseCity(e.currentTarget.value || null)}>
+          <select className="field-input w-48" value={city ?? ''} onChange={(e) => chooseCity(e.currentTarget.value || null)}>
             <option value="">{noCityLabel ?? dictionary(locale).city.choose}</option>
             {cities.map((c) => (
               <option key={c.value} value={c.value}>

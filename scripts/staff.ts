@@ -12,7 +12,7 @@ import { formatPhone } from '../contract/rules/phone.ts';
 import { loadConfig } from '../server/config.ts';
 import { readContent } from '../server/db/content.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { dictionaryFile } from '../server/modules/dictionary/service.ts';
+import { cityFile } from '../server/modules/dictionary/service.ts';
 import { loadWorkshops } from '../server/modules/stores/content.ts';
 import { addStaff, checkStaffEntry, listStaff, removeStaff, staffPhone } from '../server/modules/staff/service.ts';
 
@@ -38,7 +38,7 @@ if (command === 'remove' && (values.role || values.store)) fail('remove takes on
 const contentDir = path.resolve('content');
 let entry: ReturnType<typeof checkStaffEntry> | null = null;
 if (command === 'add') {
-  const cities = await readContent(contentDir, 'dictionaries/city.json', dictionaryFile);
+  const cities = await readContent(contentDir, 'dictionaries/city.json', cityFile);
   const workshops = await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value)));
   entry = checkStaffEntry({ phone: values.phone, role: values.role, store: values.store }, new Set(workshops.map((w) => w.id)));
   if (!entry.ok) fail(entry.problem);

@@ -2,6 +2,7 @@
 
 // Orders (orders.md §2).
 export const storeSlots = '/app/order/vehicle/store/slots';
+export const storeNextFree = '/app/order/vehicle/store/next-free';
 export const couponClientGet = '/app/order/vehicle/coupon/client-get';
 export const cartQuote = '/app/order/vehicle/cart/quote';
 export const orderAdd = '/app/order/vehicle/order/app/add';

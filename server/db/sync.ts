@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { readContent } from './content.ts';
 import { bannerFile, syncBanners } from '../modules/home/service.ts';
-import { dictionaryFile, syncDictionary } from '../modules/dictionary/service.ts';
+import { cityFile, syncDictionary } from '../modules/dictionary/service.ts';
 import { loadVehicles } from '../modules/vehicles/content.ts';
 import { syncVehicles } from '../modules/vehicles/service.ts';
 import { loadCatalog } from '../modules/catalog/content.ts';
@@ -25,7 +25,7 @@ import { settings } from './settings.ts';
  */
 export async function syncContent(db: Db, contentDir: string, { demoData }: { demoData: boolean }) {
   await syncBanners(db, await readContent(contentDir, 'home/banners.json', bannerFile));
-  const cities = await readContent(contentDir, 'dictionaries/city.json', dictionaryFile);
+  const cities = await readContent(contentDir, 'dictionaries/city.json', cityFile);
   await syncDictionary(db, cities);
   await syncVehicles(db, await loadVehicles(contentDir));
   const catalog = await loadCatalog(contentDir);

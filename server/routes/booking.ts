@@ -1,6 +1,8 @@
 import { storeSlots } from '../../contract/orders.ts';
+import { storeNextFree } from '../../contract/store-times.ts';
 import { slotsForCart } from '../flows/checkout-options.ts';
 import type { ShopContext } from '../flows/context.ts';
+import { nextFreeTimes } from '../flows/next-free.ts';
 import { serialized, type CallMounter } from '../http/calls.ts';
 import type { SessionRider } from '../modules/auth/service.ts';
 
@@ -15,4 +17,7 @@ export function bookingRoutes(calls: CallMounter<SessionRider>, ctx: ShopContext
     }
     return serialized(await slotsForCart(ctx, input.storeId, input.items, locale, { reader: async (read) => (await session(read))! }));
   });
+
+  // The checkout's workshop cards: each one's first free time for the cart, beside its distance.
+  calls.mount(storeNextFree, (input, c) => nextFreeTimes(ctx, input.storeIds, input.items, c.get('locale')));
 }

@@ -1,6 +1,7 @@
 import { defaultLocale, isLocale, type Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
 import type { OtpProblem, PhoneProblem } from '../../contract/rules/phone.ts';
+import type { PostcodeProblem } from '../../contract/rules/postcode.ts';
 import { en, type Dictionary } from './en.ts';
 import { ms } from './ms.ts';
 import { htmlLang } from './paths.ts';
@@ -16,10 +17,17 @@ const modules: Record<Locale, Dictionary> = { en, 'zh-cn': zhCn, ms };
  * Rule texts shared with the server (contract/rules/messages.ts) that the site's forms show
  * themselves, so a rule reads the same wherever it is checked. Only these travel with a page.
  */
-const RULE_KEYS = ['phone.required', 'phone.digitsOnly', 'phone.tooShort', 'phone.notMobile', 'otp.required', 'otp.invalid'] as const satisfies readonly (
-  | PhoneProblem
-  | OtpProblem
-)[];
+const RULE_KEYS = [
+  'phone.required',
+  'phone.digitsOnly',
+  'phone.tooShort',
+  'phone.notMobile',
+  'otp.required',
+  'otp.invalid',
+  'postcode.required',
+  'postcode.format',
+  'postcode.unknown',
+] as const satisfies readonly (PhoneProblem | OtpProblem | PostcodeProblem)[];
 export type RuleKey = (typeof RULE_KEYS)[number];
 
 /** The id of the JSON element in which the layout writes the page's texts. */

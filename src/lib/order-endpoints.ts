@@ -1,11 +1,13 @@
 import type * as quote from '../../contract/cart-quote.ts';
 import type * as myOrders from '../../contract/my-orders.ts';
 import type * as orders from '../../contract/orders.ts';
+import type * as storeTimes from '../../contract/store-times.ts';
 import { endpoint } from './endpoints.ts';
 import * as paths from '../../contract/paths/orders.ts';
 
 /** The checkout's, payment's and My Orders' calls (see endpoints.ts). */
 export const storeSlots = endpoint<typeof orders.storeSlots>(paths.storeSlots);
+export const storeNextFree = endpoint<typeof storeTimes.storeNextFree>(paths.storeNextFree);
 export const cartQuote = endpoint<typeof quote.cartQuote>(paths.cartQuote);
 export const orderAdd = endpoint<typeof orders.orderAdd>(paths.orderAdd);
 export const orderPay = endpoint<typeof orders.orderPay>(paths.orderPay);

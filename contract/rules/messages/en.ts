@@ -147,6 +147,8 @@ export const en = {
   'coupon.belowMinimum': 'Spend {amount} more to use this coupon (minimum {minimum}).',
   // Placing and paying orders: the server's answers, history notes and SMS notices.
   'store.unknown': 'We do not know that workshop. Please choose it again.',
+  'store.tooMany': '{field}: ask about at most 20 workshops at a time.',
+  'store.repeated': '{field}: the same workshop is named twice.',
   'order.notFound': 'We cannot find that order.',
   'order.keyReused': 'This checkout was already placed with different details. Please reload the page to place a new order.',
   'order.duplicateLine': '{product} is in the cart twice. Please keep one line for it.',

@@ -148,6 +148,8 @@ export const ms: Messages = {
   'coupon.belowMinimum': 'Belanja {amount} lagi untuk menggunakan kupon ini (minimum {minimum}).',
   // Membuat dan membayar pesanan: jawapan pelayan, catatan sejarah dan notis SMS.
   'store.unknown': 'Kami tidak mengenali bengkel itu. Sila pilih semula.',
+  'store.tooMany': '{field}: tanya tentang paling banyak 20 bengkel pada satu masa.',
+  'store.repeated': '{field}: bengkel yang sama disebut dua kali.',
   'order.notFound': 'Kami tidak menemui pesanan itu.',
   'order.keyReused': 'Pembayaran ini sudah dibuat dengan butiran yang berlainan. Sila muat semula halaman untuk membuat pesanan baharu.',
   'order.duplicateLine': '{product} ada dua kali dalam troli. Sila simpan satu baris sahaja.',

@@ -148,6 +148,8 @@ export const zhCn: Messages = {
   'coupon.belowMinimum': '再消费 {amount} 即可使用此优惠券（最低消费 {minimum}）。',
   // 下单与付款：服务器的回答、订单记录备注和短信通知。
   'store.unknown': '我们没有这家车厂，请重新选择。',
+  'store.tooMany': '{field}：每次最多查询 20 家车厂。',
+  'store.repeated': '{field}：同一家车厂出现了两次。',
   'order.notFound': '找不到该订单。',
   'order.keyReused': '此结账已用不同的内容下过单。请刷新页面后重新下单。',
   'order.duplicateLine': '购物车中有两行 {product}，请只保留一行。',

@@ -8,9 +8,19 @@ import { DomainError } from '../errors.ts';
 import { localized, pick } from '../../i18n/localized.ts';
 import { dictionaryEntries } from './schema.ts';
 
+/** A place in Malaysia: the peninsula, Sabah, Sarawak and Labuan lie within these. */
+const position = { lat: z.number().min(0.8).max(7.5), lng: z.number().min(99.5).max(119.5) };
+const entry = { value: z.string().min(1), group: z.string(), label: localized };
+
 export const dictionaryFile = z.strictObject({
   dictionaryId: z.string().regex(/^[A-Z_]+$/),
-  entries: z.array(z.strictObject({ value: z.string().min(1), group: z.string(), label: localized })).min(1),
+  entries: z.array(z.strictObject({ ...entry, lat: position.lat.optional(), lng: position.lng.optional() })).min(1),
+});
+
+/** content/dictionaries/city.json: each city with its centre, from which the workshops near it are measured. */
+export const cityFile = z.strictObject({
+  dictionaryId: z.literal('CITY'),
+  entries: z.array(z.strictObject({ ...entry, ...position })).min(1),
 });
 
 export async function syncDictionary(db: Db, file: z.output<typeof dictionaryFile>) {

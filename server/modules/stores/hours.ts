@@ -23,9 +23,5 @@ export function nextBookableDate(hours: Hours, closedOn: string[], now: Date): s
   return null;
 }
 
-/** Great-circle distance in kilometres, to 0.1 km. */
-export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return Math.round(2 * 6371 * Math.asin(Math.sqrt(h)) * 10) / 10;
-}
+/** One home for distances: the site sorts with the same rule. */
+export { distanceKm } from '../../../contract/rules/nearest.ts';

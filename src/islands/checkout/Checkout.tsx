@@ -5,9 +5,11 @@ import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import type { CheckoutForm } from '../../lib/checkout.ts';
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget } from '../../lib/checkout-request.ts';
+import type { CityPlace } from '../../lib/places.ts';
 import { cartQuote, orderAdd } from '../../lib/order-endpoints.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $cart, clearCart, removeFromCart, setCartQuantity } from '../../stores/cart.ts';
+import { rememberWorkshop } from '../../stores/location.ts';
 import { lineFromQuery } from '../../stores/product-choice.ts';
 import { $carPicker } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
@@ -34,15 +36,15 @@ const tabStorage = () => {
 };
 
 /** The checkout page: for logged-in customers only. */
-export default function Checkout({ locale }: { locale: Locale }) {
+export default function Checkout({ locale, cities }: { locale: Locale; cities: CityPlace[] }) {
   return (
     <LoginGate locale={locale}>
-      <CheckoutPage locale={locale} />
+      <CheckoutPage locale={locale} cities={cities} />
     </LoginGate>
   );
 }
 
-function CheckoutPage({ locale }: { locale: Locale }) {
+function CheckoutPage({ locale, cities }: { locale: Locale; cities: CityPlace[] }) {
   const t = dictionary(locale).checkout;
   const car = useClientStore($carInfo, null);
   const carName = carLabel(car, locale) ?? '';
@@ -144,6 +146,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
       const answer = await callApi(orderAdd, orderRequest(checkoutKey(tabStorage()), items, variantId, form) as never, { quiet: true });
       forgetCheckoutKey(tabStorage());
       forgetDraft();
+      if (form.method !== 'mail') rememberWorkshop(form.storeId);
       if (!single) clearCart();
       location.assign(href(locale, `pages?orderNo=${encodeURIComponent(answer.orderNo)}`));
       return;
@@ -228,7 +231,7 @@ function CheckoutPage({ locale }: { locale: Locale }) {
         {form.method === 'mail' ? (
           <AddressFields locale={locale} value={form.address} errors={errors} onChange={(address) => update({ address })} />
         ) : (
-          <WorkshopSlots locale={locale} method={form.method} items={items} storeId={form.storeId} date={form.date} time={form.time} errors={errors} onStore={onStore} onSlot={onSlot} />
+          <WorkshopSlots locale={locale} method={form.method} items={items} cities={cities} storeId={form.storeId} date={form.date} time={form.time} errors={errors} onStore={onStore} onSlot={onSlot} />
         )}
         <ContactFields locale={locale} form={form} errors={errors} onChange={update} />
       </div>

@@ -1,0 +1,42 @@
+import type { Locale } from '../../contract/rules/language.ts';
+import type { Position } from '../../contract/rules/nearest.ts';
+import type { Whereabouts } from '../stores/location.ts';
+import type { CityPlace } from './places.ts';
+
+/** Where distances are measured from, and how to say it. */
+export type Origin = Position & ({ source: 'city'; city: CityPlace } | { source: 'device' } | { source: 'postcode'; postcode: string; area: string });
+
+/**
+ * The customer's position: their device's or postcode's when they gave one and have not chosen
+ * another city in the top bar since, else the top bar's city; null when neither.
+ */
+export function originOf(whereabouts: Whereabouts | null, curCity: string | null, cities: readonly CityPlace[]): Origin | null {
+  if (whereabouts && whereabouts.source !== 'city' && whereabouts.withCity !== curCity) whereabouts = null;
+  if (whereabouts?.source === 'device') return { source: 'device', lat: whereabouts.lat, lng: whereabouts.lng };
+  if (whereabouts?.source === 'postcode') {
+    // An area that is a city of the menu is named as the menu names it, in the page's language.
+    const area = cities.find((c) => c.value === whereabouts.city)?.label ?? whereabouts.area;
+    return { source: 'postcode', postcode: whereabouts.postcode, area, lat: whereabouts.lat, lng: whereabouts.lng };
+  }
+  const city = cities.find((c) => c.value === curCity);
+  return city ? { source: 'city', city, lat: city.lat, lng: city.lng } : null;
+}
+
+const numberLocale = (locale: Locale) => (locale === 'zh-cn' ? 'zh-CN' : `${locale}-MY`);
+
+/** "3.2 km"; from 100 km on, whole kilometres ("412 km"). The three languages write decimals alike, with a point. */
+export function kmWords(km: number, template: string): string {
+  return template.replace('{km}', km.toFixed(km >= 100 ? 0 : 1));
+}
+
+/** The town and its state as the city menu names them in the page's language (a workshop is in one of its cities). */
+export function townAndState(workshop: { city: string; state: string }, cities: readonly CityPlace[]): { town: string; state: string } {
+  const city = cities.find((c) => c.value === workshop.city);
+  return { town: city?.label ?? workshop.city, state: city?.stateLabel ?? workshop.state };
+}
+
+/** A booking date and time in words: "Wed, 4 Jun, 09:00" (the date in the page's language). */
+export function dateTimeWords(locale: Locale, date: string, time: string): string {
+  const day = new Intl.DateTimeFormat(numberLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return `${day} ${time}`;
+}

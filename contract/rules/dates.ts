@@ -39,6 +39,20 @@ export function dateWords(date: string, locale: Locale): string {
   return `${words.days[weekday]}, ${day} ${words.months[month - 1]} ${year}`;
 }
 
+/** A date within the coming weeks, with its weekday but no year: "Fri, 27 Nov", "11月27日（周五）". */
+export function dayWords(date: string, locale: Locale): string {
+  if (!isIsoDate(date)) return date;
+  const { month, day, weekday } = parts(date);
+  if (locale === 'zh-cn') return `${month}月${day}日（${chineseDays[weekday]}）`;
+  const words = latin[locale];
+  return `${words.days[weekday]}, ${day} ${words.months[month - 1]}`;
+}
+
+/** The same with a wall-clock time: "Fri, 27 Nov, 09:00", "11月27日（周五）09:00". */
+export function dayTimeWords(date: string, time: string, locale: Locale): string {
+  return locale === 'zh-cn' ? `${dayWords(date, locale)}${time}` : `${dayWords(date, locale)}, ${time}`;
+}
+
 /** Day and month only, for a chart's axis or a list within one month: "28 Nov", "11月28日". */
 export function dayMonthWords(date: string, locale: Locale): string {
   if (!isIsoDate(date)) return date;

@@ -1,4 +1,3 @@
-import type { Locale } from '../../contract/rules/language.ts';
 import type { Position } from '../../contract/rules/nearest.ts';
 import type { Whereabouts } from '../stores/location.ts';
 import type { CityPlace } from './places.ts';
@@ -22,8 +21,6 @@ export function originOf(whereabouts: Whereabouts | null, curCity: string | null
   return city ? { source: 'city', city, lat: city.lat, lng: city.lng } : null;
 }
 
-const numberLocale = (locale: Locale) => (locale === 'zh-cn' ? 'zh-CN' : `${locale}-MY`);
-
 /** "3.2 km"; from 100 km on, whole kilometres ("412 km"). The three languages write decimals alike, with a point. */
 export function kmWords(km: number, template: string): string {
   return template.replace('{km}', km.toFixed(km >= 100 ? 0 : 1));
@@ -35,8 +32,3 @@ export function townAndState(workshop: { city: string; state: string }, cities: 
   return { town: city?.label ?? workshop.city, state: city?.stateLabel ?? workshop.state };
 }
 
-/** A booking date and time in words: "Wed, 4 Jun, 09:00" (the date in the page's language). */
-export function dateTimeWords(locale: Locale, date: string, time: string): string {
-  const day = new Intl.DateTimeFormat(numberLocale(locale), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
-  return `${day} ${time}`;
-}

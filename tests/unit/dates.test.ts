@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { dateTimeWords, dateWords, dayMonthWords, momentWords } from '../../contract/rules/dates.ts';
+import { dateTimeWords, dateWords, dayMonthWords, dayTimeWords, dayWords, momentWords } from '../../contract/rules/dates.ts';
 import { message } from '../../contract/rules/messages.ts';
 
 /** One way to write a date for people, in the customer's language, on the Kuala Lumpur calendar. */
@@ -32,6 +32,11 @@ describe('dates in words', () => {
     expect(dateTimeWords('2026-11-28', '10:30', 'en')).toBe('Sat, 28 Nov 2026, 10:30');
     expect(dateTimeWords('2026-11-28', '10:30', 'ms')).toBe('Sab, 28 Nov 2026, 10:30');
     expect(dateTimeWords('2026-11-28', '10:30', 'zh-cn')).toBe('2026年11月28日（周六）10:30');
+    // Within the coming weeks the year goes unsaid.
+    expect(dayTimeWords('2026-11-27', '09:00', 'en')).toBe('Fri, 27 Nov, 09:00');
+    expect(dayTimeWords('2026-11-27', '09:00', 'ms')).toBe('Jum, 27 Nov, 09:00');
+    expect(dayTimeWords('2026-11-27', '09:00', 'zh-cn')).toBe('11月27日（周五）09:00');
+    expect(dayWords('2027-01-03', 'en')).toBe('Sun, 3 Jan');
   });
 
   test('an instant is the KL date and time, whichever side of KL midnight it falls (UTC+8)', () => {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { KL_TIME_ZONE } from '../../../contract/rules/kl-calendar.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import type { User } from '../../../contract/user.ts';
 import { userInfo } from '../../lib/endpoints.ts';
-import { htmlLang } from '../../i18n/paths.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { $meDialog } from '../../stores/ui.ts';
@@ -32,7 +32,7 @@ export default function MeDialog({ locale }: { locale: Locale }) {
       });
   }, []);
 
-  const since = user ? new Intl.DateTimeFormat(htmlLang[locale], { dateStyle: 'long', timeZone: KL_TIME_ZONE }).format(new Date(user.createdAt)) : '';
+  const since = user ? dateWords(klDate(new Date(user.createdAt)), locale) : '';
   return user ? (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
       <dt className="text-slate-600">{t.phone}</dt>

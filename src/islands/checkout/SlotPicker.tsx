@@ -1,4 +1,5 @@
 import type { ResponseOf } from '../../../contract/call.ts';
+import { dayWords } from '../../../contract/rules/dates.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { storeSlots } from '../../../contract/orders.ts';
 import { dictionary } from '../../i18n/index.ts';
@@ -19,7 +20,7 @@ interface SlotPickerProps {
 export function SlotPicker({ locale, slots, date, time, error, onSlot }: SlotPickerProps) {
   const t = dictionary(locale).checkout;
   const day = slots?.dates.find((d) => d.date === date);
-  const dateLabel = (iso: string) => new Intl.DateTimeFormat(locale === 'zh-cn' ? 'zh-CN' : `${locale}-MY`, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const dateLabel = (iso: string) => dayWords(iso, locale);
   return (
     <fieldset>
       <legend className="mb-2 text-lg font-bold">

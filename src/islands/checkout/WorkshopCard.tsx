@@ -2,7 +2,8 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import type { CityPlace } from '../../lib/places.ts';
-import { dateTimeWords, kmWords, townAndState } from '../../lib/whereabouts.ts';
+import { dayTimeWords } from '../../../contract/rules/dates.ts';
+import { kmWords, townAndState } from '../../lib/whereabouts.ts';
 import type { NextFree } from './useNextFree.ts';
 
 interface Props {
@@ -37,7 +38,7 @@ export function WorkshopCard({ locale, workshop: w, cities, checked, lastUsed, n
             {nextFree === undefined
               ? t.checking
               : nextFree?.date && nextFree.time
-                ? fill(t.nextFree, { when: dateTimeWords(locale, nextFree.date, nextFree.time) })
+                ? fill(t.nextFree, { when: dayTimeWords(nextFree.date, nextFree.time, locale) })
                 : nextFree
                   ? t.noFree
                   : ''}

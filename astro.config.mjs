@@ -44,7 +44,8 @@ const eagerCommonJs = {
 const everyPage = new RegExp(
   [
     String.raw`[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores|react|react-dom|scheduler)[\\/]`,
-    String.raw`[\\/]src[\\/](stores|i18n)[\\/]`,
+    String.raw`[\\/]src[\\/]stores[\\/](business|car|cart|persisted|product-choice|session-share|ui|user)\.ts$`,
+    String.raw`[\\/]src[\\/]i18n[\\/](index|paths)\.ts$`,
     String.raw`[\\/]src[\\/]lib[\\/](api|endpoints|error-catalogue|device|staff-memory|car-check|money)\.ts$`,
     String.raw`[\\/]src[\\/]islands[\\/](ui|overlays|city|car-banner|cart)[\\/]`,
     String.raw`[\\/]src[\\/]islands[\\/]account[\\/]AccountMenu\.tsx$`,

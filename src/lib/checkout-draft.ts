@@ -2,6 +2,9 @@ import { isIsoDate } from '../../contract/rules/kl-calendar.ts';
 import { fulfilmentMethods, type FulfilmentMethod } from '../../contract/rules/order-status.ts';
 import { malaysianStates } from '../../contract/rules/postcode.ts';
 import type { CheckoutForm } from './checkout.ts';
+import { DRAFT_KEY, type DraftStorage } from './checkout-draft-key.ts';
+
+export { DRAFT_KEY, forgetDraft } from './checkout-draft-key.ts';
 
 /**
  * The checkout as typed so far, kept in the tab's session storage so that Back, Forward, a
@@ -9,9 +12,6 @@ import type { CheckoutForm } from './checkout.ts';
  * customer who typed it: another login in the tab starts afresh. What is read back is input
  * like any other: each field is checked, and a field of the wrong shape is left out.
  */
-export const DRAFT_KEY = 'servauto.checkoutDraft';
-
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A text of at most `max` characters, else undefined (left out). */
@@ -79,10 +79,3 @@ export function saveDraft(storage: DraftStorage | null, userId: string, form: Ch
   }
 }
 
-export function forgetDraft(storage: DraftStorage | null) {
-  try {
-    storage?.removeItem(DRAFT_KEY);
-  } catch {
-    /* nothing to forget */
-  }
-}

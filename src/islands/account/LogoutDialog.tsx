@@ -3,7 +3,7 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { logout } from '../../lib/endpoints.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { forgetDraft } from '../../lib/checkout-draft.ts';
+import { forgetDraft } from '../../lib/checkout-draft-key.ts';
 import { $logoutDialog, notify } from '../../stores/ui.ts';
 import { clearSession } from '../../stores/user.ts';
 

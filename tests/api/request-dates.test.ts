@@ -45,6 +45,7 @@ const CALLS: DateCall[] = [
   { path: C.page, who: 'admin', field: 'date', body: (date) => ({ date, pageNum: 1, pageSize: 20 }) },
   { path: C.page, who: 'ss2', field: 'date', body: (date) => ({ storeId: SS2, date, pageNum: 1, pageSize: 20 }) },
   { path: C.closure, who: 'admin', field: 'date', body: (date) => ({ storeId: SS2, date, reason: 'Flooded' }) },
+  { path: '/api/console/stores/bookings', who: 'admin', field: 'date', body: (date) => ({ storeId: SS2, date }) },
   { path: ADD, who: 'customer', field: 'appointment.date', body: (date) => installOrder({ appointment: { date, time: FIRST_DAY.time } }) },
   { path: QUOTE, who: 'customer', field: 'appointment.date', body: (date) => ({ items: installOrder().items, variantId: installOrder().variantId, method: 'install', storeId: SS2, appointment: { date, time: FIRST_DAY.time } }) },
   { path: CHANGE_TIME, who: 'customer', field: 'date', body: (date) => ({ orderNo, date, time: FIRST_DAY.time }) },

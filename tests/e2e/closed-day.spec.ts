@@ -40,7 +40,7 @@ test('the admin sees how many bookings a closure hits before confirming; the cus
 
   // In Chinese and Malay too.
   await page.goto(`/pc/zh-cn/myorder-status/detail?orderNo=${orderNo}`);
-  await expect(page.getByRole('region', { name: '您预约的那天门店停业' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '您预约的那天车厂停业' })).toBeVisible();
   await page.goto(`/pc/ms/myorder-status/detail?orderNo=${orderNo}`);
   await expect(page.getByRole('region', { name: 'Bengkel ditutup pada hari tempahan anda' })).toBeVisible();
 });

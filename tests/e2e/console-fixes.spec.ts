@@ -16,7 +16,7 @@ test('every console page names the staff member’s workshop, in each language',
     await expect(page.getByText(`Workshop: ${SEGAMBUT_NAME}`, { exact: true })).toBeVisible();
   }
   await page.goto('/pc/zh-cn/console');
-  await expect(page.getByText(`门店：${SEGAMBUT_NAME}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`车厂：${SEGAMBUT_NAME}`, { exact: true })).toBeVisible();
   await page.goto('/pc/ms/console/counter');
   await expect(page.getByText(`Bengkel: ${SEGAMBUT_NAME}`, { exact: true })).toBeVisible();
 

@@ -20,7 +20,7 @@ async function checkoutWithService(page: Page, prefix = '/pc/', login?: LoginTex
   await page.goto(`${prefix}confirm?id=service-basic`);
 }
 
-const workshopGroup = (page: Page) => page.getByRole('main').getByRole('group', { name: /^(Workshop|Bengkel|车行)$/ });
+const workshopGroup = (page: Page) => page.getByRole('main').getByRole('group', { name: /^(Workshop|Bengkel|车厂)$/ });
 const cards = (group: Locator) => group.getByRole('radio');
 
 for (const [width, height] of [

@@ -79,5 +79,11 @@ describe('a tyre card priced for the size searched for', async () => {
     const sized = cardForSize(noCar, '185/55R15', 32500, false, why);
     expect(sized.fit.status).toBe('unknown');
     expect(sized.fromPrice).toBe(true);
+    // The walk-in price is one figure: no saving is claimed beside a "from" price.
+    expect(sized.savingPercent).toBe(0);
+  });
+  test('for the car, the size’s own price claims the saving it holds', () => {
+    const sized = cardForSize(card, '185/60R15', 32000, true, why);
+    expect(sized.savingPercent).toBe(Math.round((1 - 33296 / 53900) * 100));
   });
 });

@@ -1,6 +1,6 @@
 /** A tyre's card priced for the size the customer searched for, as the product page would price that size. */
 import type { ProductCard } from '../../../contract/catalog.ts';
-import { savingPercent, serviceTax } from '../../../contract/rules/price.ts';
+import { savingClaim, serviceTax } from '../../../contract/rules/price.ts';
 
 /**
  * `card` as a list shows it (for the chosen car, or for none), with that size's parts price; the
@@ -11,10 +11,12 @@ export function cardForSize(card: ProductCard, size: string, partsSen: number, c
   const { labourSen } = card.price;
   const serviceTaxSen = serviceTax(labourSen);
   const price = { ...card.price, partsSen, serviceTaxSen, totalSen: partsSen + labourSen + serviceTaxSen };
-  const sized: ProductCard = { ...card, price, savingPercent: savingPercent(price.totalSen, card.listPriceSen), tyreSize: size, tyreSizes: [size] };
+  // A saving is claimed only beside the customer's own price, never beside a "from" price.
+  const claim = (fromPrice: boolean) => savingClaim({ totalSen: price.totalSen, fromPrice }, card.listPriceSen);
+  const sized: ProductCard = { ...card, price, savingPercent: claim(card.fromPrice), tyreSize: size, tyreSizes: [size] };
   if (!carKnown) return sized;
   if (card.fit.status === 'fits' && !card.tyreSizes.includes(size)) {
     return { ...sized, fit: { status: 'noFit', reason: notYourSize(card.tyreSizes.join(', ')) } };
   }
-  return { ...sized, fromPrice: false };
+  return { ...sized, fromPrice: false, savingPercent: claim(false) };
 }

@@ -30,6 +30,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.ts';
 import { myOrderRoutes } from './routes/my-orders.ts';
 import { consoleRoutes } from './routes/console.ts';
+import { reviewRoutes } from './routes/reviews.ts';
 import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
@@ -121,6 +122,7 @@ export function createApi(deps: AppDeps) {
   orderRoutes(calls, shop);
   myOrderRoutes(calls, api, shop);
   consoleRoutes(calls, shop);
+  reviewRoutes(calls, shop);
   paymentCallbackRoutes(api, shop, metrics);
 
   const document = openApiDocument(calls.calls);

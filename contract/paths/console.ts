@@ -16,3 +16,7 @@ export const consoleStoresClosure = '/console/stores/closure';
 export const consoleStoresList = '/console/stores/list';
 export const consoleStoresBookings = '/console/stores/bookings';
 export const consoleDashboard = '/console/dashboard';
+export const consoleReviewsPage = '/console/reviews/page';
+export const consoleReviewsHide = '/console/reviews/hide';
+export const consoleReviewsShow = '/console/reviews/show';
+export const consoleReviewsReply = '/console/reviews/reply';

@@ -18,3 +18,8 @@ export const orderChangeTime = '/app/order/vehicle/order/app/update/install/time
 export const orderRefund = '/app/order/vehicle/order/app/refund';
 export const orderRefundCancel = '/app/order/vehicle/order/app/refund/cancel';
 export const uploadImage = '/app/upload/image';
+
+// Verified reviews (after-sale.md §3): the author's calls.
+export const reviewAdd = '/app/review/add';
+export const reviewUpdate = '/app/review/update';
+export const reviewMine = '/app/review/mine';

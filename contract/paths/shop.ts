@@ -17,3 +17,5 @@ export const carInfoAdd = '/export/user/vehicle/car/info/add';
 export const carInfoList = '/export/user/vehicle/car/info/list';
 export const carInfoCurrent = '/export/user/vehicle/car/info/current';
 export const carInfoDel = '/export/user/vehicle/car/info/del';
+/** The reviews a product or workshop page shows (after-sale.md §3), no login. */
+export const reviewPage = '/app/review/page';

@@ -17,3 +17,4 @@ export * from '../modules/refunds/schema.ts';
 export * from '../storage/schema.ts';
 export * from '../modules/staff/schema.ts';
 export * from '../modules/audit/schema.ts';
+export * from '../modules/reviews/schema.ts';

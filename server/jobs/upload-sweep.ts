@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { keysInUse, photoOnRefund } from '../modules/refunds/service.ts';
+import { attachedKeys, photoAttached } from '../flows/photos-attached.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { deleteUploads, lockUnattachedBefore } from '../storage/service.ts';
 import { log as logged } from '../ops/log.ts';
@@ -24,13 +24,13 @@ export async function scheduleUploadSweep(tx: Db, now: Date): Promise<void> {
  * Removes the photos attached to nothing a day after their upload. The rows are locked first and
  * checked again (a request may have attached one meanwhile; one attaching now waits, then finds
  * the photo gone), the files are removed, then the rows with the job's transaction: a run that
- * fails leaves rows that the next run removes again, never a photo on a refund without its file.
+ * fails leaves rows that the next run removes again, never a photo on a refund or a review without its file.
  */
 export function uploadSweepHandler(ctx: { storage: FileStorage; log?: (line: string) => void }): JobHandler {
   const log = ctx.log ?? ((line: string) => logged.info(line));
   return async (tx, _job, now) => {
-    const candidates = await lockUnattachedBefore(tx, new Date(now.getTime() - UNATTACHED_KEEP_MS), photoOnRefund, BATCH);
-    const attached = new Set(await keysInUse(tx, candidates));
+    const candidates = await lockUnattachedBefore(tx, new Date(now.getTime() - UNATTACHED_KEEP_MS), photoAttached, BATCH);
+    const attached = new Set(await attachedKeys(tx, candidates));
     const unused = candidates.filter((key) => !attached.has(key));
     for (const key of unused) await ctx.storage.delete(key);
     await deleteUploads(tx, unused);

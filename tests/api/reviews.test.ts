@@ -247,3 +247,12 @@ describe('photos on a review', () => {
     expect(left).not.toContain(loose);
   });
 });
+
+describe('the OpenAPI document', () => {
+  test('names every review call', async () => {
+    const document = (await (await api.fetch('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
+    for (const path of ['/app/review/add', '/app/review/update', '/app/review/mine', '/app/review/page', '/console/reviews/page', '/console/reviews/hide', '/console/reviews/show', '/console/reviews/reply']) {
+      expect(Object.keys(document.paths).some((p) => p.endsWith(path)), path).toBe(true);
+    }
+  });
+});

@@ -17,3 +17,6 @@ export const carInfoAdd = '/export/user/vehicle/car/info/add';
 export const carInfoList = '/export/user/vehicle/car/info/list';
 export const carInfoCurrent = '/export/user/vehicle/car/info/current';
 export const carInfoDel = '/export/user/vehicle/car/info/del';
+export const carInfoUpdate = '/export/user/vehicle/car/info/update';
+export const garageHistory = '/app/garage/history';
+export const garageOdometer = '/app/garage/odometer';

@@ -114,3 +114,13 @@ describe('an odometer reading', () => {
     expect(checkReading(readings, { date: '2026-09-01', km: 46_001 })?.problem).toBe('odometer.tooFar');
   });
 });
+
+describe('a due date in words', () => {
+  it('counts days, then weeks, then months, ahead or overdue', async () => {
+    const { whenWords } = await import('../../contract/rules/due-words.ts');
+    expect([0, 1, 13, 14, 59, 60, 100].map((d) => whenWords(d, 'en'))).toEqual(['today', 'tomorrow', 'in 13 days', 'in about 2 weeks', 'in about 8 weeks', 'in about 2 months', 'in about 3 months']);
+    expect([-1, -5, -21, -90].map((d) => whenWords(d, 'en'))).toEqual(['1 day overdue', '5 days overdue', 'about 3 weeks overdue', 'about 3 months overdue']);
+    expect(whenWords(21, 'zh-cn')).toBe('约 3 周后');
+    expect(whenWords(21, 'ms')).toBe('dalam kira-kira 3 minggu');
+  });
+});

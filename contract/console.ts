@@ -7,6 +7,7 @@ import { refundDto } from './my-orders-dto.ts';
 import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './rules/order-status.ts';
 import { moneyFigures, orderDetail } from './order-dto.ts';
 import { paths } from './paths.ts';
+import { MAX_ODOMETER_KM } from './rules/odometer.ts';
 
 /**
  * The operations console (orders.md §4): staff of one workshop, or the shop's team (admin),
@@ -137,7 +138,18 @@ export const consoleOrdersComplete = defineCall({
   summary: 'Complete: an installation in service or a parcel delivered (IN_PROGRESS → COMPLETED); a pickup handed over (UPCOMING/READY → COMPLETED) with the right code only',
   tag: 'console',
   auth: true,
-  request: z.strictObject({ orderNo, pickupCode: pickupCode.optional().meta({ description: 'Required for a self pickup.' }) }),
+  fieldLabels: { odometerKm: { en: 'Odometer (km)', 'zh-cn': '里程表（公里）', ms: 'Odometer (km)' } },
+  request: z.strictObject({
+    orderNo,
+    pickupCode: pickupCode.optional().meta({ description: 'Required for a self pickup.' }),
+    odometerKm: z
+      .number('field.type')
+      .int('field.type')
+      .min(0)
+      .max(MAX_ODOMETER_KM)
+      .optional()
+      .meta({ description: "Required for an installation: the car's odometer as the service ends; refused below a reading of an earlier day or more than 3,000 km a day above the last (807, naming it)." }),
+  }),
   response: consoleOrderDetail,
   codes: moveCodes,
 });

@@ -62,7 +62,9 @@ export const savedCar = z
     noBt: z.boolean(),
     bodyType: z.string(),
     current: z.boolean(),
-    plate: z.string().meta({ description: 'The plate given at the last checkout for this car ("" until then): the next checkout starts with it.' }),
+    plate: z.string().meta({ description: 'The plate given at the last checkout for this car, or typed in the garage ("" until then): the next checkout starts with it.' }),
+    roadTaxExpiry: z.string().nullable().meta({ description: 'When the road tax runs out (YYYY-MM-DD), as the customer typed it; null until then.' }),
+    insuranceExpiry: z.string().nullable().meta({ description: 'When the insurance runs out (YYYY-MM-DD), as the customer typed it; null until then.' }),
   })
   .meta({ id: 'SavedCar' });
 export type SavedCar = z.infer<typeof savedCar>;

@@ -18,6 +18,7 @@ import { homeService } from './modules/home/service.ts';
 import type { SmsProvider } from './providers/sms/index.ts';
 import type { Indexes } from './indexes.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
+import { garageRoutes } from './routes/garage.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { catalogService } from './modules/catalog/service.ts';
 import { storeRoutes } from './routes/stores.ts';
@@ -114,7 +115,8 @@ export function createApi(deps: AppDeps) {
   authRoutes(calls, auth, async (phone) => (await currentStaff(db, phone)) ?? null);
   homeRoutes(calls, homeService(db));
   dictionaryRoutes(calls, dictionaryService(db));
-  vehicleRoutes(calls, indexes.cars, garageService(db, indexes.cars));
+  const garage = garageService(db, indexes.cars);
+  vehicleRoutes(calls, indexes.cars, garage);
   catalogRoutes(calls, catalogService(indexes.catalog, indexes.cars));
   storeRoutes(calls, storeService(indexes.workshops, indexes.catalog, now ?? (() => new Date())));
   bookingRoutes(calls, shop);
@@ -123,6 +125,7 @@ export function createApi(deps: AppDeps) {
   myOrderRoutes(calls, api, shop);
   consoleRoutes(calls, shop);
   reviewRoutes(calls, shop);
+  garageRoutes(calls, shop, garage);
   paymentCallbackRoutes(api, shop, metrics);
 
   const document = openApiDocument(calls.calls);

@@ -19,3 +19,6 @@ export const carInfoCurrent = '/export/user/vehicle/car/info/current';
 export const carInfoDel = '/export/user/vehicle/car/info/del';
 /** The reviews a product or workshop page shows (after-sale.md §3), no login. */
 export const reviewPage = '/app/review/page';
+export const carInfoUpdate = '/export/user/vehicle/car/info/update';
+export const garageHistory = '/app/garage/history';
+export const garageOdometer = '/app/garage/odometer';

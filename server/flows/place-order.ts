@@ -13,7 +13,7 @@ import { lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
 import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
 import { orderNumber, requestHash } from '../modules/orders/numbers.ts';
 import { insertOrder, lockCustomerOrders, openUnpaidCount, orderByIdempotencyKey, type OrderRow } from '../modules/orders/service.ts';
-import { rememberPlate } from '../modules/vehicles/service.ts';
+import { garageCarFor, rememberPlate } from '../modules/vehicles/service.ts';
 import { errorMessage } from '../db/loggable.ts';
 import { log } from '../ops/log.ts';
 import { billOf, checkCart, couponVerdict } from './bill.ts';
@@ -79,6 +79,9 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
   const install = input.method === 'install';
   if (input.couponCode && !coupon) throw new DomainError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 
+  // The garage car the order is for, when it is one of this customer's: its history gets the service.
+  const carId = await garageCarFor(db, customerId, input.variantId, indexes.cars.variant(input.variantId)?.modelId ?? '');
+
   const now = ctx.now();
   const payBefore = new Date(now.getTime() + Math.round(ctx.paymentTimeoutMinutes * 60_000));
   const orderId = randomUUID();
@@ -121,6 +124,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
           fittingMinutes,
           car: car!.snapshot,
           carPlate: input.carPlate,
+          carId,
           contact: input.contact,
           address: input.address ?? null,
           notes: input.notes ?? '',

@@ -123,14 +123,16 @@ describe('an installation at the workshop', () => {
     expect(started.data.history.at(-1)).toMatchObject({ by: 'staff', note: '已开始施工。' });
     const again = await call(C.start, { orderNo: ten }, k.ss2);
     expect(again).toMatchObject({ code: 807, msg: 'Only a booked installation can be started.' });
-    const done = await call(C.complete, { orderNo: ten }, k.ss2);
+    const noKm = await call(C.complete, { orderNo: ten }, k.ss2);
+    expect(noKm).toMatchObject({ code: 807, msg: 'Enter the odometer reading (km) to complete the installation.' });
+    const done = await call(C.complete, { orderNo: ten, odometerKm: 45_000 }, k.ss2);
     expect(done.data).toMatchObject({ status: 'COMPLETED', stage: null });
     const seen = await call(FIND, { orderNo: ten }, k.customer);
     expect(seen.data.status).toBe('COMPLETED');
 
     expect(await auditRows(api)).toEqual([
       expect.objectContaining({ action: 'console/orders/start', phone: '+60100000003', role: 'workshop', order_no: ten, store_id: SS2 }),
-      expect.objectContaining({ action: 'console/orders/complete', order_no: ten, details: expect.objectContaining({ to: { status: 'COMPLETED', stage: null } }) }),
+      expect.objectContaining({ action: 'console/orders/complete', order_no: ten, details: expect.objectContaining({ to: { status: 'COMPLETED', stage: null }, odometerKm: 45_000 }) }),
     ]);
   });
 

@@ -74,6 +74,8 @@ describe('saving a car', () => {
         bodyType: 'Hatchback',
         current: true,
         plate: '',
+        roadTaxExpiry: null,
+        insuranceExpiry: null,
       },
     ]);
   });

@@ -4,6 +4,10 @@ import { startApi, type TestApi } from './harness.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import { CHANGE_TIME, paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
 import { ADD, FIRST_DAY, installOrder, QUOTE, rows, SS2 } from './order-fixtures.ts';
+import { G } from './garage-fixtures.ts';
+
+/** A garage car id: a date on no calendar is refused before the car is looked up. */
+const SOME_CAR = '00000000-0000-4000-8000-000000000000';
 
 /**
  * Every call that takes a date takes a calendar date (issue 16, item 8): a date that is on no
@@ -39,6 +43,8 @@ interface DateCall {
   /** The field that holds the date, as `data.field` names it. */
   field: string;
   body: (date: string) => Record<string, unknown>;
+  /** What the call calls the field, when not "Date": in English, Chinese and Malay. */
+  label?: [string, string, string];
 }
 
 const CALLS: DateCall[] = [
@@ -49,6 +55,9 @@ const CALLS: DateCall[] = [
   { path: ADD, who: 'customer', field: 'appointment.date', body: (date) => installOrder({ appointment: { date, time: FIRST_DAY.time } }) },
   { path: QUOTE, who: 'customer', field: 'appointment.date', body: (date) => ({ items: installOrder().items, variantId: installOrder().variantId, method: 'install', storeId: SS2, appointment: { date, time: FIRST_DAY.time } }) },
   { path: CHANGE_TIME, who: 'customer', field: 'date', body: (date) => ({ orderNo, date, time: FIRST_DAY.time }) },
+  { path: G.odometer, who: 'customer', field: 'date', body: (date) => ({ carId: SOME_CAR, km: 1000, date }) },
+  { path: G.update, who: 'customer', field: 'roadTaxExpiry', body: (date) => ({ carId: SOME_CAR, roadTaxExpiry: date }), label: ['Road tax expiry', '路税到期日', 'Tarikh tamat cukai jalan'] },
+  { path: G.update, who: 'customer', field: 'insuranceExpiry', body: (date) => ({ carId: SOME_CAR, insuranceExpiry: date }), label: ['Insurance expiry', '保险到期日', 'Tarikh tamat insurans'] },
 ];
 
 interface JsonSchema {
@@ -105,7 +114,8 @@ describe('a date on no calendar is refused, naming the field, and changes nothin
   test.each(CALLS.flatMap((call) => BAD_DATES.map((date) => [call.path, call.who, date, call] as const)))('%s (%s) with %s', async (_path, _who, date, call) => {
     const before = await everything();
     const smsBefore = api.smsLines.length;
-    for (const { header, msg } of LANGUAGES) {
+    for (const [i, { header, msg: dateMsg }] of LANGUAGES.entries()) {
+      const msg = call.label ? dateMsg.replace(/^(Date|日期|Tarikh)/, call.label[i]!) : dateMsg;
       const answer = await api.request(call.path, call.body(date), { userKey: k[call.who], language: header });
       expect(answer, header).toEqual({ code: 400, msg, data: { field: call.field } });
     }

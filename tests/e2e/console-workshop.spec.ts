@@ -44,7 +44,14 @@ test('workshop staff find the booked day, start and complete the service, and th
   await customerSees(customer, orderNo, 'Service in progress');
 
   await card.getByRole('button', { name: 'Complete service' }).click();
+  // The service goes into the car's history with its odometer: the dialog asks for it.
+  const complete = page.getByRole('dialog', { name: `Complete order ${orderNo}` });
+  await complete.getByRole('button', { name: 'Complete now' }).click();
+  await expect(complete.getByLabel('Odometer (km)')).toBeFocused();
+  await complete.getByLabel('Odometer (km)').fill('45000');
+  await complete.getByRole('button', { name: 'Complete now' }).click();
   await expect(page.getByText(`Order ${orderNo} completed.`)).toBeVisible();
+  await expect(complete).toBeHidden();
   await expect(card).toContainText('Completed');
   await expect(card.getByRole('button')).toHaveCount(0);
   await customerSees(customer, orderNo, 'Completed');

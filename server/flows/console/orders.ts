@@ -10,12 +10,14 @@ import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
 import { noNotice, orderNotice, type Notice } from '../../modules/notifications/service.ts';
 import { lockStaffOrder } from '../../modules/staff/access.ts';
+import { recordReading } from '../../modules/vehicles/odometer.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export type MoveInput =
   | { event: 'start' | 'ready'; orderNo: string }
-  | { event: 'complete'; orderNo: string; pickupCode?: string }
+  | { event: 'complete'; orderNo: string; pickupCode?: string; odometerKm?: number }
   | { event: 'ship'; orderNo: string; expressCompany: string; expressNo: string };
 
 const historyKey: Record<Exclude<OrderEvent, 'pay' | 'payLate' | 'cancel' | 'expire' | 'refund'>, MessageKey> = {
@@ -40,6 +42,8 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
     let noteParams: Record<string, string> | undefined;
     const handOver = input.event === 'complete' && order.method === 'pickup';
     if (input.event === 'complete') changes.completedAt = now;
+    const service = input.event === 'complete' && order.method === 'install';
+    if (service && input.odometerKm !== undefined) changes.odometerKm = input.odometerKm;
     if (handOver) noteKey = 'history.handedOver';
     const courier = input.event === 'ship' ? (couriers.find((c) => c.id === input.expressCompany) ?? findCourier(input.expressCompany)) : undefined;
     if (input.event === 'ship' && courier) {
@@ -54,9 +58,15 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
       if (!input.pickupCode) throw warning('console.pickupCodeNeeded', {}, { field: 'pickupCode' });
       if (!order.pickupCode || !sameCode(order.pickupCode, input.pickupCode)) throw warning('console.pickupCodeWrong', {}, { field: 'pickupCode' });
     }
+    // A service done is a reading of the car's odometer: required, and kept in the car's history.
+    if (service && input.event === 'complete') {
+      if (input.odometerKm === undefined) throw warning('console.odometerNeeded', {}, { field: 'odometerKm' });
+      if (order.carId) await recordReading(tx, { carId: order.carId, date: klDate(now), km: input.odometerKm, source: 'staff', orderId: order.id }, 'odometerKm');
+    }
     if (input.event === 'ship' && !courier) throw warning('console.courier', {}, { field: 'expressCompany' });
     const details: Record<string, unknown> = { from: { status: order.status, stage: order.stage }, to: { status: row.status, stage: row.stage } };
     if (input.event === 'ship') Object.assign(details, { expressCompany: row.expressCompany, expressNo: row.expressNo });
+    if (service) Object.assign(details, { odometerKm: row.odometerKm });
     let notice: Notice = noNotice;
     if (input.event === 'ready') notice = await orderNotice(tx, ctx, row, { kind: 'pickupReady' }, now);
     if (input.event === 'ship') notice = await orderNotice(tx, ctx, row, { kind: 'shipped' }, now);

@@ -41,6 +41,9 @@ const tintChoices = z.strictObject({
   sideWindows: z.array(z.number().int().min(5).max(90)).min(1),
 });
 
+const intervalMonths = z.number().int().min(1).max(120);
+const intervalKm = z.number().int().min(1000).max(200_000);
+
 export const productFile = z.strictObject({
   /** Stable id, also the file name: category-brand-line, e.g. "wiper-bosch-aerotwin". */
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
@@ -85,6 +88,11 @@ export const productFile = z.strictObject({
   tint: tintChoices.optional(),
   /** How popular, for the default sort (higher first). */
   popularity: z.number().int().min(0).max(100),
+  /** Service products (Maintenance): done again after this many months or km, whichever comes first. */
+  intervalMonths: intervalMonths.optional(),
+  intervalKm: intervalKm.optional(),
+  /** A model whose maker asks for another interval, by modelId (content/vehicles). */
+  intervalByModel: z.record(z.string().regex(/^[a-z0-9-]+$/), z.strictObject({ intervalMonths, intervalKm })).optional(),
 });
 export type ProductContent = z.infer<typeof productFile>;
 
@@ -109,6 +117,7 @@ export async function loadCatalog(contentDir: string): Promise<ProductContent[]>
       throw new Error(`content/catalog: ${p.id} includes "${p.includesOil}", which is not an engine oil`);
     }
     if (p.category === 'Tinting Films' && !p.tint) throw new Error(`content/catalog: ${p.id} needs its tint choices`);
+    if (p.category === 'Maintenance' && (!p.intervalMonths || !p.intervalKm)) throw new Error(`content/catalog: ${p.id} is a service and needs intervalMonths and intervalKm`);
     checkPrices(p);
     checkTexts(p);
   }

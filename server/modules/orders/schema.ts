@@ -55,6 +55,10 @@ export const orders = pgTable(
     fittingMinutes: integer('fitting_minutes').notNull().default(0),
     car: jsonb('car').$type<CarSnapshot>().notNull(),
     carPlate: text('car_plate').notNull(),
+    /** The customer's garage car the order is for (the vehicles module's), when it was one of theirs. */
+    carId: uuid('car_id'),
+    /** The odometer staff read when they completed the installation. */
+    odometerKm: integer('odometer_km'),
     contact: jsonb('contact').$type<ContactSnapshot>().notNull(),
     address: jsonb('address').$type<AddressSnapshot>(),
     notes: text('notes').notNull().default(''),
@@ -92,6 +96,7 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.customerId, t.idempotencyKey),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     index('orders_store_date_idx').on(t.storeId, t.appointmentDate),
+    index('orders_car_idx').on(t.carId),
     // A code shown at the counter names one order among those still to be collected.
     uniqueIndex('orders_open_pickup_code_key')
       .on(t.pickupCode)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Fitment } from './content.ts';
 
 /** Synced from content/vehicles; rows no longer in content are kept inactive (garages refer to them). */
@@ -45,6 +45,9 @@ export const userCars = pgTable(
     current: boolean('current').notNull().default(false),
     /** The plate given at the customer's last checkout for this car ("" until then). */
     plate: text('plate').notNull().default(''),
+    /** Typed by the customer (Malaysia has no public lookup): when the road tax and the insurance run out. */
+    roadTaxExpiry: date('road_tax_expiry', { mode: 'string' }),
+    insuranceExpiry: date('insurance_expiry', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,5 +57,31 @@ export const userCars = pgTable(
     unique('user_cars_same_car_key').on(t.userId, t.modelId, t.year, t.variantId).nullsNotDistinct(),
     // At most one current car per customer, whatever two API processes do at once.
     uniqueIndex('user_cars_one_current_key').on(t.userId).where(sql`current`),
+  ],
+);
+
+/** Who read an odometer: staff completing a service, or the customer. */
+export type ReadingSource = 'staff' | 'customer';
+
+/** A garage car's odometer readings; a reading staff took when completing a service names its order. */
+export const odometerReadings = pgTable(
+  'odometer_readings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    carId: uuid('car_id')
+      .notNull()
+      .references(() => userCars.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    km: integer('km').notNull(),
+    source: text('source').$type<ReadingSource>().notNull(),
+    /** The orders module's order completed with this reading (no cross-module reference by design). */
+    orderId: uuid('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('odometer_readings_car_idx').on(t.carId, t.date),
+    uniqueIndex('odometer_readings_order_key').on(t.orderId),
+    check('odometer_readings_km_check', sql`${t.km} >= 0`),
+    check('odometer_readings_source_check', sql`${t.source} in ('staff', 'customer')`),
   ],
 );

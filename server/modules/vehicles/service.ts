@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import { GARAGE_SIZE, type SavedCar } from '../../../contract/vehicles.ts';
 import { lockKey, type Db } from '../../db/client.ts';
@@ -93,6 +93,27 @@ export async function rememberPlate(db: Db, userId: string, variantId: string, p
   if (car && car.plate !== plate) await db.update(userCars).set({ plate }).where(eq(userCars.id, car.id));
 }
 
+/**
+ * The garage car an order is placed for: the customer's car of that variant (the current one
+ * first, else the one used last), else their car of that model saved without a variant.
+ */
+export async function garageCarFor(db: Db, userId: string, variantId: string, modelId: string): Promise<string | null> {
+  const [car] = await db
+    .select({ id: userCars.id })
+    .from(userCars)
+    .where(and(eq(userCars.userId, userId), eq(userCars.variantId, variantId)))
+    .orderBy(desc(userCars.current), desc(userCars.updatedAt))
+    .limit(1);
+  if (car) return car.id;
+  const [model] = await db
+    .select({ id: userCars.id })
+    .from(userCars)
+    .where(and(eq(userCars.userId, userId), eq(userCars.modelId, modelId), isNull(userCars.variantId)))
+    .orderBy(desc(userCars.current), desc(userCars.updatedAt))
+    .limit(1);
+  return model?.id ?? null;
+}
+
 /** The customer's saved cars (spec: offered next time), one of them current. */
 export function garageService(db: Db, cars: CarIndex) {
   /** `on` is the transaction to read in, when called from one (PGlite has a single connection). */
@@ -123,6 +144,8 @@ export function garageService(db: Db, cars: CarIndex) {
           bodyType: variant?.bodyType ?? '',
           current: r.current,
           plate: r.plate,
+          roadTaxExpiry: r.roadTaxExpiry,
+          insuranceExpiry: r.insuranceExpiry,
         },
       ];
     });
@@ -205,6 +228,24 @@ export function garageService(db: Db, cars: CarIndex) {
         await makeCurrent(tx, userId, id);
       });
       return list(userId);
+    },
+
+    /** The plate and expiry dates the customer typed; a field left out stays, a date sent as null is cleared. */
+    async update(userId: string, input: { carId: string; plate?: string; roadTaxExpiry?: string | null; insuranceExpiry?: string | null }) {
+      await changeGarage(userId, async (tx) => {
+        await owned(tx, userId, input.carId);
+        const changes: Partial<typeof userCars.$inferInsert> = {};
+        if (input.plate !== undefined) changes.plate = input.plate;
+        if (input.roadTaxExpiry !== undefined) changes.roadTaxExpiry = input.roadTaxExpiry;
+        if (input.insuranceExpiry !== undefined) changes.insuranceExpiry = input.insuranceExpiry;
+        if (Object.keys(changes).length > 0) await tx.update(userCars).set(changes).where(eq(userCars.id, input.carId));
+      });
+      return list(userId);
+    },
+
+    /** Whether the car is in this customer's garage (404 otherwise, as every garage call answers). */
+    async mustOwn(userId: string, carId: string) {
+      await owned(db, userId, carId);
     },
 
     async current(userId: string, id: string) {

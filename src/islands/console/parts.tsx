@@ -12,6 +12,7 @@ import { notify } from '../../stores/ui.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import { beforeBookedDay, StartEarly } from './StartEarly.tsx';
+import { CompleteService } from './CompleteService.tsx';
 import { standing } from '../my-orders/format.ts';
 import { useAction } from '../my-orders/form-parts.tsx';
 
@@ -110,6 +111,7 @@ export function Moves({
   const t = dictionary(locale).console;
   const { busy, failure, run } = useAction();
   const [askEarly, setAskEarly] = useState(false);
+  const [askKm, setAskKm] = useState(false);
   const booked = order.appointment;
   const send = (move: Move) =>
     run(async () => {
@@ -129,7 +131,10 @@ export function Moves({
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2">
         {buttons.map(([move, label]) => (
-          <button key={move} type="button" className="btn-primary" disabled={busy} aria-busy={busy} onClick={() => (move === 'start' && beforeBookedDay(booked, klDate(new Date())) ? setAskEarly(true) : void send(move))}>
+          <button key={move} type="button" className="btn-primary" disabled={busy} aria-busy={busy} onClick={() =>
+              move === 'start' && beforeBookedDay(booked, klDate(new Date())) ? setAskEarly(true) : move === 'complete' && order.method === 'install' ? setAskKm(true) : void send(move)
+            }
+          >
             {busy ? t.working : label}
           </button>
         ))}
@@ -140,6 +145,7 @@ export function Moves({
           {failure}
         </p>
       )}
+      {order.method === 'install' && a.complete && <CompleteService locale={locale} orderNo={order.orderNo} open={askKm} onBack={() => setAskKm(false)} onMoved={onMoved} />}
       {booked && (
         <StartEarly
           locale={locale}

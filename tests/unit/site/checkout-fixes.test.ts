@@ -90,7 +90,7 @@ describe('a cart line and the car chosen now', () => {
 });
 
 describe('what the next checkout starts with', () => {
-  const saved = (over: Partial<SavedCar>): SavedCar => ({ id: 'c1', brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: myvi.variantId, noYear: false, noBt: false, bodyType: 'Hatchback', current: true, plate: 'WXY 1234', ...over });
+  const saved = (over: Partial<SavedCar>): SavedCar => ({ id: 'c1', brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: myvi.variantId, noYear: false, noBt: false, bodyType: 'Hatchback', current: true, plate: 'WXY 1234', roadTaxExpiry: null, insuranceExpiry: null, ...over });
   test('the plate of the garage car that is the car chosen, by ids', () => {
     const garage = [saved({ id: 'c2', modelId: 'perodua-axia', variantId: 'perodua-axia-1.0-g-2023', plate: 'ABC 1' }), saved({})];
     expect(garageCarOf(garage, myvi)?.id).toBe('c1');

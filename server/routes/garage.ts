@@ -1,0 +1,18 @@
+import { carInfoUpdate, garageHistory, garageOdometer } from '../../contract/garage.ts';
+import { klDate } from '../../contract/rules/kl-calendar.ts';
+import type { ShopContext } from '../flows/context.ts';
+import type { CallMounter } from '../http/calls.ts';
+import { customerReading } from '../modules/vehicles/odometer.ts';
+import type { garageService } from '../modules/vehicles/service.ts';
+import { garageHistory as historyOf } from '../queries/garage-history.ts';
+
+/** A garage car's plate, expiry dates, readings and history (after-sale.md §1): the customer's own cars only. */
+export function garageRoutes(calls: CallMounter, ctx: ShopContext, garage: ReturnType<typeof garageService>) {
+  calls.mount(carInfoUpdate, (input, c) => garage.update(c.get('user').id, input));
+  calls.mount(garageOdometer, async ({ carId, km, date }, c) => {
+    const today = klDate(ctx.now());
+    const readings = await customerReading(ctx.db, c.get('user').id, { carId, km, date: date ?? today }, today);
+    return { carId, odometer: [...readings].reverse() };
+  });
+  calls.mount(garageHistory, ({ carId }, c) => historyOf(ctx, garage, c.get('user').id, carId, c.get('locale')));
+}

@@ -20,8 +20,8 @@ function StarPicker({ locale, value, onChange, error }: { locale: Locale; value:
       <legend className="mb-1 font-semibold">{t.stars}</legend>
       <div className="flex gap-1">
         {STARS.map((n) => (
-          <label key={n} className="cursor-pointer rounded-md has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500">
-            <input type="radio" name={name} value={n} className="sr-only" checked={value === n} onChange={() => onChange(n)} data-autofocus={n === (value || 1) ? '' : undefined} />
+          <label key={n} className="relative cursor-pointer rounded-md has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500">
+            <input type="radio" name={name} value={n} className="absolute inset-0 m-0 size-full cursor-pointer opacity-0" checked={value === n} onChange={() => onChange(n)} data-autofocus={n === (value || 1) ? '' : undefined} />
             <span aria-hidden="true" className={`block px-1 text-4xl leading-none ${n <= value ? 'text-amber-500' : 'text-slate-300'}`}>
               ★
             </span>

@@ -1,4 +1,5 @@
 import type * as staff from '../../contract/console.ts';
+import type * as consoleReviews from '../../contract/console-reviews.ts';
 import { endpoint } from './endpoints.ts';
 import * as paths from '../../contract/paths/console.ts';
 
@@ -18,3 +19,7 @@ export const consoleStoresClosure = endpoint<typeof staff.consoleStoresClosure>(
 export const consoleStoresBookings = endpoint<typeof staff.consoleStoresBookings>(paths.consoleStoresBookings);
 export const consoleStoresList = endpoint<typeof staff.consoleStoresList>(paths.consoleStoresList);
 export const consoleDashboard = endpoint<typeof staff.consoleDashboard>(paths.consoleDashboard);
+export const consoleReviewsPage = endpoint<typeof consoleReviews.consoleReviewsPage>(paths.consoleReviewsPage);
+export const consoleReviewsHide = endpoint<typeof consoleReviews.consoleReviewsHide>(paths.consoleReviewsHide);
+export const consoleReviewsShow = endpoint<typeof consoleReviews.consoleReviewsShow>(paths.consoleReviewsShow);
+export const consoleReviewsReply = endpoint<typeof consoleReviews.consoleReviewsReply>(paths.consoleReviewsReply);

@@ -15,6 +15,7 @@ export const consolePages = [
   { id: 'refunds', page: 'console/refunds', roles: ['admin'] },
   { id: 'closures', page: 'console/closures', roles: ['admin'] },
   { id: 'dashboard', page: 'console/dashboard', roles: ['admin'] },
+  { id: 'reviews', page: 'console/reviews', roles: ['admin', 'workshop'] },
 ] as const satisfies readonly { id: string; page: string; roles: readonly StaffRole[] }[];
 
 export type ConsolePageId = (typeof consolePages)[number]['id'];

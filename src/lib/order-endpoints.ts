@@ -1,6 +1,7 @@
 import type * as quote from '../../contract/cart-quote.ts';
 import type * as myOrders from '../../contract/my-orders.ts';
 import type * as orders from '../../contract/orders.ts';
+import type * as reviews from '../../contract/reviews.ts';
 import type * as storeTimes from '../../contract/store-times.ts';
 import { endpoint } from './endpoints.ts';
 import * as paths from '../../contract/paths/orders.ts';
@@ -20,3 +21,6 @@ export const orderChangeTime = endpoint<typeof myOrders.orderChangeTime>(paths.o
 export const orderRefund = endpoint<typeof myOrders.orderRefund>(paths.orderRefund);
 export const orderRefundCancel = endpoint<typeof myOrders.orderRefundCancel>(paths.orderRefundCancel);
 export const uploadImage = endpoint<typeof myOrders.uploadImage>(paths.uploadImage);
+export const reviewAdd = endpoint<typeof reviews.reviewAdd>(paths.reviewAdd);
+export const reviewUpdate = endpoint<typeof reviews.reviewUpdate>(paths.reviewUpdate);
+export const reviewMine = endpoint<typeof reviews.reviewMine>(paths.reviewMine);

@@ -65,6 +65,14 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
           {t.details}
         </a>
       </div>
+      {card.status === 'COMPLETED' && (
+        <a href={`${detailHref}#reviews`} className="btn-secondary" aria-label={`${d.reviewForm.invite}: ${fill(t.orderNo, { orderNo: card.orderNo })}`}>
+          <span aria-hidden="true" className="text-amber-500">
+            ★
+          </span>{' '}
+          {d.reviewForm.invite}
+        </a>
+      )}
       <OrderActions locale={locale} target={targetOf(card)} onDone={onDone} />
     </article>
   );

@@ -12,6 +12,7 @@ import { standing, type OrderDetailDto } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { PriceSection } from './PriceSection.tsx';
 import { RefundsSection } from './RefundsSection.tsx';
+import { ReviewsSection } from './ReviewsSection.tsx';
 import { PaymentsSection, TimelineSection } from './TimelineSection.tsx';
 
 /** /myorder-status/detail?orderNo=…: one order of the logged-in customer, all of it. */
@@ -79,6 +80,7 @@ function OrderPage({ locale }: { locale: Locale }) {
           />
           <OrderActions key={version} locale={locale} target={targetOf(order)} onDone={done} />
         </Section>
+        <ReviewsSection locale={locale} order={order} />
         <Workshop locale={locale} order={order} />
         <Delivery locale={locale} order={order} />
         <RefundsSection locale={locale} refunds={order.refunds} />

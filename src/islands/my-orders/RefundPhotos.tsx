@@ -10,14 +10,14 @@ export interface Photo {
 }
 
 /** Up to three photos, each checked (a picture, at most 5 MB) before anything is sent, with previews. */
-export function RefundPhotos({ locale, photos, onChange, disabled }: { locale: Locale; photos: Photo[]; onChange: (photos: Photo[]) => void; disabled: boolean }) {
+export function RefundPhotos({ locale, photos, onChange, disabled, kept = 0 }: { locale: Locale; photos: Photo[]; onChange: (photos: Photo[]) => void; disabled: boolean; /** Photos sent earlier and kept (a review being changed): they count toward the three. */ kept?: number }) {
   const t = dictionary(locale).myOrders;
   const [problems, setProblems] = useState<string[]>([]);
   const id = useId();
 
   // Each file is read a little (its first bytes) before it joins: a picture is known by its content.
   const add = async (files: File[]) => {
-    const { accepted, problems: found } = await checkPickedPhotos(photos.length, files);
+    const { accepted, problems: found } = await checkPickedPhotos(kept + photos.length, files);
     setProblems(
       found.map((p) => (p.problem === 'tooMany' ? t.tooManyPhotos : fill(p.problem === 'tooBig' ? t.photoTooBig : t.photoNotImage, { name: p.name }))).filter((text, i, all) => all.indexOf(text) === i),
     );
@@ -53,7 +53,7 @@ export function RefundPhotos({ locale, photos, onChange, disabled }: { locale: L
           ))}
         </ul>
       )}
-      {photos.length < MAX_REFUND_IMAGES && (
+      {kept + photos.length < MAX_REFUND_IMAGES && (
         <label className="btn-secondary cursor-pointer has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent-500">
           {t.addPhotos}
           <input

@@ -5,6 +5,7 @@ import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { ShopContext } from '../flows/context.ts';
 import { hideByAdmin, replyByStaff, showByAdmin } from '../flows/console/reviews.ts';
+import { reviewChanged } from '../modules/reviews/changes.ts';
 import { addReview, updateReview } from '../modules/reviews/write.ts';
 import { staffFor } from '../modules/staff/access.ts';
 import { myReview, reviewsOfMyOrder } from '../queries/author-reviews.ts';
@@ -15,10 +16,12 @@ import { reviewPage as publicReviewPage } from '../queries/review-page.ts';
 export function reviewRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(reviewAdd, async (input, c) => {
     const review = await addReview(ctx.db, c.get('user').id, input, ctx.now());
+    reviewChanged();
     return myReview(ctx, c.get('user').id, review.id, c.get('locale'));
   });
   calls.mount(reviewUpdate, async (input, c) => {
     await updateReview(ctx.db, c.get('user').id, input, ctx.now());
+    reviewChanged();
     return myReview(ctx, c.get('user').id, input.reviewId, c.get('locale'));
   });
   calls.mount(reviewMine, (input, c) => reviewsOfMyOrder(ctx, c.get('user').id, input.orderNo, c.get('locale')));
@@ -29,16 +32,19 @@ export function reviewRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(consoleReviewsHide, async (input, c) => {
     const staff = await who(c);
     await hideByAdmin(ctx, staff, input);
+    reviewChanged();
     return consoleReview(ctx, staff, input.reviewId, c.get('locale'));
   });
   calls.mount(consoleReviewsShow, async (input, c) => {
     const staff = await who(c);
     await showByAdmin(ctx, staff, input);
+    reviewChanged();
     return consoleReview(ctx, staff, input.reviewId, c.get('locale'));
   });
   calls.mount(consoleReviewsReply, async (input, c) => {
     const staff = await who(c);
     await replyByStaff(ctx, staff, input);
+    reviewChanged();
     return consoleReview(ctx, staff, input.reviewId, c.get('locale'));
   });
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { consoleReviewsHide, consoleReviewsPage, consoleReviewsReply, consoleReviewsShow } from '../../contract/console-reviews.ts';
-import { reviewAdd, reviewMine, reviewPage, reviewUpdate } from '../../contract/reviews.ts';
+import { reviewAdd, reviewMine, reviewPage, reviewUpdate, reviewWorkshopRatings } from '../../contract/reviews.ts';
 import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { ShopContext } from '../flows/context.ts';
@@ -11,6 +11,7 @@ import { staffFor } from '../modules/staff/access.ts';
 import { myReview, reviewsOfMyOrder } from '../queries/author-reviews.ts';
 import { consoleReview, consoleReviewPage } from '../queries/console-reviews.ts';
 import { reviewPage as publicReviewPage } from '../queries/review-page.ts';
+import { workshopRatings } from '../queries/workshop-ratings.ts';
 
 /** Verified reviews (after-sale.md §3): the author's calls, the public page, and the console's. */
 export function reviewRoutes(calls: CallMounter, ctx: ShopContext) {
@@ -26,6 +27,7 @@ export function reviewRoutes(calls: CallMounter, ctx: ShopContext) {
   });
   calls.mount(reviewMine, (input, c) => reviewsOfMyOrder(ctx, c.get('user').id, input.orderNo, c.get('locale')));
   calls.mount(reviewPage, (input, c) => publicReviewPage(ctx, input, c.get('locale')));
+  calls.mount(reviewWorkshopRatings, () => workshopRatings(ctx));
 
   const who = (c: Context<AppEnv>) => staffFor(ctx.db, c.get('user'));
   calls.mount(consoleReviewsPage, async (input, c) => consoleReviewPage(ctx, await who(c), input, c.get('locale')));

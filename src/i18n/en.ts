@@ -187,6 +187,8 @@ export const en = {
     call: 'Call {phone}',
     days: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
     none: 'No partner workshop in this city yet.',
+    rating: '{average} out of 5',
+    reviews: { one: '{count} review', other: '{count} reviews' },
   },
   /** Where the customer is, and the workshops nearest them (checkout, store finder, product page). */
   near: {

@@ -188,6 +188,8 @@ export const ms: Dictionary = {
     call: 'Hubungi {phone}',
     days: { mon: 'Isnin', tue: 'Selasa', wed: 'Rabu', thu: 'Khamis', fri: 'Jumaat', sat: 'Sabtu', sun: 'Ahad' },
     none: 'Belum ada bengkel rakan kongsi di bandar ini.',
+    rating: '{average} daripada 5',
+    reviews: { one: '{count} ulasan', other: '{count} ulasan' },
   },
   /** Where the customer is, and the workshops nearest them (checkout, store finder, product page). */
   near: {

@@ -187,6 +187,8 @@ export const zhCn: Dictionary = {
     call: '致电 {phone}',
     days: { mon: '星期一', tue: '星期二', wed: '星期三', thu: '星期四', fri: '星期五', sat: '星期六', sun: '星期日' },
     none: '此城市暂无合作车厂。',
+    rating: '{average} 分（满分 5 分）',
+    reviews: { one: '{count} 条评价', other: '{count} 条评价' },
   },
   /** Where the customer is, and the workshops nearest them (checkout, store finder, product page). */
   near: {

@@ -236,3 +236,31 @@ describe('three languages', () => {
     expect(en).not.toContain('已验证买家');
   });
 });
+
+describe('app/review/workshop-ratings', () => {
+  const SS2 = 'petaling-jaya-ss2-tyre-auto';
+  const ratings = () => api.request('/api/app/review/workshop-ratings', {});
+
+  test('no login: each reviewed workshop with its count and average of visible workshop reviews; product reviews and hidden ones do not count', async () => {
+    expect((await ratings()).data).toEqual([]);
+    const first = await completedInstall(api, keys.customer);
+    const second = await completedInstall(api, keys.customer);
+    const third = await completedInstall(api, keys.customer);
+    for (const [orderNo, rating] of [[first, 5], [second, 4], [third, 1]] as const) {
+      const added = await api.request(R.add, { orderNo, target: 'workshop', rating }, { userKey: keys.customer });
+      expect(added.code, added.msg).toBe(200);
+    }
+    await api.request(R.add, { orderNo: first, target: 'product', productId: WIPERS_ID, rating: 1 }, { userKey: keys.customer });
+    expect((await ratings()).data).toEqual([{ storeId: SS2, count: 3, average: 3.3 }]);
+
+    const low = (await api.request(R.mine, { orderNo: third }, { userKey: keys.customer })).data.find((r: { target: string }) => r.target === 'workshop');
+    expect((await api.request(R.hide, { reviewId: low.reviewId, reason: 'off-topic' }, { userKey: keys.admin })).code).toBe(200);
+    const answer = await ratings();
+    expect(answer.code).toBe(200);
+    expect(answer.data).toEqual([{ storeId: SS2, count: 2, average: 4.5 }]);
+  });
+
+  test('asks for nothing: anything sent is refused', async () => {
+    expect((await api.request('/api/app/review/workshop-ratings', { storeId: SS2 })).code).toBe(400);
+  });
+});

@@ -28,7 +28,7 @@ const starsText = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - ra
 
 function starsLine(rating: number, locale: Locale, size = 'text-lg') {
   const label = escapeHtml(message(locale, 'reviews.stars', { stars: rating }));
-  return `<span role="img" aria-label="${label}" class="${size} text-amber-500">${starsText(rating)}</span>`;
+  return `<span role="img" aria-label="${label}" class="${size} text-amber-700">${starsText(rating)}</span>`;
 }
 
 function countWords(count: number, locale: Locale) {
@@ -71,7 +71,7 @@ export function reviewBlockHtml({ summary, latest }: ProductReviews, locale: Loc
   const average = summary.average.toFixed(1);
   const head =
     // The stars only draw the average; the words beside them say it.
-    `<p class="mt-2 flex flex-wrap items-center gap-x-3"><span aria-hidden="true" class="text-xl text-amber-500">${starsText(Math.round(summary.average))}</span>` +
+    `<p class="mt-2 flex flex-wrap items-center gap-x-3"><span aria-hidden="true" class="text-xl text-amber-700">${starsText(Math.round(summary.average))}</span>` +
     `<span class="text-xl font-extrabold">${escapeHtml(message(locale, 'reviews.outOf', { average }))}</span>` +
     `<span class="text-slate-600">${escapeHtml(countWords(summary.count, locale))}</span></p>` +
     `<p class="mt-1 text-sm text-slate-600">${escapeHtml(message(locale, 'reviews.onlyBuyers'))}</p>`;

@@ -8,7 +8,7 @@ export function WorkshopRating({ locale, rating, className = '' }: { locale: Loc
   const t = dictionary(locale).stores;
   return (
     <span className={`block text-sm ${className}`}>
-      <span aria-hidden="true" className="text-amber-600">
+      <span aria-hidden="true" className="text-amber-700">
         ★{' '}
       </span>
       <strong>{fill(t.rating, { average: rating.average.toFixed(1) })}</strong>

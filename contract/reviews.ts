@@ -124,6 +124,7 @@ export const publicReview = z
     reply: reply.optional(),
   })
   .meta({ id: 'PublicReview' });
+export type PublicReviewDto = z.infer<typeof publicReview>;
 
 export const reviewPage = defineCall({
   path: paths.reviewPage,

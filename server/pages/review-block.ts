@@ -57,7 +57,7 @@ function reviewItem(review: ShownReview, locale: Locale) {
     : '';
   return (
     `<li class="rounded-2xl border border-slate-200 bg-white p-4">${starsLine(review.rating, locale)}` +
-    `<p class="mt-1 text-sm text-slate-600">${who} · <span class="font-semibold text-green-700">✓ ${escapeHtml(message(locale, 'reviews.verified'))}</span></p>` +
+    `<p class="mt-1 text-sm text-slate-600">${who} · <span class="whitespace-nowrap font-semibold text-green-700">✓ ${escapeHtml(message(locale, 'reviews.verified'))}</span></p>` +
     `${text}${reply}</li>`
   );
 }
@@ -76,9 +76,10 @@ export function reviewBlockHtml({ summary, latest }: ProductReviews, locale: Loc
     `<span class="text-slate-600">${escapeHtml(countWords(summary.count, locale))}</span></p>` +
     `<p class="mt-1 text-sm text-slate-600">${escapeHtml(message(locale, 'reviews.onlyBuyers'))}</p>`;
   const list = latest.length
-    ? `<h3 class="mt-4 font-bold">${escapeHtml(message(locale, 'reviews.latest'))}</h3><ol class="mt-2 space-y-3">${latest.map((r) => reviewItem(r, locale)).join('')}</ol>`
+    ? `<div id="reviews-latest"><h3 class="mt-4 font-bold">${escapeHtml(message(locale, 'reviews.latest'))}</h3><ol class="mt-2 space-y-3">${latest.map((r) => reviewItem(r, locale)).join('')}</ol></div>`
     : '';
-  return `<section id="reviews" aria-labelledby="reviews-title" class="mt-6">${title}${head}${histogram(summary, locale)}${list}</section>`;
+  // data-count and data-shown tell the page's script whether there is more to browse.
+  return `<section id="reviews" aria-labelledby="reviews-title" class="mt-6" data-count="${summary.count}" data-shown="${latest.length}">${title}${head}${histogram(summary, locale)}${list}</section>`;
 }
 
 /** The product's JSON-LD additions: its rating and latest reviews, or nothing without a review. */

@@ -44,4 +44,5 @@ export const productFind = endpoint<typeof catalog.productFind>(paths.productFin
 export const productChangeList = endpoint<typeof catalog.productChangeList>(paths.productChangeList);
 export const doorStoreList = endpoint<typeof stores.doorStoreList>(paths.doorStoreList);
 export const clientStore = endpoint<typeof stores.clientStore>(paths.clientStore);
+export const reviewPage = endpoint<typeof reviews.reviewPage>(paths.reviewPage);
 export const reviewWorkshopRatings = endpoint<typeof reviews.reviewWorkshopRatings>(paths.reviewWorkshopRatings);

@@ -12,16 +12,20 @@ test('a review written after a completed service is in the product page’s HTML
   const customer = await (await browser.newContext()).newPage();
   await customer.goto('/pc/home');
   await logInThroughMenu(customer);
-  const plate = `VBR ${1 + (Date.now() % 9999)}`;
-  const { orderNo } = await placeAt(customer, SEGAMBUT, 'install', plate);
-  await payInSandbox(customer, orderNo);
-
   await openAsStaff(page, WORKSHOP_PHONE, '/pc/home');
-  await api(page, '/console/orders/start', { orderNo });
-  await api(page, '/console/orders/complete', { orderNo });
+  const orders: string[] = [];
+  for (const plate of [`VBR ${1 + (Date.now() % 9999)}`, `VBS ${1 + (Date.now() % 9999)}`]) {
+    const { orderNo } = await placeAt(customer, SEGAMBUT, 'install', plate);
+    await payInSandbox(customer, orderNo);
+    await api(page, '/console/orders/start', { orderNo });
+    await api(page, '/console/orders/complete', { orderNo });
+    orders.push(orderNo);
+  }
 
   const words = `Oil changed in twenty minutes, <b>spotless</b> bay ${Date.now()}`;
-  await api(customer, '/app/review/add', { orderNo, target: 'product', productId: 'service-basic', rating: 5, text: words });
+  const lukewarm = `Fine, but I waited an hour ${Date.now()}`;
+  await api(customer, '/app/review/add', { orderNo: orders[0], target: 'product', productId: 'service-basic', rating: 5, text: words });
+  await api(customer, '/app/review/add', { orderNo: orders[1], target: 'product', productId: 'service-basic', rating: 2, text: lukewarm });
 
   const reader = await browser.newContext({ javaScriptEnabled: false });
   const product = await reader.newPage();
@@ -48,6 +52,18 @@ test('a review written after a completed service is in the product page’s HTML
   expect(ld.aggregateRating.reviewCount).toBeGreaterThanOrEqual(1);
   expect(ld.review.map((r: { reviewBody?: string }) => r.reviewBody)).toContain(words);
   await reader.close();
+
+  // With scripts, the reviews are browsed by stars.
+  await customer.goto('/pc/products/auto-maintenance/service-basic');
+  const block = customer.getByRole('region', { name: 'Reviews', exact: true });
+  await expect(block.getByText(lukewarm)).toBeVisible();
+  const review = (text: string) => customer.getByRole('listitem').filter({ hasText: text });
+  await customer.getByLabel('Show').selectOption({ label: '2 stars' });
+  await expect(review(words)).toHaveCount(0);
+  await expect(review(lukewarm)).toBeVisible();
+  await customer.getByLabel('Sort by').selectOption({ label: 'Most helpful' });
+  await expect(review(lukewarm)).toBeVisible();
+  await expect(customer.getByText(/\d+ of \d+ reviews/)).toBeVisible();
 
   // With scripts too, the block holds no serious accessibility problem.
   for (const prefix of ['', 'zh-cn/', 'ms/']) {

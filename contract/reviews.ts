@@ -124,6 +124,7 @@ export const publicReview = z
     reply: reply.optional(),
   })
   .meta({ id: 'PublicReview' });
+export type PublicReviewDto = z.infer<typeof publicReview>;
 
 export const reviewPage = defineCall({
   path: paths.reviewPage,
@@ -146,4 +147,21 @@ export const reviewPage = defineCall({
   }),
 });
 
-export const reviewCalls = [reviewAdd, reviewUpdate, reviewMine, reviewPage];
+export const workshopRating = z
+  .object({
+    storeId: z.string(),
+    count: z.number().int().meta({ description: 'Visible workshop reviews.' }),
+    average: z.number().meta({ description: 'To one decimal (halves up).' }),
+  })
+  .meta({ id: 'WorkshopRating' });
+
+export const reviewWorkshopRatings = defineCall({
+  path: paths.reviewWorkshopRatings,
+  summary: "Each workshop's rating (count and average of its visible workshop reviews), for the store finder's cards; a workshop without a review is absent",
+  tag: 'reviews',
+  auth: false,
+  request: z.strictObject({}),
+  response: z.array(workshopRating),
+});
+
+export const reviewCalls = [reviewAdd, reviewUpdate, reviewMine, reviewPage, reviewWorkshopRatings];

@@ -18,6 +18,7 @@ import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order
 import { startWorker } from './jobs/worker.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
 import { reconcileHandler, RECONCILE_JOB, scheduleReconcile } from './jobs/reconcile.ts';
+import { productReviewPages } from './pages/product-reviews.ts';
 import { mountSite } from './static.ts';
 import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
 import { moneyBackHandler } from './modules/refunds/surplus.ts';
@@ -107,6 +108,8 @@ mountSite(app, {
     const slug = product && findCategory(product.category)?.slug;
     return slug ? `products/${slug}/${product.id}` : undefined;
   },
+  // Product pages carry their reviews in the HTML, read again at most every ten minutes.
+  fillPage: productReviewPages({ db: database.db, indexes, now: () => new Date(), secret }).fill,
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { locales } from '../contract/rules/language.ts';
 import { policies } from '../contract/rules/policies.ts';
+import { log } from './ops/log.ts';
 
 /** Hashed build output never changes under its name; everything else is checked each time. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -38,7 +39,7 @@ export function notFoundPage(siteDir: string) {
  * gets 304 from the etag middleware). A path that is not a file, holds a malformed or any
  * percent escape, or climbs out of the folder gets the 404 page.
  */
-export function siteFiles(siteDir: string) {
+export function siteFiles(siteDir: string, fillPage?: PageFiller) {
   const root = path.resolve(siteDir);
   const notFound = notFoundPage(siteDir);
   const found = new WeakMap<Context, string>();
@@ -50,16 +51,39 @@ export function siteFiles(siteDir: string) {
     },
   });
   return async (c: Context) => {
-    const res = await files(c, async () => {});
+    let res = await files(c, async () => {});
     const file = found.get(c);
     if (!res || !file) return notFound(c);
     // Weak: the same tag stands for the gzip and the plain body. (No tag if a rebuild just took the file.)
     const s = await stat(file).catch(() => null);
-    if (s) res.headers.set('ETag', `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}"`);
+    const filled = fillPage && file.endsWith('.html') ? await filledPage(file, res, fillPage) : null;
+    if (filled) res = filled.res;
+    if (s) res.headers.set('ETag', `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}${filled ? `-${filled.version}` : ''}"`);
     res.headers.set('Cache-Control', c.req.path.startsWith('/pc/_astro/') ? IMMUTABLE : REVALIDATE);
     res.headers.set('X-Content-Type-Options', 'nosniff');
     return res;
   };
+}
+
+/**
+ * Fills what a built page leaves to the server (a product page's reviews): the page's HTML and
+ * the version of what went in (part of its ETag), or null to serve the file as built.
+ */
+export type PageFiller = (html: string) => Promise<{ html: string; version: string } | null>;
+
+/** The page with the server's part filled in, or null when there is nothing to fill (or the read failed). */
+async function filledPage(file: string, res: Response, fillPage: PageFiller): Promise<{ res: Response; version: string } | null> {
+  const html = await readFile(file, 'utf8').catch(() => null);
+  if (html === null) return null;
+  const filled = await fillPage(html).catch((err: unknown) => {
+    // The page as built still sells: its reviews come back on the next request.
+    log.warn(`[site] ${path.basename(path.dirname(file))}: reviews not filled in (${err instanceof Error ? err.message : String(err)})`);
+    return null;
+  });
+  if (!filled) return null;
+  const headers = new Headers(res.headers);
+  headers.delete('Content-Length');
+  return { res: new Response(filled.html, { status: res.status, headers }), version: filled.version };
 }
 
 export interface SiteOptions {
@@ -67,6 +91,8 @@ export interface SiteOptions {
   siteDir: string;
   /** Where a product's page is, after /pc/ (e.g. products/auto-wiper-blade/bosch), for /pc/good?id=… */
   productPage: (id: string) => string | undefined;
+  /** Fills a page's server-side part (a product page's reviews) on each request. */
+  fillPage?: PageFiller;
 }
 
 /**
@@ -74,7 +100,7 @@ export interface SiteOptions {
  * built files under /pc/ (and at the root, for robots.txt and icons). Pages, scripts and
  * styles go out compressed; API answers stay plain (small, and latency counts).
  */
-export function mountSite<E extends Env>(app: Hono<E>, { siteDir, productPage }: SiteOptions) {
+export function mountSite<E extends Env>(app: Hono<E>, { siteDir, productPage, fillPage }: SiteOptions) {
   app.get('/', (c) => c.redirect('/pc/home', 302));
   app.get('/pc', (c) => c.redirect('/pc/home', 302));
   app.get('/pc/', (c) => c.redirect('/pc/home', 302));
@@ -95,7 +121,7 @@ export function mountSite<E extends Env>(app: Hono<E>, { siteDir, productPage }:
       return page ? c.redirect(`/pc/${prefix}${page}`, 302) : notFound(c);
     });
   }
-  const files = siteFiles(siteDir);
+  const files = siteFiles(siteDir, fillPage);
   app.on(['GET', 'HEAD'], '/pc/*', files);
   app.on(['GET', 'HEAD'], '/*', compress(), etag(), files);
 }

@@ -19,6 +19,8 @@ export const carInfoCurrent = '/export/user/vehicle/car/info/current';
 export const carInfoDel = '/export/user/vehicle/car/info/del';
 /** The reviews a product or workshop page shows (after-sale.md §3), no login. */
 export const reviewPage = '/app/review/page';
+/** Every workshop's rating at once, for the store finder's cards, no login. */
+export const reviewWorkshopRatings = '/app/review/workshop-ratings';
 export const carInfoUpdate = '/export/user/vehicle/car/info/update';
 export const garageHistory = '/app/garage/history';
 export const garageOdometer = '/app/garage/odometer';

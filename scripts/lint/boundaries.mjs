@@ -72,6 +72,12 @@ export const zones = [
     why: 'providers, storage and the database know nothing of flows, queries, routes or http',
   },
   {
+    name: 'pages',
+    test: (f) => f.startsWith('server/pages/'),
+    deny: ['src/', 'server/flows/', 'server/routes/', 'server/http/', 'server/app.ts', 'server/jobs/', isSchema],
+    why: 'what the server fills into built pages only reads, through queries, and knows nothing of flows, routes or http',
+  },
+  {
     name: 'jobs',
     test: (f) => f.startsWith('server/jobs/'),
     deny: ['src/', 'server/routes/', 'server/http/', 'server/app.ts'],

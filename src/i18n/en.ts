@@ -187,6 +187,25 @@ export const en = {
     call: 'Call {phone}',
     days: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
     none: 'No partner workshop in this city yet.',
+    rating: '{average} out of 5',
+    reviews: { one: '{count} review', other: '{count} reviews' },
+  },
+  /** The product page's reviews, browsed with scripts: by stars, sorted, more of them (the first ones come in the page's HTML). */
+  productReviews: {
+    filter: 'Show',
+    allStars: 'All stars',
+    stars: { one: '{count} star', other: '{count} stars' },
+    sort: 'Sort by',
+    newest: 'Newest',
+    helpful: 'Most helpful',
+    more: 'More reviews',
+    loading: 'Loading reviews…',
+    failed: 'Reviews could not be loaded. Please try again.',
+    none: 'No reviews with this many stars yet.',
+    outOf: '{stars} out of 5 stars',
+    verified: 'Verified buyer',
+    reply: 'Reply from Servauto',
+    shown: '{shown} of {total} reviews',
   },
   /** Where the customer is, and the workshops nearest them (checkout, store finder, product page). */
   near: {

@@ -188,6 +188,25 @@ export const ms: Dictionary = {
     call: 'Hubungi {phone}',
     days: { mon: 'Isnin', tue: 'Selasa', wed: 'Rabu', thu: 'Khamis', fri: 'Jumaat', sat: 'Sabtu', sun: 'Ahad' },
     none: 'Belum ada bengkel rakan kongsi di bandar ini.',
+    rating: '{average} daripada 5',
+    reviews: { one: '{count} ulasan', other: '{count} ulasan' },
+  },
+  /** The product page's reviews, browsed with scripts: by stars, sorted, more of them (the first ones come in the page's HTML). */
+  productReviews: {
+    filter: 'Tunjukkan',
+    allStars: 'Semua bintang',
+    stars: { one: '{count} bintang', other: '{count} bintang' },
+    sort: 'Susun ikut',
+    newest: 'Terbaharu',
+    helpful: 'Paling membantu',
+    more: 'Lebih banyak ulasan',
+    loading: 'Memuatkan ulasan…',
+    failed: 'Ulasan tidak dapat dimuatkan. Sila cuba lagi.',
+    none: 'Belum ada ulasan dengan bilangan bintang ini.',
+    outOf: '{stars} daripada 5 bintang',
+    verified: 'Pembeli disahkan',
+    reply: 'Balasan daripada Servauto',
+    shown: '{shown} daripada {total} ulasan',
   },
   /** Where the customer is, and the workshops nearest them (checkout, store finder, product page). */
   near: {

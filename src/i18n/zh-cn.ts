@@ -187,6 +187,25 @@ export const zhCn: Dictionary = {
     call: '致电 {phone}',
     days: { mon: '星期一', tue: '星期二', wed: '星期三', thu: '星期四', fri: '星期五', sat: '星期六', sun: '星期日' },
     none: '此城市暂无合作车厂。',
+    rating: '{average} 分（满分 5 分）',
+    reviews: { one: '{count} 条评价', other: '{count} 条评价' },
+  },
+  /** The product page's reviews, browsed with scripts: by stars, sorted, more of them (the first ones come in the page's HTML). */
+  productReviews: {
+    filter: '显示',
+    allStars: '全部星级',
+    stars: { one: '{count} 星', other: '{count} 星' },
+    sort: '排序',
+    newest: '最新',
+    helpful: '最有帮助',
+    more: '更多评价',
+    loading: '正在加载评价…',
+    failed: '评价未能加载，请重试。',
+    none: '暂无此星级的评价。',
+    outOf: '{stars} 星（满分 5 星）',
+    verified: '已验证买家',
+    reply: 'Servauto 回复',
+    shown: '已显示 {shown} 条，共 {total} 条评价',
   },
   /** Where the customer is, and the workshops nearest them (checkout, store finder, product page). */
   near: {

@@ -2,6 +2,7 @@ import type { Call } from '../../contract/call.ts';
 import type * as catalog from '../../contract/catalog.ts';
 import type * as dictionary from '../../contract/dictionary.ts';
 import type * as home from '../../contract/home.ts';
+import type * as reviews from '../../contract/reviews.ts';
 import type * as stores from '../../contract/stores.ts';
 import type * as user from '../../contract/user.ts';
 import type * as vehicles from '../../contract/vehicles.ts';
@@ -43,3 +44,5 @@ export const productFind = endpoint<typeof catalog.productFind>(paths.productFin
 export const productChangeList = endpoint<typeof catalog.productChangeList>(paths.productChangeList);
 export const doorStoreList = endpoint<typeof stores.doorStoreList>(paths.doorStoreList);
 export const clientStore = endpoint<typeof stores.clientStore>(paths.clientStore);
+export const reviewPage = endpoint<typeof reviews.reviewPage>(paths.reviewPage);
+export const reviewWorkshopRatings = endpoint<typeof reviews.reviewWorkshopRatings>(paths.reviewWorkshopRatings);

@@ -4,6 +4,8 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import type { CityPlace } from '../../lib/places.ts';
 import { dayTimeWords } from '../../../contract/rules/dates.ts';
 import { kmWords, townAndState } from '../../lib/whereabouts.ts';
+import { WorkshopRating } from '../stores/WorkshopRating.tsx';
+import type { WorkshopRatingValue } from '../stores/workshop-ratings.ts';
 import type { NextFree } from './useNextFree.ts';
 
 interface Props {
@@ -12,6 +14,8 @@ interface Props {
   cities: readonly CityPlace[];
   checked: boolean;
   lastUsed: boolean;
+  /** Its buyers' rating, once known (none before its first review). */
+  rating?: WorkshopRatingValue;
   /** Installation only: undefined while asking, null when not known. */
   nextFree: NextFree | null | undefined;
   showNextFree: boolean;
@@ -19,7 +23,7 @@ interface Props {
 }
 
 /** One workshop to choose: where it is, how far, and when it can next take the job. */
-export function WorkshopCard({ locale, workshop: w, cities, checked, lastUsed, nextFree, showNextFree, onChoose }: Props) {
+export function WorkshopCard({ locale, workshop: w, cities, checked, lastUsed, rating, nextFree, showNextFree, onChoose }: Props) {
   const t = dictionary(locale).near;
   const { town, state } = townAndState(w, cities);
   return (
@@ -32,6 +36,7 @@ export function WorkshopCard({ locale, workshop: w, cities, checked, lastUsed, n
         </span>
         <span className="block text-sm text-slate-700">{fill(t.townState, { town, state })}</span>
         <span className="block text-sm text-slate-600">{w.address}</span>
+        <WorkshopRating locale={locale} rating={rating} />
         {lastUsed && <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{t.lastUsed}</span>}
         {showNextFree && (
           <span className="mt-1 block text-sm">

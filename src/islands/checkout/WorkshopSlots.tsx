@@ -14,6 +14,7 @@ import { storeSlots } from '../../lib/order-endpoints.ts';
 import { $lastWorkshop } from '../../stores/location.ts';
 import { LocationControls } from '../stores/LocationControls.tsx';
 import { useOrigin } from '../stores/useOrigin.ts';
+import { useWorkshopRatings } from '../stores/workshop-ratings.ts';
 import { useClientStore } from '../ui/useClientStore.ts';
 import { FarWorkshopDialog } from './FarWorkshopDialog.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
@@ -55,6 +56,8 @@ export function WorkshopSlots({ locale, method, items, cities, storeId, date, ti
   const [shown, setShown] = useState(FIRST_SHOWN);
   const [far, setFar] = useState<Listed | null>(null);
   const [slots, setSlots] = useState<Slots | null>(null);
+  // The checkout runs only in the browser: ratings are asked at once.
+  const ratings = useWorkshopRatings(true);
   const ids = [...new Set(items.map((l) => l.productId))].join(',');
   const itemsKey = JSON.stringify(items);
 
@@ -123,6 +126,7 @@ export function WorkshopSlots({ locale, method, items, cities, storeId, date, ti
               cities={cities}
               checked={w.id === storeId}
               lastUsed={w.id === lastUsed}
+              rating={ratings.get(w.id)}
               showNextFree={method === 'install'}
               nextFree={nextFree === undefined ? undefined : (nextFree.get(w.id) ?? null)}
               onChoose={() => choose(w)}

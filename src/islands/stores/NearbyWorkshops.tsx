@@ -10,6 +10,8 @@ import { kmWords, townAndState } from '../../lib/whereabouts.ts';
 import { useHydrated } from '../ui/useClientStore.ts';
 import { LocationControls } from './LocationControls.tsx';
 import { useOrigin } from './useOrigin.ts';
+import { WorkshopRating } from './WorkshopRating.tsx';
+import { useWorkshopRatings } from './workshop-ratings.ts';
 
 interface Props {
   locale: Locale;
@@ -25,6 +27,7 @@ export default function NearbyWorkshops({ locale, productId, cities }: Props) {
   const hydrated = useHydrated();
   const origin = useOrigin(cities);
   const [fitting, setFitting] = useState<WorkshopDto[] | null>(null);
+  const ratings = useWorkshopRatings(hydrated);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -56,6 +59,7 @@ export default function NearbyWorkshops({ locale, productId, cities }: Props) {
                 <span>
                   <span className="block font-semibold">{w.name}</span>
                   <span className="block text-sm text-slate-700">{fill(t.townState, { town, state })}</span>
+                  <WorkshopRating locale={locale} rating={ratings.get(w.id)} />
                 </span>
                 {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(w.distanceKm, t.km)}</span>}
               </li>

@@ -10,6 +10,8 @@ import { kmWords, townAndState } from '../../lib/whereabouts.ts';
 import { useHydrated } from '../ui/useClientStore.ts';
 import { LocationControls } from './LocationControls.tsx';
 import { useOrigin } from './useOrigin.ts';
+import { WorkshopRating } from './WorkshopRating.tsx';
+import { useWorkshopRatings } from './workshop-ratings.ts';
 
 const dayOrder = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
@@ -32,6 +34,7 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
   const origin = useOrigin(cities);
   const [all, setAll] = useState<WorkshopDto[]>(initial);
   const [live, setLive] = useState(false);
+  const ratings = useWorkshopRatings(hydrated);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -87,6 +90,7 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
                     {fill(dictionary(locale).near.townState, { town, state })}
                     {w.distanceKm !== null && <strong className="ml-2 text-brand-900">{kmWords(w.distanceKm, t.distance)}</strong>}
                   </p>
+                  <WorkshopRating locale={locale} rating={ratings.get(w.id)} className="mt-1" />
                   <address className="mt-2 not-italic">
                     {w.address}, {w.postcode} {w.state}
                   </address>

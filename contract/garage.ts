@@ -96,6 +96,18 @@ export const garageHistory = defineCall({
     ),
     odometer: z.array(odometerReading),
     due: z.array(dueItem),
+    reminders: z
+      .array(
+        z.object({
+          kind: dueKind,
+          dueDate: z.string(),
+          daysBefore: z.number().int().meta({ description: 'Days before the due date the reminder was for (0: on the day).' }),
+          sentAt: z.string().meta({ description: 'ISO 8601 time it was sent.' }),
+          sent: z.boolean().meta({ description: 'False when the SMS provider refused it.' }),
+          byEmail: z.boolean().meta({ description: 'Also sent by e-mail.' }),
+        }),
+      )
+      .meta({ description: 'The reminders sent about this car (after-sale.md §2), newest first.' }),
   }),
   codes: { 404: 'No such car in this garage.' },
 });

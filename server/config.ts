@@ -8,6 +8,8 @@ export interface Config {
   /** Folder of the built site (Astro's dist). */
   siteDir: string;
   smsProvider: string;
+  /** EMAIL_PROVIDER: console (default outside production) or off (the default in production, which has no real provider yet). */
+  emailProvider: string;
   /** HMAC key for OTP codes; generated and kept in the database when not given. */
   secret: string | null;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
@@ -94,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       : { kind: 'pglite', dataDir: path.resolve(root, env.DATA_DIR ?? 'data') },
     siteDir: path.resolve(root, env.SITE_DIR ?? 'dist'),
     smsProvider: env.SMS_PROVIDER ?? 'console',
+    emailProvider: env.EMAIL_PROVIDER?.trim() || (env.NODE_ENV === 'production' ? 'off' : 'console'),
     secret: env.SERVAUTO_SECRET || null,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     sendsPerAddressPerHour: perAddress,

@@ -13,6 +13,8 @@ import { checkProduction } from './ops/production.ts';
 import { readSellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
+import { emailProviderFromEnv } from './providers/email/index.ts';
+import { carRemindersHandler, CAR_REMINDERS_JOB, scheduleCarReminders } from './jobs/car-reminders.ts';
 import { paymentProviderFromEnv, SANDBOX_CALLBACK_JOB } from './providers/payment/index.ts';
 import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order.ts';
 import { startWorker } from './jobs/worker.ts';
@@ -56,10 +58,13 @@ const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
 const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
 const sms = smsProviderFromEnv(config.smsProvider);
+const email = emailProviderFromEnv(config.emailProvider);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
 await scheduleReconcile(database.db, new Date());
 // Photos attached to nothing for a day: swept every hour, one job per hour however many servers.
 await scheduleUploadSweep(database.db, new Date());
+// Garage reminders, planned every hour: one job per hour however many servers.
+await scheduleCarReminders(database.db, new Date());
 // Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
 const worker = startWorker({
   db: database.db,
@@ -72,6 +77,7 @@ const worker = startWorker({
     [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now: () => new Date() }),
     [RECONCILE_JOB]: reconcileHandler({ db: database.db, payments }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage }),
+    [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email, indexes }),
   },
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,

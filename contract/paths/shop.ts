@@ -24,3 +24,5 @@ export const reviewWorkshopRatings = '/app/review/workshop-ratings';
 export const carInfoUpdate = '/export/user/vehicle/car/info/update';
 export const garageHistory = '/app/garage/history';
 export const garageOdometer = '/app/garage/odometer';
+/** A customer's consent to reminders, per purpose (after-sale.md §2). */
+export const userConsent = '/app/user/consent';

@@ -16,6 +16,7 @@ export interface ProductionCheck {
 export const ESCAPES = {
   sandbox: 'ALLOW_SANDBOX_PAYMENTS',
   consoleSms: 'ALLOW_CONSOLE_SMS',
+  consoleEmail: 'ALLOW_CONSOLE_EMAIL',
   demoSeller: 'ALLOW_DEMO_SELLER',
 } as const;
 
@@ -69,6 +70,17 @@ export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDe
     problems.push(secretProblem(env, 'TWILIO_AUTH_TOKEN', 'SMS through Twilio need the auth token'));
     if (!env.TWILIO_FROM?.trim()) problems.push('TWILIO_FROM is not set: SMS through Twilio need the number they are sent from');
   }
+
+  // E-mail is optional: unset sends none in production; console only on a staging site.
+  const email = env.EMAIL_PROVIDER?.trim();
+  if (email === 'console') {
+    if (on(env, ESCAPES.consoleEmail)) escapes.push(`${ESCAPES.consoleEmail}=1: customers' e-mails are written to the log, not sent; a staging site only`);
+    else problems.push(`EMAIL_PROVIDER is console, which writes customers' e-mails to the log instead of sending them: set EMAIL_PROVIDER=smtp, unset it (no e-mail) or set ${ESCAPES.consoleEmail}=1 on a staging site`);
+  } else if (email === 'smtp') {
+    if (!env.SMTP_HOST?.trim()) problems.push('SMTP_HOST is not set: e-mail through SMTP needs the server to send through');
+    if (!env.SMTP_FROM?.trim()) problems.push('SMTP_FROM is not set: e-mail through SMTP needs the address it is sent from');
+    if (env.SMTP_USER?.trim()) problems.push(secretProblem(env, 'SMTP_PASSWORD', 'SMTP_USER is set, so its password is needed'));
+  } else if (email && email !== 'off') problems.push(`EMAIL_PROVIDER "${email}" is not known: use smtp, console or off`);
 
   if (env.DEMO_DATA?.trim() === '1') problems.push('DEMO_DATA=1 loads the demo staff, who log in with published phone numbers: unset it or set DEMO_DATA=0');
 

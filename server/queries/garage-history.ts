@@ -11,6 +11,7 @@ import { serviceInterval } from '../modules/catalog/intervals.ts';
 import { DomainError } from '../modules/errors.ts';
 import { orderLines, orders } from '../modules/orders/schema.ts';
 import { readingsOf } from '../modules/vehicles/odometer.ts';
+import { remindersOfCar } from './reminder-recipients.ts';
 import type { garageService } from '../modules/vehicles/service.ts';
 import { userCars } from '../modules/vehicles/schema.ts';
 
@@ -90,5 +91,6 @@ export async function garageHistory(ctx: ReadContext, garage: ReturnType<typeof 
   }
   due.sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0));
 
-  return { car, services: [...services].reverse(), odometer: [...readings].reverse(), due };
+  const reminders = await remindersOfCar(ctx.db, carId);
+  return { car, services: [...services].reverse(), odometer: [...readings].reverse(), due, reminders };
 }

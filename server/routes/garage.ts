@@ -1,7 +1,9 @@
+import { userConsent } from '../../contract/consent.ts';
 import { carInfoUpdate, garageHistory, garageOdometer } from '../../contract/garage.ts';
 import { klDate } from '../../contract/rules/kl-calendar.ts';
 import type { ShopContext } from '../flows/context.ts';
 import type { CallMounter } from '../http/calls.ts';
+import { changeConsent } from '../modules/notifications/consent.ts';
 import { customerReading } from '../modules/vehicles/odometer.ts';
 import type { garageService } from '../modules/vehicles/service.ts';
 import { garageHistory as historyOf } from '../queries/garage-history.ts';
@@ -15,4 +17,6 @@ export function garageRoutes(calls: CallMounter, ctx: ShopContext, garage: Retur
     return { carId, odometer: [...readings].reverse() };
   });
   calls.mount(garageHistory, ({ carId }, c) => historyOf(ctx, garage, c.get('user').id, carId, c.get('locale')));
+  // Consent to the garage's reminders (after-sale.md §2): an empty body reads it.
+  calls.mount(userConsent, (change, c) => changeConsent(ctx.db, c.get('user').id, change, c.get('locale'), ctx.now()));
 }

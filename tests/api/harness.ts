@@ -17,6 +17,8 @@ import { SANDBOX_CALLBACK_JOB, type SandboxProvider } from '../../server/provide
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
 import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
+import { consoleEmail } from '../../server/providers/email/console.ts';
+import { carRemindersHandler, CAR_REMINDERS_JOB } from '../../server/jobs/car-reminders.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 import { storageFromEnv, type FileStorage } from '../../server/storage/index.ts';
 import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from '../../server/jobs/upload-sweep.ts';
@@ -76,6 +78,8 @@ export interface TestApi {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Lines the console SMS provider wrote, oldest first. */
   readonly smsLines: string[];
+  /** Lines the console e-mail provider wrote, oldest first. */
+  readonly emailLines: string[];
   /** The last code sent to `phone` (any form the customer may type), or undefined. */
   lastCode(phone: string): string | undefined;
   /** Sends a code to `phone` and logs in with it. */
@@ -192,6 +196,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
 
   const clock = (options.beside && clocks.get(options.beside)) || { ms: START.getTime() };
   const smsLines: string[] = [];
+  const emailLines: string[] = [];
   let smsFailing = false;
   const lostCallbacks: { body: string; headers: Record<string, string> }[] = [];
   let losing = false;
@@ -222,6 +227,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     }
     clock.ms = START.getTime();
     smsLines.length = 0;
+    emailLines.length = 0;
     smsFailing = false;
     lostCallbacks.length = 0;
     losing = false;
@@ -257,6 +263,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now }),
     [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage, log: () => {} }),
+    [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email: consoleEmail((line) => emailLines.push(line)), indexes }),
   };
 
   const api: TestApi = {
@@ -283,6 +290,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       return app.request(path, init);
     },
     smsLines,
+    emailLines,
     lastCode(phone) {
       const prefix = `[sms] OTP for ${toE164(phone)}: `;
       const line = smsLines.findLast((l) => l.startsWith(prefix));

@@ -121,3 +121,21 @@ describe('the escapes for a staging site', () => {
     expect(check({ ALLOW_SANDBOX_PAYMENTS: '1' }, null)).toEqual({ problems: [], escapes: [] });
   });
 });
+
+describe('the e-mail channel in production', () => {
+  test('unset or off: no e-mail, no problem; console is refused unless ALLOW_CONSOLE_EMAIL=1, said as an escape; an unknown provider is refused', () => {
+    expect(check({ ...safe, EMAIL_PROVIDER: 'off' })).toEqual({ problems: [], escapes: [] });
+    expect(check({ ...safe, EMAIL_PROVIDER: 'console' }).problems).toEqual([
+      "EMAIL_PROVIDER is console, which writes customers' e-mails to the log instead of sending them: set EMAIL_PROVIDER=smtp, unset it (no e-mail) or set ALLOW_CONSOLE_EMAIL=1 on a staging site",
+    ]);
+    const allowed = check({ ...safe, EMAIL_PROVIDER: 'console', ALLOW_CONSOLE_EMAIL: '1' });
+    expect(allowed.problems).toEqual([]);
+    expect(allowed.escapes).toEqual([expect.stringMatching(/^ALLOW_CONSOLE_EMAIL=1: customers' e-mails are written to the log/)]);
+    expect(check({ ...safe, EMAIL_PROVIDER: 'mailgun' }).problems).toEqual(['EMAIL_PROVIDER "mailgun" is not known: use smtp, console or off']);
+    expect(check({ ...safe, EMAIL_PROVIDER: 'smtp' }).problems).toEqual([
+      'SMTP_HOST is not set: e-mail through SMTP needs the server to send through',
+      'SMTP_FROM is not set: e-mail through SMTP needs the address it is sent from',
+    ]);
+    expect(check({ ...safe, EMAIL_PROVIDER: 'smtp', SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'noreply@servauto.my' })).toEqual({ problems: [], escapes: [] });
+  });
+});

@@ -306,6 +306,12 @@ export const en = {
   'refundHistory.retried': 'Sent to the payment provider again.',
   'refundHistory.paidOutside': 'Paid outside the payment provider.',
   'sms.closure': 'Servauto: sorry, {workshop} is closed on {date} ({reason}). Please choose a new time for order {orderNo} in My Orders; it is free of charge.',
+  'consent.serviceReminders': 'Send me an SMS (and an e-mail if I gave one) when a car in my garage is due for a service: 14 days before and on the day. I can turn this off at any time.',
+  'consent.expiryReminders': 'Send me an SMS (and an e-mail if I gave one) before the road tax or insurance of a car in my garage runs out: 30 and 7 days before. I can turn this off at any time.',
+  'reminder.service': 'Servauto: your {car} is due for its next service on {date}. You can book it in My garage on our website.',
+  'reminder.roadTax': 'Servauto: the road tax of your {car} runs out on {date}. Please renew it in time.',
+  'reminder.insurance': 'Servauto: the insurance of your {car} runs out on {date}. Please renew it in time.',
+  'reminder.subject': 'Servauto: a reminder about your {car}',
   ok: 'OK',
 };
 

@@ -307,5 +307,11 @@ export const ms: Messages = {
   'refundHistory.retried': 'Dihantar semula kepada penyedia pembayaran.',
   'refundHistory.paidOutside': 'Dibayar di luar penyedia pembayaran.',
   'sms.closure': 'Servauto: maaf, {workshop} ditutup pada {date} ({reason}). Sila pilih masa baharu untuk pesanan {orderNo} di Pesanan Saya; tanpa caj.',
+  'consent.serviceReminders': 'Hantar SMS kepada saya (dan e-mel jika saya memberikannya) apabila kereta dalam garaj saya perlu diservis: 14 hari sebelum dan pada hari itu. Saya boleh mematikannya pada bila-bila masa.',
+  'consent.expiryReminders': 'Hantar SMS kepada saya (dan e-mel jika saya memberikannya) sebelum cukai jalan atau insurans kereta dalam garaj saya tamat: 30 dan 7 hari sebelum. Saya boleh mematikannya pada bila-bila masa.',
+  'reminder.service': 'Servauto: {car} anda perlu diservis seterusnya pada {date}. Anda boleh menempahnya di Garaj Saya di laman web kami.',
+  'reminder.roadTax': 'Servauto: cukai jalan {car} anda tamat pada {date}. Sila perbaharuinya tepat pada masanya.',
+  'reminder.insurance': 'Servauto: insurans {car} anda tamat pada {date}. Sila perbaharuinya tepat pada masanya.',
+  'reminder.subject': 'Servauto: peringatan tentang {car} anda',
   ok: 'Berjaya',
 };

@@ -307,5 +307,11 @@ export const zhCn: Messages = {
   'refundHistory.retried': '已重新提交至付款服务商。',
   'refundHistory.paidOutside': '已通过付款服务商以外的方式支付。',
   'sms.closure': 'Servauto：抱歉，{workshop} 于{date}停业（{reason}）。请在"我的订单"中为订单 {orderNo} 免费改选时间。',
+  'consent.serviceReminders': '当我车库中的车辆需要保养时，请以短信（若我留有电子邮件，也以电子邮件）提醒我：提前 14 天及当天各一次。我可随时关闭。',
+  'consent.expiryReminders': '当我车库中车辆的路税或保险即将到期时，请以短信（若我留有电子邮件，也以电子邮件）提醒我：提前 30 天及 7 天各一次。我可随时关闭。',
+  'reminder.service': 'Servauto：您的 {car} 将于{date}需要下次保养。您可在我们网站的"我的车库"中预约。',
+  'reminder.roadTax': 'Servauto：您的 {car} 的路税将于{date}到期，请及时更新。',
+  'reminder.insurance': 'Servauto：您的 {car} 的保险将于{date}到期，请及时更新。',
+  'reminder.subject': 'Servauto：关于您的 {car} 的提醒',
   ok: '成功',
 };

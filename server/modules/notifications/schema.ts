@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 // Only for the foreign key the table has always had: nothing here reads or writes orders.
 import { orders } from '../orders/schema.ts';
@@ -23,4 +23,51 @@ export const orderNotices = pgTable(
     sent: boolean('sent').notNull().default(true),
   },
   (t) => [index('order_notices_order_idx').on(t.orderId, t.id), uniqueIndex('order_notices_key').on(t.key)],
+);
+
+/** What a customer may be reminded of (PDPA: a purpose each, off until turned on). */
+export type ReminderPurpose = 'serviceReminders' | 'expiryReminders';
+
+/**
+ * Every change of a customer's consent, never updated: when, to what, and the sentence they
+ * were shown in their language. The latest row per purpose is the consent in force.
+ */
+export const reminderConsents = pgTable(
+  'reminder_consents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The auth module's user; no cross-module reference by design. */
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose').$type<ReminderPurpose>().notNull(),
+    granted: boolean('granted').notNull(),
+    wording: text('wording').notNull(),
+    locale: text('locale').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('reminder_consents_user_idx').on(t.userId, t.purpose, t.id)],
+);
+
+/**
+ * The reminders sent about a garage car (its history lists them). `key` (car, kind, due date,
+ * days before) is claimed before sending, so each goes once whichever process plans it.
+ */
+export const carReminders = pgTable(
+  'car_reminders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The vehicles module's garage car; no cross-module reference by design. */
+    carId: uuid('car_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind').$type<'service' | 'roadTax' | 'insurance'>().notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    daysBefore: integer('days_before').notNull(),
+    key: text('key').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    text: text('text').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** False once the SMS provider refused it. */
+    sent: boolean('sent').notNull().default(true),
+  },
+  (t) => [uniqueIndex('car_reminders_key').on(t.key), index('car_reminders_car_idx').on(t.carId, t.at)],
 );

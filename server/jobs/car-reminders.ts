@@ -1,0 +1,111 @@
+import { klDate } from '../../contract/rules/kl-calendar.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { message } from '../../contract/rules/messages.ts';
+import { isQuiet } from '../../contract/rules/quiet-hours.ts';
+import { purposeOf, reminderDueOn, type ReminderKind } from '../../contract/rules/reminder-moments.ts';
+import type { SavedCar } from '../../contract/vehicles.ts';
+import type { Db } from '../db/client.ts';
+import { errorMessage } from '../db/loggable.ts';
+import type { Indexes } from '../indexes.ts';
+import { log } from '../ops/log.ts';
+import type { EmailProvider } from '../providers/email/index.ts';
+import type { SmsProvider } from '../providers/sms/index.ts';
+import { garageHistory } from '../queries/garage-history.ts';
+import { carsOfUsers, reminderRecipient } from '../queries/reminder-recipients.ts';
+import { claimCarReminder, markReminderUnsent, type CarReminder } from '../modules/notifications/car-reminders.ts';
+import { consentingUsers, consentLocale } from '../modules/notifications/consent.ts';
+import { withoutLinks } from '../modules/notifications/texts.ts';
+import { garageService } from '../modules/vehicles/service.ts';
+import { scheduleJob, type JobHandler } from './queue.ts';
+
+/**
+ * Every hour: the reminders of garage cars whose day has come (after-sale.md §2). Nothing is
+ * queued ahead per car: each run works out, from the car's records and the consent in force,
+ * what is due now. So a moved due date (a new reading, a service, a changed expiry) is
+ * reminded of at its new date and the old one never goes, and a purpose turned off has
+ * nothing left to send. Each reminder's key is claimed in the database before it is sent, so
+ * it goes once whatever the processes; none goes between 21:00 and 09:00 (KL): the 09:00 run
+ * sends what the night held.
+ */
+export const CAR_REMINDERS_JOB = 'reminders.cars';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/** The next run, on the hour: its key is that hour, so every server scheduling it makes one job. */
+export async function scheduleCarReminders(tx: Db, now: Date): Promise<void> {
+  const runAt = new Date((Math.floor(now.getTime() / EVERY_MS) + 1) * EVERY_MS);
+  await scheduleJob(tx, { kind: CAR_REMINDERS_JOB, key: `${CAR_REMINDERS_JOB}:${runAt.toISOString()}`, runAt, payload: {} }, now);
+}
+
+export interface ReminderContext {
+  db: Db;
+  sms: SmsProvider;
+  /** null: no e-mail channel (EMAIL_PROVIDER=off). */
+  email: EmailProvider | null;
+  indexes: Indexes;
+}
+
+const carName = (car: SavedCar) => `${car.brand} ${car.model}`.trim() + (car.plate ? ` (${car.plate})` : '');
+
+/** The words of a reminder, in the customer's language: no link, no phone number, the date in words. */
+export function reminderText(kind: ReminderKind, car: string, dueDate: string, locale: Locale): { text: string; subject: string } {
+  return {
+    text: withoutLinks(message(locale, `reminder.${kind}`, { car, date: dueDate })),
+    subject: withoutLinks(message(locale, 'reminder.subject', { car })),
+  };
+}
+
+/** What one run sends: the reminders claimed in the job's transaction, sent after its commit. */
+export async function planCarReminders(tx: Db, ctx: ReminderContext, now: Date): Promise<(() => Promise<void>)[]> {
+  if (isQuiet(now)) return [];
+  const today = klDate(now);
+  const consenting = await consentingUsers(tx);
+  const garage = garageService(tx, ctx.indexes.cars);
+  const read = { db: tx, indexes: ctx.indexes, now: () => now, secret: '' };
+  const sends: (() => Promise<void>)[] = [];
+  for (const { carId, userId } of await carsOfUsers(tx, [...consenting.keys()])) {
+    const purposes = consenting.get(userId)!;
+    const recipient = await reminderRecipient(tx, userId);
+    if (!recipient) continue;
+    const locale = recipient.locale ?? (await consentLocale(tx, userId)) ?? 'en';
+    const history = await garageHistory(read, garage, userId, carId, locale);
+    for (const due of history.due) {
+      // A car with no service on record is "due now" every day: a page may say so, an SMS may not.
+      if (due.rule === 'neverServiced' || !purposes.has(purposeOf(due.kind))) continue;
+      const daysBefore = reminderDueOn(due.kind, due.dueDate, today);
+      if (daysBefore === null) continue;
+      const { text, subject } = reminderText(due.kind, carName(history.car), due.dueDate, locale);
+      const reminder: CarReminder = { carId, userId, kind: due.kind, dueDate: due.dueDate, daysBefore, phone: recipient.phone, email: ctx.email ? recipient.email : null, text };
+      const id = await claimCarReminder(tx, reminder, now);
+      if (id === null) continue;
+      sends.push(() => deliver(ctx, id, reminder, subject));
+    }
+  }
+  return sends;
+}
+
+async function deliver(ctx: ReminderContext, id: number, reminder: CarReminder, subject: string): Promise<void> {
+  try {
+    await ctx.sms.send({ phone: reminder.phone, text: reminder.text });
+  } catch (err) {
+    log.error(`[sms] ${reminder.kind} reminder for car ${reminder.carId} not sent: ${errorMessage(err)}`);
+    await markReminderUnsent(ctx.db, id).catch(() => {});
+  }
+  if (ctx.email && reminder.email) {
+    await ctx.email.send({ to: reminder.email, subject, text: reminder.text }).catch((err: unknown) => {
+      log.error(`[email] ${reminder.kind} reminder for car ${reminder.carId} not sent: ${errorMessage(err)}`);
+    });
+  }
+}
+
+/** The hourly run: plans, schedules the next hour, and sends once the transaction has committed. */
+export function carRemindersHandler(ctx: ReminderContext): JobHandler {
+  return async (tx, _job, now) => {
+    const sends = await planCarReminders(tx, ctx, now);
+    await scheduleCarReminders(tx, now);
+    if (!sends.length) return;
+    return async () => {
+      for (const send of sends) await send();
+    };
+  };
+}

@@ -958,6 +958,7 @@ export const en = {
     saved: 'Saved.',
     due: 'What is due next',
     noDue: 'Nothing due yet: once a service is done here, we work out the next one.',
+    serviceDue: 'Service',
     dueService: 'Service: {name}',
     dueRoadTax: 'Road tax',
     dueInsurance: 'Insurance',

@@ -958,6 +958,7 @@ export const ms: Dictionary = {
     saved: 'Disimpan.',
     due: 'Yang perlu dibuat seterusnya',
     noDue: 'Belum ada apa-apa: selepas servis dibuat di sini, kami kira servis seterusnya.',
+    serviceDue: 'Servis',
     dueService: 'Servis: {name}',
     dueRoadTax: 'Cukai jalan',
     dueInsurance: 'Insurans',

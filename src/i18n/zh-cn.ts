@@ -957,6 +957,7 @@ export const zhCn: Dictionary = {
     saved: '已保存。',
     due: '下一次到期',
     noDue: '暂无到期项目：在这里完成一次保养后，我们会计算下一次的时间。',
+    serviceDue: '保养',
     dueService: '保养：{name}',
     dueRoadTax: '路税',
     dueInsurance: '保险',

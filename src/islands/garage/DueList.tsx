@@ -8,7 +8,7 @@ type Due = GarageHistory['due'][number];
 /** What is due next, soonest first, each with the server's words for why that date. */
 export function DueList({ locale, due }: { locale: Locale; due: Due[] }) {
   const t = dictionary(locale).garage;
-  const what = (d: Due) => (d.kind === 'service' ? fill(t.dueService, { name: d.name ?? '' }) : d.kind === 'roadTax' ? t.dueRoadTax : t.dueInsurance);
+  const what = (d: Due) => (d.kind === 'service' ? (d.name ? fill(t.dueService, { name: d.name }) : t.serviceDue) : d.kind === 'roadTax' ? t.dueRoadTax : t.dueInsurance);
   const sorted = [...due].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   return (
     <section>

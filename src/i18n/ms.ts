@@ -962,7 +962,7 @@ export const ms: Dictionary = {
     dueService: 'Servis: {name}',
     dueRoadTax: 'Cukai jalan',
     dueInsurance: 'Insurans',
-    dueOn: 'Tamat {date}',
+    dueOn: 'Tarikh: {date}',
     overdue: 'Lewat',
     services: 'Servis',
     noServices: 'Belum ada servis yang selesai.',

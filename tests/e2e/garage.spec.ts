@@ -133,7 +133,7 @@ test.describe('on a 390 px phone', () => {
     await car.getByLabel('Tarikh tamat cukai jalan').fill(roadTax);
     await car.getByRole('button', { name: 'Simpan' }).click();
     await expect(car.getByText('Disimpan.')).toBeVisible();
-    await expect(car.getByRole('listitem').filter({ hasText: 'Cukai jalan' })).toContainText(`Tamat ${dateWords(roadTax, 'ms')}`);
+    await expect(car.getByRole('listitem').filter({ hasText: 'Cukai jalan' })).toContainText(`Tarikh: ${dateWords(roadTax, 'ms')}`);
 
     await car.getByLabel('Odometer (km)').fill('20000');
     await car.getByLabel('Tarikh dibaca').fill(addDays(today(), -2));

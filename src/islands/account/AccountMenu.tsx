@@ -98,6 +98,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
             <li><a className={itemClass} href={href(locale, 'home')} onClick={go('home', false)}>{t.home}</a></li>
             <li><a className={itemClass} href={href(locale, SERVICES_PAGE)} onClick={go(SERVICES_PAGE, true)}>{t.services}</a></li>
             <li><a className={itemClass} href={href(locale, 'myorder-status')} onClick={go('myorder-status', true)}>{t.myOrders}</a></li>
+            <li><a className={itemClass} href={href(locale, 'garage')} onClick={go('garage', true)}>{t.myGarage}</a></li>
             <li><a className={itemClass} href={href(locale, 'store')} onClick={go('store', false)}>{t.store}</a></li>
             <li><button type="button" className={itemClass} onClick={withLogin(() => $meDialog.set(true))}>{t.me}</button></li>
             <li><a className={itemClass} href={href(locale, 'about-us-servauto')} onClick={go('about-us-servauto', false)}>{t.about}</a></li>

@@ -11,14 +11,15 @@ export const MYVI = 'perodua-myvi-1.5-av-2022';
 
 /** A Perodua Myvi 1.5 AV in Petaling Jaya, as the car picker and the city menu leave them. */
 export async function myviInPetalingJaya(page: Page) {
-  await page.addInitScript(() => {
+  // The variant id travels as an argument: the script runs in the page, where MYVI is unknown.
+  await page.addInitScript((variantId) => {
     if (localStorage.getItem('carInfo')) return;
     localStorage.setItem(
       'carInfo',
-      JSON.stringify({ brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: MYVI, noYear: false, noBt: false, bodyType: 'Hatchback' }),
+      JSON.stringify({ brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId, noYear: false, noBt: false, bodyType: 'Hatchback' }),
     );
     localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
-  });
+  }, MYVI);
 }
 
 interface Envelope<T> {

@@ -14,11 +14,11 @@ test('a review written after a completed service is in the product page’s HTML
   await logInThroughMenu(customer);
   await openAsStaff(page, WORKSHOP_PHONE, '/pc/home');
   const orders: string[] = [];
-  for (const plate of [`VBR ${1 + (Date.now() % 9999)}`, `VBS ${1 + (Date.now() % 9999)}`]) {
+  for (const [i, plate] of [`VBR ${1 + (Date.now() % 9999)}`, `VBS ${1 + (Date.now() % 9999)}`].entries()) {
     const { orderNo } = await placeAt(customer, SEGAMBUT, 'install', plate);
     await payInSandbox(customer, orderNo);
     await api(page, '/console/orders/start', { orderNo });
-    await api(page, '/console/orders/complete', { orderNo });
+    await api(page, '/console/orders/complete', { orderNo, odometerKm: 45_000 + i * 10 });
     orders.push(orderNo);
   }
 
@@ -81,7 +81,7 @@ test('the store finder’s workshop card shows the workshop’s rating from its 
   await payInSandbox(customer, orderNo);
   await openAsStaff(page, WORKSHOP_PHONE, '/pc/home');
   await api(page, '/console/orders/start', { orderNo });
-  await api(page, '/console/orders/complete', { orderNo });
+  await api(page, '/console/orders/complete', { orderNo, odometerKm: 45_000 });
   await api(customer, '/app/review/add', { orderNo, target: 'workshop', rating: 4 });
 
   await customer.goto('/pc/store');

@@ -999,6 +999,12 @@ export const en = {
     kmRequired: 'Enter the kilometres on the odometer.',
     readingDate: 'Date read',
     readingAdded: 'Reading added.',
+    reminders: 'Reminders',
+    remindersIntro: 'We send reminders only for what you turn on here. You can turn them off at any time.',
+    serviceReminders: 'Service reminders',
+    expiryReminders: 'Road tax and insurance reminders',
+    remindersChanged: 'Last changed',
+    remindersNotSaved: 'Your choice could not be saved; the switches show what is in force.',
   },
 };
 

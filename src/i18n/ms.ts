@@ -999,5 +999,11 @@ export const ms: Dictionary = {
     kmRequired: 'Masukkan kilometer pada odometer.',
     readingDate: 'Tarikh dibaca',
     readingAdded: 'Bacaan ditambah.',
+    reminders: 'Peringatan',
+    remindersIntro: 'Kami hanya menghantar peringatan yang anda hidupkan di sini. Anda boleh mematikannya pada bila-bila masa.',
+    serviceReminders: 'Peringatan servis',
+    expiryReminders: 'Peringatan cukai jalan dan insurans',
+    remindersChanged: 'Kali terakhir diubah',
+    remindersNotSaved: 'Pilihan anda tidak dapat disimpan; suis menunjukkan tetapan yang sedang berkuat kuasa.',
   },
 };

@@ -998,5 +998,11 @@ export const zhCn: Dictionary = {
     kmRequired: '请输入里程表上的公里数。',
     readingDate: '读数日期',
     readingAdded: '读数已添加。',
+    reminders: '提醒',
+    remindersIntro: '我们只发送您在这里开启的提醒，您可随时关闭。',
+    serviceReminders: '保养提醒',
+    expiryReminders: '路税与保险到期提醒',
+    remindersChanged: '最近更改',
+    remindersNotSaved: '未能保存您的选择；开关显示的是目前生效的设置。',
   },
 };

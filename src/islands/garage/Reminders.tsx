@@ -15,22 +15,28 @@ export function Reminders({ locale }: { locale: Locale }) {
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
 
-  // An empty request only reads the consent in force.
   const send = async (change: Partial<Record<ReminderPurpose, boolean>>) => {
+    const before = consent;
     setBusy(true);
     setFailure('');
+    // The switch moves at once; it goes back if the shop could not store the change.
+    if (before) setConsent({ ...before, ...change });
     try {
       setConsent(await callApi(userConsent, change, { quiet: true }));
     } catch (err) {
       // The switches keep what the server last said.
+      if (before) setConsent(before);
       setFailure(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }
   };
 
+  // An empty request only reads the consent in force.
   useEffect(() => {
-    void send({});
+    callApi(userConsent, {}, { quiet: true })
+      .then(setConsent)
+      .catch((err: unknown) => setFailure(err instanceof Error ? err.message : String(err)));
   }, []);
 
   const last = consent?.history[0];

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderRefund, uploadImage } from '../../lib/order-endpoints.ts';
+import { orderRefund } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
 import { notify } from '../../stores/ui.ts';
@@ -10,6 +10,7 @@ import { $session } from '../../stores/user.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
 import { RefundPhotos, type Photo } from './RefundPhotos.tsx';
+import { uploadPhotos } from './upload-photos.ts';
 
 /** The server's limits (contract/my-orders-dto.ts), for the fields' maxLength. */
 const REASON_MAX = 500;
@@ -49,18 +50,7 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
     if (Object.keys(found).length) return;
     return run(async () => {
       try {
-        const images: string[] = [];
-        for (const [i, photo] of photos.entries()) {
-          let key = keys.current.get(photo);
-          if (!key) {
-            setProgress(fill(t.uploading, { n: i + 1, count: photos.length }));
-            const form = new FormData();
-            form.append('file', photo.file, photo.file.name);
-            key = (await callApi(uploadImage, form, { quiet: true })).key;
-            keys.current.set(photo, key);
-          }
-          images.push(key);
-        }
+        const images = await uploadPhotos(photos, keys.current, (n, count) => setProgress(fill(t.uploading, { n, count })));
         setProgress('');
         const order = await callApi(
           orderRefund,

@@ -3,11 +3,12 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { personalDataIn, REVIEW_TEXT_MAX } from '../../../contract/rules/review-rules.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { reviewAdd, reviewUpdate, uploadImage } from '../../lib/order-endpoints.ts';
+import { reviewAdd, reviewUpdate } from '../../lib/order-endpoints.ts';
 import { reviewLength, type AuthorReview, type ReviewSubject } from '../../lib/reviews.ts';
 import { notify } from '../../stores/ui.ts';
 import { Buttons, Failure, useAction } from './form-parts.tsx';
 import { RefundPhotos, type Photo } from './RefundPhotos.tsx';
+import { uploadPhotos } from './upload-photos.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 
@@ -67,18 +68,7 @@ export default function ReviewForm({ locale, orderNo, subject, onClose, onDone }
     if (found.rating || found.text) return;
     return run(async () => {
       try {
-        const images = kept.map((k) => k.key);
-        for (const [i, photo] of photos.entries()) {
-          let key = keys.current.get(photo);
-          if (!key) {
-            setProgress(fill(m.uploading, { n: i + 1, count: photos.length }));
-            const form = new FormData();
-            form.append('file', photo.file, photo.file.name);
-            key = (await callApi(uploadImage, form, { quiet: true })).key;
-            keys.current.set(photo, key);
-          }
-          images.push(key);
-        }
+        const images = [...kept.map((k) => k.key), ...(await uploadPhotos(photos, keys.current, (n, count) => setProgress(fill(m.uploading, { n, count }))))];
         setProgress('');
         const review = before
           ? await callApi(reviewUpdate, { reviewId: before.reviewId, rating, text: text.trim(), images }, { quiet: true })

@@ -20,3 +20,6 @@ export const consoleReviewsPage = '/console/reviews/page';
 export const consoleReviewsHide = '/console/reviews/hide';
 export const consoleReviewsShow = '/console/reviews/show';
 export const consoleReviewsReply = '/console/reviews/reply';
+export const consoleEinvoicePage = '/console/einvoice/page';
+export const consoleEinvoiceRetry = '/console/einvoice/retry';
+export const consoleEinvoiceConsolidate = '/console/einvoice/consolidate';

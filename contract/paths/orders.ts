@@ -23,3 +23,8 @@ export const uploadImage = '/app/upload/image';
 export const reviewAdd = '/app/review/add';
 export const reviewUpdate = '/app/review/update';
 export const reviewMine = '/app/review/mine';
+
+// Invoices, credit notes and e-invoices (after-sale.md §4): the customer's calls.
+export const orderInvoice = '/app/order/vehicle/order/app/invoice';
+export const einvoiceRequest = '/app/einvoice/request';
+export const einvoiceFind = '/app/einvoice/find';

@@ -127,6 +127,11 @@ describe('an installation at the workshop', () => {
     expect(noKm).toMatchObject({ code: 807, msg: 'Enter the odometer reading (km) to complete the installation.' });
     const done = await call(C.complete, { orderNo: ten, odometerKm: 45_000 }, k.ss2);
     expect(done.data).toMatchObject({ status: 'COMPLETED', stage: null });
+    // The customer is thanked and invited to review, without a link (Malaysian SMS rules).
+    const thanks = api.smsLines.at(-1) ?? '';
+    expect(thanks).toContain(`order ${ten}`);
+    expect(thanks).toContain('rate the products and the workshop in My Orders');
+    expect(thanks).not.toMatch(/https?:|www\./);
     const seen = await call(FIND, { orderNo: ten }, k.customer);
     expect(seen.data.status).toBe('COMPLETED');
 
@@ -179,6 +184,7 @@ describe('pickup at the counter and mail orders', () => {
     expect((await orderState(api, orderNo)).status).toBe('UPCOMING');
     const handed = await call(C.complete, { orderNo, pickupCode: code }, k.ss2);
     expect(handed.data.status).toBe('COMPLETED');
+    expect(api.smsLines.at(-1)).toContain(`order ${orderNo} is complete. Thank you! You can rate what you bought in My Orders`);
     expect((await call(C.find, { pickupCode: code }, k.ss2)).code).toBe(404);
     expect((await auditRows(api)).map((r) => r.action)).toEqual(['console/orders/ready', 'console/orders/complete']);
   });

@@ -267,6 +267,8 @@ export const en = {
   'sms.reminder': 'Servauto: a reminder that order {orderNo} is installed at {workshop} tomorrow, {date} at {time}.',
   'sms.pickupReady': 'Servauto: order {orderNo} is ready to collect at {workshop}. Show pickup code {code} at the counter.',
   'sms.shipped': 'Servauto: order {orderNo} is on its way with {company}, tracking number {trackingNo}.',
+  'sms.completedInstall': 'Servauto: the service for order {orderNo} at {workshop} is done. Thank you! You can rate the products and the workshop in My Orders on our site.',
+  'sms.completed': 'Servauto: order {orderNo} is complete. Thank you! You can rate what you bought in My Orders on our site.',
   'sms.refundApproved': 'Servauto: your refund of {amount} for order {orderNo} is approved. It will be returned to the way you paid.',
   'sms.refundRejected': 'Servauto: your refund request for order {orderNo} was not approved. {note}',
   'sms.refundPaid': 'Servauto: {amount} for order {orderNo} has been refunded to the way you paid.',

@@ -268,6 +268,8 @@ export const ms: Messages = {
   'sms.reminder': 'Servauto: peringatan, pesanan {orderNo} akan dipasang di {workshop} esok, {date} pada {time}.',
   'sms.pickupReady': 'Servauto: pesanan {orderNo} sedia untuk diambil di {workshop}. Tunjukkan kod ambil {code} di kaunter.',
   'sms.shipped': 'Servauto: pesanan {orderNo} telah dipos melalui {company}, nombor penjejakan {trackingNo}.',
+  'sms.completedInstall': 'Servauto: servis untuk pesanan {orderNo} di {workshop} telah selesai. Terima kasih! Anda boleh menilai produk dan bengkel di Pesanan Saya di laman kami.',
+  'sms.completed': 'Servauto: pesanan {orderNo} telah selesai. Terima kasih! Anda boleh menilai barang yang dibeli di Pesanan Saya di laman kami.',
   'sms.refundApproved': 'Servauto: bayaran balik {amount} untuk pesanan {orderNo} diluluskan. Ia akan dikembalikan melalui cara anda membayar.',
   'sms.refundRejected': 'Servauto: permohonan bayaran balik untuk pesanan {orderNo} tidak diluluskan. {note}',
   'sms.refundPaid': 'Servauto: {amount} untuk pesanan {orderNo} telah dikembalikan melalui cara anda membayar.',

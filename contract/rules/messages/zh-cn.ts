@@ -268,6 +268,8 @@ export const zhCn: Messages = {
   'sms.reminder': 'Servauto：提醒您，订单 {orderNo} 将于明天{date}{time}在 {workshop} 安装。',
   'sms.pickupReady': 'Servauto：订单 {orderNo} 已可在 {workshop} 领取。请在柜台出示取货码 {code}。',
   'sms.shipped': 'Servauto：订单 {orderNo} 已由 {company} 寄出，运单号 {trackingNo}。',
+  'sms.completedInstall': 'Servauto：订单 {orderNo} 已在 {workshop} 完成服务。谢谢！欢迎在网站的“我的订单”中为商品和车厂评分。',
+  'sms.completed': 'Servauto：订单 {orderNo} 已完成。谢谢！欢迎在网站的“我的订单”中为所购商品评分。',
   'sms.refundApproved': 'Servauto：订单 {orderNo} 的退款 {amount} 已获批准，将退回您的原付款方式。',
   'sms.refundRejected': 'Servauto：订单 {orderNo} 的退款申请未获批准。{note}',
   'sms.refundPaid': 'Servauto：订单 {orderNo} 的 {amount} 已退回您的原付款方式。',

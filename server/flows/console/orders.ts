@@ -70,6 +70,7 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
     let notice: Notice = noNotice;
     if (input.event === 'ready') notice = await orderNotice(tx, ctx, row, { kind: 'pickupReady' }, now);
     if (input.event === 'ship') notice = await orderNotice(tx, ctx, row, { kind: 'shipped' }, now);
+    if (input.event === 'complete') notice = await orderNotice(tx, ctx, row, { kind: 'completed' }, now);
     await audit(tx, { staff: who, action: `console/orders/${input.event}`, orderNo: order.orderNo, storeId: order.storeId, details }, now);
     return { notice, moved: row };
   });

@@ -19,7 +19,9 @@ export type OrderNoticeEvent =
   | { kind: 'refundPaid'; amountSen: number }
   /** why 'coupon': a late payment the order could not take because its coupon was used meanwhile. */
   | { kind: 'refundDue'; amountSen: number; why?: 'coupon' }
-  | { kind: 'moneyReturned'; amountSen: number };
+  | { kind: 'moneyReturned'; amountSen: number }
+  /** Done: thanks, and the invitation to review it in My Orders (no link). */
+  | { kind: 'completed' };
 
 export interface NoticeOrder {
   orderNo: string;
@@ -101,6 +103,8 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
       return refundDueSms(orderNo, event.amountSen, locale, event.why);
     case 'moneyReturned':
       return message(locale, 'sms.moneyReturned', { orderNo, amount: ringgit(event.amountSen) });
+    case 'completed':
+      return order.method === 'install' ? message(locale, 'sms.completedInstall', { orderNo, workshop }) : message(locale, 'sms.completed', { orderNo });
   }
 }
 

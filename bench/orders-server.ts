@@ -13,6 +13,8 @@ import { loadIndexes } from '../server/indexes.ts';
 import { bookedUnits } from '../server/modules/booking/schema.ts';
 import { orderHistory, orderLines, orders } from '../server/modules/orders/schema.ts';
 import { jobs } from '../server/jobs/schema.ts';
+import { users } from '../server/modules/auth/schema.ts';
+import { reviewImages, reviews } from '../server/modules/reviews/schema.ts';
 import type { SmsProvider } from '../server/providers/sms/index.ts';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -28,6 +30,9 @@ const sms: SmsProvider = {
   async send() {},
 };
 const app = createApi({ db: database.db, indexes: await loadIndexes(database.db), sms, secret: await serverSecret(database.db, null), sendsPerAddressPerHour: 100_000 });
+
+// The yardstick: a route that does nothing, in the same process.
+app.post('/bare', (c) => c.json({ code: 200, msg: 'OK', data: [] }));
 
 app.post('/bench/otp', async (c) => c.json({ code: codes.get((await c.req.json()).phone) ?? null }));
 
@@ -100,6 +105,49 @@ app.post('/bench/raw-order-rows', async (c) => {
     await tx.insert(bookedUnits).values([20, 21, 22].map((unit) => ({ workshopId: `bench-${order.id}`, date: '2030-01-02', unit, bay: 1, orderId: order.id, state: 'held' as const, createdAt: now })));
     await tx.insert(jobs).values({ kind: 'bench.none', runAt: new Date('2100-01-01'), payload: {}, createdAt: now });
   });
+  return c.json({ code: 200, msg: 'OK', data: null });
+});
+
+/**
+ * Reviews as a busy shop has them: `perProduct` completed orders for each of `products`, each
+ * with its buyer and a review (a third with text, one in ten with a photo, one in twenty held or
+ * hidden), written in batches straight into the tables.
+ */
+app.post('/bench/seed-reviews', async (c) => {
+  const { products, perProduct } = (await c.req.json()) as { products: string[]; perProduct: number };
+  const now = Date.now();
+  for (const productId of products) {
+    for (let first = 0; first < perProduct; first += 200) {
+      const n = Math.min(200, perProduct - first);
+      await database.db.transaction(async (tx) => {
+        const buyers = Array.from({ length: n }, (_, i) => ({ id: randomUUID(), phone: `+6019${randomUUID().replace(/\D/g, '').slice(0, 8)}${i}`, realName: `Buyer ${first + i} Bench` }));
+        await tx.insert(users).values(buyers);
+        const rows = buyers.map((b) => ({ ...rawOrder(), customerId: b.id, status: 'COMPLETED' as const }));
+        await tx.insert(orders).values(rows);
+        const written = rows.map((o, i) => {
+          const at = new Date(now - (first + i) * 3_600_000);
+          const k = first + i;
+          return {
+            id: randomUUID(),
+            orderId: o.id,
+            customerId: o.customerId,
+            target: 'product' as const,
+            productId,
+            storeId: o.storeId,
+            rating: 1 + ((k * 7) % 5),
+            text: k % 3 === 0 ? `Fitted in twenty minutes, quiet on the highway. Review ${k}.` : '',
+            status: k % 20 === 0 ? ('hidden' as const) : ('visible' as const),
+            helpfulness: (k % 3 === 0 ? 1 : 0) + (k % 10 === 0 ? 1 : 0),
+            createdAt: at,
+            updatedAt: at,
+          };
+        });
+        await tx.insert(reviews).values(written);
+        const withPhoto = written.filter((_, i) => (first + i) % 10 === 0);
+        if (withPhoto.length) await tx.insert(reviewImages).values(withPhoto.map((r) => ({ reviewId: r.id, key: `bench/${r.id}.jpg`, position: 0 })));
+      });
+    }
+  }
   return c.json({ code: 200, msg: 'OK', data: null });
 });
 

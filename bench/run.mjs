@@ -68,6 +68,9 @@ async function firstVariant() {
 // on PostgreSQL too when DATABASE_URL is set).
 await import('./orders.mjs');
 
+// A product's review summary and first page under 50 connections (and PostgreSQL with DATABASE_URL).
+await import('./reviews.mjs');
+
 // Server memory while 32 photos of the largest size arrive at once.
 await import('./uploads.mjs');
 

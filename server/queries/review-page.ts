@@ -3,7 +3,7 @@ import type { Locale } from '../../contract/rules/language.ts';
 import { reviewSummary } from '../../contract/rules/review-summary.ts';
 import { users } from '../modules/auth/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
-import { reviewImages, reviews } from '../modules/reviews/schema.ts';
+import { reviews } from '../modules/reviews/schema.ts';
 import { imagesOf } from '../modules/reviews/service.ts';
 import { signedImageUrl } from '../storage/signing.ts';
 import type { ReadContext } from './context.ts';
@@ -18,12 +18,6 @@ export interface ReviewPageInput {
   pageSize: number;
 }
 
-/**
- * "Most helpful" without votes: a review with both text and photos tells a reader most, then
- * one with either, then stars alone; newest first within each.
- */
-const helpfulness = sql`(case when ${reviews.text} <> '' then 1 else 0 end + case when exists (select 1 from ${reviewImages} where ${reviewImages.reviewId} = ${reviews.id}) then 1 else 0 end)`;
-
 /** `app/review/page`: a product's or a workshop's visible reviews, with the summary of all of them. */
 export async function reviewPage(ctx: ReadContext, input: ReviewPageInput, locale: Locale) {
   const subject: SQL = input.productId
@@ -31,7 +25,7 @@ export async function reviewPage(ctx: ReadContext, input: ReviewPageInput, local
     : and(eq(reviews.storeId, input.storeId!), eq(reviews.target, 'workshop'))!;
   const visible = and(subject, eq(reviews.status, 'visible'))!;
   const listed = input.rating ? and(visible, eq(reviews.rating, input.rating))! : visible;
-  const order = input.sort === 'helpful' ? [desc(helpfulness), desc(reviews.createdAt), desc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)];
+  const order = input.sort === 'helpful' ? [desc(reviews.helpfulness), desc(reviews.createdAt), desc(reviews.id)] : [desc(reviews.createdAt), desc(reviews.id)];
 
   const [counts, rows] = await Promise.all([
     ctx.db.select({ rating: reviews.rating, n: sql<number>`count(*)::int` }).from(reviews).where(visible).groupBy(reviews.rating),

@@ -10,8 +10,7 @@ import { addReview, updateReview } from '../modules/reviews/write.ts';
 import { staffFor } from '../modules/staff/access.ts';
 import { myReview, reviewsOfMyOrder } from '../queries/author-reviews.ts';
 import { consoleReview, consoleReviewPage } from '../queries/console-reviews.ts';
-import { reviewPage as publicReviewPage } from '../queries/review-page.ts';
-import { workshopRatings } from '../queries/workshop-ratings.ts';
+import { cachedReviewReads } from '../queries/review-reads-cache.ts';
 
 /** Verified reviews (after-sale.md §3): the author's calls, the public page, and the console's. */
 export function reviewRoutes(calls: CallMounter, ctx: ShopContext) {
@@ -26,8 +25,9 @@ export function reviewRoutes(calls: CallMounter, ctx: ShopContext) {
     return myReview(ctx, c.get('user').id, input.reviewId, c.get('locale'));
   });
   calls.mount(reviewMine, (input, c) => reviewsOfMyOrder(ctx, c.get('user').id, input.orderNo, c.get('locale')));
-  calls.mount(reviewPage, (input, c) => publicReviewPage(ctx, input, c.get('locale')));
-  calls.mount(reviewWorkshopRatings, () => workshopRatings(ctx));
+  const publicReads = cachedReviewReads(ctx);
+  calls.mount(reviewPage, (input, c) => publicReads.page(input, c.get('locale')));
+  calls.mount(reviewWorkshopRatings, () => publicReads.workshops());
 
   const who = (c: Context<AppEnv>) => staffFor(ctx.db, c.get('user'));
   calls.mount(consoleReviewsPage, async (input, c) => consoleReviewPage(ctx, await who(c), input, c.get('locale')));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { reviewChanged } from '../../server/modules/reviews/changes.ts';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
@@ -226,6 +227,8 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       content = await contentState(database.db, all);
     }
     clock.ms = START.getTime();
+    // Emptied tables are a change no call made: the shared review reads start over with them.
+    reviewChanged();
     smsLines.length = 0;
     emailLines.length = 0;
     smsFailing = false;

@@ -264,3 +264,33 @@ describe('app/review/workshop-ratings', () => {
     expect((await api.request('/api/app/review/workshop-ratings', { storeId: SS2 })).code).toBe(400);
   });
 });
+
+describe('the public review calls, shared between visitors', () => {
+  test('a review written, edited or hidden through this server shows in app/review/page and the workshop ratings at once', async () => {
+    const page = () => api.request(R.page, { productId: WIPERS_ID, pageNum: 1, pageSize: 5 });
+    const ratings = async () => (await api.request('/api/app/review/workshop-ratings', {})).data as { storeId: string; count: number }[];
+    expect((await page()).data.summary.count).toBe(0);
+    expect(await ratings()).toEqual([]);
+
+    const orderNo = await completedInstall(api, keys.customer);
+    const added = await api.request(R.add, { orderNo, target: 'product', productId: WIPERS_ID, rating: 2, text: '' }, { userKey: keys.customer });
+    expect(added.code, added.msg).toBe(200);
+    const workshop = await api.request(R.add, { orderNo, target: 'workshop', rating: 5, text: '' }, { userKey: keys.customer });
+    expect(workshop.code, workshop.msg).toBe(200);
+    expect((await page()).data.summary).toMatchObject({ count: 1, average: 2 });
+    expect((await ratings()).map((r) => r.count)).toEqual([1]);
+
+    // An edit that adds text moves the review up the "most helpful" order.
+    const other = await completedParcel(api, keys.customer);
+    const second = await api.request(R.add, { orderNo: other, target: 'product', productId: WIPERS_ID, rating: 4, text: '' }, { userKey: keys.customer });
+    const helpful = () => api.request(R.page, { productId: WIPERS_ID, sort: 'helpful', pageNum: 1, pageSize: 5 });
+    expect((await helpful()).data.list[0].reviewId).toBe(second.data.reviewId);
+    const edited = await api.request(R.update, { reviewId: added.data.reviewId, text: 'Squeaked after a week.' }, { userKey: keys.customer });
+    expect(edited.code, edited.msg).toBe(200);
+    expect((await helpful()).data.list.map((r: { text: string }) => r.text)).toEqual(['Squeaked after a week.', '']);
+
+    const hidden = await api.request(R.hide, { reviewId: added.data.reviewId, reason: 'spam' }, { userKey: keys.admin });
+    expect(hidden.code, hidden.msg).toBe(200);
+    expect((await page()).data.summary).toMatchObject({ count: 1, average: 4 });
+  });
+});

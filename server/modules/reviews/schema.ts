@@ -36,13 +36,21 @@ export const reviews = pgTable(
     reply: text('reply'),
     replyAt: at('reply_at'),
     replyBy: uuid('reply_by'),
+    /**
+     * "Most helpful" without votes: 2 with text and photos, 1 with either, 0 for stars alone. Kept
+     * on the row by the service so the list's order is an index's order.
+     */
+    helpfulness: smallint('helpfulness').notNull().default(0),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('reviews_one_per_order_target_product_key').on(t.orderId, t.target, t.productId),
-    index('reviews_product_idx').on(t.productId, t.status, t.createdAt.desc()),
-    index('reviews_store_idx').on(t.storeId, t.target, t.status, t.createdAt.desc()),
+    // The pages' lists read the first rows of these in order, whatever the number of reviews.
+    index('reviews_product_newest_idx').on(t.productId, t.target, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_product_helpful_idx').on(t.productId, t.target, t.status, t.helpfulness.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_store_newest_idx').on(t.storeId, t.target, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('reviews_store_helpful_idx').on(t.storeId, t.target, t.status, t.helpfulness.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('reviews_status_idx').on(t.status, t.createdAt.desc()),
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('reviews_target_check', sql`(${t.target} = 'product' and ${t.productId} <> '') or (${t.target} = 'workshop' and ${t.productId} = '')`),

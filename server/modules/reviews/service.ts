@@ -43,7 +43,17 @@ export async function insertReview(tx: Db, review: NewReview, imageKeys: string[
     .values({ ...review, createdAt: now, updatedAt: now })
     .returning();
   await setImages(tx, row!.id, imageKeys);
+  await refreshHelpfulness(tx, row!.id);
   return row!;
+}
+
+/** The review's helpfulness (see the column) from its text and photos as they now are. */
+async function refreshHelpfulness(tx: Db, reviewId: string) {
+  const hasPhoto = sql`exists (select 1 from ${reviewImages} where ${reviewImages.reviewId} = ${reviews.id})`;
+  await tx
+    .update(reviews)
+    .set({ helpfulness: sql`(case when ${reviews.text} <> '' then 1 else 0 end) + (case when ${hasPhoto} then 1 else 0 end)` })
+    .where(eq(reviews.id, reviewId));
 }
 
 async function setImages(tx: Db, reviewId: string, keys: string[]) {
@@ -70,6 +80,7 @@ export async function changeReview(
     .set({ ...change, updatedAt: now })
     .where(eq(reviews.id, id));
   if (imageKeys) await setImages(tx, id, imageKeys);
+  await refreshHelpfulness(tx, id);
 }
 
 /** The admin hides a review, for one of the allowed reasons. */

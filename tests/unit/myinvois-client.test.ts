@@ -69,6 +69,11 @@ describe('the token', () => {
     expect(slow.http.logins).toBe(2);
   });
 
+  test('no answer at all is reported as unavailable', async () => {
+    const result = await client({ fetch: async () => Promise.reject(new TypeError('fetch failed')) }).submit([doc('INV-1')]);
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'unavailable', message: 'MyInvois could not be reached: fetch failed' }) });
+  });
+
   test('a refused client id or secret is reported, not retried', async () => {
     const result = await client({ clientSecret: 'wrong' }).submit([doc('INV-1')]);
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'credentials-refused', status: 403, code: 'invalid_client' }) });

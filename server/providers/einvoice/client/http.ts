@@ -88,11 +88,12 @@ export class MyInvoisHttp {
     return true;
   }
 
-  private async send(url: string, init: RequestInit): Promise<Response | MyInvoisError> {
+  /** The answer, or why there was none (no instanceof Response: servers may replace the global class). */
+  private async send(url: string, init: RequestInit): Promise<{ response: Response } | { error: MyInvoisError }> {
     try {
-      return await this.fetch(url, init);
+      return { response: await this.fetch(url, init) };
     } catch (err) {
-      return { kind: 'unavailable', message: `MyInvois could not be reached: ${(err as Error).message}` };
+      return { error: { kind: 'unavailable', message: `MyInvois could not be reached: ${(err as Error).message}` } };
     }
   }
 
@@ -100,8 +101,9 @@ export class MyInvoisHttp {
     const url = `${trimSlash(this.settings.identityUrl ?? this.settings.baseUrl)}/connect/token`;
     const form = new URLSearchParams({ client_id: this.settings.clientId, client_secret: this.settings.clientSecret, grant_type: 'client_credentials', scope: 'InvoicingAPI' });
     for (let attempt = 0; ; attempt++) {
-      const response = await this.send(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-      if (!(response instanceof Response)) return failure(response);
+      const sent = await this.send(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+      if ('error' in sent) return failure(sent.error);
+      const { response } = sent;
       if (response.status === 429 && (await this.waitOut(response, attempt))) continue;
       if (!response.ok) {
         const kind = response.status === 429 ? 'rate-limited' : response.status >= 500 ? 'unavailable' : 'credentials-refused';
@@ -131,12 +133,13 @@ export class MyInvoisHttp {
     let token = await this.accessToken();
     for (let attempt = 0; ; attempt++) {
       if (!token.ok) return token;
-      const response = await this.send(url, {
+      const sent = await this.send(url, {
         method,
         headers: { authorization: `Bearer ${token.value}`, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
-      if (!(response instanceof Response)) return failure(response);
+      if ('error' in sent) return failure(sent.error);
+      const { response } = sent;
       if (response.status === 401 && !relogged) {
         relogged = true;
         if (this.token?.value === token.value) this.token = null;

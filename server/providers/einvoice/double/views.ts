@@ -35,9 +35,10 @@ export function documentSummary(doc: StoredDocument, store: DoubleStore, now: nu
   };
 }
 
-/** in progress while any document is Submitted; then valid, invalid or partially valid. */
+/** in progress while any document is Submitted; then valid, invalid or partially valid (none accepted: invalid). */
 function overallStatus(statuses: string[]): string {
   if (statuses.includes('Submitted')) return 'in progress';
+  if (statuses.length === 0) return 'invalid';
   const invalid = statuses.filter((s) => s === 'Invalid').length;
   if (invalid === 0) return 'valid';
   return invalid === statuses.length ? 'invalid' : 'partially valid';

@@ -114,7 +114,7 @@ export function createMyInvoisClient(config: MyInvoisClientConfig) {
       for (;;) {
         const submission = await getSubmission(submissionUid);
         if (!submission.ok) return submission;
-        const pending = submission.value.documents.some((d) => d.status === 'Submitted') || submission.value.overallStatus.toLowerCase() === 'in progress';
+        const pending = submission.value.documents.some((d) => d.status === 'Submitted') || /^in ?progress$/i.test(submission.value.overallStatus);
         if (!pending) {
           const documents: FinalDocument[] = [];
           for (const doc of submission.value.documents) {

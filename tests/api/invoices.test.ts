@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { serviceTax } from '../../contract/rules/price.ts';
 import { START, startApi, type TestApi } from './harness.ts';
 import { auditRows, C, staffKeys, type Keys } from './console-fixtures.ts';
-import { paidOrder, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
+import { paidOrder, REFUND, scratchDataDir, setRefund } from './my-orders-fixtures.ts';
 import { ADD, FIND, installOrder, mailOrder, PAY, pickupOrder, placeAndStartPaying, postCallback, pressInSandbox, rows } from './order-fixtures.ts';
 
 const INVOICE = '/api/app/order/vehicle/order/app/invoice';
@@ -102,6 +102,17 @@ describe('app/invoice', () => {
       },
     ]);
     expect(inv.totals.creditedSen).toBe(1000);
+  });
+
+  test('a refund the provider could not pay, paid outside it (console/refunds/manual): its credit note too', async () => {
+    const orderNo = await paidOrder(api, k.customer, mailOrder());
+    expect((await api.request(REFUND, { orderNo, reason: 'Wrong size', contact: '0123456789' }, { userKey: k.customer })).code).toBe(200);
+    await setRefund(api, orderNo, 'FAILED');
+    const paid = await api.request('/api/console/refunds/manual', { orderNo, reference: 'IBG-20250602-0042', note: 'Bank transfer' }, { userKey: k.admin });
+    expect(paid.code, paid.msg).toBe(200);
+    const inv = (await invoiceOf(orderNo)).data;
+    expect(inv.creditNotes).toMatchObject([{ creditNoteNo: 'CN-000001', invoiceNo: 'INV-000001', refundNo: `${orderNo}-R1`, reason: 'Wrong size', amountSen: inv.totals.totalSen }]);
+    expect(inv.totals.creditedSen).toBe(inv.totals.totalSen);
   });
 
   test('a full refund of an installation gives back all of its service tax', async () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/codes.ts';
@@ -32,6 +33,8 @@ import { paymentCallbackRoutes } from './routes/payment-callbacks.ts';
 import { myOrderRoutes } from './routes/my-orders.ts';
 import { consoleRoutes } from './routes/console.ts';
 import { reviewRoutes } from './routes/reviews.ts';
+import { invoiceRoutes } from './routes/invoices.ts';
+import { sellerDetailsOf, type SellerDetails } from './modules/seller/details.ts';
 import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
@@ -65,6 +68,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** GET /metrics answers only `Authorization: Bearer <token>` when set (METRICS_TOKEN). */
   metricsToken?: string | null;
+  /** The shop's details as a seller (invoices); default: content/seller.json, read once. */
+  seller?: Partial<SellerDetails>;
 }
 
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -125,6 +130,7 @@ export function createApi(deps: AppDeps) {
   myOrderRoutes(calls, api, shop);
   consoleRoutes(calls, shop);
   reviewRoutes(calls, shop);
+  invoiceRoutes(calls, shop, deps.seller ? async () => deps.seller! : () => sellerDetailsOf(path.resolve('content')));
   garageRoutes(calls, shop, garage);
   paymentCallbackRoutes(api, shop, metrics);
 

@@ -10,7 +10,7 @@ import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
 import { log, logger } from './ops/log.ts';
 import { checkProduction } from './ops/production.ts';
-import { readSellerDetails } from './modules/seller/details.ts';
+import { readSellerDetails, sellerRefusal } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { emailProviderFromEnv } from './providers/email/index.ts';
@@ -41,8 +41,15 @@ function uploadStorage(): FileStorage {
 
 // LOG_FORMAT and LOG_LEVEL are read now, so a wrong one stops the start rather than a request.
 logger();
+// Invoices name the seller: incomplete details stop any start, in one line naming what is missing.
+const seller = await readSellerDetails(path.resolve('content'));
+const sellerProblem = sellerRefusal(seller);
+if (sellerProblem) {
+  log.error(sellerProblem);
+  process.exit(1);
+}
 // An unsafe production start stops here, before anything opens: every problem, one line each.
-const production = checkProduction(process.env, await readSellerDetails(path.resolve('content')));
+const production = checkProduction(process.env, seller);
 if (production.problems.length > 0) {
   for (const problem of production.problems) log.error(`Refusing to start with NODE_ENV=production: ${problem}`);
   process.exit(1);
@@ -105,6 +112,7 @@ app.route(
     requestLog: log,
     metricsToken: config.metricsToken,
     storage,
+    seller: seller!,
   }),
 );
 mountSite(app, {

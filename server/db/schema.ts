@@ -18,3 +18,4 @@ export * from '../storage/schema.ts';
 export * from '../modules/staff/schema.ts';
 export * from '../modules/audit/schema.ts';
 export * from '../modules/reviews/schema.ts';
+export * from '../modules/invoices/schema.ts';

@@ -7,6 +7,7 @@ import { lateCouponHolds } from './late-coupon.ts';
 import { appointmentStart } from '../modules/orders/actions.ts';
 import { pickupCode } from '../modules/orders/numbers.ts';
 import { addHistory, assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../modules/orders/service.ts';
+import { issueInvoice } from '../modules/invoices/service.ts';
 import { claimEvent, lockPayment, setPaymentState, settleEvent, type EventOutcome } from '../modules/payments/service.ts';
 import { checkEvent } from '../providers/payment/event-limits.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
@@ -43,14 +44,16 @@ async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): 
  * the time-out ended is revived when its coupon's limits still hold and its time is still free
  * (both re-checked at payment), else it stays cancelled, nothing is double-booked and the money
  * is recorded for a full refund; money for an order that was paid already or cancelled by the
- * customer is recorded for a refund.
+ * customer is recorded for a refund. An order that becomes paid gets its invoice (and its
+ * number) here, so a rollback takes both back; `paymentId` is none when a coupon paid it all.
  */
-export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderRow, amountSen: number, now: Date): Promise<Settled> {
+export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderRow, amountSen: number, now: Date, paymentId: string | null = null): Promise<Settled> {
   const amount = { amount: ringgit(amountSen) };
   const keep = async (event: 'pay' | 'payLate', noteKey: MessageKey): Promise<Settled> => {
     const move = await tryMoveOrder(tx, order, event, 'system', { noteKey, noteParams: amount, changes: { paidSen: order.paidSen + amountSen, paidAt: now, cancelledBy: null } }, now);
     if (!move.ok) throw new Error(`order ${order.orderNo}: ${event} refused (${move.key})`);
     const moved = move.order;
+    await issueInvoice(tx, moved, paymentId, now);
     const row = order.method === 'pickup' ? await assignPickupCode(tx, order.id, pickupCode) : moved;
     // The booking-confirmed SMS is recorded with the order (My Orders shows it), and the day-before reminder scheduled.
     await scheduleReminder(tx, row, now);
@@ -149,7 +152,7 @@ export async function recordPayment(ctx: PaymentContext, provider: string, event
     if (payment.state === 'succeeded') return settle('duplicate', 'the payment was recorded as paid before', payment.id);
     const order = await lockOrder(tx, { id: payment.orderId });
     if (!order) return settle('refused', `its order ${payment.orderNo} does not exist`, payment.id);
-    const settled = await settlePaidOrder(tx, ctx, order, payment.amountSen, now);
+    const settled = await settlePaidOrder(tx, ctx, order, payment.amountSen, now, payment.id);
     const note = settled.refundDue ? `to refund: the order (${settled.order.status}) could not take this payment` : '';
     await setPaymentState(tx, payment.id, 'succeeded', now, { paidAt: now, providerRef: event.providerRef, refundDue: settled.refundDue, note });
     return settle('applied', note, payment.id, settled.notices);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { ProviderEvent } from '../../providers/payment/index.ts';
 import { orderNotice, type Notice, type NoticeContext } from '../notifications/service.ts';
 import { lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../orders/service.ts';
+import { creditRefund } from './credit-note.ts';
 import { failReturn } from './payout.ts';
 import { returnByKey, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
 import { refundById, tryMoveRefund } from './service.ts';
@@ -34,6 +35,7 @@ export async function countReturned(tx: Db, ctx: NoticeContext, order: OrderRow,
         if (sent.ok) refund = sent.refund;
       }
       const paid = await tryMoveRefund(tx, refund, 'complete', 'system', { noteKey: 'refundHistory.paid' }, now);
+      if (paid.ok) await creditRefund(tx, moved, paid.refund, now);
       if (paid.ok) notices.push(await orderNotice(tx, ctx, moved, { kind: 'refundPaid', amountSen: refund.amountSen }, now, `refund-paid-${refund.id}`));
     }
   } else {

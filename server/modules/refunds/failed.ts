@@ -3,6 +3,7 @@ import { warning } from '../errors.ts';
 import { orderNotice, type Notice, type NoticeContext } from '../notifications/service.ts';
 import { lockOrder, type OrderRow } from '../orders/service.ts';
 import { countReturned } from './complete.ts';
+import { creditRefund } from './credit-note.ts';
 import { allocateRefund, scheduleSends, sendReturn, type PayoutContext } from './payout.ts';
 import { latestRefund, moveRefund, refundNo, type RefundRow } from './service.ts';
 
@@ -55,6 +56,7 @@ export async function payRefundOutside(tx: Db, ctx: NoticeContext, order: OrderR
     current = (await lockOrder(tx, { id: order.id }))!;
   }
   const after = await moveRefund(tx, before, 'payOutside', 'staff', { note: `${reference} ${input.note}`.trim(), noteKey: 'refundHistory.paidOutside' }, now, 'reference');
+  await creditRefund(tx, current, after, now);
   notices.push(await orderNotice(tx, ctx, current, { kind: 'refundPaid', amountSen: before.amountSen }, now, `refund-paid-${before.id}`));
   return {
     refundNo: refundNo(order.orderNo, before.seq),

@@ -56,3 +56,27 @@ export function missingSellerFields(details: Partial<SellerDetails>): (keyof typ
     return typeof value !== 'string' || value.trim() === '';
   });
 }
+
+const read = new Map<string, Promise<Partial<SellerDetails> | null>>();
+
+/** The seller details of a content folder, read once per process (content changes only with a deploy). */
+export function sellerDetailsOf(contentDir: string): Promise<Partial<SellerDetails> | null> {
+  let details = read.get(contentDir);
+  if (!details) {
+    details = readSellerDetails(contentDir);
+    read.set(contentDir, details);
+  }
+  return details;
+}
+
+/**
+ * Why no start may go on with these seller details (every start, not only production's: the
+ * invoices name them), in one line; null when they are complete.
+ */
+export function sellerRefusal(details: Partial<SellerDetails> | null): string | null {
+  if (!details) return `Refusing to start: content/${SELLER_FILE} is missing: the shop's legal name, SSM and SST numbers, TIN, MSIC code, address, phone and e-mail`;
+  const missing = missingSellerFields(details);
+  if (missing.length === 0) return null;
+  const named = missing.map((field) => `${sellerFields[field]} ("${field}")`).join(', ');
+  return `Refusing to start: the seller's ${named} ${missing.length === 1 ? 'is' : 'are'} missing or blank in content/${SELLER_FILE}`;
+}

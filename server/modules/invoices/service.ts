@@ -1,0 +1,95 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { creditNoteParts, type InvoicedOrder } from './credit-lines.ts';
+import { creditNotes, documentCounters, invoices } from './schema.ts';
+
+/**
+ * Tax invoices and credit notes (after-sale.md §4): the only writer of their tables. Both are
+ * issued inside the caller's transaction (the payment's, the refund's), with the order locked,
+ * so a rollback takes the document and its number back with it.
+ */
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+type Series = 'invoice' | 'credit-note';
+const PREFIX: Record<Series, string> = { invoice: 'INV', 'credit-note': 'CN' };
+
+/** `INV-000001`: six digits, more once a series passes a million. */
+export const documentNo = (series: Series, n: number) => `${PREFIX[series]}-${String(n).padStart(6, '0')}`;
+
+/**
+ * The next number of a series, taken in the caller's transaction: the counter row stays
+ * locked until it ends, so another process's payment waits for this one to commit (and takes
+ * the next number) or roll back (and takes this one).
+ */
+async function nextNumber(tx: Db, series: Series): Promise<string> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ series, last: 1 })
+    .onConflictDoUpdate({ target: documentCounters.series, set: { last: sql`${documentCounters.last} + 1` } })
+    .returning({ last: documentCounters.last });
+  return documentNo(series, row!.last);
+}
+
+export async function invoiceOfOrder(db: Db, orderId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
+  return row;
+}
+
+/**
+ * The order's invoice, issued now if it has none (the caller holds the order's lock): an
+ * order paid twice keeps the invoice of its first payment.
+ */
+export async function issueInvoice(tx: Db, order: { id: string; orderNo: string }, paymentId: string | null, now: Date): Promise<InvoiceRow> {
+  const existing = await invoiceOfOrder(tx, order.id);
+  if (existing) return existing;
+  const invoiceNo = await nextNumber(tx, 'invoice');
+  const [row] = await tx.insert(invoices).values({ invoiceNo, orderId: order.id, orderNo: order.orderNo, paymentId, issuedAt: now }).returning();
+  return row!;
+}
+
+/**
+ * The credit note of a refund that has just completed, naming the order's invoice (the caller
+ * holds the order's lock). Issued once per refund; none for an order that has no invoice.
+ */
+export async function issueCreditNote(
+  tx: Db,
+  refund: { id: string; refundNo: string; orderId: string; amountSen: number },
+  order: InvoicedOrder,
+  now: Date,
+): Promise<CreditNoteRow | null> {
+  const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.refundId, refund.id));
+  if (existing) return existing;
+  const invoice = await invoiceOfOrder(tx, refund.orderId);
+  if (!invoice) return null;
+  const parts = creditNoteParts(order, refund.amountSen);
+  const creditNoteNo = await nextNumber(tx, 'credit-note');
+  const [row] = await tx
+    .insert(creditNotes)
+    .values({
+      creditNoteNo,
+      invoiceNo: invoice.invoiceNo,
+      orderId: refund.orderId,
+      refundId: refund.id,
+      refundNo: refund.refundNo,
+      issuedAt: now,
+      amountSen: refund.amountSen,
+      serviceTaxSen: parts.serviceTaxSen,
+      lines: parts.lines,
+    })
+    .returning();
+  return row!;
+}
+
+/** The order's credit notes, oldest first. */
+export async function creditNotesOfOrder(db: Db, orderId: string): Promise<CreditNoteRow[]> {
+  return db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.issuedAt), asc(creditNotes.creditNoteNo));
+}
+
+/** The invoices of these orders, by order id. */
+export async function invoicesOfOrders(db: Db, orderIds: string[]): Promise<Map<string, InvoiceRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.select().from(invoices).where(inArray(invoices.orderId, orderIds));
+  return new Map(rows.map((r) => [r.orderId, r]));
+}

@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import type { invoiceDto } from '../../contract/invoice.ts';
+import { fpxBanks } from '../../contract/rules/order-status.ts';
+import { SERVICE_TAX_PERCENT } from '../../contract/rules/einvoice-rules.ts';
+import { klDate } from '../../contract/rules/kl-calendar.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { message } from '../../contract/rules/messages.ts';
+import { warning } from '../modules/errors.ts';
+import { creditNotesOfOrder, invoiceOfOrder } from '../modules/invoices/service.ts';
+import { lineName } from '../modules/orders/line-view.ts';
+import { customerOrder, linesOf, type OrderRow } from '../modules/orders/service.ts';
+import { paidPayments, type PaymentRow } from '../modules/payments/service.ts';
+import { refundsOfOrders } from '../modules/refunds/service.ts';
+import type { SellerDetails } from '../modules/seller/details.ts';
+import type { ReadContext } from './context.ts';
+
+type Invoice = z.input<typeof invoiceDto>;
+
+/** How a payment was made, in words of the reader's language. */
+export function payMethodWords(payment: Pick<PaymentRow, 'method' | 'bankCode'> | undefined, locale: Locale): string {
+  if (!payment) return message(locale, 'invoice.method.coupon');
+  if (payment.method === 'fpx') {
+    const bank = fpxBanks.find((b) => b.code === payment.bankCode)?.name ?? payment.bankCode;
+    return bank ? message(locale, 'invoice.method.fpx', { bank }) : message(locale, 'invoice.method.fpxAnyBank');
+  }
+  return message(locale, `invoice.method.${payment.method}`);
+}
+
+/** The last day (YYYY-MM-DD) of the Kuala Lumpur calendar month `at` falls in. */
+export function lastDayOfMonth(at: Date): string {
+  const [year, month] = klDate(at).split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+const oneLine = (parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim() !== '').join(', ');
+
+function buyerAddress(order: OrderRow): string | null {
+  const a = order.address;
+  return a ? oneLine([a.line1, a.line2, `${a.postcode} ${a.city}`, a.state]) : null;
+}
+
+/**
+ * The tax invoice of one of the caller's paid orders, with its credit notes: someone else's
+ * order, or one not paid (no invoice), is refused alike (807), saying neither which.
+ */
+export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetails>, customerId: string, orderNo: string, locale: Locale): Promise<Invoice> {
+  const order = await customerOrder(ctx.db, customerId, orderNo);
+  const invoice = order ? await invoiceOfOrder(ctx.db, order.id) : undefined;
+  if (!order || !invoice) throw warning('invoice.none', {}, { field: 'orderNo' });
+  // One after the other: `db` may be a transaction, whose queries share one connection.
+  const lines = await linesOf(ctx.db, order.id);
+  const payments = (await paidPayments(ctx.db, [order.id])).filter((p) => !p.refundDue);
+  const notes = await creditNotesOfOrder(ctx.db, order.id);
+  const refunds = await refundsOfOrders(ctx.db, [order.id]);
+
+  const products = ctx.indexes.catalog.byId;
+  const payment = payments.find((p) => p.id === invoice.paymentId) ?? payments[0];
+  const paidAt = payment?.paidAt ?? order.paidAt ?? invoice.issuedAt;
+  const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
+  const text = (field: keyof SellerDetails) => {
+    const value = seller[field];
+    return typeof value === 'string' ? value : '';
+  };
+  const sstNo = text('sstNo');
+  const sameMonth = klDate(paidAt).slice(0, 7) === klDate(ctx.now()).slice(0, 7);
+
+  return {
+    invoiceNo: invoice.invoiceNo,
+    issuedAt: invoice.issuedAt.toISOString(),
+    orderNo: order.orderNo,
+    seller: {
+      legalName: text('legalName'),
+      ssmNo: text('ssmNo'),
+      sstNo,
+      tin: text('tin'),
+      msicCode: text('msicCode'),
+      address: text('address'),
+      phone: text('phone'),
+      email: text('email'),
+      demo: seller.demo === true,
+    },
+    buyer: { name: order.contact.name, phone: order.contact.phone, email: order.contact.email ?? null, address: buyerAddress(order) },
+    payment: { paidAt: paidAt.toISOString(), method: payMethodWords(payment, locale), reference: payment?.providerRef ?? '' },
+    method: order.method,
+    store: workshop ? { id: workshop.id, name: workshop.name, address: workshop.address } : null,
+    appointment: order.appointmentDate && order.appointmentTime ? { date: order.appointmentDate, time: order.appointmentTime } : null,
+    pickupCode: order.method === 'pickup' ? order.pickupCode : null,
+    car: { name: [order.car.brand, order.car.model, order.car.variant].filter(Boolean).join(' '), plate: order.carPlate },
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      name: lineName(l, products, locale),
+      quantity: l.quantity,
+      unitSen: l.unitSen,
+      partsSen: l.partsSen,
+      labourSen: l.labourSen,
+      serviceTaxSen: l.serviceTaxSen,
+      totalSen: l.totalSen,
+    })),
+    totals: {
+      partsSen: order.partsSen,
+      labourSen: order.labourSen,
+      serviceTaxSen: order.serviceTaxSen,
+      deliveryFeeSen: order.deliveryFeeSen,
+      discountSen: order.discountSen,
+      totalSen: order.totalSen,
+      paidSen: payments.reduce((s, p) => s + p.amountSen, 0),
+      creditedSen: notes.reduce((s, n) => s + n.amountSen, 0),
+    },
+    serviceTax: { ratePercent: SERVICE_TAX_PERCENT, taxableSen: order.labourSen, amountSen: order.serviceTaxSen, sstNo },
+    creditNotes: notes.map((n) => ({
+      creditNoteNo: n.creditNoteNo,
+      invoiceNo: n.invoiceNo,
+      issuedAt: n.issuedAt.toISOString(),
+      refundNo: n.refundNo,
+      reason: refunds.find((r) => r.id === n.refundId)?.reason ?? '',
+      lines: n.lines.map((l) => ({ ...l, name: lineName(l, products, locale) })),
+      serviceTaxSen: n.serviceTaxSen,
+      amountSen: n.amountSen,
+      einvoice: null,
+    })),
+    // The e-invoice module fills these in; until then a buyer may ask within the month of payment.
+    einvoice: null,
+    einvoiceRequest: { allowed: sameMonth, until: lastDayOfMonth(paidAt) },
+  };
+}

@@ -19,3 +19,4 @@ export * from '../modules/staff/schema.ts';
 export * from '../modules/audit/schema.ts';
 export * from '../modules/reviews/schema.ts';
 export * from '../modules/invoices/schema.ts';
+export * from '../modules/einvoices/schema.ts';

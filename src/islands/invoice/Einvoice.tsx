@@ -2,9 +2,9 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { momentWords } from '../../../contract/rules/dates.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { qrSvg } from '../../lib/qr-svg.ts';
-import { PickupQr } from '../my-orders/PickupQr.tsx';
 import { EinvoiceRequestPlace } from './EinvoiceRequestPlace.tsx';
 import { Block, Facts } from './Facts.tsx';
+import { QrCode } from './QrCode.tsx';
 import type { EinvoiceDto, InvoiceDto } from './types.ts';
 
 /**
@@ -28,9 +28,9 @@ export function EinvoiceStatus({ locale, einvoice, withQr = false }: { locale: L
   const valid = einvoice.status === 'VALID' && einvoice.validationUrl;
   const qr = valid && withQr ? qrSvg(einvoice.validationUrl!) : null;
   return (
-    <div className="flex flex-wrap items-start gap-4">
-      {qr && <PickupQr qr={qr} label={t.qr} />}
-      <div className="min-w-0 flex-1 space-y-2 text-sm">
+    <div className="flex flex-col items-start gap-4 sm:flex-row">
+      {qr && <QrCode qr={qr} label={t.qr} />}
+      <div className="w-full min-w-0 flex-1 space-y-2 text-sm">
         <p className="font-semibold">
           {t.einvoice}: {t.einvoiceStatus[einvoice.status]}
         </p>

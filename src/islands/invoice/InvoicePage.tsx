@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderInvoice } from '../../lib/invoice-endpoints.ts';
+import { orderInvoice } from '../../lib/order-endpoints.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { CreditNotes } from './CreditNotes.tsx';
 import { Einvoice } from './Einvoice.tsx';

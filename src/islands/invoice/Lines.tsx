@@ -20,10 +20,10 @@ export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
       </h2>
       {/* Focusable, so the table can be scrolled from the keyboard on a narrow screen. */}
       <div role="region" aria-labelledby="invoice-lines" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white print:overflow-visible print:rounded-none print:border-0">
-        <table className="w-full min-w-[40rem] text-sm print:min-w-0 print:text-[9pt]">
+        <table className="w-full min-w-[44rem] text-sm print:min-w-0 print:text-[9pt]">
           <thead className="border-b border-slate-300 text-slate-700">
             <tr>
-              <th scope="col" className="px-2 py-2 text-left">
+              <th scope="col" className="min-w-40 px-2 py-2 text-left">
                 {t.product}
               </th>
               <th scope="col" className="px-2 py-2 text-right">
@@ -66,25 +66,19 @@ export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
       <dl className="ml-auto max-w-md space-y-1 text-sm">
         {invoice.totals.deliveryFeeSen > 0 && <Figure label={t.delivery} value={money(invoice.totals.deliveryFeeSen)} />}
         {invoice.totals.discountSen > 0 && <Figure label={t.discount} value={`−${money(invoice.totals.discountSen)}`} />}
-        <div className="border-t border-slate-200 pt-1">
-          <Figure label={fill(t.taxLine, { rate: tax.ratePercent, sstNo: tax.sstNo })} value={money(tax.amountSen)} strong />
-          <div className="pl-3 text-slate-700">
-            <Figure label={t.taxable} value={money(tax.taxableSen)} />
-            <Figure label={t.taxAmount} value={money(tax.amountSen)} />
-          </div>
-        </div>
-        <div className="border-t border-slate-300 pt-1 text-base font-extrabold">
-          <Figure label={t.total} value={money(invoice.totals.totalSen)} />
-        </div>
-        <Figure label={t.paid} value={money(invoice.totals.paidSen)} strong />
+        <Figure label={fill(t.taxLine, { rate: tax.ratePercent, sstNo: tax.sstNo })} value={money(tax.amountSen)} className="border-t border-slate-200 pt-1 font-semibold" />
+        <Figure label={t.taxable} value={money(tax.taxableSen)} className="pl-3 text-slate-700" />
+        <Figure label={t.taxAmount} value={money(tax.amountSen)} className="pl-3 text-slate-700" />
+        <Figure label={t.total} value={money(invoice.totals.totalSen)} className="border-t border-slate-300 pt-1 text-base font-extrabold" />
+        <Figure label={t.paid} value={money(invoice.totals.paidSen)} className="font-semibold" />
       </dl>
     </div>
   );
 }
 
-function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Figure({ label, value, className = '' }: { label: string; value: string; className?: string }) {
   return (
-    <div className={`flex justify-between gap-4 ${strong ? 'font-semibold' : ''}`}>
+    <div className={`flex justify-between gap-4 ${className}`}>
       <dt>{label}</dt>
       <dd className="shrink-0 tabular-nums">{value}</dd>
     </div>

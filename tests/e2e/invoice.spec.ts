@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { orderInvoice } from '../../contract/paths/orders.ts';
 import { seriousProblems } from './axe.ts';
-import { installationInvoice, VALIDATION_URL } from './fixtures/invoice.ts';
+import { installationInvoice, pickupInvoice, VALIDATION_URL } from './fixtures/invoice.ts';
 import { myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
 import { english, logInThroughMenu, type LoginTexts } from './support.ts';
 
@@ -13,17 +13,17 @@ import { english, logInThroughMenu, type LoginTexts } from './support.ts';
 const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
 const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
 
-/** Answers app/invoice with the fixture for whichever order the page asks about. */
-async function answerInvoices(page: Page) {
+/** Answers app/invoice with a fixture for whichever order the page asks about. */
+async function answerInvoices(page: Page, invoice = installationInvoice) {
   await page.route(`**/api${orderInvoice}`, async (route) => {
     const { orderNo } = route.request().postDataJSON() as { orderNo: string };
-    await route.fulfill({ json: { code: 200, msg: 'success', data: installationInvoice(orderNo) } });
+    await route.fulfill({ json: { code: 200, msg: 'success', data: invoice(orderNo) } });
   });
 }
 
-async function customer(page: Page, prefix: string, texts: LoginTexts) {
+async function customer(page: Page, prefix: string, texts: LoginTexts, invoice = installationInvoice) {
   await myviInPetalingJaya(page);
-  await answerInvoices(page);
+  await answerInvoices(page, invoice);
   await page.goto(`${prefix}home`);
   await logInThroughMenu(page, texts);
 }
@@ -92,6 +92,20 @@ for (const l of languages) {
   });
 }
 
+test("a demo shop's pickup invoice says its seller is a demo, shows the pickup code, and that the buyer may still ask for an e-invoice", async ({ page }) => {
+  await customer(page, '/pc/', english, pickupInvoice);
+  await page.goto('/pc/myorder-status/invoice?orderNo=SA2611201235');
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('region', { name: 'Seller' }).getByText(/^Demo seller: .* not valid for tax\.$/)).toBeVisible();
+  await expect(main.getByRole('region', { name: 'Payment' }).getByText('48291736', { exact: true })).toBeVisible();
+  const einvoice = main.getByRole('region', { name: 'e-Invoice' });
+  await expect(einvoice).toContainText('consolidated e-invoice for the month');
+  await expect(einvoice).toContainText('You may ask for an e-invoice in your own or your company’s name until Mon, 30 Nov 2026.');
+  await expect(einvoice.getByRole('img')).toHaveCount(0);
+  await expect(main.getByRole('article')).toHaveCount(0);
+});
+
 test('a paid order leads to its invoice from My Orders and from its own page', async ({ page }) => {
   await customer(page, '/pc/', english);
   const orderNo = await placeOrder(page);
@@ -142,4 +156,8 @@ test('printed, the invoice stands alone: no site header, footer or buttons', asy
   await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeHidden();
   await expect(invoiceNo).toBeVisible();
   await expect(page.getByText(VALIDATION_URL, { exact: true })).toBeVisible();
+  // The width of A4 less its 12 mm margins, at 96 dpi: the lines fit without being cut.
+  await page.setViewportSize({ width: 703, height: 1000 });
+  const lines = page.getByRole('region', { name: 'Items' });
+  expect(await lines.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
 });

@@ -1,4 +1,5 @@
 import type * as quote from '../../contract/cart-quote.ts';
+import type * as invoice from '../../contract/invoice.ts';
 import type * as myOrders from '../../contract/my-orders.ts';
 import type * as orders from '../../contract/orders.ts';
 import type * as reviews from '../../contract/reviews.ts';
@@ -24,3 +25,6 @@ export const uploadImage = endpoint<typeof myOrders.uploadImage>(paths.uploadIma
 export const reviewAdd = endpoint<typeof reviews.reviewAdd>(paths.reviewAdd);
 export const reviewUpdate = endpoint<typeof reviews.reviewUpdate>(paths.reviewUpdate);
 export const reviewMine = endpoint<typeof reviews.reviewMine>(paths.reviewMine);
+// Here rather than a file of its own: the paths of orders.ts stay in one chunk with these
+// calls, so the order page carries no extra module for the invoice page's sake.
+export const orderInvoice = endpoint<typeof invoice.orderInvoice>(paths.orderInvoice);

@@ -3,6 +3,7 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderFind } from '../../lib/order-endpoints.ts';
+import { hasInvoice, invoiceHref } from '../../lib/invoice-link.ts';
 import { formatRM } from '../../lib/money.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { targetOf, type ActionResult } from './action-types.ts';
@@ -78,6 +79,11 @@ function OrderPage({ locale }: { locale: Locale }) {
               [d.checkout.total, formatRM(order.totals.totalSen, locale)],
             ]}
           />
+          {hasInvoice(order.status) && (
+            <a href={invoiceHref(locale, order.orderNo)} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+              {d.invoice.link}
+            </a>
+          )}
           <OrderActions key={version} locale={locale} target={targetOf(order)} onDone={done} />
         </Section>
         <ReviewsSection locale={locale} order={order} />

@@ -4,6 +4,7 @@ import { pickupReadyBy } from '../../../contract/rules/pickup.ts';
 import { malaysianStates } from '../../../contract/rules/postcode.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { icsEvent } from '../../lib/ics.ts';
+import { invoiceHref } from '../../lib/invoice-link.ts';
 import { whatsappLink } from '../../lib/pay-time.ts';
 import { Receipt } from './Receipt.tsx';
 import type { OrderDetailDto } from './types.ts';
@@ -83,9 +84,14 @@ export function Confirmation({ locale, order }: { locale: Locale; order: OrderDe
         </section>
       )}
       <Receipt locale={locale} order={order} paid />
-      <button type="button" className="btn-primary print:hidden" onClick={() => window.print()}>
-        {t.print}
-      </button>
+      <div className="flex flex-wrap gap-2 print:hidden">
+        <button type="button" className="btn-primary" onClick={() => window.print()}>
+          {t.print}
+        </button>
+        <a className="btn-secondary" href={invoiceHref(locale, order.orderNo)}>
+          {dictionary(locale).invoice.link}
+        </a>
+      </div>
     </div>
   );
 }

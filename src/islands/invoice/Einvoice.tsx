@@ -1,0 +1,55 @@
+import type { Locale } from '../../../contract/rules/language.ts';
+import { momentWords } from '../../../contract/rules/dates.ts';
+import { dictionary } from '../../i18n/index.ts';
+import { qrSvg } from '../../lib/qr-svg.ts';
+import { EinvoiceRequestPlace } from './EinvoiceRequestPlace.tsx';
+import { Block, Facts } from './Facts.tsx';
+import { QrCode } from './QrCode.tsx';
+import type { EinvoiceDto, InvoiceDto } from './types.ts';
+
+/**
+ * The order's LHDN e-invoice: once valid, its QR code and validation link (what a buyer's
+ * accountant scans); before that, where it stands; without one, the month's consolidated one.
+ */
+export function Einvoice({ locale, invoice }: { locale: Locale; invoice: InvoiceDto }) {
+  const t = dictionary(locale).invoice;
+  const own = invoice.einvoice;
+  return (
+    <Block id="invoice-einvoice" title={t.einvoice}>
+      {own ? <EinvoiceStatus locale={locale} einvoice={own} withQr /> : <p className="text-sm">{t.consolidated}</p>}
+      <EinvoiceRequestPlace locale={locale} request={invoice.einvoiceRequest} />
+    </Block>
+  );
+}
+
+/** An e-invoice's status in words; a valid one with its link (and, for the invoice's own, its QR code). */
+export function EinvoiceStatus({ locale, einvoice, withQr = false }: { locale: Locale; einvoice: EinvoiceDto; withQr?: boolean }) {
+  const t = dictionary(locale).invoice;
+  const valid = einvoice.status === 'VALID' && einvoice.validationUrl;
+  const qr = valid && withQr ? qrSvg(einvoice.validationUrl!) : null;
+  return (
+    <div className="flex flex-col items-start gap-4 sm:flex-row">
+      {qr && <QrCode qr={qr} label={t.qr} />}
+      <div className="w-full min-w-0 flex-1 space-y-2 text-sm">
+        <p className="font-semibold">
+          {t.einvoice}: {t.einvoiceStatus[einvoice.status]}
+        </p>
+        <Facts
+          rows={[
+            [t.uuid, einvoice.uuid ? <span className="font-mono">{einvoice.uuid}</span> : null],
+            [t.validatedAt, einvoice.status === 'VALID' && einvoice.validatedAt ? momentWords(einvoice.validatedAt, locale) : null],
+          ]}
+        />
+        {valid && (
+          <p>
+            <a href={einvoice.validationUrl!} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline print:text-inherit">
+              {t.validate}
+            </a>
+            {/* On paper the link is read, not clicked. */}
+            <span className="hidden font-mono text-xs [overflow-wrap:anywhere] print:block">{einvoice.validationUrl}</span>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

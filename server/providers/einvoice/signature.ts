@@ -50,7 +50,8 @@ function rootKey(document: Record<string, unknown>): string {
 }
 
 /** The minified document without UBLExtensions and Signature: what the document digest covers. */
-export function canonicalDocumentText(document: UblDocument | Record<string, unknown>): string {
+export function canonicalDocumentText(doc: UblDocument | Record<string, unknown>): string {
+  const document = doc as Record<string, unknown>;
   const key = rootKey(document);
   const out: Record<string, unknown> = {};
   for (const [k, value] of Object.entries(document)) out[k] = k === key ? (value as UblNode[]).map(withoutSignature) : value;

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { buildConsolidatedInvoice, ordersToConsolidate, receiptGroups, type ConsolidatedReceipt } from '../../server/providers/einvoice/ubl/index.ts';
+import { serializeDocument, signDocument } from '../../server/providers/einvoice/signature.ts';
+import { loadSigningCertificate } from '../../server/providers/einvoice/signing-certificate.ts';
+import { buildConsolidatedInvoice, consolidationBatches, ordersToConsolidate, receiptGroups, RECEIPTS_PER_CONSOLIDATION, type ConsolidatedReceipt } from '../../server/providers/einvoice/ubl/index.ts';
 import { seller, sen } from './einvoice-fixtures.ts';
 
 type Node = Record<string, any>;
@@ -85,5 +87,13 @@ describe('the consolidated e-invoice', () => {
     const doc = buildConsolidatedInvoice({ documentNo: 'CON', issuedAt: new Date(), seller, month: '2026-11', receipts: many }).Invoice[0] as Node;
     for (const line of doc.InvoiceLine) expect(line.Item[0].Description[0]._.length).toBeLessThanOrEqual(300);
     expect(sen(doc.LegalMonetaryTotal[0].PayableAmount)).toBe(60 * 1_540);
+  });
+
+  test('a batch of receipts, signed and base64-encoded for submission, stays under MyInvois’ 300 KB a document', () => {
+    const month = Array.from({ length: RECEIPTS_PER_CONSOLIDATION + 10 }, (_, i) => receipt(`SV2611${String(i).padStart(8, '0')}`, 123_456, 10_000));
+    const batches = consolidationBatches(month);
+    expect(batches.map((b) => b.length)).toEqual([RECEIPTS_PER_CONSOLIDATION, 10]);
+    const signed = signDocument(buildConsolidatedInvoice({ documentNo: 'CON', issuedAt: new Date(), seller, month: '2026-11', receipts: batches[0] }), loadSigningCertificate({}));
+    expect(Buffer.from(serializeDocument(signed)).toString('base64').length).toBeLessThan(300 * 1024);
   });
 });

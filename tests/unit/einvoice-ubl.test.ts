@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildCreditNote, buildInvoice, buildRefundNote, type EinvoiceOrderInput } from '../../server/providers/einvoice/ubl/index.ts';
+import { buildCreditNote, buildInvoice, buildRefundNote, noteAmounts, type EinvoiceOrderInput } from '../../server/providers/einvoice/ubl/index.ts';
 import { orderLine, seller, sen } from './einvoice-fixtures.ts';
 
 type Node = Record<string, any>;
@@ -182,5 +182,28 @@ describe('notes naming the original e-invoice', () => {
 
   test('a note without the original’s UUID is refused', () => {
     expect(() => buildCreditNote({ ...refund, original: { uuid: '', documentNo: 'INV-2026-000123' } })).toThrow(/UUID/);
+  });
+});
+
+describe('the amounts a note takes back', () => {
+  const paid = order.lines.reduce((s, l) => s + l.totalSen, 0) - 2_000 + 1_500;
+
+  test('a full refund repeats the lines, the delivery and the coupon', () => {
+    expect(noteAmounts(order, paid, 'Refund of INV-2026-000123')).toEqual({ lines: order.lines, deliveryFeeSen: 1_500, discountSen: 2_000 });
+  });
+
+  test('a part refund is one line adding up to the refunded sen, its service tax 8 % of the labour taken back', () => {
+    const amounts = noteAmounts(order, 50_000, 'Part refund of INV-2026-000123');
+    const [line] = amounts.lines;
+    expect(amounts.lines).toHaveLength(1);
+    expect(line.partsSen + line.labourSen + line.serviceTaxSen).toBe(50_000);
+    expect(Math.abs(line.serviceTaxSen - line.labourSen * 0.08)).toBeLessThanOrEqual(1);
+    expect(line.labourSen).toBeGreaterThan(0);
+    const note = invoiceOf(buildCreditNote({ ...order, ...amounts, original: { uuid: 'F9D425P6DS7D8IU4DR5MDCLK10', documentNo: 'INV-2026-000123' } }));
+    expect(sen(note.LegalMonetaryTotal[0].PayableAmount)).toBe(50_000);
+  });
+
+  test('more than was paid is refused', () => {
+    expect(() => noteAmounts(order, paid + 1, 'Refund')).toThrow(/paid/);
   });
 });

@@ -62,6 +62,19 @@ export interface ConsolidatedInvoiceInput extends EinvoiceHeader {
   receipts: ConsolidatedReceipt[];
 }
 
+/**
+ * At most this many receipts per consolidated document: 1,500 signed come to about 180 KB,
+ * under MyInvois' 300 KB a document even once base64-encoded for submission.
+ */
+export const RECEIPTS_PER_CONSOLIDATION = 1_500;
+
+/** A month's receipts in batches, one consolidated e-invoice each. */
+export function consolidationBatches<T>(receipts: readonly T[], size = RECEIPTS_PER_CONSOLIDATION): T[][] {
+  const batches: T[][] = [];
+  for (let i = 0; i < receipts.length; i += size) batches.push(receipts.slice(i, i + size));
+  return batches;
+}
+
 /** Receipts in groups whose numbers, listed, fit one line's description. */
 export function receiptGroups(receipts: readonly ConsolidatedReceipt[]): ConsolidatedReceipt[][] {
   const groups: ConsolidatedReceipt[][] = [];

@@ -81,3 +81,6 @@ await import('./memory.mjs');
 
 // The site search: index size per language and query time in a slowed-down Chromium.
 await import('./search.mjs');
+
+// E-invoices built and signed per second, and verified as the local MyInvois double does.
+await import('./einvoice-sign.mjs');

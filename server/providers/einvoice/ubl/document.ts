@@ -1,0 +1,103 @@
+import { CURRENCY, DOCUMENT_VERSION, amount, utcDateTime, value, type UblNode } from './json.ts';
+import { invoiceLine, taxCategory, type BillLine } from './lines.ts';
+import { customerParty, supplierParty } from './parties.ts';
+import { documentTotals } from './totals.ts';
+import type { EinvoiceBuyer, EinvoiceHeader, EinvoicePayment, OriginalDocument } from './types.ts';
+
+/** LHDN's e-invoice type codes for the documents the shop issues. */
+export const einvoiceTypeCodes = { invoice: '01', 'credit-note': '02', 'refund-note': '04' } as const;
+export type EinvoiceTypeCode = (typeof einvoiceTypeCodes)[keyof typeof einvoiceTypeCodes];
+
+/** A UBL 2.1 JSON document as MyInvois takes it: namespaces, then one Invoice. */
+export interface UblDocument {
+  _D: string;
+  _A: string;
+  _B: string;
+  Invoice: [UblNode];
+}
+
+/** LHDN's payment modes: 01 cash, 03 bank transfer (FPX), 04 card, 06 e-wallet, 08 others. */
+const paymentModes: Record<EinvoicePayment['method'], string> = { cash: '01', fpx: '03', card: '04', tng: '06', grabpay: '06', other: '08' };
+const methodWords: Record<EinvoicePayment['method'], string> = { cash: 'cash', fpx: 'FPX online banking', card: 'card', tng: "Touch 'n Go eWallet", grabpay: 'GrabPay', other: 'other means' };
+
+export interface DocumentParts {
+  typeCode: EinvoiceTypeCode;
+  header: EinvoiceHeader;
+  buyer: EinvoiceBuyer;
+  lines: BillLine[];
+  deliveryFeeSen?: number;
+  discountSen?: number;
+  discountReason?: string;
+  payment?: EinvoicePayment;
+  original?: OriginalDocument;
+  /** A consolidation's month, first and last day. */
+  period?: { startDate: string; endDate: string };
+}
+
+function payment(p: EinvoicePayment): UblNode {
+  const { date } = utcDateTime(p.paidAt);
+  const words = `Paid in full by ${methodWords[p.method]} on ${date}${p.reference ? `, reference ${p.reference}` : ''}`;
+  return {
+    PaymentMeans: [{ PaymentMeansCode: value(paymentModes[p.method]) }],
+    PaymentTerms: [{ Note: value(words.slice(0, 300)) }],
+  };
+}
+
+/** The whole document, its totals adding up to the sen (see totals.ts). */
+export function assembleDocument(parts: DocumentParts): UblDocument {
+  const totals = documentTotals(parts.lines, parts);
+  const { date, time } = utcDateTime(parts.header.issuedAt);
+  const allowanceCharges: UblNode[] = [];
+  if (totals.allowanceSen > 0) {
+    allowanceCharges.push({ ChargeIndicator: value(false), AllowanceChargeReason: value(parts.discountReason ?? 'Discount'), Amount: amount(totals.allowanceSen) });
+  }
+  if (totals.chargeSen > 0) {
+    allowanceCharges.push({ ChargeIndicator: value(true), AllowanceChargeReason: value('Delivery'), Amount: amount(totals.chargeSen) });
+  }
+  const invoice: UblNode = {
+    ID: value(parts.header.documentNo),
+    IssueDate: value(date),
+    IssueTime: value(time),
+    InvoiceTypeCode: value(parts.typeCode, { listVersionID: DOCUMENT_VERSION }),
+    DocumentCurrencyCode: value(CURRENCY),
+    TaxCurrencyCode: value(CURRENCY),
+    ...(parts.period
+      ? { InvoicePeriod: [{ StartDate: value(parts.period.startDate), EndDate: value(parts.period.endDate), Description: value('Monthly') }] }
+      : {}),
+    ...(parts.original
+      ? { BillingReference: [{ InvoiceDocumentReference: [{ ID: value(parts.original.documentNo), UUID: value(parts.original.uuid) }] }] }
+      : {}),
+    AccountingSupplierParty: supplierParty(parts.header.seller),
+    AccountingCustomerParty: customerParty(parts.buyer),
+    ...(parts.payment ? payment(parts.payment) : {}),
+    ...(allowanceCharges.length ? { AllowanceCharge: allowanceCharges } : {}),
+    TaxTotal: [
+      {
+        TaxAmount: amount(totals.taxSen),
+        TaxSubtotal: totals.byTaxType.map((t) => ({
+          TaxableAmount: amount(t.taxableSen),
+          TaxAmount: amount(t.taxSen),
+          Percent: value(t.percent),
+          TaxCategory: taxCategory(t.taxType),
+        })),
+      },
+    ],
+    LegalMonetaryTotal: [
+      {
+        LineExtensionAmount: amount(totals.lineExtensionSen),
+        TaxExclusiveAmount: amount(totals.taxExclusiveSen),
+        TaxInclusiveAmount: amount(totals.taxInclusiveSen),
+        AllowanceTotalAmount: amount(totals.allowanceSen),
+        ChargeTotalAmount: amount(totals.chargeSen),
+        PayableAmount: amount(totals.payableSen),
+      },
+    ],
+    InvoiceLine: parts.lines.map(invoiceLine),
+  };
+  return {
+    _D: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+    _A: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+    _B: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+    Invoice: [invoice],
+  };
+}

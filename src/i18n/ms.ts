@@ -1066,7 +1066,7 @@ export const ms: Dictionary = {
     credited: 'Jumlah dikreditkan',
     einvoice: 'e-Invois',
     einvoiceStatus: {
-      PENDING: 'Menunggu untuk dihantar ke LHDN MyInvois.',
+      PENDING: 'Belum diserahkan kepada LHDN MyInvois.',
       SUBMITTED: 'Telah dihantar ke LHDN MyInvois, menunggu pengesahan.',
       VALID: 'Disahkan oleh LHDN MyInvois.',
       INVALID: 'Tidak diterima oleh LHDN MyInvois: kami sedang membetulkannya.',

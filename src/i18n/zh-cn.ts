@@ -1035,7 +1035,7 @@ export const zhCn: Dictionary = {
     car: '车辆',
     carPlate: '{car}，{plate}',
     install: '到店安装',
-    workshop: '服务门店',
+    workshop: '服务车厂',
     appointment: '预约时间',
     pickup: '到店自取',
     pickupCode: '取货码',

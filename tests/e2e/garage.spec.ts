@@ -41,7 +41,7 @@ async function shots(page: Page, name: string) {
   }
 }
 
-test('the garage keeps the plate, papers and readings, shows a completed service with the next due date, and books it again', async ({ browser, page }) => {
+test('the garage keeps the plate, papers and readings; staff complete a service with the odometer; the garage shows it with the next due date; the customer turns reminders on, rates the service and the workshop, the product page shows the review in three languages; book again', async ({ browser, page }) => {
   test.slow();
   await intoGarage(page, '', english, 'My garage');
   const car = page.getByRole('region', { name: /Perodua Myvi/ });
@@ -111,6 +111,37 @@ test('the garage keeps the plate, papers and readings, shows a completed service
   expect(await seriousProblems(page)).toEqual([]);
   await shots(page, 'en');
   await page.setViewportSize({ width: 1280, height: 900 });
+
+  // With the service on record, the customer turns service reminders on in the same garage.
+  const reminders = page.getByRole('region', { name: 'Reminders' });
+  await reminders.getByRole('checkbox', { name: 'Service reminders' }).check();
+  await expect(reminders.getByText(/Last changed: /)).toBeVisible();
+
+  // My Orders invites a rating of the service and of the workshop that did it.
+  await page.goto('/pc/myorder-status');
+  await page.getByRole('link', { name: `Rate your order: Order ${orderNo}` }).click();
+  const rate = page.getByRole('region', { name: 'Rate your order' });
+  const words = `Done in an hour, the mechanic showed me the old filter ${Date.now()}`;
+  for (const [target, stars, text] of [['Product', '5 stars: excellent', words], ['Workshop', '4 stars: very good', '']] as const) {
+    await rate.getByRole('button', { name: new RegExp(`^Rate: ${target}: `) }).click();
+    const form = page.getByRole('dialog', { name: /^Rate / });
+    await form.getByRole('radio', { name: stars }).check();
+    if (text) await form.getByLabel('Your review (optional)').fill(text);
+    await form.getByRole('button', { name: 'Publish review' }).click();
+    await expect(form).toBeHidden();
+  }
+  await expect(rate.getByText('Published')).toHaveCount(2);
+
+  // The product page carries the review in its HTML, as a crawler reads it, in each language.
+  const reader = await browser.newContext({ javaScriptEnabled: false });
+  const product = await reader.newPage();
+  for (const [prefix, title, verified] of [['', 'Reviews', 'Verified buyer'], ['zh-cn/', '评价', '已验证买家'], ['ms/', 'Ulasan', 'Pembeli disahkan']] as const) {
+    await product.goto(`/pc/${prefix}products/auto-maintenance/service-basic`);
+    const item = product.getByRole('region', { name: title, exact: true }).getByRole('listitem').filter({ hasText: words });
+    await expect(item.getByText(verified)).toBeVisible();
+  }
+  await reader.close();
+  await page.goto('/pc/garage');
 
   // Book again: the same items for this car at the same workshop; the customer picks the time.
   await service.getByRole('button', { name: /^Book again/ }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
@@ -55,7 +55,7 @@ export default function EinvoiceForm({
   };
   const leave = (field: FormField) => setLeft((l) => (l.has(field) ? l : new Set(l).add(field)));
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: { preventDefault: () => void }) => {
     e.preventDefault();
     if (busy) return;
     setTried(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { einvoiceBuyer } from '../../../contract/einvoice.ts';
 import { buyerOf, fieldErrors, firstBad, formFieldOf, initialValues, type EinvoiceFormValues } from '../../../src/lib/einvoice-form.ts';
+import { monthOf, monthWords, previousMonth } from '../../../src/lib/einvoice-months.ts';
 
 const invoiceBuyer = { name: 'Nur Aisyah binti Ahmad', phone: '+60 12-345 6789', email: 'aisyah.ahmad@gmail.com' };
 
@@ -91,5 +92,21 @@ describe('the e-invoice request form', () => {
     expect(formFieldOf('buyer.idValue', 'individual')).toBe('idValue');
     expect(formFieldOf('buyer.address.postcode', 'individual')).toBe('postcode');
     expect(formFieldOf('orderNo', 'individual')).toBeNull();
+  });
+});
+
+describe("the console's e-invoice months", () => {
+  it('counts the month in Kuala Lumpur, and the one before across a year', () => {
+    // 30 Nov 2026, 17:00 UTC is already 1 December in Kuala Lumpur.
+    expect(monthOf(new Date('2026-11-30T17:00:00Z'))).toBe('2026-12');
+    expect(monthOf(new Date('2026-11-30T15:59:00Z'))).toBe('2026-11');
+    expect(previousMonth('2026-12')).toBe('2026-11');
+    expect(previousMonth('2027-01')).toBe('2026-12');
+  });
+
+  it('names a month in the page language', () => {
+    expect(monthWords('2026-11', 'en')).toBe('November 2026');
+    expect(monthWords('2026-11', 'zh-cn')).toBe('2026年11月');
+    expect(monthWords('2026-11', 'ms')).toBe('November 2026');
   });
 });

@@ -16,17 +16,18 @@ const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'N
 const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
 const ORDER = 'SA2611201235';
 
+/** The invoice's e-invoice block, where the form opens. */
 async function shot(page: Page, name: string) {
   const dir = process.env.SERVAUTO_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  if (dir) await page.locator('section[aria-labelledby="invoice-einvoice"]').screenshot({ path: `${dir}/${name}.png` });
 }
 
 /** The logged-in buyer of a paid pickup still in its month, with the e-invoice calls answered by `answers`. */
-async function buyer(page: Page, prefix: string, texts: LoginTexts, answers: { request?: unknown; finds?: unknown[] } = {}) {
+async function buyer(page: Page, prefix: string, texts: LoginTexts, answers: { request?: unknown; finds?: unknown[]; invoice?: typeof pickupInvoice } = {}) {
   const sent: unknown[] = [];
   const finds = [...(answers.finds ?? [])];
   await myviInPetalingJaya(page);
-  await page.route(`**/api${orderInvoice}`, (route) => route.fulfill({ json: { code: 200, msg: 'success', data: pickupInvoice(ORDER) } }));
+  await page.route(`**/api${orderInvoice}`, (route) => route.fulfill({ json: { code: 200, msg: 'success', data: (answers.invoice ?? pickupInvoice)(ORDER) } }));
   await page.route(`**/api${einvoiceRequest}`, (route) => {
     sent.push(route.request().postDataJSON());
     return route.fulfill({ json: answers.request ?? { code: 200, msg: 'success', data: ownEinvoice('PENDING') } });
@@ -100,7 +101,7 @@ test('a business asks for its e-invoice: wrong TIN and a Penang postcode for Sel
   await expect(block.getByText('Waiting for LHDN MyInvois', { exact: false })).toHaveCount(0);
 });
 
-test("what the server still refuses is said next to the field it names; LHDN's reasons for an invalid e-invoice are shown", async ({ page }) => {
+test('what the server still refuses is said next to the field it names', async ({ page }) => {
   const refusal = { code: 807, msg: 'This MyKad number is not one LHDN knows.', data: { field: 'buyer.idValue' } };
   const sent = await buyer(page, '/pc/', english, { request: refusal });
   await page.getByRole('button', { name: 'Ask for an e-invoice' }).click();
@@ -127,6 +128,19 @@ test("what the server still refuses is said next to the field it names; LHDN's r
   });
   await id.fill('900215145679');
   await expect(id).toHaveAttribute('aria-invalid', 'false');
+});
+
+test("an e-invoice LHDN refused shows LHDN's reasons, and the form is no longer offered", async ({ page }) => {
+  const refused = (orderNo: string) => ({
+    ...pickupInvoice(orderNo),
+    einvoice: { ...ownEinvoice('INVALID'), errors: [{ code: 'CF321', message: "The buyer's TIN does not match the registration number given.", target: 'AccountingCustomerParty' }] },
+  });
+  await buyer(page, '/pc/', english, { invoice: refused });
+  const block = page.getByRole('region', { name: 'e-Invoice' });
+  await expect(block.getByText('Not accepted by LHDN MyInvois: we are correcting it.', { exact: false })).toBeVisible();
+  await expect(block.getByText("LHDN's reasons")).toBeVisible();
+  await expect(block.getByRole('listitem')).toHaveText(["The buyer's TIN does not match the registration number given."]);
+  await expect(block.getByRole('button', { name: 'Ask for an e-invoice' })).toHaveCount(0);
 });
 
 const languages = [

@@ -54,7 +54,7 @@ export function EinvoiceTable({ locale, month, list, busy, onRetry }: { locale: 
         {list.map((d) => (
           <tbody key={d.documentId} className="border-b border-slate-200 last:border-0">
             <tr className="align-top">
-              <th scope="row" className="px-3 py-2 text-start font-semibold">
+              <th scope="row" className="min-w-36 px-3 py-2 text-start font-semibold">
                 {t.types[d.type]}
               </th>
               <td className="px-3 py-2">
@@ -81,7 +81,8 @@ export function EinvoiceTable({ locale, month, list, busy, onRetry }: { locale: 
             {d.status === 'INVALID' && d.errors.length > 0 && (
               <tr>
                 <td colSpan={8} className="px-3 pb-3">
-                  <div className="rounded-lg bg-red-50 p-3 text-red-900">
+                  {/* Held at the box's left edge, so a phone reads LHDN's errors without scrolling sideways. */}
+                  <div className="sticky left-3 max-w-[calc(100vw-3.5rem)] rounded-lg bg-red-50 p-3 text-red-900 sm:max-w-none">
                     <p className="font-semibold">{t.errors}</p>
                     <ul className="list-disc ps-5">
                       {d.errors.map((e, i) => (

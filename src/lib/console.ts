@@ -16,6 +16,7 @@ export const consolePages = [
   { id: 'closures', page: 'console/closures', roles: ['admin'] },
   { id: 'dashboard', page: 'console/dashboard', roles: ['admin'] },
   { id: 'reviews', page: 'console/reviews', roles: ['admin', 'workshop'] },
+  { id: 'einvoices', page: 'console/einvoices', roles: ['admin'] },
 ] as const satisfies readonly { id: string; page: string; roles: readonly StaffRole[] }[];
 
 export type ConsolePageId = (typeof consolePages)[number]['id'];

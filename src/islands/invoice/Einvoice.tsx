@@ -2,7 +2,8 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { momentWords } from '../../../contract/rules/dates.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { qrSvg } from '../../lib/qr-svg.ts';
-import { EinvoiceRequestPlace } from './EinvoiceRequestPlace.tsx';
+import { useEinvoiceWatch } from './einvoice-watch.ts';
+import { EinvoiceRequest } from './EinvoiceRequest.tsx';
 import { Block, Facts } from './Facts.tsx';
 import { QrCode } from './QrCode.tsx';
 import type { EinvoiceDto, InvoiceDto } from './types.ts';
@@ -11,13 +12,19 @@ import type { EinvoiceDto, InvoiceDto } from './types.ts';
  * The order's LHDN e-invoice: once valid, its QR code and validation link (what a buyer's
  * accountant scans); before that, where it stands; without one, the month's consolidated one.
  */
-export function Einvoice({ locale, invoice }: { locale: Locale; invoice: InvoiceDto }) {
+export function Einvoice({ locale, invoice, onEinvoice }: { locale: Locale; invoice: InvoiceDto; onEinvoice: (document: EinvoiceDto) => void }) {
   const t = dictionary(locale).invoice;
+  const f = dictionary(locale).einvoiceForm;
   const own = invoice.einvoice;
+  const watch = useEinvoiceWatch(invoice.orderNo, own?.status, onEinvoice);
   return (
     <Block id="invoice-einvoice" title={t.einvoice}>
       {own ? <EinvoiceStatus locale={locale} einvoice={own} withQr /> : <p className="text-sm">{t.consolidated}</p>}
-      <EinvoiceRequestPlace locale={locale} request={invoice.einvoiceRequest} />
+      {/* Said in a live region, so a screen reader hears the wait and its end. */}
+      <p role="status" className="text-sm font-semibold text-slate-700 print:hidden">
+        {watch === 'waiting' ? f.waiting : watch === 'gaveUp' ? f.stillWaiting : ''}
+      </p>
+      <EinvoiceRequest locale={locale} invoice={invoice} onSent={onEinvoice} />
     </Block>
   );
 }
@@ -40,6 +47,16 @@ export function EinvoiceStatus({ locale, einvoice, withQr = false }: { locale: L
             [t.validatedAt, einvoice.status === 'VALID' && einvoice.validatedAt ? momentWords(einvoice.validatedAt, locale) : null],
           ]}
         />
+        {einvoice.status === 'INVALID' && einvoice.errors.length > 0 && (
+          <div>
+            <p className="font-semibold">{dictionary(locale).einvoiceForm.reasons}</p>
+            <ul className="list-disc ps-5">
+              {einvoice.errors.map((e, i) => (
+                <li key={i}>{e.message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         {valid && (
           <p>
             <a href={einvoice.validationUrl!} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline print:text-inherit">

@@ -54,7 +54,7 @@ function Invoice({ locale }: { locale: Locale }) {
       </div>
       <Lines locale={locale} invoice={invoice} />
       <CreditNotes locale={locale} invoice={invoice} />
-      <Einvoice locale={locale} invoice={invoice} />
+      <Einvoice locale={locale} invoice={invoice} onEinvoice={(einvoice) => setInvoice((shown) => shown && { ...shown, einvoice })} />
     </div>
   );
 }

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { DocumentType } from '../../../contract/rules/einvoice-rules.ts';
+import type { Db } from '../../db/client.ts';
+import { scheduleJob } from '../../jobs/queue.ts';
+import { breaksUnique } from '../orders/service.ts';
+import { einvoiceDocuments, einvoiceReceipts, type EinvoiceBuyer, type EinvoiceError } from './schema.ts';
+
+/**
+ * The shop's e-invoices (after-sale.md §4): the only writer of their tables. A document is
+ * claimed once, by its unique claim key and the receipts it covers, in the caller's
+ * transaction, with its signed text already made; the job `einvoice.submit` sends it.
+ */
+
+export type EinvoiceRow = typeof einvoiceDocuments.$inferSelect;
+
+/** The job that submits a claimed document and follows it to Valid or Invalid. */
+export const SUBMIT_JOB = 'einvoice.submit';
+export interface SubmitPayload {
+  documentId: string;
+}
+
+export interface DocumentClaim {
+  claimKey: string;
+  type: DocumentType;
+  documentNo: string;
+  month: string;
+  orderId?: string;
+  refundId?: string;
+  buyer?: EinvoiceBuyer;
+  totalSen: number;
+  /** A note's original document (its LHDN UUID). */
+  refersTo?: string;
+  documentText: string;
+  documentHash: string;
+  /** The receipts (paid orders) it covers: none for a note. */
+  receipts?: { orderId: string; orderNo: string }[];
+}
+
+const CLAIMED = ['einvoice_documents_claim_key', 'einvoice_receipts_pkey'];
+
+/**
+ * Claims a document and schedules its submission, inside a savepoint of the caller's
+ * transaction: null, with nothing written, when its claim key or any of its receipts is
+ * already taken (another request or job got there first, whatever the interleaving).
+ */
+export async function claimDocument(tx: Db, claim: DocumentClaim, now: Date): Promise<EinvoiceRow | null> {
+  try {
+    return await tx.transaction(async (sp) => {
+      const [row] = await sp
+        .insert(einvoiceDocuments)
+        .values({
+          claimKey: claim.claimKey,
+          type: claim.type,
+          documentNo: claim.documentNo,
+          month: claim.month,
+          orderId: claim.orderId ?? null,
+          refundId: claim.refundId ?? null,
+          buyer: claim.buyer ?? null,
+          totalSen: claim.totalSen,
+          refersTo: claim.refersTo ?? null,
+          documentText: claim.documentText,
+          documentHash: claim.documentHash,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const receipts = claim.receipts ?? [];
+      if (receipts.length) await sp.insert(einvoiceReceipts).values(receipts.map((r) => ({ ...r, documentId: row!.id })));
+      await scheduleJob(sp, { kind: SUBMIT_JOB, key: `${SUBMIT_JOB}:${row!.id}`, runAt: now, payload: { documentId: row!.id } satisfies SubmitPayload }, now);
+      return row!;
+    });
+  } catch (err) {
+    if (CLAIMED.some((c) => breaksUnique(err, c))) return null;
+    throw err;
+  }
+}
+
+export async function documentById(db: Db, id: string): Promise<EinvoiceRow | undefined> {
+  const [row] = await db.select().from(einvoiceDocuments).where(eq(einvoiceDocuments.id, id));
+  return row;
+}
+
+export type { EinvoiceBuyer, EinvoiceError };

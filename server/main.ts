@@ -10,7 +10,7 @@ import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
 import { log, logger } from './ops/log.ts';
 import { checkProduction } from './ops/production.ts';
-import { readSellerDetails, sellerRefusal } from './modules/seller/details.ts';
+import { readSellerDetails, sellerRefusal, type SellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { emailProviderFromEnv } from './providers/email/index.ts';
@@ -27,6 +27,10 @@ import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './jobs/upload-sweep.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
+import { shopEinvoiceProvider } from './flows/einvoice-setup.ts';
+import { einvoiceSubmitHandler } from './jobs/einvoice-submit.ts';
+import { SUBMIT_JOB } from './modules/einvoices/service.ts';
+import { LOCAL_PORTAL_PATH } from './providers/einvoice/provider.ts';
 
 /** The photos' storage (S3_* or DATA_DIR/uploads); a wrong S3_* setting stops the start in one line. */
 function uploadStorage(): FileStorage {
@@ -66,6 +70,8 @@ const indexes = await loadIndexes(database.db);
 const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
 const sms = smsProviderFromEnv(config.smsProvider);
 const email = emailProviderFromEnv(config.emailProvider);
+// e-Invoices: LHDN MyInvois (EINVOICE_PROVIDER=myinvois) or the local double, for the seller's TIN.
+const einvoice = shopEinvoiceProvider(seller as SellerDetails);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
 await scheduleReconcile(database.db, new Date());
 // Photos attached to nothing for a day: swept every hour, one job per hour however many servers.
@@ -85,6 +91,7 @@ const worker = startWorker({
     [RECONCILE_JOB]: reconcileHandler({ db: database.db, payments }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage }),
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email, indexes }),
+    [SUBMIT_JOB]: einvoiceSubmitHandler({ db: database.db, provider: einvoice, now: () => new Date() }),
   },
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,
@@ -113,8 +120,16 @@ app.route(
     metricsToken: config.metricsToken,
     storage,
     seller: seller!,
+    einvoice,
   }),
 );
+// The local double's stand-in for LHDN's validation page, where e-invoices' links and QR codes lead.
+if (einvoice.double) {
+  const double = einvoice.double;
+  app.get(`${LOCAL_PORTAL_PATH}/:uuid/share/:longId`, (c) =>
+    double.app.fetch(new Request(new URL(`/${encodeURIComponent(c.req.param('uuid'))}/share/${encodeURIComponent(c.req.param('longId'))}`, c.req.url))),
+  );
+}
 mountSite(app, {
   siteDir: config.siteDir,
   productPage: (id) => {

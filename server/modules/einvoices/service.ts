@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DocumentType } from '../../../contract/rules/einvoice-rules.ts';
 import type { Db } from '../../db/client.ts';
 import { scheduleJob } from '../../jobs/queue.ts';
@@ -78,6 +78,57 @@ export async function claimDocument(tx: Db, claim: DocumentClaim, now: Date): Pr
 export async function documentById(db: Db, id: string): Promise<EinvoiceRow | undefined> {
   const [row] = await db.select().from(einvoiceDocuments).where(eq(einvoiceDocuments.id, id));
   return row;
+}
+
+/** The document, locked for the rest of the caller's transaction (jobs of several processes take turns). */
+export async function lockDocument(tx: Db, id: string): Promise<EinvoiceRow | undefined> {
+  const [row] = await tx.select().from(einvoiceDocuments).where(eq(einvoiceDocuments.id, id)).for('update');
+  return row;
+}
+
+/** The order's own e-invoice (a buyer's, or one for a sale above RM 10,000), if it has one. */
+export async function ownDocumentOfOrder(db: Db, orderId: string): Promise<EinvoiceRow | undefined> {
+  const [row] = await db.select().from(einvoiceDocuments).where(eq(einvoiceDocuments.claimKey, `invoice:${orderId}`));
+  return row;
+}
+
+/** The e-invoice covering the receipt (its own or the month's consolidated one), if any. */
+export async function documentOfReceipt(db: Db, orderId: string): Promise<EinvoiceRow | undefined> {
+  const [row] = await db
+    .select({ doc: einvoiceDocuments })
+    .from(einvoiceReceipts)
+    .innerJoin(einvoiceDocuments, eq(einvoiceDocuments.id, einvoiceReceipts.documentId))
+    .where(eq(einvoiceReceipts.orderId, orderId));
+  return row?.doc;
+}
+
+/** The note a refund got, if any. */
+export async function noteOfRefund(db: Db, refundId: string): Promise<EinvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(einvoiceDocuments)
+    .where(and(eq(einvoiceDocuments.refundId, refundId), sql`${einvoiceDocuments.type} in ('credit-note', 'refund-note')`));
+  return row;
+}
+
+type Change = Partial<Pick<EinvoiceRow, 'status' | 'submissionUid' | 'uuid' | 'longId' | 'errors' | 'submittedAt' | 'validatedAt' | 'cancelledAt'>>;
+
+/** Writes what MyInvois answered about a document (the caller holds its lock). */
+export async function updateDocument(tx: Db, id: string, change: Change, now: Date): Promise<EinvoiceRow> {
+  const [row] = await tx
+    .update(einvoiceDocuments)
+    .set({ ...change, updatedAt: now })
+    .where(eq(einvoiceDocuments.id, id))
+    .returning();
+  return row!;
+}
+
+/** One more try at sending or following a document, counted for the console. */
+export async function countAttempt(tx: Db, id: string, now: Date): Promise<void> {
+  await tx
+    .update(einvoiceDocuments)
+    .set({ attempts: sql`${einvoiceDocuments.attempts} + 1`, updatedAt: now })
+    .where(eq(einvoiceDocuments.id, id));
 }
 
 export type { EinvoiceBuyer, EinvoiceError };

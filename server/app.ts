@@ -35,7 +35,7 @@ import { consoleRoutes } from './routes/console.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { sellerDetailsOf, type SellerDetails } from './modules/seller/details.ts';
-import { contentSeller, einvoiceSeller, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
+import { contentSeller, shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
 import type { EinvoiceProvider } from './providers/einvoice/provider.ts';
 import { einvoiceRoutes } from './routes/einvoices.ts';
 import { currentStaff } from './modules/staff/service.ts';
@@ -106,11 +106,11 @@ export function createApi(deps: AppDeps) {
     publicUrl: deps.publicUrl ?? null,
     storage: deps.storage ?? storageFromEnv(),
     secret,
-    einvoice: {
-      provider: deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content'))),
-      // Checked complete at start (main.ts): a missing field never gets this far.
-      seller: async () => einvoiceSeller((await sellerDetails()) as SellerDetails),
-    },
+    // The seller's details were checked complete at start (main.ts): a missing field never gets this far.
+    einvoice: shopEinvoice(
+      deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content'))),
+      async () => (await sellerDetails()) as SellerDetails,
+    ),
   };
   const metrics =
     deps.metrics ?? createMetrics({ queue: () => jobQueue(db, shop.now()), refundsByState: () => refundsByState(db) });

@@ -27,7 +27,7 @@ import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './jobs/upload-sweep.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
-import { shopEinvoiceProvider } from './flows/einvoice-setup.ts';
+import { shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
 import { einvoiceSubmitHandler } from './jobs/einvoice-submit.ts';
 import { SUBMIT_JOB } from './modules/einvoices/service.ts';
 import { LOCAL_PORTAL_PATH } from './providers/einvoice/provider.ts';
@@ -72,6 +72,7 @@ const sms = smsProviderFromEnv(config.smsProvider);
 const email = emailProviderFromEnv(config.emailProvider);
 // e-Invoices: LHDN MyInvois (EINVOICE_PROVIDER=myinvois) or the local double, for the seller's TIN.
 const einvoice = shopEinvoiceProvider(seller as SellerDetails);
+const einvoicing = shopEinvoice(einvoice, () => seller as SellerDetails);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
 await scheduleReconcile(database.db, new Date());
 // Photos attached to nothing for a day: swept every hour, one job per hour however many servers.
@@ -82,7 +83,7 @@ await scheduleCarReminders(database.db, new Date());
 const worker = startWorker({
   db: database.db,
   handlers: {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now: () => new Date() }),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now: () => new Date(), einvoice: einvoicing }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now: () => new Date() }),
     // The sandbox's callbacks still to deliver (a real gateway keeps its own).

@@ -44,4 +44,4 @@ export interface EinvoiceContext {
 }
 
 /** What recording a payment needs: also what a job has that records one (the payment time-out). */
-export type PaymentContext = Pick<ShopContext, 'db' | 'indexes' | 'sms' | 'payments' | 'now'>;
+export type PaymentContext = Pick<ShopContext, 'db' | 'indexes' | 'sms' | 'payments' | 'now' | 'einvoice'>;

@@ -3,6 +3,7 @@ import type { SellerDetails } from '../modules/seller/details.ts';
 import { einvoiceProviderFromEnv, type EinvoiceProvider } from '../providers/einvoice/provider.ts';
 import { verifyDocumentSignature } from '../providers/einvoice/signature.ts';
 import type { EinvoiceSeller, UblDocument } from '../providers/einvoice/ubl/index.ts';
+import type { EinvoiceContext } from './context.ts';
 
 /**
  * The shop's MyInvois: EINVOICE_PROVIDER's provider acting for the seller of content/seller.json.
@@ -36,7 +37,7 @@ export function shopEinvoiceProvider(seller: Pick<SellerDetails, 'tin' | 'legalN
 }
 
 /** content/seller.json's TIN and name, read at once: for an app built without the seller's details. */
-export function contentSeller(contentDir: string): Pick<SellerDetails, 'tin' | 'legalName'> {
+export function contentSeller(contentDir: string): SellerDetails {
   return JSON.parse(readFileSync(`${contentDir}/seller.json`, 'utf8')) as SellerDetails;
 }
 
@@ -52,4 +53,9 @@ export function einvoiceSeller(details: SellerDetails): EinvoiceSeller {
     phone: details.phone.replace(/[\s()-]/g, ''),
     email: details.email,
   };
+}
+
+/** What the flows that make e-invoices work with: the provider and the seller of content/. */
+export function shopEinvoice(provider: EinvoiceProvider, seller: () => Promise<SellerDetails> | SellerDetails): EinvoiceContext {
+  return { provider, seller: async () => einvoiceSeller(await seller()) };
 }

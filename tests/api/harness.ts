@@ -23,7 +23,7 @@ import { carRemindersHandler, CAR_REMINDERS_JOB } from '../../server/jobs/car-re
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 import { storageFromEnv, type FileStorage } from '../../server/storage/index.ts';
 import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from '../../server/jobs/upload-sweep.ts';
-import { contentSeller, shopEinvoiceProvider } from '../../server/flows/einvoice-setup.ts';
+import { contentSeller, shopEinvoice, shopEinvoiceProvider } from '../../server/flows/einvoice-setup.ts';
 import { einvoiceSubmitHandler } from '../../server/jobs/einvoice-submit.ts';
 import { SUBMIT_JOB } from '../../server/modules/einvoices/service.ts';
 import type { EinvoiceProvider } from '../../server/providers/einvoice/provider.ts';
@@ -286,7 +286,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   };
   const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes, storage, einvoice });
   const jobHandlers = {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now }),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now, einvoice: shopEinvoice(einvoice, () => contentSeller(contentDir)) }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [SANDBOX_CALLBACK_JOB]: payments.callbackJob,
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now }),

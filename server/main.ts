@@ -29,7 +29,8 @@ import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './job
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
 import { shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
 import { einvoiceSubmitHandler } from './jobs/einvoice-submit.ts';
-import { SUBMIT_JOB } from './modules/einvoices/service.ts';
+import { NOTE_JOB, SUBMIT_JOB } from './modules/einvoices/service.ts';
+import { einvoiceNoteHandler } from './jobs/einvoice-note.ts';
 import { LOCAL_PORTAL_PATH } from './providers/einvoice/provider.ts';
 
 /** The photos' storage (S3_* or DATA_DIR/uploads); a wrong S3_* setting stops the start in one line. */
@@ -93,6 +94,7 @@ const worker = startWorker({
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage }),
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email, indexes }),
     [SUBMIT_JOB]: einvoiceSubmitHandler({ db: database.db, provider: einvoice, now: () => new Date() }),
+    [NOTE_JOB]: einvoiceNoteHandler({ db: database.db, indexes, einvoice: einvoicing, now: () => new Date() }),
   },
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,

@@ -25,7 +25,8 @@ import { storageFromEnv, type FileStorage } from '../../server/storage/index.ts'
 import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from '../../server/jobs/upload-sweep.ts';
 import { contentSeller, shopEinvoice, shopEinvoiceProvider } from '../../server/flows/einvoice-setup.ts';
 import { einvoiceSubmitHandler } from '../../server/jobs/einvoice-submit.ts';
-import { SUBMIT_JOB } from '../../server/modules/einvoices/service.ts';
+import { NOTE_JOB, SUBMIT_JOB } from '../../server/modules/einvoices/service.ts';
+import { einvoiceNoteHandler } from '../../server/jobs/einvoice-note.ts';
 import type { EinvoiceProvider } from '../../server/providers/einvoice/provider.ts';
 
 /**
@@ -285,8 +286,9 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     },
   };
   const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes, storage, einvoice });
+  const einvoicing = shopEinvoice(einvoice, () => contentSeller(contentDir));
   const jobHandlers = {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now, einvoice: shopEinvoice(einvoice, () => contentSeller(contentDir)) }),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now, einvoice: einvoicing }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [SANDBOX_CALLBACK_JOB]: payments.callbackJob,
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now }),
@@ -294,6 +296,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage, log: () => {} }),
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email: consoleEmail((line) => emailLines.push(line)), indexes }),
     [SUBMIT_JOB]: einvoiceSubmitHandler({ db: database.db, provider: einvoice, now }),
+    [NOTE_JOB]: einvoiceNoteHandler({ db: database.db, indexes, einvoice: einvoicing, now }),
   };
 
   const api: TestApi = {

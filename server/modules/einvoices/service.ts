@@ -19,6 +19,20 @@ export interface SubmitPayload {
   documentId: string;
 }
 
+/** The job that gives a completed refund its e-invoice note (or cancels the order's own e-invoice). */
+export const NOTE_JOB = 'einvoice.note';
+export interface NotePayload {
+  refundId: string;
+}
+
+/**
+ * A refund has completed (in the caller's transaction): its e-invoice side follows in a job,
+ * which waits while the order's e-invoice is still on its way to LHDN.
+ */
+export async function scheduleRefundNote(tx: Db, refundId: string, now: Date, runAt: Date = now): Promise<void> {
+  await scheduleJob(tx, { kind: NOTE_JOB, key: `${NOTE_JOB}:${refundId}:${runAt.getTime()}`, runAt, payload: { refundId } satisfies NotePayload }, now);
+}
+
 export interface DocumentClaim {
   claimKey: string;
   type: DocumentType;

@@ -146,3 +146,20 @@ export async function countAttempt(tx: Db, id: string, now: Date): Promise<void>
 }
 
 export type { EinvoiceBuyer, EinvoiceError };
+
+/**
+ * Sends a document again (the console's retry): a new text, signed now (LHDN refuses an issue
+ * date older than 72 hours), for one that is INVALID or stuck PENDING; its submission is
+ * scheduled in the caller's transaction. Null when it is on its way, valid or cancelled.
+ */
+export async function resubmitDocument(tx: Db, id: string, signed: { documentText: string; documentHash: string }, now: Date): Promise<EinvoiceRow | null> {
+  const doc = await lockDocument(tx, id);
+  if (!doc || (doc.status !== 'INVALID' && !(doc.status === 'PENDING' && !doc.submissionUid))) return null;
+  const [row] = await tx
+    .update(einvoiceDocuments)
+    .set({ ...signed, status: 'PENDING', submissionUid: null, uuid: null, longId: null, errors: [], submittedAt: null, validatedAt: null, updatedAt: now })
+    .where(eq(einvoiceDocuments.id, id))
+    .returning();
+  await scheduleJob(tx, { kind: SUBMIT_JOB, key: `${SUBMIT_JOB}:${id}:again:${now.getTime()}`, runAt: now, payload: { documentId: id } satisfies SubmitPayload }, now);
+  return row!;
+}

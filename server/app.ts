@@ -37,7 +37,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { sellerDetailsOf, type SellerDetails } from './modules/seller/details.ts';
 import { contentSeller, shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
 import type { EinvoiceProvider } from './providers/einvoice/provider.ts';
-import { einvoiceRoutes } from './routes/einvoices.ts';
+import { einvoiceRoutes, localValidationPage } from './routes/einvoices.ts';
 import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
@@ -172,5 +172,7 @@ export function createApi(deps: AppDeps) {
   app.route('/api', api);
   // The sandbox's hosted payment page, outside /api as a real gateway's page would be.
   if (shop.payments.name === 'sandbox') app.route('/pay/sandbox', sandboxPages(shop.payments as SandboxProvider));
+  // The local MyInvois double's validation page, where e-invoices' links lead (as LHDN's portal would).
+  localValidationPage(app, shop.einvoice.provider);
   return app;
 }

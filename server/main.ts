@@ -31,7 +31,6 @@ import { shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
 import { einvoiceSubmitHandler } from './jobs/einvoice-submit.ts';
 import { NOTE_JOB, SUBMIT_JOB } from './modules/einvoices/service.ts';
 import { einvoiceNoteHandler } from './jobs/einvoice-note.ts';
-import { LOCAL_PORTAL_PATH } from './providers/einvoice/provider.ts';
 
 /** The photos' storage (S3_* or DATA_DIR/uploads); a wrong S3_* setting stops the start in one line. */
 function uploadStorage(): FileStorage {
@@ -126,13 +125,6 @@ app.route(
     einvoice,
   }),
 );
-// The local double's stand-in for LHDN's validation page, where e-invoices' links and QR codes lead.
-if (einvoice.double) {
-  const double = einvoice.double;
-  app.get(`${LOCAL_PORTAL_PATH}/:uuid/share/:longId`, (c) =>
-    double.app.fetch(new Request(new URL(`/${encodeURIComponent(c.req.param('uuid'))}/share/${encodeURIComponent(c.req.param('longId'))}`, c.req.url))),
-  );
-}
 mountSite(app, {
   siteDir: config.siteDir,
   productPage: (id) => {

@@ -42,6 +42,10 @@ describe('app/einvoice/request', () => {
     const invoice = (await api.request(INVOICE, { orderNo }, { userKey: k.customer })).data;
     expect(invoice.einvoice).toEqual(found);
     expect(invoice.einvoiceRequest).toEqual({ allowed: false, until: '2025-06-30' });
+    // The link opens the local double's validation page, served by the shop.
+    const page = await api.fetch(found.validationUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(new RegExp(`Status: <strong>Valid</strong>[\\s\\S]*${found.uuid}`));
   });
 
   test('a business with TIN, BRN and SST "NA" on a mailed order: VALID', async () => {

@@ -93,4 +93,23 @@ describe('einvoice.submit', () => {
     expect(doc.status).toBe('INVALID');
     expect(doc.errors).toContainEqual(expect.objectContaining({ message: 'The authenticated TIN and documents TIN is not matching' }));
   });
+
+  test('MyInvois out of reach: the document stays PENDING and is sent again after the queue’s backoff', async () => {
+    const orderNo = await paidOrder(api, k.customer, installOrder());
+    const app = api.einvoice.double!.app;
+    const answer = app.fetch;
+    app.fetch = (() => Promise.reject(new TypeError('fetch failed: ECONNRESET'))) as typeof app.fetch;
+    try {
+      await requestEinvoice(api, k.customer, orderNo, individual());
+      await api.runJobs();
+      api.advance(5);
+      await api.runJobs();
+      expect(await stored(orderNo)).toMatchObject({ status: 'PENDING', attempts: 1 });
+    } finally {
+      app.fetch = answer;
+    }
+    api.advance(30);
+    await settleJobs(api);
+    expect(await stored(orderNo)).toMatchObject({ status: 'VALID', attempts: expect.any(Number) });
+  });
 });

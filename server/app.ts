@@ -35,6 +35,9 @@ import { consoleRoutes } from './routes/console.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { sellerDetailsOf, type SellerDetails } from './modules/seller/details.ts';
+import { contentSeller, shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
+import type { EinvoiceProvider } from './providers/einvoice/provider.ts';
+import { einvoiceRoutes, localValidationPage } from './routes/einvoices.ts';
 import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
@@ -70,6 +73,8 @@ export interface AppDeps {
   metricsToken?: string | null;
   /** The shop's details as a seller (invoices); default: content/seller.json, read once. */
   seller?: Partial<SellerDetails>;
+  /** MyInvois or its double (the submission job uses the same); default: EINVOICE_PROVIDER's, for `seller`. */
+  einvoice?: EinvoiceProvider;
 }
 
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -90,6 +95,7 @@ const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, request()
 export function createApi(deps: AppDeps) {
   const { db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, now } = deps;
   const auth = authService({ db, sms, secret, sendsPerAddressPerHour, now });
+  const sellerDetails = deps.seller ? async () => deps.seller! : () => sellerDetailsOf(path.resolve('content'));
   const shop: ShopContext = {
     db,
     indexes,
@@ -100,6 +106,11 @@ export function createApi(deps: AppDeps) {
     publicUrl: deps.publicUrl ?? null,
     storage: deps.storage ?? storageFromEnv(),
     secret,
+    // The seller's details were checked complete at start (main.ts): a missing field never gets this far.
+    einvoice: shopEinvoice(
+      deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content'))),
+      async () => (await sellerDetails()) as SellerDetails,
+    ),
   };
   const metrics =
     deps.metrics ?? createMetrics({ queue: () => jobQueue(db, shop.now()), refundsByState: () => refundsByState(db) });
@@ -130,7 +141,8 @@ export function createApi(deps: AppDeps) {
   myOrderRoutes(calls, api, shop);
   consoleRoutes(calls, shop);
   reviewRoutes(calls, shop);
-  invoiceRoutes(calls, shop, deps.seller ? async () => deps.seller! : () => sellerDetailsOf(path.resolve('content')));
+  invoiceRoutes(calls, shop, sellerDetails);
+  einvoiceRoutes(calls, shop);
   garageRoutes(calls, shop, garage);
   paymentCallbackRoutes(api, shop, metrics);
 
@@ -160,5 +172,7 @@ export function createApi(deps: AppDeps) {
   app.route('/api', api);
   // The sandbox's hosted payment page, outside /api as a real gateway's page would be.
   if (shop.payments.name === 'sandbox') app.route('/pay/sandbox', sandboxPages(shop.payments as SandboxProvider));
+  // The local MyInvois double's validation page, where e-invoices' links lead (as LHDN's portal would).
+  localValidationPage(app, shop.einvoice.provider);
   return app;
 }

@@ -10,7 +10,7 @@ import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
 import { log, logger } from './ops/log.ts';
 import { checkProduction } from './ops/production.ts';
-import { readSellerDetails, sellerRefusal } from './modules/seller/details.ts';
+import { readSellerDetails, sellerRefusal, type SellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { emailProviderFromEnv } from './providers/email/index.ts';
@@ -27,6 +27,10 @@ import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './jobs/upload-sweep.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
+import { shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
+import { einvoiceSubmitHandler } from './jobs/einvoice-submit.ts';
+import { NOTE_JOB, SUBMIT_JOB } from './modules/einvoices/service.ts';
+import { einvoiceNoteHandler } from './jobs/einvoice-note.ts';
 
 /** The photos' storage (S3_* or DATA_DIR/uploads); a wrong S3_* setting stops the start in one line. */
 function uploadStorage(): FileStorage {
@@ -66,6 +70,9 @@ const indexes = await loadIndexes(database.db);
 const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
 const sms = smsProviderFromEnv(config.smsProvider);
 const email = emailProviderFromEnv(config.emailProvider);
+// e-Invoices: LHDN MyInvois (EINVOICE_PROVIDER=myinvois) or the local double, for the seller's TIN.
+const einvoice = shopEinvoiceProvider(seller as SellerDetails);
+const einvoicing = shopEinvoice(einvoice, () => seller as SellerDetails);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
 await scheduleReconcile(database.db, new Date());
 // Photos attached to nothing for a day: swept every hour, one job per hour however many servers.
@@ -76,7 +83,7 @@ await scheduleCarReminders(database.db, new Date());
 const worker = startWorker({
   db: database.db,
   handlers: {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now: () => new Date() }),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now: () => new Date(), einvoice: einvoicing }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now: () => new Date() }),
     // The sandbox's callbacks still to deliver (a real gateway keeps its own).
@@ -85,6 +92,8 @@ const worker = startWorker({
     [RECONCILE_JOB]: reconcileHandler({ db: database.db, payments }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage }),
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email, indexes }),
+    [SUBMIT_JOB]: einvoiceSubmitHandler({ db: database.db, provider: einvoice, now: () => new Date() }),
+    [NOTE_JOB]: einvoiceNoteHandler({ db: database.db, indexes, einvoice: einvoicing, now: () => new Date() }),
   },
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,
@@ -113,6 +122,7 @@ app.route(
     metricsToken: config.metricsToken,
     storage,
     seller: seller!,
+    einvoice,
   }),
 );
 mountSite(app, {

@@ -4,6 +4,8 @@ import type { Coupon } from '../modules/coupons/content.ts';
 import type { loadOrderRules } from '../modules/orders/service.ts';
 import type { WorkshopIndex } from '../modules/stores/service.ts';
 import type { CarIndex } from '../modules/vehicles/index-of-cars.ts';
+import type { EinvoiceProvider } from '../providers/einvoice/provider.ts';
+import type { EinvoiceSeller } from '../providers/einvoice/ubl/index.ts';
 import type { PaymentProvider } from '../providers/payment/index.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import type { FileStorage } from '../storage/index.ts';
@@ -32,7 +34,14 @@ export interface ShopContext {
   storage: FileStorage;
   /** The server's secret: photo links are signed with a key made from it. */
   secret: string;
+  /** LHDN MyInvois (or its local double), and the seller every e-invoice names. */
+  einvoice: EinvoiceContext;
+}
+
+export interface EinvoiceContext {
+  provider: EinvoiceProvider;
+  seller: () => Promise<EinvoiceSeller>;
 }
 
 /** What recording a payment needs: also what a job has that records one (the payment time-out). */
-export type PaymentContext = Pick<ShopContext, 'db' | 'indexes' | 'sms' | 'payments' | 'now'>;
+export type PaymentContext = Pick<ShopContext, 'db' | 'indexes' | 'sms' | 'payments' | 'now' | 'einvoice'>;

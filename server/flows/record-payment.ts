@@ -8,6 +8,8 @@ import { appointmentStart } from '../modules/orders/actions.ts';
 import { pickupCode } from '../modules/orders/numbers.ts';
 import { addHistory, assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../modules/orders/service.ts';
 import { issueInvoice } from '../modules/invoices/service.ts';
+import { needsOwnEinvoice } from '../providers/einvoice/ubl/index.ts';
+import { claimOrderEinvoice } from './einvoice-order.ts';
 import { claimEvent, lockPayment, setPaymentState, settleEvent, type EventOutcome } from '../modules/payments/service.ts';
 import { checkEvent } from '../providers/payment/event-limits.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
@@ -53,7 +55,9 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
     const move = await tryMoveOrder(tx, order, event, 'system', { noteKey, noteParams: amount, changes: { paidSen: order.paidSen + amountSen, paidAt: now, cancelledBy: null } }, now);
     if (!move.ok) throw new Error(`order ${order.orderNo}: ${event} refused (${move.key})`);
     const moved = move.order;
-    await issueInvoice(tx, moved, paymentId, now);
+    const invoice = await issueInvoice(tx, moved, paymentId, now);
+    // A sale above RM 10,000 is never consolidated: its own e-invoice, to "General Public", now.
+    if (needsOwnEinvoice(moved.totalSen)) await claimOrderEinvoice(tx, ctx, moved, invoice.invoiceNo, { type: 'general-public' }, now);
     const row = order.method === 'pickup' ? await assignPickupCode(tx, order.id, pickupCode) : moved;
     // The booking-confirmed SMS is recorded with the order (My Orders shows it), and the day-before reminder scheduled.
     await scheduleReminder(tx, row, now);

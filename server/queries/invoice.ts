@@ -13,6 +13,9 @@ import { paidPayments, type PaymentRow } from '../modules/payments/service.ts';
 import { refundsOfOrders } from '../modules/refunds/service.ts';
 import type { SellerDetails } from '../modules/seller/details.ts';
 import type { ReadContext } from './context.ts';
+import { noteOfRefund } from '../modules/einvoices/service.ts';
+import { documentView } from '../modules/einvoices/view.ts';
+import { orderEinvoice } from './einvoice.ts';
 
 type Invoice = z.input<typeof invoiceDto>;
 
@@ -43,7 +46,7 @@ function buyerAddress(order: OrderRow): string | null {
  * The tax invoice of one of the caller's paid orders, with its credit notes: someone else's
  * order, or one not paid (no invoice), is refused alike (807), saying neither which.
  */
-export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetails>, customerId: string, orderNo: string, locale: Locale): Promise<Invoice> {
+export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetails>, customerId: string, orderNo: string, locale: Locale, portalBase = ''): Promise<Invoice> {
   const order = await customerOrder(ctx.db, customerId, orderNo);
   const invoice = order ? await invoiceOfOrder(ctx.db, order.id) : undefined;
   if (!order || !invoice) throw warning('invoice.none', {}, { field: 'orderNo' });
@@ -62,7 +65,12 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
     return typeof value === 'string' ? value : '';
   };
   const sstNo = text('sstNo');
-  const sameMonth = klDate(paidAt).slice(0, 7) === klDate(ctx.now()).slice(0, 7);
+  const einvoice = await orderEinvoice(ctx, order, paidAt, portalBase);
+  const noteDocuments = new Map<string, ReturnType<typeof documentView>>();
+  for (const n of notes) {
+    const doc = await noteOfRefund(ctx.db, n.refundId);
+    if (doc) noteDocuments.set(n.refundId, documentView(doc, portalBase));
+  }
 
   return {
     invoiceNo: invoice.invoiceNo,
@@ -116,10 +124,10 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
       lines: n.lines.map((l) => ({ ...l, name: lineName(l, products, locale) })),
       serviceTaxSen: n.serviceTaxSen,
       amountSen: n.amountSen,
-      einvoice: null,
+      einvoice: noteDocuments.get(n.refundId) ?? null,
     })),
-    // The e-invoice module fills these in; until then a buyer may ask within the month of payment.
-    einvoice: null,
-    einvoiceRequest: { allowed: sameMonth, until: lastDayOfMonth(paidAt) },
+    // The order's own e-invoice, or the valid consolidated one its receipt is in.
+    einvoice: einvoice.document,
+    einvoiceRequest: { allowed: einvoice.canRequest, until: einvoice.requestUntil },
   };
 }

@@ -23,6 +23,11 @@ import { carRemindersHandler, CAR_REMINDERS_JOB } from '../../server/jobs/car-re
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 import { storageFromEnv, type FileStorage } from '../../server/storage/index.ts';
 import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from '../../server/jobs/upload-sweep.ts';
+import { contentSeller, shopEinvoice, shopEinvoiceProvider } from '../../server/flows/einvoice-setup.ts';
+import { einvoiceSubmitHandler } from '../../server/jobs/einvoice-submit.ts';
+import { NOTE_JOB, SUBMIT_JOB } from '../../server/modules/einvoices/service.ts';
+import { einvoiceNoteHandler } from '../../server/jobs/einvoice-note.ts';
+import type { EinvoiceProvider } from '../../server/providers/einvoice/provider.ts';
 
 /**
  * The API in-process, for tests: requests go through `app.request()` (no port), SMS codes
@@ -106,6 +111,8 @@ export interface TestApi {
   /** From now on the shop does not answer the sandbox's callbacks (as while it is stopped): its delivery jobs send them later. */
   shopDown(down: boolean): void;
   readonly lostCallbacks: { body: string; headers: Record<string, string> }[];
+  /** The local MyInvois double in this process, on the test clock, validating at once. */
+  readonly einvoice: EinvoiceProvider;
   /** One round of the job worker at the server's clock: the number of due jobs run. */
   runJobs(): Promise<number>;
   close(): Promise<void>;
@@ -258,15 +265,38 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     log: () => {},
   });
   const storage = options.storage ?? storageFromEnv();
-  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes, storage });
+  // A fresh double at each reset (documents, logins and tokens forgotten with the tables), behind one object the app keeps.
+  const freshDouble = () => shopEinvoiceProvider(contentSeller(contentDir), { clock: () => clock.ms, validationDelayMs: 0 }, {});
+  let double = freshDouble();
+  const einvoice: EinvoiceProvider = {
+    get name() {
+      return double.name;
+    },
+    get client() {
+      return double.client;
+    },
+    get portalBase() {
+      return double.portalBase;
+    },
+    get signing() {
+      return double.signing;
+    },
+    get double() {
+      return double.double;
+    },
+  };
+  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes, storage, einvoice });
+  const einvoicing = shopEinvoice(einvoice, () => contentSeller(contentDir));
   const jobHandlers = {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now }),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now, einvoice: einvoicing }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
     [SANDBOX_CALLBACK_JOB]: payments.callbackJob,
     [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now }),
     [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage, log: () => {} }),
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email: consoleEmail((line) => emailLines.push(line)), indexes }),
+    [SUBMIT_JOB]: einvoiceSubmitHandler({ db: database.db, provider: einvoice, now }),
+    [NOTE_JOB]: einvoiceNoteHandler({ db: database.db, indexes, einvoice: einvoicing, now }),
   };
 
   const api: TestApi = {
@@ -317,7 +347,10 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     db: database.db,
     indexes,
     secret,
-    reset,
+    async reset() {
+      await reset();
+      double = freshDouble();
+    },
     payments,
     loseCallbacks(lost) {
       losing = lost;
@@ -326,6 +359,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       down = isDown;
     },
     lostCallbacks,
+    einvoice,
     runJobs: () => runDueJobs(database.db, jobHandlers, now()),
     close: async () => {
       payments.stop();

@@ -10,6 +10,7 @@ const seller: SellerDetails = {
   tin: 'C20880123450',
   msicCode: '45200',
   address: '12 Jalan Segambut, 51200 Kuala Lumpur',
+  postalAddress: { line1: '12 Jalan Segambut', postcode: '51200', city: 'Kuala Lumpur', state: 'Wilayah Persekutuan Kuala Lumpur' },
   phone: '+60 3-6250 0000',
   email: 'billing@servauto.my',
 };

@@ -24,3 +24,15 @@ describe('sellerRefusal: what stops any start', () => {
     expect(sellerRefusal(null)).toMatch(/^Refusing to start: content\/seller\.json is missing: /);
   });
 });
+
+describe('sellerRefusal: the postal address e-invoices file', () => {
+  test('missing: one line naming it', () => {
+    const { postalAddress: _address, ...rest } = shipped;
+    expect(sellerRefusal(rest)).toMatch(/postal address \("postalAddress": line1, postcode, city, state\) is missing in content\/seller\.json$/);
+  });
+
+  test('a state LHDN does not know, or a postcode of another state', () => {
+    expect(sellerRefusal({ ...shipped, postalAddress: { ...shipped.postalAddress, state: 'Kuala Lumpur' as never } })).toMatch(/\("postalAddress\.state"\) "Kuala Lumpur" is not one of LHDN's/);
+    expect(sellerRefusal({ ...shipped, postalAddress: { ...shipped.postalAddress, postcode: '10000' } })).toMatch(/\("postalAddress\.postcode"\) "10000" is not a postcode of Wilayah Persekutuan Kuala Lumpur/);
+  });
+});

@@ -126,6 +126,8 @@ export const en = {
   'einvoice.tin': 'This is not a tax identification number LHDN issues (e.g. IG12345678901 for a person, C20880050010 for a company).',
   'einvoice.sstNo': 'Enter the SST registration number (e.g. W10-1808-32000123), or NA if the business is not registered.',
   'einvoice.postcodeState': 'This postcode is not in the state chosen.',
+  'einvoice.monthOver': 'An e-invoice can be asked for only within the calendar month of payment; the last day was {until}.',
+  'einvoice.already': 'This order already has its e-invoice.',
   'address.state': 'Please choose a Malaysian state or federal territory.',
   'order.notesTooLong': 'Notes can be at most 500 characters.',
   'order.fieldNotForMethod': '{field} is not used with this ordering method.',

@@ -127,6 +127,8 @@ export const ms: Messages = {
   'einvoice.tin': 'Ini bukan nombor pengenalan cukai yang dikeluarkan LHDN (cth. IG12345678901 untuk individu, C20880050010 untuk syarikat).',
   'einvoice.sstNo': 'Masukkan nombor pendaftaran SST (cth. W10-1808-32000123), atau NA jika perniagaan tidak berdaftar.',
   'einvoice.postcodeState': 'Poskod ini bukan dalam negeri yang dipilih.',
+  'einvoice.monthOver': 'e-Invois hanya boleh dipohon dalam bulan kalendar pembayaran; hari terakhir ialah {until}.',
+  'einvoice.already': 'Pesanan ini sudah mempunyai e-Invoisnya.',
   'address.state': 'Sila pilih negeri atau wilayah persekutuan di Malaysia.',
   'order.notesTooLong': 'Catatan tidak boleh melebihi 500 aksara.',
   'order.fieldNotForMethod': '{field} tidak digunakan untuk kaedah pesanan ini.',

@@ -127,6 +127,8 @@ export const zhCn: Messages = {
   'einvoice.tin': '这不是内陆税收局（LHDN）发出的税务识别号码（个人如 IG12345678901，公司如 C20880050010）。',
   'einvoice.sstNo': '请输入 SST 注册号码（例如 W10-1808-32000123）；未注册的企业请填 NA。',
   'einvoice.postcodeState': '此邮区编号不属于所选的州。',
+  'einvoice.monthOver': '电子发票只能在付款当月内申请；最后一天是 {until}。',
+  'einvoice.already': '此订单已有电子发票。',
   'address.state': '请选择马来西亚的州或联邦直辖区。',
   'order.notesTooLong': '备注最多 500 个字符。',
   'order.fieldNotForMethod': '此下单方式不使用 {field}。',

@@ -1,11 +1,16 @@
 import type { Db } from '../../db/client.ts';
+import { scheduleRefundNote } from '../einvoices/service.ts';
 import { issueCreditNote } from '../invoices/service.ts';
 import { linesOf, type OrderRow } from '../orders/service.ts';
 import { refundNo, type RefundRow } from './service.ts';
 
-/** A refund has just completed: its credit note, in the same transaction (the order is locked). */
+/**
+ * A refund has just completed: its credit note, in the same transaction (the order is locked),
+ * and its e-invoice note (or the e-invoice's cancellation) scheduled.
+ */
 export async function creditRefund(tx: Db, order: OrderRow, refund: RefundRow, now: Date): Promise<void> {
   const lines = await linesOf(tx, order.id);
+  await scheduleRefundNote(tx, refund.id, now);
   await issueCreditNote(
     tx,
     { id: refund.id, refundNo: refundNo(order.orderNo, refund.seq), orderId: order.id, amountSen: refund.amountSen },

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { lhdnStates, type LhdnState } from '../../../contract/rules/einvoice-rules.ts';
+import { checkPostcode } from '../../../contract/rules/postcode.ts';
 
 /**
  * The shop's own details as a seller (for receipts and e-invoices): content/seller.json.
@@ -17,6 +19,8 @@ export interface SellerDetails {
   /** Malaysia Standard Industrial Classification code of the business. */
   msicCode: string;
   address: string;
+  /** The address in parts, as e-invoices file it (the state as LHDN names it). */
+  postalAddress: { line1: string; postcode: string; city: string; state: LhdnState };
   phone: string;
   email: string;
 }
@@ -24,7 +28,7 @@ export interface SellerDetails {
 export const SELLER_FILE = 'seller.json';
 
 /** Each field and how a refusal names it. */
-export const sellerFields: Record<Exclude<keyof SellerDetails, 'demo'>, string> = {
+export const sellerFields: Record<Exclude<keyof SellerDetails, 'demo' | 'postalAddress'>, string> = {
   legalName: 'legal name',
   ssmNo: 'SSM registration number',
   sstNo: 'SST registration number',
@@ -69,6 +73,20 @@ export function sellerDetailsOf(contentDir: string): Promise<Partial<SellerDetai
   return details;
 }
 
+const postalParts = ['line1', 'postcode', 'city', 'state'] as const;
+
+/** What is wrong with the structured address, each in words naming the field; none when it is complete. */
+export function postalAddressProblems(details: Partial<SellerDetails>): string[] {
+  const address = details.postalAddress as Partial<Record<(typeof postalParts)[number], unknown>> | undefined;
+  if (!address || typeof address !== 'object') return ['postal address ("postalAddress": line1, postcode, city, state) is missing'];
+  const blank = postalParts.filter((part) => typeof address[part] !== 'string' || (address[part] as string).trim() === '');
+  if (blank.length) return blank.map((part) => `postal address's ${part} ("postalAddress.${part}") is missing or blank`);
+  const state = address.state as string;
+  if (!(lhdnStates as string[]).includes(state)) return [`postal address's state ("postalAddress.state") "${state}" is not one of LHDN's: ${lhdnStates.join(', ')}`];
+  if (checkPostcode(address.postcode as string, state) !== null) return [`postal address's postcode ("postalAddress.postcode") "${String(address.postcode)}" is not a postcode of ${state}`];
+  return [];
+}
+
 /**
  * Why no start may go on with these seller details (every start, not only production's: the
  * invoices name them), in one line; null when they are complete.
@@ -76,7 +94,10 @@ export function sellerDetailsOf(contentDir: string): Promise<Partial<SellerDetai
 export function sellerRefusal(details: Partial<SellerDetails> | null): string | null {
   if (!details) return `Refusing to start: content/${SELLER_FILE} is missing: the shop's legal name, SSM and SST numbers, TIN, MSIC code, address, phone and e-mail`;
   const missing = missingSellerFields(details);
-  if (missing.length === 0) return null;
-  const named = missing.map((field) => `${sellerFields[field]} ("${field}")`).join(', ');
-  return `Refusing to start: the seller's ${named} ${missing.length === 1 ? 'is' : 'are'} missing or blank in content/${SELLER_FILE}`;
+  if (missing.length > 0) {
+    const named = missing.map((field) => `${sellerFields[field]} ("${field}")`).join(', ');
+    return `Refusing to start: the seller's ${named} ${missing.length === 1 ? 'is' : 'are'} missing or blank in content/${SELLER_FILE}`;
+  }
+  const address = postalAddressProblems(details);
+  return address.length ? `Refusing to start: the seller's ${address.join('; ')} in content/${SELLER_FILE}` : null;
 }

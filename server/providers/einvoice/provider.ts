@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createMyInvoisClient, type MyInvoisClient } from './client.ts';
+import type { HttpSettings } from './client/http.ts';
 import { createMyInvoisDouble, inProcessFetch, type MyInvoisDouble, type SignatureVerifier } from './double/index.ts';
 
 /**
@@ -31,6 +32,10 @@ export interface EinvoiceProviderOptions {
   validationDelayMs?: number;
   /** local: the signature check the double runs (default: its parts are present). */
   verifySignature?: SignatureVerifier;
+  /** local: the double's clock (tests move it), also the client's. */
+  clock?: () => number;
+  /** The client's own settings: e.g. `maxRetryAfterSeconds: 0` for a caller that schedules its own retry. */
+  client?: Pick<HttpSettings, 'maxRetryAfterSeconds' | 'sleep' | 'now'>;
 }
 
 /** Where the shop may mount the local double's app (`app.route(LOCAL_PORTAL_PATH, double.app)`). */
@@ -69,10 +74,11 @@ export function einvoiceProviderFromEnv(name: string, options: EinvoiceProviderO
       portalBase: options.portalBase ?? LOCAL_PORTAL_PATH,
       ...(options.validationDelayMs !== undefined ? { validationDelayMs: options.validationDelayMs } : {}),
       ...(options.verifySignature ? { verifySignature: options.verifySignature } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
     });
     return {
       name: 'local',
-      client: createMyInvoisClient({ baseUrl: LOCAL_BASE, ...LOCAL_CLIENT, fetch: inProcessFetch(double) }),
+      client: createMyInvoisClient({ baseUrl: LOCAL_BASE, ...LOCAL_CLIENT, fetch: inProcessFetch(double), ...(options.clock ? { now: options.clock } : {}), ...options.client }),
       portalBase: double.settings.portalBase,
       signing: { certPath: path.join(DEMO_DIR, 'demo-signing-cert.pem'), keyPath: path.join(DEMO_DIR, 'demo-signing-key.pem') },
       double,
@@ -87,7 +93,7 @@ export function einvoiceProviderFromEnv(name: string, options: EinvoiceProviderO
     if (!portalBase) throw new Error(`MYINVOIS_PORTAL_URL is needed: no known MyInvois portal for MYINVOIS_BASE_URL ${baseUrl}`);
     return {
       name: 'myinvois',
-      client: createMyInvoisClient({ baseUrl, identityUrl, clientId: env.MYINVOIS_CLIENT_ID!.trim(), clientSecret: env.MYINVOIS_CLIENT_SECRET!.trim() }),
+      client: createMyInvoisClient({ baseUrl, identityUrl, clientId: env.MYINVOIS_CLIENT_ID!.trim(), clientSecret: env.MYINVOIS_CLIENT_SECRET!.trim(), ...options.client }),
       portalBase,
       signing: { certPath: env.MYINVOIS_CERT_PATH!.trim(), keyPath: env.MYINVOIS_KEY_PATH!.trim() },
     };

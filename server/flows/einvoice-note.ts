@@ -1,0 +1,56 @@
+import type { Db } from '../db/client.ts';
+import { claimDocument, type EinvoiceRow } from '../modules/einvoices/service.ts';
+import { creditNotesOfOrder } from '../modules/invoices/service.ts';
+import type { OrderRow } from '../modules/orders/service.ts';
+import { refundNo, type RefundRow } from '../modules/refunds/service.ts';
+import { buildRefundNote, noteAmounts, paymentMonth, type EinvoiceBuyer, type EinvoiceNamedBuyer } from '../providers/einvoice/ubl/index.ts';
+import type { ShopContext } from './context.ts';
+import { chargedOrder, paymentOf } from './einvoice-order.ts';
+import { signedText } from './einvoice-sign.ts';
+
+/**
+ * A refund note (type 04) for money paid back against a valid e-invoice, naming its UUID: the
+ * amounts from what the order charged (a part refund split in the shares it was paid in), the
+ * buyer of the original (General Public for a consolidated one), numbered as the refund's
+ * credit note. Claimed once per refund (`refund-note:<refundId>`); null when it exists.
+ */
+export async function claimRefundNote(
+  tx: Db,
+  ctx: Pick<ShopContext, 'indexes' | 'einvoice'>,
+  order: OrderRow,
+  refund: RefundRow,
+  original: EinvoiceRow,
+  now: Date,
+): Promise<EinvoiceRow | null> {
+  const number = refundNo(order.orderNo, refund.seq);
+  const creditNote = (await creditNotesOfOrder(tx, order.id)).find((n) => n.refundId === refund.id);
+  const documentNo = creditNote?.creditNoteNo ?? number;
+  const amounts = noteAmounts(await chargedOrder(tx, ctx, order), refund.amountSen, `Refund ${number} of order ${order.orderNo}`);
+  const buyer: EinvoiceBuyer = original.type === 'invoice' && original.buyer ? (original.buyer as EinvoiceNamedBuyer) : { type: 'general-public' };
+  const doc = buildRefundNote({
+    documentNo,
+    issuedAt: now,
+    seller: await ctx.einvoice.seller(),
+    buyer,
+    orderNo: order.orderNo,
+    ...amounts,
+    payment: { ...(await paymentOf(tx, order, now)), paidAt: now },
+    original: { uuid: original.uuid!, documentNo: original.documentNo },
+  });
+  return claimDocument(
+    tx,
+    {
+      claimKey: `refund-note:${refund.id}`,
+      type: 'refund-note',
+      documentNo,
+      month: paymentMonth(now),
+      orderId: order.id,
+      refundId: refund.id,
+      ...(buyer.type === 'general-public' ? {} : { buyer: original.buyer! }),
+      totalSen: refund.amountSen,
+      refersTo: original.uuid!,
+      ...signedText(doc, now),
+    },
+    now,
+  );
+}

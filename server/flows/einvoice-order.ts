@@ -1,0 +1,90 @@
+import type { Db } from '../db/client.ts';
+import { claimDocument, type EinvoiceBuyer as StoredBuyer, type EinvoiceRow } from '../modules/einvoices/service.ts';
+import { lineName } from '../modules/orders/line-view.ts';
+import { linesOf, type OrderRow } from '../modules/orders/service.ts';
+import { paidPayments } from '../modules/payments/service.ts';
+import { buildInvoice, paymentMonth, type ChargedOrder, type EinvoiceBuyer, type EinvoiceLineInput, type EinvoiceNamedBuyer, type EinvoicePayment } from '../providers/einvoice/ubl/index.ts';
+import type { ShopContext } from './context.ts';
+import { signedText } from './einvoice-sign.ts';
+
+/**
+ * An order's own e-invoice (type 01): for the buyer who asked for it, or for a sale above
+ * RM 10,000 at its payment ("General Public"). Built from the order as it was paid, signed,
+ * and claimed under `invoice:<orderId>` with the order as its receipt, in the caller's
+ * transaction; `einvoice.submit` sends it. Null when the order is in an e-invoice already.
+ */
+
+/** LHDN classification: 030 repair and maintenance for a line with fitting, 022 others. */
+const classificationOf = (labourSen: number) => (labourSen > 0 ? '030' : '022');
+
+/** What the order charged, as its e-invoice and any later note take it. */
+export async function chargedOrder(db: Db, ctx: Pick<ShopContext, 'indexes'>, order: OrderRow): Promise<ChargedOrder> {
+  const lines = await linesOf(db, order.id);
+  const products = ctx.indexes.catalog.byId;
+  return {
+    lines: lines.map(
+      (l): EinvoiceLineInput => ({
+        description: `${lineName(l, products, 'en')} (${order.orderNo})`,
+        quantity: l.quantity,
+        unitSen: l.unitSen,
+        partsSen: l.partsSen,
+        labourSen: l.labourSen,
+        serviceTaxSen: l.serviceTaxSen,
+        totalSen: l.totalSen,
+        classification: classificationOf(l.labourSen),
+      }),
+    ),
+    deliveryFeeSen: order.deliveryFeeSen,
+    discountSen: order.discountSen,
+  };
+}
+
+/** How the order was paid, as the e-invoice names it (a coupon that paid it all: other). */
+export async function paymentOf(db: Db, order: OrderRow, fallbackAt: Date): Promise<EinvoicePayment> {
+  const payment = (await paidPayments(db, [order.id])).find((p) => !p.refundDue);
+  return {
+    method: payment?.method ?? 'other',
+    paidAt: payment?.paidAt ?? order.paidAt ?? fallbackAt,
+    ...(payment?.providerRef ? { reference: payment.providerRef } : {}),
+  };
+}
+
+export async function claimOrderEinvoice(
+  tx: Db,
+  ctx: Pick<ShopContext, 'indexes' | 'einvoice'>,
+  order: OrderRow,
+  invoiceNo: string,
+  buyer: EinvoiceBuyer,
+  now: Date,
+): Promise<EinvoiceRow | null> {
+  const charged = await chargedOrder(tx, ctx, order);
+  const payment = await paymentOf(tx, order, now);
+  const doc = buildInvoice({
+    documentNo: invoiceNo,
+    issuedAt: now,
+    seller: await ctx.einvoice.seller(),
+    // The builders write "General Public" (LHDN's general TIN) for a sale nobody asked an e-invoice for.
+    buyer: buyer as EinvoiceNamedBuyer,
+    orderNo: order.orderNo,
+    lines: charged.lines,
+    deliveryFeeSen: charged.deliveryFeeSen,
+    discountSen: charged.discountSen,
+    ...(order.couponCode ? { discountReason: `Coupon ${order.couponCode}` } : {}),
+    payment,
+  });
+  return claimDocument(
+    tx,
+    {
+      claimKey: `invoice:${order.id}`,
+      type: 'invoice',
+      documentNo: invoiceNo,
+      month: paymentMonth(payment.paidAt),
+      orderId: order.id,
+      ...(buyer.type === 'general-public' ? {} : { buyer: buyer as StoredBuyer }),
+      totalSen: order.totalSen,
+      ...signedText(doc, now),
+      receipts: [{ orderId: order.id, orderNo: order.orderNo }],
+    },
+    now,
+  );
+}

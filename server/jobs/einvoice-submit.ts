@@ -1,0 +1,121 @@
+import type { Db } from '../db/client.ts';
+import { finishJob, retryDelayMs, scheduleJob, type JobHandler } from './queue.ts';
+import { countAttempt, lockDocument, SUBMIT_JOB, updateDocument, type EinvoiceError, type EinvoiceRow, type SubmitPayload } from '../modules/einvoices/service.ts';
+import type { LhdnErrorDetail, MyInvoisError } from '../providers/einvoice/client.ts';
+import type { EinvoiceProvider } from '../providers/einvoice/provider.ts';
+import { log } from '../ops/log.ts';
+
+/**
+ * `einvoice.submit` ({documentId}): sends a claimed document's stored, signed text to MyInvois,
+ * then follows its submission until LHDN says Valid or Invalid. It never waits in a process:
+ * each step is one job, which schedules the next (a few seconds at first, then longer). The
+ * call to MyInvois happens after the job's commit; a safety job (ten minutes later) takes over
+ * if the process stops before it wrote the answer. A 429 or a duplicate submission waits its
+ * Retry-After; an unreachable service is tried again with the queue's backoff.
+ */
+
+export interface SubmitContext {
+  db: Db;
+  provider: EinvoiceProvider;
+  now: () => Date;
+}
+
+const FINAL = new Set(['VALID', 'INVALID', 'CANCELLED']);
+const SAFETY_MS = 10 * 60_000;
+
+/** The wait before looking at a submission again: 2 s, 2 s, 5 s, 5 s, 15 s, then a minute. */
+export function pollDelayMs(polls: number): number {
+  return [2000, 2000, 5000, 5000, 15_000][polls] ?? 60_000;
+}
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms);
+
+/** LHDN's reasons in words: its message, and the field it names. */
+function inWords(details: LhdnErrorDetail[] | undefined, fallback: { code?: string; message: string }): EinvoiceError[] {
+  const list = details?.length ? details : [{ code: fallback.code ?? '', message: fallback.message, target: null }];
+  return list.map((d) => ({ code: d.code ?? '', message: d.message, target: d.target ?? d.propertyPath ?? null }));
+}
+
+export function einvoiceSubmitHandler(ctx: SubmitContext): JobHandler {
+  return async (tx, job, now) => {
+    const { documentId } = job.payload as unknown as SubmitPayload;
+    const doc = await lockDocument(tx, documentId);
+    if (!doc || FINAL.has(doc.status)) return;
+    await countAttempt(tx, doc.id, now);
+    // Each step's follow-up has a key of its own (the attempt's number): scheduled once, whoever runs it.
+    const step = `${SUBMIT_JOB}:${doc.id}:${doc.attempts + 1}`;
+    const safety = `${step}:safety`;
+    await scheduleJob(tx, { kind: SUBMIT_JOB, key: safety, runAt: later(now, SAFETY_MS), payload: { documentId: doc.id } }, now);
+    return () => (doc.submissionUid ? poll(ctx, doc, step, safety) : submit(ctx, doc, step, safety));
+  };
+}
+
+/** Writes the outcome under the document's lock, if it is still where this step found it, and schedules what follows. */
+async function record(ctx: SubmitContext, doc: EinvoiceRow, safety: string, write: (tx: Db, now: Date) => Promise<void>) {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const current = await lockDocument(tx, doc.id);
+    await finishJob(tx, safety, now);
+    if (!current || FINAL.has(current.status) || current.submissionUid !== doc.submissionUid) return;
+    await write(tx, now);
+  });
+}
+
+function next(tx: Db, doc: EinvoiceRow, step: string, runAt: Date, now: Date) {
+  return scheduleJob(tx, { kind: SUBMIT_JOB, key: step, runAt, payload: { documentId: doc.id } satisfies SubmitPayload }, now);
+}
+
+/** When a failed call may be made again: what MyInvois asked, or the queue's backoff. */
+function retryAt(error: MyInvoisError, attempts: number, now: Date): Date {
+  if (error.retryAfterSeconds !== undefined && (error.kind === 'rate-limited' || error.kind === 'duplicate-submission')) return later(now, error.retryAfterSeconds * 1000 + 1000);
+  return later(now, retryDelayMs(attempts));
+}
+
+const RETRIED = new Set<MyInvoisError['kind']>(['rate-limited', 'duplicate-submission', 'unavailable', 'timeout', 'unauthorized', 'credentials-refused', 'forbidden']);
+
+async function submit(ctx: SubmitContext, doc: EinvoiceRow, step: string, safety: string) {
+  const answer = await ctx.provider.client.submit([{ codeNumber: doc.documentNo, text: doc.documentText ?? '' }]);
+  await record(ctx, doc, safety, async (tx, now) => {
+    if (!answer.ok) {
+      const error = answer.error;
+      if (RETRIED.has(error.kind)) {
+        log.warn(`[einvoice] ${doc.documentNo} not submitted (${error.kind}): ${error.message}`);
+        return next(tx, doc, step, retryAt(error, doc.attempts + 1, now), now);
+      }
+      await updateDocument(tx, doc.id, { status: 'INVALID', errors: inWords(error.details, error) }, now);
+      return;
+    }
+    const batch = answer.value[0]!;
+    const accepted = batch.accepted.find((d) => d.codeNumber === doc.documentNo);
+    if (!accepted) {
+      const rejected = batch.rejected.find((d) => d.codeNumber === doc.documentNo)?.error;
+      await updateDocument(tx, doc.id, { status: 'INVALID', errors: inWords(rejected?.details ?? undefined, rejected ?? { message: 'MyInvois did not accept the document' }) }, now);
+      return;
+    }
+    await updateDocument(tx, doc.id, { status: 'SUBMITTED', submissionUid: batch.submissionUid, uuid: accepted.uuid, submittedAt: now, errors: [] }, now);
+    await next(tx, doc, step, later(now, pollDelayMs(0)), now);
+  });
+}
+
+async function poll(ctx: SubmitContext, doc: EinvoiceRow, step: string, safety: string) {
+  const submission = await ctx.provider.client.getSubmission(doc.submissionUid!);
+  const found = submission.ok ? submission.value.documents.find((d) => d.uuid === doc.uuid) : undefined;
+  const errors = found?.status === 'Invalid' ? await ctx.provider.client.validationErrors(found.uuid) : null;
+  const polls = Math.max(0, doc.attempts - 1);
+  await record(ctx, doc, safety, async (tx, now) => {
+    if (!submission.ok || (errors && !errors.ok)) {
+      const error = !submission.ok ? submission.error : (errors as { ok: false; error: MyInvoisError }).error;
+      log.warn(`[einvoice] ${doc.documentNo}: its submission could not be read (${error.kind}): ${error.message}`);
+      return next(tx, doc, step, retryAt(error, doc.attempts + 1, now), now);
+    }
+    if (!found || found.status === 'Submitted') return next(tx, doc, step, later(now, pollDelayMs(polls)), now);
+    if (found.status === 'Valid') {
+      await updateDocument(tx, doc.id, { status: 'VALID', longId: found.longId, validatedAt: found.dateTimeValidated ? new Date(found.dateTimeValidated) : now, errors: [] }, now);
+    } else if (found.status === 'Cancelled') {
+      await updateDocument(tx, doc.id, { status: 'CANCELLED', cancelledAt: now }, now);
+    } else {
+      const list = errors && errors.ok ? errors.value : [];
+      await updateDocument(tx, doc.id, { status: 'INVALID', errors: inWords(list, { message: 'LHDN found the document invalid' }) }, now);
+    }
+  });
+}

@@ -32,6 +32,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.ts';
 import { myOrderRoutes } from './routes/my-orders.ts';
 import { consoleRoutes } from './routes/console.ts';
+import { consoleEinvoiceRoutes } from './routes/console-einvoices.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { sellerDetailsOf, type SellerDetails } from './modules/seller/details.ts';
@@ -130,6 +131,7 @@ export function createApi(deps: AppDeps) {
   myOrderRoutes(calls, api, shop);
   consoleRoutes(calls, shop);
   reviewRoutes(calls, shop);
+  consoleEinvoiceRoutes(calls, shop, deps.seller ? async () => deps.seller! : () => sellerDetailsOf(path.resolve('content')));
   invoiceRoutes(calls, shop, deps.seller ? async () => deps.seller! : () => sellerDetailsOf(path.resolve('content')));
   garageRoutes(calls, shop, garage);
   paymentCallbackRoutes(api, shop, metrics);

@@ -26,6 +26,8 @@ import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/re
 import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './jobs/upload-sweep.ts';
+import { einvoiceConsolidationHandler, EINVOICE_CONSOLIDATION_JOB, scheduleEinvoiceConsolidation } from './jobs/einvoice-consolidation.ts';
+import { einvoiceSellerOf } from './modules/einvoices/claim-stub.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
 
 /** The photos' storage (S3_* or DATA_DIR/uploads); a wrong S3_* setting stops the start in one line. */
@@ -72,6 +74,8 @@ await scheduleReconcile(database.db, new Date());
 await scheduleUploadSweep(database.db, new Date());
 // Garage reminders, planned every hour: one job per hour however many servers.
 await scheduleCarReminders(database.db, new Date());
+// A month's consolidated e-invoice, looked for every hour from the 1st to the 7th: one job per hour however many servers.
+await scheduleEinvoiceConsolidation(database.db, new Date());
 // Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
 const worker = startWorker({
   db: database.db,
@@ -85,6 +89,7 @@ const worker = startWorker({
     [RECONCILE_JOB]: reconcileHandler({ db: database.db, payments }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage }),
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email, indexes }),
+    [EINVOICE_CONSOLIDATION_JOB]: einvoiceConsolidationHandler(async () => ({ seller: einvoiceSellerOf(seller ?? {}) })),
   },
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,

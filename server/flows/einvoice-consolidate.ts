@@ -15,6 +15,8 @@ import { buildConsolidatedInvoice, consolidationBatches, type EinvoiceSeller } f
 
 export interface ConsolidationDeps {
   seller: EinvoiceSeller;
+  /** Receipts per document (default RECEIPTS_PER_CONSOLIDATION, under MyInvois' 300 KB). */
+  batchSize?: number;
 }
 
 export const documentNoOf = (month: string, batch: number) => (batch === 1 ? `CONS-${month}` : `CONS-${month}-${batch}`);
@@ -43,7 +45,7 @@ export async function consolidateMonth(db: Db, deps: ConsolidationDeps, month: s
   for (let round = 0; round < 100; round++) {
     const outcome = await db.transaction(async (tx) => {
       const waiting = await waitingReceipts(tx, month);
-      const [batch] = consolidationBatches(waiting);
+      const [batch] = consolidationBatches(waiting, deps.batchSize);
       if (!batch) return 'done' as const;
       const number = (await consolidatedOfMonth(tx, month)).length + 1;
       const documentNo = documentNoOf(month, number);
@@ -68,10 +70,12 @@ export async function consolidateMonth(db: Db, deps: ConsolidationDeps, month: s
     if (outcome === 'done') break;
     if (outcome === 'lost') {
       // Another process made the first batch: the month is theirs.
-      if (!first && round === 0 && (await consolidatedOfMonth(db, month)).length > 0) return refuse('einvoice.alreadyConsolidated');
+      if (!first && (await consolidatedOfMonth(db, month)).length > 0) return refuse('einvoice.alreadyConsolidated');
       continue;
     }
     first ??= outcome;
   }
+  // Nothing made here, yet the month has its documents: another process made them meanwhile.
+  if (!first && (await consolidatedOfMonth(db, month)).length > 0) return refuse('einvoice.alreadyConsolidated');
   return first;
 }

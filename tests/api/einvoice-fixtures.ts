@@ -54,12 +54,12 @@ export async function juneOrders(api: TestApi, k: Keys) {
   return { plain, exactly, above, own, refunded };
 }
 
-const seller = async () => ({ seller: einvoiceSellerOf((await readSellerDetails(path.resolve('content'))) ?? {}) });
+const seller = async () => einvoiceSellerOf((await readSellerDetails(path.resolve('content'))) ?? {});
 
 /** One run of the hourly consolidation job at the clock's time, in its own transaction, as a worker runs it. */
-export async function runConsolidationJob(api: TestApi) {
+export async function runConsolidationJob(api: TestApi, batchSize?: number) {
   const now = api.now();
-  const handler = einvoiceConsolidationHandler(seller, () => {});
+  const handler = einvoiceConsolidationHandler(async () => ({ seller: await seller(), batchSize }), () => {});
   const job = { id: 0, kind: 'einvoice.consolidate', key: null, runAt: now, payload: {}, attempts: 0, lastError: null, doneAt: null, createdAt: now } as Job;
   await api.db.transaction(async (tx) => {
     await handler(tx, job, now);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { klInstant } from '../../../contract/rules/kl-calendar.ts';
 import type { Db } from '../../db/client.ts';
 import { noteAmounts, ordersToConsolidate, paymentMonth, type ConsolidatedReceipt } from '../../providers/einvoice/ubl/index.ts';
@@ -103,10 +103,4 @@ export async function resetForSubmission(tx: Db, id: string, text: { documentTex
     .where(eq(einvoiceDocuments.id, id))
     .returning();
   return row!;
-}
-
-/** How many receipts each document covers. */
-export async function receiptCount(db: Db, documentId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(einvoiceReceipts).where(eq(einvoiceReceipts.documentId, documentId));
-  return row?.n ?? 0;
 }

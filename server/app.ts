@@ -32,6 +32,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.ts';
 import { myOrderRoutes } from './routes/my-orders.ts';
 import { consoleRoutes } from './routes/console.ts';
+import { consoleEinvoiceRoutes } from './routes/console-einvoices.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { sellerDetailsOf, type SellerDetails } from './modules/seller/details.ts';
@@ -143,6 +144,7 @@ export function createApi(deps: AppDeps) {
   reviewRoutes(calls, shop);
   invoiceRoutes(calls, shop, sellerDetails);
   einvoiceRoutes(calls, shop);
+  consoleEinvoiceRoutes(calls, shop, async () => (await sellerDetails()) as SellerDetails);
   garageRoutes(calls, shop, garage);
   paymentCallbackRoutes(api, shop, metrics);
 

@@ -26,8 +26,9 @@ import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/re
 import { moneyBackHandler } from './modules/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './jobs/upload-sweep.ts';
+import { einvoiceConsolidationHandler, EINVOICE_CONSOLIDATION_JOB, scheduleEinvoiceConsolidation } from './jobs/einvoice-consolidation.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
-import { shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
+import { einvoiceSeller, shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
 import { einvoiceSubmitHandler } from './jobs/einvoice-submit.ts';
 import { NOTE_JOB, SUBMIT_JOB } from './modules/einvoices/service.ts';
 import { einvoiceNoteHandler } from './jobs/einvoice-note.ts';
@@ -79,6 +80,8 @@ await scheduleReconcile(database.db, new Date());
 await scheduleUploadSweep(database.db, new Date());
 // Garage reminders, planned every hour: one job per hour however many servers.
 await scheduleCarReminders(database.db, new Date());
+// A month's consolidated e-invoice, looked for every hour from the 1st to the 7th: one job per hour however many servers.
+await scheduleEinvoiceConsolidation(database.db, new Date());
 // Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
 const worker = startWorker({
   db: database.db,
@@ -94,6 +97,7 @@ const worker = startWorker({
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email, indexes }),
     [SUBMIT_JOB]: einvoiceSubmitHandler({ db: database.db, provider: einvoice, now: () => new Date() }),
     [NOTE_JOB]: einvoiceNoteHandler({ db: database.db, indexes, einvoice: einvoicing, now: () => new Date() }),
+    [EINVOICE_CONSOLIDATION_JOB]: einvoiceConsolidationHandler(async () => ({ seller: einvoiceSeller(seller as SellerDetails) })),
   },
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditNoteParts, type InvoicedOrder } from './credit-lines.ts';
 import { creditNotes, documentCounters, invoices } from './schema.ts';
@@ -92,4 +92,24 @@ export async function invoicesOfOrders(db: Db, orderIds: string[]): Promise<Map<
   if (orderIds.length === 0) return new Map();
   const rows = await db.select().from(invoices).where(inArray(invoices.orderId, orderIds));
   return new Map(rows.map((r) => [r.orderId, r]));
+}
+
+/** The invoices issued from `from` (included) to `to` (excluded), by invoice number. */
+export async function invoicesIssuedBetween(db: Db, from: Date, to: Date): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)))
+    .orderBy(asc(invoices.invoiceNo));
+}
+
+/** The sen credited so far (completed refunds' credit notes) of these orders, by order id. */
+export async function creditedOfOrders(db: Db, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: creditNotes.orderId, sen: sql<number>`sum(${creditNotes.amountSen})::int` })
+    .from(creditNotes)
+    .where(inArray(creditNotes.orderId, orderIds))
+    .groupBy(creditNotes.orderId);
+  return new Map(rows.map((r) => [r.orderId, Number(r.sen)]));
 }

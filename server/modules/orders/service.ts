@@ -85,6 +85,12 @@ export async function orderTotals(db: Db, ids: string[]): Promise<Pick<OrderRow,
   return db.select({ id: orders.id, orderNo: orders.orderNo, status: orders.status, totalSen: orders.totalSen }).from(orders).where(inArray(orders.id, ids));
 }
 
+/** These orders, whole (for documents that itemise their amounts). */
+export async function ordersOfIds(db: Db, ids: string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(orders).where(inArray(orders.id, ids));
+}
+
 export async function addHistory(tx: Db, order: Pick<OrderRow, 'id' | 'status' | 'stage'>, note: HistoryNote, at: Date) {
   await tx.insert(orderHistory).values({
     orderId: order.id,

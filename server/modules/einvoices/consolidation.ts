@@ -1,0 +1,90 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { klInstant } from '../../../contract/rules/kl-calendar.ts';
+import type { Db } from '../../db/client.ts';
+import { noteAmounts, ordersToConsolidate, paymentMonth, type ConsolidatedReceipt } from '../../providers/einvoice/ubl/index.ts';
+import { creditedOfOrders, invoicesIssuedBetween } from '../invoices/service.ts';
+import { ordersOfIds, type OrderRow } from '../orders/service.ts';
+import { einvoiceDocuments, einvoiceReceipts } from './schema.ts';
+import type { EinvoiceRow as EinvoiceDocumentRow } from './service.ts';
+
+/**
+ * A month's consolidation as the e-invoice tables see it (after-sale.md §4): which paid orders
+ * of the month still wait for an e-invoice, and the month's consolidated documents.
+ */
+
+/** A receipt waiting for the month's consolidated e-invoice, with the amounts it kept. */
+export interface WaitingReceipt extends ConsolidatedReceipt {
+  orderId: string;
+  orderNo: string;
+}
+
+/** `YYYY-MM` → its first instant and the next month's, Kuala Lumpur time. */
+export function monthSpan(month: string): { from: Date; to: Date } {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+  return { from: klInstant(`${month}-01`), to: klInstant(`${next}-01`) };
+}
+
+/** The next month of `YYYY-MM`. */
+export function nextMonth(month: string): string {
+  const { to } = monthSpan(month);
+  return paymentMonth(to);
+}
+
+/** The month before `YYYY-MM`. */
+export function previousMonth(month: string): string {
+  const { from } = monthSpan(month);
+  return paymentMonth(new Date(from.getTime() - 1));
+}
+
+/**
+ * What the order kept once its completed refunds are taken off, split as its invoice itemised
+ * it (a part refund takes labour with its service tax and the rest back in the shares paid);
+ * null when all of it was refunded.
+ */
+function keptAmounts(order: OrderRow, creditedSen: number, receiptNo: string): ConsolidatedReceipt | null {
+  const keptSen = order.totalSen - creditedSen;
+  if (keptSen <= 0) return null;
+  const charged = {
+    lines: [{ description: receiptNo, quantity: 1, unitSen: 0, partsSen: order.partsSen, labourSen: order.labourSen, serviceTaxSen: order.serviceTaxSen, totalSen: order.partsSen + order.labourSen + order.serviceTaxSen, classification: '004' }],
+    deliveryFeeSen: order.deliveryFeeSen,
+    discountSen: order.discountSen,
+  };
+  const kept = noteAmounts(charged, keptSen, receiptNo);
+  const line = kept.lines.reduce((s, l) => ({ partsSen: s.partsSen + l.partsSen, labourSen: s.labourSen + l.labourSen, serviceTaxSen: s.serviceTaxSen + l.serviceTaxSen }), { partsSen: 0, labourSen: 0, serviceTaxSen: 0 });
+  return { receiptNo, ...line, deliveryFeeSen: kept.deliveryFeeSen ?? 0, discountSen: kept.discountSen ?? 0, totalSen: keptSen };
+}
+
+/**
+ * The month's paid orders that no e-invoice covers yet, at most RM 10,000 each and not fully
+ * refunded, by invoice number: the receipt number a consolidated e-invoice lists is the
+ * order's invoice number.
+ */
+export async function waitingReceipts(db: Db, month: string): Promise<WaitingReceipt[]> {
+  const { from, to } = monthSpan(month);
+  // An invoice is issued with the payment; a day either side catches a payment recorded late.
+  const issued = await invoicesIssuedBetween(db, new Date(from.getTime() - 86_400_000), new Date(to.getTime() + 86_400_000));
+  if (issued.length === 0) return [];
+  const orderIds = issued.map((i) => i.orderId);
+  const orders = new Map((await ordersOfIds(db, orderIds)).map((o) => [o.id, o]));
+  const covered = new Set((await db.select({ orderId: einvoiceReceipts.orderId }).from(einvoiceReceipts).where(inArray(einvoiceReceipts.orderId, orderIds))).map((r) => r.orderId));
+  const credited = await creditedOfOrders(db, orderIds);
+  const candidates = issued.flatMap((invoice) => {
+    const order = orders.get(invoice.orderId);
+    if (!order) return [];
+    return [{ receiptNo: invoice.invoiceNo, paidAt: order.paidAt ?? invoice.issuedAt, totalSen: order.totalSen, ownEinvoice: covered.has(order.id), order }];
+  });
+  return ordersToConsolidate(candidates, month).included.flatMap(({ order, receiptNo }) => {
+    const kept = keptAmounts(order, credited.get(order.id) ?? 0, receiptNo);
+    return kept ? [{ ...kept, orderId: order.id, orderNo: order.orderNo }] : [];
+  });
+}
+
+/** The month's consolidated documents, first batch first. */
+export async function consolidatedOfMonth(db: Db, month: string): Promise<EinvoiceDocumentRow[]> {
+  return db
+    .select()
+    .from(einvoiceDocuments)
+    .where(and(eq(einvoiceDocuments.type, 'consolidated'), eq(einvoiceDocuments.month, month)))
+    .orderBy(asc(einvoiceDocuments.documentNo));
+}

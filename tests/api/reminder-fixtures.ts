@@ -20,4 +20,6 @@ export async function planNow(api: TestApi, tag = 'test') {
 }
 
 /** The reminder SMS the console provider wrote (login codes left out). */
-export const reminderSms = (api: TestApi) => api.smsLines.filter((l) => l.startsWith('[sms] to ') && /(road tax|insurance|service|cukai jalan|insurans|diservis|路税|保险|保养)/.test(l));
+/** The car reminders sent (due for its next service, road tax or insurance running out), not the orders' own SMS. */
+export const reminderSms = (api: TestApi) =>
+  api.smsLines.filter((l) => l.startsWith('[sms] to ') && /(is due for its next service|runs out on|perlu diservis|tamat pada|需要下次保养|到期)/.test(l));

@@ -28,6 +28,7 @@ test('a customer pays, asks for a business e-invoice and sees it valid with its 
   await form.getByLabel('Business registration number (BRN)').fill('202001234567');
   await form.getByLabel('Tax identification number (TIN)').fill('C20880050010');
   await form.getByLabel('SST registration number').fill('NA');
+  await form.getByLabel('E-mail').fill('accounts@kedai-aisyah.example');
   await form.getByLabel('Address line 1').fill('12, Jalan SS 2/24');
   await form.getByLabel('Postcode').fill('47300');
   await form.getByLabel('City').fill('Petaling Jaya');

@@ -58,6 +58,7 @@ const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'field.invalid').meta(
 
 export const consoleEinvoice = einvoiceDocument
   .extend({
+    documentNo: z.string().meta({ description: "The shop's number for it: the invoice's or credit note's number, or CONS-YYYY-MM for a consolidation." }),
     month: z.string(),
     orderNos: z.array(z.string()).meta({ description: 'The receipts it covers (one, or a month’s for a consolidated e-invoice).' }),
     totalSen: z.number().int(),

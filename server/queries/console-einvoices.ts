@@ -46,6 +46,7 @@ async function consoleEinvoices(db: Db, docs: EinvoiceDocumentRow[], portalBase:
     const own = receipts.filter((r) => r.documentId === d.id).map((r) => r.orderNo);
     return {
       documentId: d.id,
+      documentNo: d.documentNo,
       type: d.type,
       status: d.status,
       uuid: d.uuid,

@@ -41,6 +41,7 @@ describe('console/einvoice/page', () => {
     const consolidatedRow = all.data.list.find((d: { type: string }) => d.type === 'consolidated');
     expect(consolidatedRow).toMatchObject({
       documentId: cons!.id,
+      documentNo: 'CONS-2025-06',
       status: 'INVALID',
       orderNos: [...june.plain, june.exactly].sort(),
       attempts: 1,

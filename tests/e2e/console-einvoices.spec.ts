@@ -67,7 +67,7 @@ test("an admin sees the month's e-invoices with LHDN's errors, the late consolid
 
   // Only the refused one may be sent again.
   await expect(table.getByRole('button', { name: /^Retry / })).toHaveCount(1);
-  await table.getByRole('button', { name: 'Retry ein_01JD9R2TQ8WX' }).click();
+  await table.getByRole('button', { name: 'Retry INV-000412' }).click();
   expect(calls.retried).toEqual([{ documentId: 'ein_01JD9R2TQ8WX' }]);
   await expect(page.getByText('Sent to LHDN MyInvois again.')).toBeVisible();
   await expect(table.getByRole('button', { name: /^Retry / })).toHaveCount(0);

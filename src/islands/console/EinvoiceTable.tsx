@@ -61,7 +61,7 @@ export function EinvoiceTable({ locale, month, list, busy, onRetry }: { locale: 
                 <span className={`rounded-full px-2 py-0.5 font-semibold whitespace-nowrap ${statusColours[d.status]}`}>{t.statuses[d.status]}</span>
               </td>
               <td className="px-3 py-2">
-                <span className="font-mono">{d.documentId}</span>
+                <span className="font-mono">{d.documentNo}</span>
                 {d.uuid && <span className="block font-mono text-xs text-slate-600">{d.uuid}</span>}
               </td>
               <td className="px-3 py-2">
@@ -72,7 +72,7 @@ export function EinvoiceTable({ locale, month, list, busy, onRetry }: { locale: 
               <td className="px-3 py-2">{when(d.validatedAt)}</td>
               <td className="px-3 py-2">
                 {d.actions.retry && (
-                  <button type="button" className="btn-secondary" disabled={busy === d.documentId} aria-label={fill(t.retryFor, { documentNo: d.documentId })} onClick={() => onRetry(d)}>
+                  <button type="button" className="btn-secondary" disabled={busy === d.documentId} aria-label={fill(t.retryFor, { documentNo: d.documentNo })} onClick={() => onRetry(d)}>
                     {t.retry}
                   </button>
                 )}

@@ -33,7 +33,10 @@ export function Einvoice({ locale, invoice, onEinvoice }: { locale: Locale; invo
 export function EinvoiceStatus({ locale, einvoice, withQr = false }: { locale: Locale; einvoice: EinvoiceDto; withQr?: boolean }) {
   const t = dictionary(locale).invoice;
   const valid = einvoice.status === 'VALID' && einvoice.validationUrl;
-  const qr = valid && withQr ? qrSvg(einvoice.validationUrl!) : null;
+  // A phone that scans the code, or a reader of the paper, needs the whole address (the shop's
+  // own MyInvois double answers a path on this site).
+  const url = valid ? new URL(einvoice.validationUrl!, typeof location === 'undefined' ? 'https://www.servauto.my' : location.origin).href : '';
+  const qr = valid && withQr ? qrSvg(url) : null;
   return (
     <div className="flex flex-col items-start gap-4 sm:flex-row">
       {qr && <QrCode qr={qr} label={t.qr} />}
@@ -59,11 +62,11 @@ export function EinvoiceStatus({ locale, einvoice, withQr = false }: { locale: L
         )}
         {valid && (
           <p>
-            <a href={einvoice.validationUrl!} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline print:text-inherit">
+            <a href={url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline print:text-inherit">
               {t.validate}
             </a>
             {/* On paper the link is read, not clicked. */}
-            <span className="hidden font-mono text-xs [overflow-wrap:anywhere] print:block">{einvoice.validationUrl}</span>
+            <span className="hidden font-mono text-xs [overflow-wrap:anywhere] print:block">{url}</span>
           </p>
         )}
       </div>

@@ -4,8 +4,9 @@ import { findChromium } from './chromium.mjs';
 
 /** @typedef {{ name: string, run: () => Promise<void> }} Step */
 
-/** @type {import('node:child_process').ChildProcess | undefined} */
-let current;
+/** The scripts running now (several at once for the first, independent checks). */
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
 
 /**
  * @param {string} script
@@ -20,10 +21,10 @@ function npmRun(script, env = {}) {
       // npm is a .cmd shim on Windows, which only a shell can start.
       shell: process.platform === 'win32',
     });
-    current = child;
+    running.add(child);
     child.once('error', reject);
     child.once('exit', (code, signal) => {
-      current = undefined;
+      running.delete(child);
       if (code === 0) resolve();
       else reject(new Error(`npm run ${script} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}`));
     });
@@ -35,9 +36,18 @@ const e2eEnv = {};
 
 /** @type {Step[]} */
 const steps = [
-  { name: 'check', run: () => npmRun('check') },
-  { name: 'lint', run: () => npmRun('lint') },
-  { name: 'test:unit', run: () => npmRun('test:unit') },
+  // The type check runs beside lint and the unit tests: it uses one core, they use the other.
+  {
+    name: 'check + lint + test:unit',
+    run: () =>
+      Promise.all([npmRun('check'), npmRun('lint').then(() => npmRun('test:unit'))]).then(
+        () => undefined,
+        (error) => {
+          for (const child of running) child.kill('SIGTERM');
+          throw error;
+        },
+      ),
+  },
   { name: 'test:api', run: () => npmRun('test:api') },
   { name: 'build', run: () => npmRun('build') },
   { name: 'check:budgets', run: () => npmRun('check:budgets') },
@@ -53,7 +63,7 @@ const steps = [
 
 for (const [signal, number] of /** @type {const} */ ([['SIGINT', 2], ['SIGTERM', 15]])) {
   process.on(signal, () => {
-    current?.kill(signal);
+    for (const child of running) child.kill(signal);
     console.error(`\nnpm test: interrupted by ${signal}`);
     process.exit(128 + number);
   });

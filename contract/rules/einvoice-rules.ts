@@ -1,3 +1,5 @@
+import { klMonth, lastDayOfMonth } from './kl-calendar.ts';
+
 /**
  * The words of e-invoices (after-sale.md §4) both sides check: document types and states,
  * the buyer's identification and LHDN's state codes. Pure: no zod, no I/O.
@@ -45,3 +47,8 @@ export const CONSOLIDATION_LIMIT_SEN = 1_000_000;
 export const CANCEL_WINDOW_HOURS = 72;
 /** The service tax on labour, in percent. */
 export const SERVICE_TAX_PERCENT = 8;
+
+/** A buyer may ask for their own e-invoice only within the Kuala Lumpur calendar month of payment. */
+export const mayRequestEinvoice = (paidAt: Date, now: Date): boolean => klMonth(paidAt) === klMonth(now);
+/** The last day (YYYY-MM-DD) a buyer may ask for their own e-invoice. */
+export const einvoiceRequestUntil = (paidAt: Date): string => lastDayOfMonth(klMonth(paidAt));

@@ -105,3 +105,25 @@ export function bookingDates(now: Date): string[] {
   }
   return dates;
 }
+
+/** The KL calendar month (YYYY-MM) of an instant. */
+export function klMonth(at: Date): string {
+  return klDate(at).slice(0, 7);
+}
+
+/** The month after `YYYY-MM`. */
+export function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The month before `YYYY-MM`. */
+export function previousMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** The last calendar date (YYYY-MM-DD) of `YYYY-MM`. */
+export function lastDayOfMonth(month: string): string {
+  return dateOf(utcMidnight(`${nextMonth(month)}-01`) - DAY_MS);
+}

@@ -1,4 +1,4 @@
-import { klDate } from '../../contract/rules/kl-calendar.ts';
+import { klMonth } from '../../contract/rules/kl-calendar.ts';
 import type { Db } from '../db/client.ts';
 import { warning } from '../modules/errors.ts';
 import { claimDocument, type EinvoiceRow as EinvoiceDocumentRow } from '../modules/einvoices/service.ts';
@@ -24,7 +24,7 @@ export const documentNoOf = (month: string, batch: number) => (batch === 1 ? `CO
 
 /** The month has ended, Kuala Lumpur time. */
 export function monthEnded(month: string, now: Date): boolean {
-  return month < klDate(now).slice(0, 7);
+  return month < klMonth(now);
 }
 
 /**

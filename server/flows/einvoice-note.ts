@@ -1,9 +1,10 @@
+import { klMonth } from '../../contract/rules/kl-calendar.ts';
 import type { Db } from '../db/client.ts';
 import { claimDocument, type EinvoiceRow } from '../modules/einvoices/service.ts';
 import { creditNotesOfOrder } from '../modules/invoices/service.ts';
 import type { OrderRow } from '../modules/orders/service.ts';
 import { refundNo, type RefundRow } from '../modules/refunds/service.ts';
-import { buildRefundNote, noteAmounts, paymentMonth, type EinvoiceBuyer, type EinvoiceNamedBuyer } from '../providers/einvoice/ubl/index.ts';
+import { buildRefundNote, noteAmounts, type EinvoiceBuyer, type EinvoiceNamedBuyer } from '../providers/einvoice/ubl/index.ts';
 import type { ShopContext } from './context.ts';
 import { chargedOrder, paymentOf } from './einvoice-order.ts';
 import { signedText } from './einvoice-sign.ts';
@@ -43,7 +44,7 @@ export async function claimRefundNote(
       claimKey: `refund-note:${refund.id}`,
       type: 'refund-note',
       documentNo,
-      month: paymentMonth(now),
+      month: klMonth(now),
       orderId: order.id,
       refundId: refund.id,
       ...(buyer.type === 'general-public' ? {} : { buyer: original.buyer! }),

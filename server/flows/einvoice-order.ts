@@ -1,9 +1,10 @@
+import { klMonth } from '../../contract/rules/kl-calendar.ts';
 import type { Db } from '../db/client.ts';
 import { claimDocument, type EinvoiceBuyer as StoredBuyer, type EinvoiceRow } from '../modules/einvoices/service.ts';
 import { lineName } from '../modules/orders/line-view.ts';
 import { linesOf, type OrderRow } from '../modules/orders/service.ts';
 import { paidPayments } from '../modules/payments/service.ts';
-import { buildInvoice, paymentMonth, type ChargedOrder, type EinvoiceBuyer, type EinvoiceLineInput, type EinvoiceNamedBuyer, type EinvoicePayment } from '../providers/einvoice/ubl/index.ts';
+import { buildInvoice, type ChargedOrder, type EinvoiceBuyer, type EinvoiceLineInput, type EinvoiceNamedBuyer, type EinvoicePayment } from '../providers/einvoice/ubl/index.ts';
 import type { ShopContext } from './context.ts';
 import { signedText } from './einvoice-sign.ts';
 
@@ -78,7 +79,7 @@ export async function claimOrderEinvoice(
       claimKey: `invoice:${order.id}`,
       type: 'invoice',
       documentNo: invoiceNo,
-      month: paymentMonth(payment.paidAt),
+      month: klMonth(payment.paidAt),
       orderId: order.id,
       ...(buyer.type === 'general-public' ? {} : { buyer: buyer as StoredBuyer }),
       totalSen: order.totalSen,

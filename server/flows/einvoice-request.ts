@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { einvoiceBuyer } from '../../contract/einvoice.ts';
 import { buyerProblems } from '../../contract/rules/einvoice-ids.ts';
-import { klDate } from '../../contract/rules/kl-calendar.ts';
+import { einvoiceRequestUntil, mayRequestEinvoice } from '../../contract/rules/einvoice-rules.ts';
 import { warning } from '../modules/errors.ts';
 import { documentOfReceipt, type EinvoiceRow } from '../modules/einvoices/service.ts';
 import { invoiceOfOrder } from '../modules/invoices/service.ts';
@@ -17,14 +17,6 @@ import { claimOrderEinvoice } from './einvoice-order.ts';
 
 type Buyer = z.output<typeof einvoiceBuyer>;
 
-/** The last day (YYYY-MM-DD) of the Kuala Lumpur month `at` falls in. */
-export function lastDayOfKlMonth(at: Date): string {
-  const [year, month] = klDate(at).split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-}
-
-export const sameKlMonth = (a: Date, b: Date) => klDate(a).slice(0, 7) === klDate(b).slice(0, 7);
-
 export async function requestEinvoice(ctx: ShopContext, customerId: string, input: { orderNo: string; buyer: Buyer }): Promise<EinvoiceRow> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
@@ -35,7 +27,7 @@ export async function requestEinvoice(ctx: ShopContext, customerId: string, inpu
     const problem = buyerProblems(input.buyer)[0];
     if (problem) throw warning(problem.key, {}, { field: problem.field });
     const paidAt = order.paidAt ?? invoice.issuedAt;
-    if (!sameKlMonth(paidAt, now)) throw warning('einvoice.monthOver', { until: lastDayOfKlMonth(paidAt) }, { field: 'orderNo' });
+    if (!mayRequestEinvoice(paidAt, now)) throw warning('einvoice.monthOver', { until: einvoiceRequestUntil(paidAt) }, { field: 'orderNo' });
     if (await documentOfReceipt(tx, order.id)) throw warning('einvoice.already', {}, { field: 'orderNo' });
     const claimed = await claimOrderEinvoice(tx, ctx, order, invoice.invoiceNo, input.buyer, now);
     if (!claimed) throw warning('einvoice.already', {}, { field: 'orderNo' });

@@ -1,7 +1,6 @@
-import { klDate } from '../../contract/rules/kl-calendar.ts';
+import { klDate, previousMonth } from '../../contract/rules/kl-calendar.ts';
 import type { Db } from '../db/client.ts';
 import { consolidateMonth, type ConsolidationDeps } from '../flows/einvoice-consolidate.ts';
-import { previousMonth } from '../modules/einvoices/consolidation.ts';
 import { log as logged } from '../ops/log.ts';
 import { scheduleJob, type JobHandler } from './queue.ts';
 

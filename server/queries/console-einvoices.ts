@@ -1,11 +1,11 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { consoleEinvoice, consoleEinvoicePage } from '../../contract/einvoice.ts';
-import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
+import { addDays, klDate, nextMonth } from '../../contract/rules/kl-calendar.ts';
 import type { DocumentStatus, DocumentType } from '../../contract/rules/einvoice-rules.ts';
 import type { Db } from '../db/client.ts';
 import type { EinvoiceRow as EinvoiceDocumentRow } from '../modules/einvoices/service.ts';
-import { consolidatedOfMonth, nextMonth, waitingReceipts } from '../modules/einvoices/consolidation.ts';
+import { consolidatedOfMonth, waitingReceipts } from '../modules/einvoices/consolidation.ts';
 import { einvoiceDocuments, einvoiceReceipts } from '../modules/einvoices/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { LOCAL_PORTAL_PATH } from '../providers/einvoice/provider.ts';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { einvoiceFind } from '../../contract/einvoice.ts';
-import { klDate } from '../../contract/rules/kl-calendar.ts';
+import { einvoiceRequestUntil, mayRequestEinvoice } from '../../contract/rules/einvoice-rules.ts';
 import { documentOfReceipt, ownDocumentOfOrder, type EinvoiceRow } from '../modules/einvoices/service.ts';
 import { documentView } from '../modules/einvoices/view.ts';
 import { invoiceOfOrder } from '../modules/invoices/service.ts';
@@ -8,12 +8,6 @@ import { customerOrder, type OrderRow } from '../modules/orders/service.ts';
 import type { ReadContext } from './context.ts';
 
 type Found = z.input<(typeof einvoiceFind)['response']>;
-
-/** The last day (YYYY-MM-DD) of the Kuala Lumpur month `at` falls in. */
-function lastDay(at: Date): string {
-  const [year, month] = klDate(at).split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-}
 
 /**
  * What the order page and the invoice show of an order's e-invoice: its own document, or the
@@ -24,12 +18,11 @@ export async function orderEinvoice(ctx: ReadContext, order: OrderRow, paidAt: D
   const own = await ownDocumentOfOrder(ctx.db, order.id);
   const covering: EinvoiceRow | undefined = own ?? (await documentOfReceipt(ctx.db, order.id));
   const shown = own ?? (covering?.status === 'VALID' ? covering : undefined);
-  const sameMonth = paidAt !== null && klDate(paidAt).slice(0, 7) === klDate(ctx.now()).slice(0, 7);
   return {
     own: own ? documentView(own, portalBase) : null,
     document: shown ? documentView(shown, portalBase) : null,
-    canRequest: paidAt !== null && sameMonth && !covering,
-    requestUntil: paidAt ? lastDay(paidAt) : null,
+    canRequest: paidAt !== null && mayRequestEinvoice(paidAt, ctx.now()) && !covering,
+    requestUntil: paidAt ? einvoiceRequestUntil(paidAt) : null,
   };
 }
 

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { invoiceDto } from '../../contract/invoice.ts';
 import { fpxBanks } from '../../contract/rules/order-status.ts';
 import { SERVICE_TAX_PERCENT } from '../../contract/rules/einvoice-rules.ts';
-import { klDate } from '../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
 import { warning } from '../modules/errors.ts';
@@ -27,12 +26,6 @@ export function payMethodWords(payment: Pick<PaymentRow, 'method' | 'bankCode'> 
     return bank ? message(locale, 'invoice.method.fpx', { bank }) : message(locale, 'invoice.method.fpxAnyBank');
   }
   return message(locale, `invoice.method.${payment.method}`);
-}
-
-/** The last day (YYYY-MM-DD) of the Kuala Lumpur calendar month `at` falls in. */
-export function lastDayOfMonth(at: Date): string {
-  const [year, month] = klDate(at).split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 }
 
 const oneLine = (parts: (string | undefined | null)[]) => parts.filter((p) => p && p.trim() !== '').join(', ');

@@ -1,4 +1,3 @@
-import { klDate } from '../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { htmlLang } from '../i18n/paths.ts';
 
@@ -6,14 +5,6 @@ import { htmlLang } from '../i18n/paths.ts';
 
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** The month it is now in Kuala Lumpur. */
-export const monthOf = (now: Date): string => klDate(now).slice(0, 7);
-
-/** The month before `month`: what the consolidation of the 1st to the 7th is for. */
-export function previousMonth(month: string): string {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
-}
 
 /** "November 2026", "2026年11月", "November 2026" in Malay. */
 export function monthWords(month: string, locale: Locale): string {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { klInstant } from '../../../contract/rules/kl-calendar.ts';
+import { klInstant, nextMonth } from '../../../contract/rules/kl-calendar.ts';
 import type { Db } from '../../db/client.ts';
-import { noteAmounts, ordersToConsolidate, paymentMonth, type ConsolidatedReceipt } from '../../providers/einvoice/ubl/index.ts';
+import { noteAmounts, ordersToConsolidate, type ConsolidatedReceipt } from '../../providers/einvoice/ubl/index.ts';
 import { creditedOfOrders, invoicesIssuedBetween } from '../invoices/service.ts';
 import { ordersOfIds, type OrderRow } from '../orders/service.ts';
 import { einvoiceDocuments, einvoiceReceipts } from './schema.ts';
@@ -19,22 +19,8 @@ export interface WaitingReceipt extends ConsolidatedReceipt {
 }
 
 /** `YYYY-MM` → its first instant and the next month's, Kuala Lumpur time. */
-export function monthSpan(month: string): { from: Date; to: Date } {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  const next = m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
-  return { from: klInstant(`${month}-01`), to: klInstant(`${next}-01`) };
-}
-
-/** The next month of `YYYY-MM`. */
-export function nextMonth(month: string): string {
-  const { to } = monthSpan(month);
-  return paymentMonth(to);
-}
-
-/** The month before `YYYY-MM`. */
-export function previousMonth(month: string): string {
-  const { from } = monthSpan(month);
-  return paymentMonth(new Date(from.getTime() - 1));
+function monthSpan(month: string): { from: Date; to: Date } {
+  return { from: klInstant(`${month}-01`), to: klInstant(`${nextMonth(month)}-01`) };
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleEinvoiceConsolidate } from '../../lib/console-einvoice-endpoints.ts';
-import { monthOf, monthWords, previousMonth } from '../../lib/einvoice-months.ts';
+import { klMonth, previousMonth } from '../../../contract/rules/kl-calendar.ts';
+import { monthWords } from '../../lib/einvoice-months.ts';
 import { notify } from '../../stores/ui.ts';
 import { Failure, useAction } from '../my-orders/form-parts.tsx';
 import { Modal } from '../ui/Modal.tsx';
@@ -39,7 +40,7 @@ export function ConsolidateLastMonth({ locale, onDone }: { locale: Locale; onDon
   const close = dictionary(locale).console.close;
   const [open, setOpen] = useState(false);
   const { busy, failure, run } = useAction();
-  const last = previousMonth(monthOf(new Date()));
+  const last = previousMonth(klMonth(new Date()));
   const month = monthWords(last, locale);
   const consolidate = () =>
     run(async () => {

@@ -4,7 +4,8 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleEinvoicePage, consoleEinvoiceRetry } from '../../lib/console-einvoice-endpoints.ts';
-import { MONTH, monthOf, monthWords } from '../../lib/einvoice-months.ts';
+import { klMonth } from '../../../contract/rules/kl-calendar.ts';
+import { MONTH, monthWords } from '../../lib/einvoice-months.ts';
 import { notify } from '../../stores/ui.ts';
 import ConsoleShell from './ConsoleShell.tsx';
 import { ConsolidateLastMonth, Consolidation } from './Consolidation.tsx';
@@ -15,7 +16,7 @@ const PAGE_SIZE = 50;
 
 function EinvoiceDesk({ locale }: { locale: Locale }) {
   const t = dictionary(locale).consoleEinvoices;
-  const [month, setMonth] = useState(() => monthOf(new Date()));
+  const [month, setMonth] = useState(() => klMonth(new Date()));
   const [status, setStatus] = useState<DocumentStatus | ''>('');
   const [pages, setPages] = useState(1);
   const [answer, setAnswer] = useState<EinvoicePageDto | null>(null);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { einvoiceBuyer } from '../../../contract/einvoice.ts';
 import { buyerOf, fieldErrors, firstBad, formFieldOf, initialValues, type EinvoiceFormValues } from '../../../src/lib/einvoice-form.ts';
-import { monthOf, monthWords, previousMonth } from '../../../src/lib/einvoice-months.ts';
+import { klMonth, previousMonth } from '../../../contract/rules/kl-calendar.ts';
+import { monthWords } from '../../../src/lib/einvoice-months.ts';
 
 const invoiceBuyer = { name: 'Nur Aisyah binti Ahmad', phone: '+60 12-345 6789', email: 'aisyah.ahmad@gmail.com' };
 
@@ -98,8 +99,8 @@ describe('the e-invoice request form', () => {
 describe("the console's e-invoice months", () => {
   it('counts the month in Kuala Lumpur, and the one before across a year', () => {
     // 30 Nov 2026, 17:00 UTC is already 1 December in Kuala Lumpur.
-    expect(monthOf(new Date('2026-11-30T17:00:00Z'))).toBe('2026-12');
-    expect(monthOf(new Date('2026-11-30T15:59:00Z'))).toBe('2026-11');
+    expect(klMonth(new Date('2026-11-30T17:00:00Z'))).toBe('2026-12');
+    expect(klMonth(new Date('2026-11-30T15:59:00Z'))).toBe('2026-11');
     expect(previousMonth('2026-12')).toBe('2026-11');
     expect(previousMonth('2027-01')).toBe('2026-12');
   });

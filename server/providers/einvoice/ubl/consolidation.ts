@@ -1,5 +1,5 @@
 import { CONSOLIDATION_LIMIT_SEN, SERVICE_TAX_PERCENT } from '../../../../contract/rules/einvoice-rules.ts';
-import { klDate } from '../../../../contract/rules/kl-calendar.ts';
+import { klMonth } from '../../../../contract/rules/kl-calendar.ts';
 import { assembleDocument, einvoiceTypeCodes, type UblDocument } from './document.ts';
 import { DESCRIPTION_LIMIT, partsTaxOf, type BillLine } from './lines.ts';
 import type { EinvoiceHeader } from './types.ts';
@@ -16,11 +16,6 @@ export interface ConsolidationCandidate {
   ownEinvoice: boolean;
 }
 
-/** `2026-11`: the Kuala Lumpur month a payment falls in. */
-export function paymentMonth(paidAt: Date): string {
-  return klDate(paidAt).slice(0, 7);
-}
-
 /** A transaction above RM 10,000 gets its own e-invoice at payment and is never consolidated. */
 export function needsOwnEinvoice(totalSen: number): boolean {
   return totalSen > CONSOLIDATION_LIMIT_SEN;
@@ -35,7 +30,7 @@ export function ordersToConsolidate<T extends ConsolidationCandidate>(orders: re
   const included: T[] = [];
   const leftOut: { order: T; reason: 'above-limit' | 'own-einvoice' }[] = [];
   for (const order of orders) {
-    if (paymentMonth(order.paidAt) !== month) continue;
+    if (klMonth(order.paidAt) !== month) continue;
     if (order.ownEinvoice) leftOut.push({ order, reason: 'own-einvoice' });
     else if (needsOwnEinvoice(order.totalSen)) leftOut.push({ order, reason: 'above-limit' });
     else included.push(order);

@@ -3,7 +3,6 @@ import { calendarDate, dateLabel } from './calendar-date.ts';
 import { defineCall } from './call.ts';
 import { pageOf, pageRequest } from './paging.ts';
 import { couriers } from './rules/couriers.ts';
-import { refundDto } from './my-orders-dto.ts';
 import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from './rules/order-status.ts';
 import { moneyFigures, orderDetail } from './order-dto.ts';
 import { paths } from './paths.ts';
@@ -26,14 +25,14 @@ export const CLOSURE_REASON_MAX = 200;
 /** Working days a refund request may wait for its review before it counts as late. */
 export const REFUND_REVIEW_WORKING_DAYS = 3;
 
-const orderNo = z.string().trim().min(1, 'field.required').max(40).regex(/^[A-Za-z0-9-]+$/, 'field.invalid');
-const storeId = z.string().trim().min(1, 'field.required').max(80).regex(/^[a-z0-9-]+$/, 'field.invalid');
+export const orderNo = z.string().trim().min(1, 'field.required').max(40).regex(/^[A-Za-z0-9-]+$/, 'field.invalid');
+export const storeId = z.string().trim().min(1, 'field.required').max(80).regex(/^[a-z0-9-]+$/, 'field.invalid');
 const pickupCode = z.string().trim().regex(/^\d{6}$/, 'console.pickupCodeFormat').meta({ description: 'The 6-digit self-pickup code the customer shows.' });
-const note = (required: boolean) =>
+export const note = (required: boolean) =>
   (required ? z.string('console.noteRequired').trim().min(1, 'console.noteRequired') : z.string().trim()).max(STAFF_NOTE_MAX, 'console.noteTooLong');
 
 const forbidden = 'Not staff (a customer or nobody logged in), or staff of another workshop, or an admin-only call for workshop staff.';
-const authCodes = { 403: forbidden, 708: 'No key, an unknown key, or an expired session.', 800: 'The key was revoked by logging out.' };
+export const authCodes = { 403: forbidden, 708: 'No key, an unknown key, or an expired session.', 800: 'The key was revoked by logging out.' };
 
 /** What staff may do with the order now (the state table's moves for `staff`). */
 export const staffActions = z
@@ -177,194 +176,3 @@ export const consoleOrdersShip = defineCall({
   response: consoleOrderDetail,
   codes: moveCodes,
 });
-
-export const consoleRefundsReview = defineCall({
-  path: paths.consoleRefundsReview,
-  summary: 'Admins: approve (all asked, or less with a note) or reject (with a note the customer reads) the refund request waiting for review; an approval goes to the payment provider at once',
-  tag: 'console',
-  auth: true,
-  request: z.strictObject({
-    orderNo,
-    decision: z.enum(['approve', 'reject'], 'console.decision'),
-    amountSen: z.number().int().min(1).optional().meta({ description: 'Approve: at most what was asked and what is refundable; default what was asked.' }),
-    note: note(false).default('').meta({ description: 'Required to reject: the customer reads it.' }),
-  }),
-  response: consoleOrderDetail,
-  codes: { ...authCodes, 404: 'No such order.', 807: 'No request waiting for review, an amount above what was asked or is refundable, less than asked without a note, or a rejection without a note.' },
-});
-
-export const consoleRefundsRetry = defineCall({
-  path: paths.consoleRefundsRetry,
-  summary: 'Admins: send a refund the payment provider could not pay (FAILED) again, as a new request with a new idempotency key (PROCESSING)',
-  tag: 'console',
-  auth: true,
-  request: z.strictObject({ orderNo }),
-  response: consoleOrderDetail,
-  codes: { ...authCodes, 404: 'No such order.', 807: 'The order has no failed refund, or its payments cannot return it.' },
-});
-
-export const consoleRefundsManual = defineCall({
-  path: paths.consoleRefundsManual,
-  summary: 'Admins: record that a failed refund was paid outside the payment provider, with the reference of that payment (COMPLETED)',
-  tag: 'console',
-  auth: true,
-  request: z.strictObject({
-    orderNo,
-    reference: z.string('refund.referenceRequired').trim().min(1, 'refund.referenceRequired').max(100).meta({ description: 'The reference of the payment made outside the provider (a bank transfer number).' }),
-    note: note(false).default(''),
-  }),
-  response: consoleOrderDetail,
-  codes: { ...authCodes, 404: 'No such order.', 807: 'The order has no failed refund.' },
-});
-
-export const consoleRefundsPage = defineCall({
-  path: paths.consoleRefundsPage,
-  summary: 'Admins: refund requests waiting for review, oldest first, each with its deadline (3 working days) and a late flag',
-  tag: 'console',
-  auth: true,
-  request: z.strictObject(pageRequest(100, 20)),
-  response: pageOf(
-    z
-      .object({
-        orderNo: z.string(),
-        store: z.object({ id: z.string(), name: z.string() }).nullable(),
-        customer: z.object({ name: z.string(), phone: z.string() }),
-        lines: z.array(consoleLine).meta({ description: 'What the order bought, in the language asked for.' }),
-        paidSen: z.number().int(),
-        refundedSen: z.number().int(),
-        refund: refundDto,
-        deadline: z.string().meta({ description: 'ISO 8601: the end of the third working day after the request (Malaysian time).' }),
-        late: z.boolean(),
-        approvableSen: z.number().int().meta({ description: 'The most it may be approved for: what was asked, and no more than is paid and not yet returned.' }),
-        actions: z
-          .object({ approve: z.boolean(), reject: z.boolean() })
-          .meta({ id: 'ConsoleRefundActions', description: "The decisions the refund state table allows staff now. Approving less than asked needs a note, as does rejecting." }),
-      })
-      .meta({ id: 'ConsoleRefund' }),
-  ),
-  codes: authCodes,
-});
-
-const waiting = { orderNo: z.string(), amountSen: z.number().int(), lastError: z.string().nullable().meta({ description: "The provider's last refusal or failure, if any." }) };
-
-export const consoleRefundsAttention = defineCall({
-  path: paths.consoleRefundsAttention,
-  summary: 'Admins: the money that needs a hand, each list oldest first: refunds the payment provider could not pay (FAILED), money an order cannot use that has not come back yet, and refunds past their 3-working-day review promise',
-  tag: 'console',
-  auth: true,
-  request: z.strictObject({}),
-  response: z
-    .object({
-      failed: z.array(z.object({ ...waiting, refundNo: z.string(), failedAt: z.string().meta({ description: 'ISO 8601: when the provider reported the failure.' }) })),
-      surplus: z.array(
-        z.object({
-          ...waiting,
-          paymentId: z.string(),
-          since: z.string().meta({ description: 'ISO 8601: when the payment the order cannot use was taken.' }),
-          waitedMinutes: z.number().int(),
-          sending: z.boolean().meta({ description: 'A return is on its way to the provider now.' }),
-        }),
-      ),
-      late: z.array(
-        z.object({
-          orderNo: z.string(),
-          refundNo: z.string(),
-          status: z.enum(refundStatuses),
-          amountSen: z.number().int(),
-          requestedAt: z.string(),
-          deadline: z.string().meta({ description: 'ISO 8601: the end of the third working day after the request (Malaysian time).' }),
-        }),
-      ),
-    })
-    .meta({ id: 'ConsoleRefundAttention' }),
-  codes: authCodes,
-});
-
-export const consoleStoresClosure = defineCall({
-  path: paths.consoleStoresClosure,
-  summary: "Admins: close a workshop for a day (today or later); no time is offered that day, and the day's booked customers are told by SMS and may rebook free of the 24-hour rule and the change limit",
-  tag: 'console',
-  auth: true,
-  fieldLabels: { date: dateLabel },
-  request: z.strictObject({
-    storeId,
-    date: calendarDate.meta({ description: 'The day closed (YYYY-MM-DD, Malaysian time).' }),
-    reason: z.string('console.reasonRequired').trim().min(1, 'console.reasonRequired').max(CLOSURE_REASON_MAX, 'console.reasonTooLong'),
-  }),
-  response: z.object({ storeId: z.string(), date: z.string(), reason: z.string(), told: z.number().int().meta({ description: 'Booked orders whose customers were told.' }) }),
-  codes: { ...authCodes, 404: 'No such workshop.', 807: 'A date in the past, or the workshop is already closed that day.' },
-});
-
-export const consoleStoresBookings = defineCall({
-  path: paths.consoleStoresBookings,
-  summary: "Admins, before closing a workshop's day: how many booked installations that day holds (the customers a closure would tell)",
-  tag: 'console',
-  auth: true,
-  fieldLabels: { date: dateLabel },
-  request: z.strictObject({ storeId, date: calendarDate.meta({ description: 'The day (YYYY-MM-DD, Malaysian time).' }) }),
-  response: z.object({ storeId: z.string(), date: z.string(), bookings: z.number().int().meta({ description: 'Paid installations booked at the workshop that day and not yet started.' }) }),
-  codes: { ...authCodes, 404: 'No such workshop.' },
-});
-
-export const consoleStoresList = defineCall({
-  path: paths.consoleStoresList,
-  summary: 'The workshops staff may work on (all for admins, their own for workshop staff), with their closed days from today',
-  tag: 'console',
-  auth: true,
-  request: z.strictObject({}),
-  response: z.array(
-    z
-      .object({ id: z.string(), name: z.string(), bays: z.number().int(), closures: z.array(z.object({ date: z.string(), reason: z.string() })) })
-      .meta({ id: 'ConsoleStore' }),
-  ),
-  codes: authCodes,
-});
-
-const dayFigures = z.object({ date: z.string(), orders: z.number().int(), revenueSen: z.number().int(), refundedSen: z.number().int() });
-
-export const consoleDashboard = defineCall({
-  path: paths.consoleDashboard,
-  summary: 'Admins: the last 30 days (Malaysian dates, today included): paid orders, revenue (paid sen) and refunds returned per day, in total and per workshop; and bay use per workshop (booked units / open units)',
-  tag: 'console',
-  auth: true,
-  request: z.strictObject({}),
-  response: z.object({
-    from: z.string(),
-    to: z.string(),
-    days: z.array(dayFigures),
-    stores: z.array(
-      z.object({
-        id: z.string().meta({ description: 'A workshop, or "mail" for orders without one (parcels).' }),
-        name: z.string(),
-        days: z.array(dayFigures),
-        bookedUnits: z.number().int(),
-        openUnits: z.number().int(),
-        bayUse: z.number().meta({ description: 'bookedUnits / openUnits, 0 to 1.' }),
-      }),
-    ),
-    workshops: z.number().int().meta({ description: 'The partner workshops counted (the "mail" row is not one).' }),
-    quiet: z
-      .object({ orders: z.number().int(), revenueSen: z.number().int(), refundedSen: z.number().int(), bayUse: z.number().int() })
-      .meta({ description: 'Per list, the workshops with nothing in these 30 days (no order, no revenue, no refund, no bay booked): counted, not listed; out of `workshops`.' }),
-  }),
-  codes: authCodes,
-});
-
-export const consoleCalls = [
-  consoleOrdersPage,
-  consoleOrdersFind,
-  consoleOrdersStart,
-  consoleOrdersComplete,
-  consoleOrdersReady,
-  consoleOrdersShip,
-  consoleRefundsReview,
-  consoleRefundsPage,
-  consoleRefundsRetry,
-  consoleRefundsManual,
-  consoleRefundsAttention,
-  consoleStoresClosure,
-  consoleStoresBookings,
-  consoleStoresList,
-  consoleDashboard,
-];
-

@@ -1,21 +1,15 @@
 import type { Context } from 'hono';
 import {
-  consoleDashboard,
   consoleOrdersComplete,
   consoleOrdersFind,
   consoleOrdersPage,
   consoleOrdersReady,
   consoleOrdersShip,
   consoleOrdersStart,
-  consoleRefundsAttention,
-  consoleRefundsPage,
-  consoleRefundsManual,
-  consoleRefundsRetry,
-  consoleRefundsReview,
-  consoleStoresBookings,
-  consoleStoresClosure,
-  consoleStoresList,
 } from '../../contract/console.ts';
+import { consoleDashboard } from '../../contract/console-dashboard.ts';
+import { consoleRefundsAttention, consoleRefundsManual, consoleRefundsPage, consoleRefundsRetry, consoleRefundsReview } from '../../contract/console-refunds.ts';
+import { consoleStoresBookings, consoleStoresClosure, consoleStoresList } from '../../contract/console-stores.ts';
 import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { ShopContext } from '../flows/context.ts';

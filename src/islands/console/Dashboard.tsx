@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
-import type { consoleDashboard } from '../../../contract/console.ts';
+import type { consoleDashboard } from '../../../contract/console-dashboard.ts';
 import { dayMonthWords } from '../../../contract/rules/dates.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, plural } from '../../i18n/index.ts';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
-import type { consoleRefundsAttention } from '../../../contract/console.ts';
+import type { consoleRefundsAttention } from '../../../contract/console-refunds.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';

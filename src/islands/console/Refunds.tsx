@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
-import type { consoleRefundsPage } from '../../../contract/console.ts';
+import type { consoleRefundsPage } from '../../../contract/console-refunds.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
-import type { consoleOrdersPage, consoleOrderDetail, consoleStoresList } from '../../../contract/console.ts';
+import type { consoleOrdersPage, consoleOrderDetail } from '../../../contract/console.ts';
+import type { consoleStoresList } from '../../../contract/console-stores.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import type { z } from 'zod';

@@ -44,15 +44,18 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
+/** A number as people write it (`+60 12-345 6789`, `012-345 6789`) without its spaces and dashes. */
+const compactPhone = (value: string) => value.replace(/[\s-]/g, '');
+
 const mobile = z
   .string()
   .superRefine((value, ctx) => {
     // Blank is "<field> is required": the login's own wording names no field.
-    const problem = value.trim() === '' ? 'field.required' : checkPhone(value);
+    const problem = value.trim() === '' ? 'field.required' : checkPhone(compactPhone(value));
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .transform(toE164)
-  .meta({ description: 'Malaysian mobile number; answered as +60…', example: '+60123456789' });
+  .transform((value) => toE164(compactPhone(value)))
+  .meta({ description: 'Malaysian mobile number, spaces and dashes allowed; answered as +60…', example: '+60 12-345 6789' });
 
 const email = optionalText(120).superRefine((value, ctx) => {
   if (value !== undefined && !z.regexes.email.test(value)) ctx.addIssue({ code: 'custom', message: 'field.invalid' });

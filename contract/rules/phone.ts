@@ -43,11 +43,27 @@ export function toE164(input: string): string {
   return COUNTRY_PREFIX + nationalDigits(input);
 }
 
-/** `+60 12-345 6789` for people to read; ten digits (011 and others) as `+60 11-2345 6789`. */
-export function formatPhone(e164: string): string {
-  const d = nationalDigits(e164);
-  const split = d.length >= 10 ? 6 : 5;
-  return `+60 ${d.slice(0, 2)}-${d.slice(2, split)} ${d.slice(split)}`;
+/**
+ * The one way a Malaysian number is written for people to read, whatever way it was stored or
+ * typed (`+60123456789`, `012-345 6789`, `60 3 1234 5678`):
+ *   mobiles            +60 12-345 6789, eleven digits +60 11-1234 5678
+ *   landlines          +60 3-1234 5678 (Klang Valley), +60 4-123 4567 (a one-digit area)
+ *   Sabah and Sarawak  +60 82-123 456, +60 88-123 4567 (a two-digit area from 8)
+ * A number of another country, or one too short to be a number, is returned as it came.
+ */
+export function formatPhone(phone: string): string {
+  const typed = phone.trim();
+  const foreign = typed.startsWith('+') && !typed.startsWith('+60');
+  const digits = typed.replace(/[\s\-().]/g, '');
+  if (foreign || !/^\+?\d+$/.test(digits)) return typed;
+  const d = nationalDigits(digits);
+  if (d.length < 8 || d.length > 10) return typed;
+  // The area (or mobile) code: two digits for mobiles and East Malaysia, else one.
+  const area = /^[18]/.test(d) ? 2 : 1;
+  const rest = d.slice(area);
+  // The subscriber's number in two groups, the last of four digits (of three when six in all).
+  const split = rest.length === 6 ? 3 : rest.length - 4;
+  return `${COUNTRY_PREFIX} ${d.slice(0, area)}-${rest.slice(0, split)} ${rest.slice(split)}`;
 }
 
 export const OTP_LENGTH = 6;

@@ -55,6 +55,12 @@ describe('order/app/add: placing an order', () => {
     expect(order.items).toHaveLength(2);
   });
 
+  test('a phone as the checkout shows it (+60 12-345 6789) is taken as the same number', () => {
+    const order = parsed(orderAdd.request, { ...mail, contact: { ...install.contact, phone: '+60 12-345 6789' }, address: { ...address, phone: '016-234 5678' } });
+    expect(order.contact.phone).toBe('+60123456789');
+    expect(order.address!.phone).toBe('+60162345678');
+  });
+
   test('a mailed order: the state is written out and the postcode checked against it', () => {
     const order = parsed(orderAdd.request, mail);
     expect(order.address).toMatchObject({ state: 'Selangor', postcode: '47300', phone: '+60162345678' });

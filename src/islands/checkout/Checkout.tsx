@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/rules/order-status.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import type { CheckoutForm } from '../../lib/checkout.ts';
@@ -67,8 +68,8 @@ function CheckoutPage({ locale, cities }: { locale: Locale; cities: CityPlace[] 
     storeId: '',
     date: '',
     time: '',
-    address: { recipient: user?.realName || user?.name || '', phone: user?.phone ?? '', line1: '', line2: '', postcode: '', city: '', state: '' },
-    contact: { name: user?.realName || user?.name || '', phone: user?.phone ?? '', email: '' },
+    address: { recipient: user?.realName || user?.name || '', phone: user ? formatPhone(user.phone) : '', line1: '', line2: '', postcode: '', city: '', state: '' },
+    contact: { name: user?.realName || user?.name || '', phone: user ? formatPhone(user.phone) : '', email: '' },
     notes: '',
     couponCode: '',
     couponApplied: false,

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dateTimeWords, momentWords } from '../../../contract/rules/dates.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { Block, Facts } from './Facts.tsx';
 import { dayOfInstant, type InvoiceDto } from './types.ts';
@@ -19,7 +20,7 @@ export function Seller({ locale, invoice }: { locale: Locale; invoice: InvoiceDt
           [t.tin, s.tin],
           [t.msic, s.msicCode],
           [t.address, s.address],
-          [t.phone, s.phone],
+          [t.phone, formatPhone(s.phone)],
           [t.email, s.email],
         ]}
       />
@@ -58,7 +59,7 @@ export function Buyer({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
       <Facts
         rows={[
           [t.name, b.name],
-          [t.phone, b.phone],
+          [t.phone, formatPhone(b.phone)],
           [t.email, b.email],
           [t.deliverTo, b.address],
         ]}

@@ -66,7 +66,7 @@ export function Workshop({ locale, order }: { locale: Locale; order: OrderDetail
     <Section title={t.workshop} id="workshop-heading">
       <p className="font-semibold">{store.name}</p>
       <p className="text-slate-700">{store.address}</p>
-      <p className="text-slate-700">{store.phone}</p>
+      <p className="text-slate-700">{formatPhone(store.phone)}</p>
       <div className="flex flex-wrap gap-2">
         <a className="btn-secondary" href={store.wazeUrl} target="_blank" rel="noopener noreferrer">
           {d.payment.waze}

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { pickupReadyBy } from '../../../contract/rules/pickup.ts';
 import { malaysianStates } from '../../../contract/rules/postcode.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
@@ -127,7 +128,7 @@ function NextSteps({ locale, order, dateText }: { locale: Locale; order: OrderDe
           <span className="block">
             {address.postcode} {address.city}, {malaysianStates.find((s) => s.name === address.state)?.label[locale] ?? address.state}
           </span>
-          <span className="block">{address.phone}</span>
+          <span className="block">{formatPhone(address.phone)}</span>
         </address>
       )}
     </section>

@@ -66,7 +66,7 @@ export const paymentDto = z
   })
   .meta({ id: 'OrderPayment' });
 
-export const noticeKinds = ['bookingConfirmed', 'reminder', 'pickupReady', 'shipped', 'refundDecided', 'refundPaid', 'refundDue', 'moneyReturned', 'completed'] as const;
+export const noticeKinds = ['bookingConfirmed', 'timeChanged', 'reminder', 'pickupReady', 'shipped', 'refundDecided', 'refundPaid', 'refundDue', 'moneyReturned', 'completed'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 export const noticeDto = z

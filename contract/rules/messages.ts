@@ -1,4 +1,4 @@
-import { dateWords } from './dates.ts';
+import { dateTimeWords, dateWords } from './dates.ts';
 import { isIsoDate } from './kl-calendar.ts';
 import type { Locale } from './language.ts';
 import { en, type MessageKey, type Messages } from './messages/en.ts';
@@ -20,17 +20,22 @@ export function isMessageKey(key: string): key is MessageKey {
 
 const CJK = /[\u3400-\u9fff]/;
 const LATIN = /[\x21-\x7e]/;
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/;
 
 /**
- * The text of `key` in `locale`, with `{name}` placeholders filled in. A `{date}` given as a KL
- * calendar date (YYYY-MM-DD) is written in words in that language (rules/dates.ts), so a refusal,
- * a history note or an SMS stored with the date itself reads naturally in any language.
+ * The text of `key` in `locale`, with `{name}` placeholders filled in. A value given as a KL
+ * calendar date (YYYY-MM-DD), or as a KL date and time (YYYY-MM-DD HH:MM), is written in words
+ * in that language (rules/dates.ts), so a refusal, a history note or an SMS stored with the date
+ * itself reads naturally in any language.
  */
 export function message(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
   return byLocale[locale][key].replace(/\{(\w+)\}/g, (whole, name: string, at: number, template: string) => {
     if (!(name in params)) return whole;
     const value = String(params[name]);
-    if (name === 'date' && isIsoDate(value)) return dateWords(value, locale);
+    if (isIsoDate(value)) return dateWords(value, locale);
+    // A KL date and time kept as "YYYY-MM-DD HH:MM" (a history note's from and to) is written in words too.
+    const moment = DATE_TIME.exec(value);
+    if (moment) return dateTimeWords(moment[1]!, moment[2]!, locale);
     if (locale !== 'zh-cn' || value === '') return value;
     // Chinese joins words without spaces; a Latin word put between Chinese (a field's path, a
     // code) keeps a space on each side, as Chinese typesetting does.

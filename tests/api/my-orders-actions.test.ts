@@ -159,7 +159,12 @@ describe('app/update/install/time', () => {
     expect(answer.code, answer.msg).toBe(200);
     expect(answer.data.appointment).toMatchObject(later);
     expect(answer.data.reschedulesLeft).toBe(2);
-    expect(answer.data.history.at(-1)).toMatchObject({ status: 'UPCOMING', stage: 'BOOKED', by: 'customer', note: 'Installation time changed from 2025-06-04 10:00 to 2025-06-05 14:00.' });
+    expect(answer.data.history.at(-1)).toMatchObject({
+      status: 'UPCOMING',
+      stage: 'BOOKED',
+      by: 'customer',
+      note: 'Installation time changed from Wed, 4 Jun 2025, 10:00 to Thu, 5 Jun 2025, 14:00.',
+    });
     expect(await unitsAt(api, SS15, FIRST_DAY.date)).toEqual([]);
     const units = await unitsAt(api, SS15, later.date);
     expect(units.length).toBeGreaterThan(0);
@@ -213,6 +218,22 @@ describe('app/update/install/time', () => {
 });
 
 describe('SMS that follow an order', () => {
+  test('a changed installation time is told by SMS with the new date and time, in the order’s language, and listed in the timeline', async () => {
+    const orderNo = await paidOrder(api, me, ss15());
+    await api.db.execute(sql`update orders set language = 'ms' where order_no = ${orderNo}`);
+    api.smsLines.length = 0;
+    expect((await api.request(CHANGE_TIME, { orderNo, date: '2025-06-05', time: '14:00' }, { userKey: me })).code).toBe(200);
+    const read = await find(orderNo, me, 'ms_my');
+    const told = read.data.notices.at(-1);
+    expect(told).toMatchObject({ kind: 'timeChanged', phone: '+60123456789', sent: true });
+    expect(told.text).toBe(`Servauto: pemasangan pesanan ${orderNo} kini di SS15 Tyre & Battery pada Kha, 5 Jun 2025 jam 14:00.`);
+    expect(told.text).not.toMatch(/2025-06-0|Rab, 4 Jun|https?:|www\./);
+    expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('Kha, 5 Jun 2025 jam 14:00'))).toHaveLength(1);
+    // The history reads the old and new time in words as well, in the reader's language.
+    expect(read.data.history.at(-1).note).toBe('Masa pemasangan ditukar daripada Rab, 4 Jun 2025, 10:00 kepada Kha, 5 Jun 2025, 14:00.');
+    expect((await find(orderNo, me, 'zh_cn')).data.history.at(-1).note).toBe('安装时间由 2025年6月4日（周三）10:00 改为 2025年6月5日（周四）14:00。');
+  });
+
   test('the booking confirmation is in the order’s timeline; the reminder goes once the day before, at the changed time', async () => {
     const orderNo = await paidOrder(api, me, ss15());
     const confirmed = (await find(orderNo)).data.notices;
@@ -223,15 +244,15 @@ describe('SMS that follow an order', () => {
 
     api.advance(DAY_SECONDS); // Tuesday 10:00: the old reminder is due, but the appointment moved
     await api.runJobs();
-    expect((await find(orderNo)).data.notices).toHaveLength(1);
+    expect((await find(orderNo)).data.notices.map((n: { kind: string }) => n.kind)).toEqual(['bookingConfirmed', 'timeChanged']);
     api.advance(DAY_SECONDS); // Wednesday 10:00: the day before the new time
     api.smsLines.length = 0;
     await api.runJobs();
     await api.runJobs();
     const notices = (await find(orderNo)).data.notices;
-    expect(notices.map((n: { kind: string }) => n.kind)).toEqual(['bookingConfirmed', 'reminder']);
-    expect(notices[1].text).toContain('tomorrow, Thu, 5 Jun 2025 at 14:00');
-    expect(notices[1].text).not.toMatch(/https?:|www\./);
+    expect(notices.map((n: { kind: string }) => n.kind)).toEqual(['bookingConfirmed', 'timeChanged', 'reminder']);
+    expect(notices[2].text).toContain('tomorrow, Thu, 5 Jun 2025 at 14:00');
+    expect(notices[2].text).not.toMatch(/https?:|www\./);
     expect(api.smsLines.filter((l) => l.includes('reminder'))).toHaveLength(1);
   });
 });

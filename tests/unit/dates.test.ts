@@ -59,4 +59,12 @@ describe('dates in words', () => {
     expect(message('zh-cn', 'coupon.expired', { date: '2026-09-16' })).toBe('此优惠券已于2026年9月16日（周三）过期。');
     expect(message('en', 'history.closure', { date: '2026-11-28', reason: 'Flood' })).toContain('closed on Sat, 28 Nov 2026 (Flood)');
   });
+
+  test('a date, or a date and time, under any name is written in words: a history note kept with "YYYY-MM-DD HH:MM" reads in words', () => {
+    const times = { from: '2026-12-01 10:00', to: '2026-12-03 14:30' };
+    expect(message('en', 'history.timeChanged', times)).toBe('Installation time changed from Tue, 1 Dec 2026, 10:00 to Thu, 3 Dec 2026, 14:30.');
+    expect(message('ms', 'history.timeChanged', times)).toBe('Masa pemasangan ditukar daripada Sel, 1 Dis 2026, 10:00 kepada Kha, 3 Dis 2026, 14:30.');
+    expect(message('zh-cn', 'history.timeChanged', times)).toBe('安装时间由 2026年12月1日（周二）10:00 改为 2026年12月3日（周四）14:30。');
+    expect(message('en', 'einvoice.monthOver', { until: '2026-11-30' })).toContain('the last day was Mon, 30 Nov 2026.');
+  });
 });

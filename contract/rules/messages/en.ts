@@ -287,6 +287,7 @@ export const en = {
   'history.refundRevoked': 'Refund request revoked.',
   'refundHistory.requested': 'Refund requested.',
   'refundHistory.revoked': 'Revoked by the customer.',
+  'sms.timeChanged': 'Servauto: order {orderNo} is now installed at {workshop} on {date} at {time}.',
   'sms.reminder': 'Servauto: a reminder that order {orderNo} is installed at {workshop} tomorrow, {date} at {time}.',
   'sms.pickupReady': 'Servauto: order {orderNo} is ready to collect at {workshop}. Show pickup code {code} at the counter.',
   'sms.shipped': 'Servauto: order {orderNo} is on its way with {company}, tracking number {trackingNo}.',

@@ -288,6 +288,7 @@ export const ms: Messages = {
   'history.refundRevoked': 'Permohonan bayaran balik ditarik balik.',
   'refundHistory.requested': 'Bayaran balik dimohon.',
   'refundHistory.revoked': 'Ditarik balik oleh pelanggan.',
+  'sms.timeChanged': 'Servauto: pemasangan pesanan {orderNo} kini di {workshop} pada {date} jam {time}.',
   'sms.reminder': 'Servauto: peringatan, pesanan {orderNo} akan dipasang di {workshop} esok, {date} pada {time}.',
   'sms.pickupReady': 'Servauto: pesanan {orderNo} sedia untuk diambil di {workshop}. Tunjukkan kod ambil {code} di kaunter.',
   'sms.shipped': 'Servauto: pesanan {orderNo} telah dipos melalui {company}, nombor penjejakan {trackingNo}.',

@@ -288,6 +288,7 @@ export const zhCn: Messages = {
   'history.refundRevoked': '退款申请已撤回。',
   'refundHistory.requested': '已提交退款申请。',
   'refundHistory.revoked': '顾客已撤回。',
+  'sms.timeChanged': 'Servauto：订单 {orderNo} 的安装时间已改为{date}{time}，地点 {workshop}。',
   'sms.reminder': 'Servauto：提醒您，订单 {orderNo} 将于明天{date}{time}在 {workshop} 安装。',
   'sms.pickupReady': 'Servauto：订单 {orderNo} 已可在 {workshop} 领取。请在柜台出示取货码 {code}。',
   'sms.shipped': 'Servauto：订单 {orderNo} 已由 {company} 寄出，运单号 {trackingNo}。',

@@ -2,6 +2,7 @@ import { moveBooking } from '../../modules/booking/service.ts';
 import { bookedOnClosedDay, checkChangeTime, customerView } from '../../modules/orders/actions.ts';
 import { addHistory, rescheduleOrder } from '../../modules/orders/service.ts';
 import { scheduleReminder } from '../../jobs/appointment-reminder.ts';
+import { orderNotice } from '../../modules/notifications/service.ts';
 import { calendarOf, workshopOf } from '../cart.ts';
 import type { ShopContext } from '../context.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
@@ -11,11 +12,12 @@ import { lockOwnOrder, refuse } from './own-order.ts';
 /**
  * Moves a booked installation to another time, in one transaction: booking moves its units
  * (moveBooking: the new time held before the old is given up); if the new time cannot be held
- * the transaction rolls back and the old booking stands. The caller answers with the order.
+ * the transaction rolls back and the old booking stands. The customer gets an SMS with the new
+ * date and time once it has committed. The caller answers with the order.
  */
 export async function changeInstallTime(ctx: ShopContext, customerId: string, input: { orderNo: string; date: string; time: string }): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  const told = await ctx.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
     const closedDay = order.storeId !== null && order.appointmentDate !== null && (await isClosedDay(tx, order.storeId, order.appointmentDate));
     const view = customerView(order, (await latestRefund(tx, order.id))?.status ?? null, closedDay);
@@ -46,5 +48,8 @@ export async function changeInstallTime(ctx: ShopContext, customerId: string, in
       now,
     );
     await scheduleReminder(tx, moved, now);
+    // The customer is told the new time by SMS (the paid one named the old), listed in the timeline.
+    return orderNotice(tx, ctx, moved, { kind: 'timeChanged' }, now);
   });
+  await told();
 }

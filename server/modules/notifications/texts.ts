@@ -12,6 +12,8 @@ import { ringgit } from '../../../contract/rules/order-total.ts';
 
 export type OrderNoticeEvent =
   | { kind: 'bookingConfirmed' }
+  /** The installation moved: the new date and time (the order as moved). */
+  | { kind: 'timeChanged' }
   | { kind: 'reminder' }
   | { kind: 'pickupReady' }
   | { kind: 'shipped' }
@@ -82,6 +84,13 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
   switch (event.kind) {
     case 'bookingConfirmed':
       return paidSms({ orderNo, method: order.method, workshop: order.workshop, appointment: order.appointment, locale });
+    case 'timeChanged':
+      return message(locale, 'sms.timeChanged', {
+        orderNo,
+        workshop,
+        date: order.appointment?.date ?? '',
+        time: order.appointment?.time ?? '',
+      });
     case 'reminder':
       return message(locale, 'sms.reminder', {
         orderNo,

@@ -1,6 +1,5 @@
 import { klDate } from '../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../contract/rules/language.ts';
-import { message } from '../../contract/rules/messages.ts';
 import { isQuiet } from '../../contract/rules/quiet-hours.ts';
 import { purposeOf, reminderDueOn, type ReminderKind } from '../../contract/rules/reminder-moments.ts';
 import type { SavedCar } from '../../contract/vehicles.ts';
@@ -14,7 +13,7 @@ import { garageHistory } from '../queries/garage-history.ts';
 import { carsOfUsers, reminderRecipient } from '../queries/reminder-recipients.ts';
 import { claimCarReminder, markReminderUnsent, type CarReminder } from '../modules/notifications/car-reminders.ts';
 import { consentingUsers, consentLocale } from '../modules/notifications/consent.ts';
-import { withoutLinks } from '../modules/notifications/texts.ts';
+import { smsMessage, withoutLinks } from '../modules/notifications/texts.ts';
 import { garageService } from '../modules/vehicles/service.ts';
 import { scheduleJob, type JobHandler } from './queue.ts';
 
@@ -50,8 +49,8 @@ const carName = (car: SavedCar) => `${car.brand} ${car.model}`.trim() + (car.pla
 /** The words of a reminder, in the customer's language: no link, no phone number, the date in words. */
 export function reminderText(kind: ReminderKind, car: string, dueDate: string, locale: Locale): { text: string; subject: string } {
   return {
-    text: withoutLinks(message(locale, `reminder.${kind}`, { car, date: dueDate })),
-    subject: withoutLinks(message(locale, 'reminder.subject', { car })),
+    text: withoutLinks(smsMessage(locale, `reminder.${kind}`, { car, date: dueDate })),
+    subject: withoutLinks(smsMessage(locale, 'reminder.subject', { car })),
   };
 }
 

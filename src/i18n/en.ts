@@ -320,6 +320,7 @@ export const en = {
     returns: 'Return Policy',
     terms: 'Terms and Conditions',
     rights: 'All rights reserved.',
+    demoSeller: 'Demo seller: the company, address and contacts shown here are examples. This shop has not entered its own business details yet.',
   },
   categories: {
     Maintenance: 'Maintenance',

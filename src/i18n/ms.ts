@@ -321,6 +321,7 @@ export const ms: Dictionary = {
     returns: 'Dasar Pemulangan',
     terms: 'Terma dan Syarat',
     rights: 'Hak cipta terpelihara.',
+    demoSeller: 'Penjual demo: syarikat, alamat dan butiran hubungan di sini hanyalah contoh. Kedai ini belum memasukkan butiran perniagaannya sendiri.',
   },
   categories: {
     Maintenance: 'Penyelenggaraan',

@@ -320,6 +320,7 @@ export const zhCn: Dictionary = {
     returns: '退货政策',
     terms: '条款与细则',
     rights: '版权所有。',
+    demoSeller: '演示卖方：此处显示的公司、地址和联系方式仅为示例。本店尚未填写自己的商业资料。',
   },
   categories: {
     Maintenance: '保养',

@@ -169,8 +169,9 @@ test('Chinese cards name the body type in Chinese and use Chinese punctuation', 
 test('the footer offers tap-to-call and mail beside copying', async ({ page }) => {
   await page.goto('/pc/home');
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+60378901234');
-  await expect(footer.getByRole('link', { name: 'Send an e-mail' })).toHaveAttribute('href', 'mailto:hello@servauto.my');
+  // The seller's contacts, from content/seller.json.
+  await expect(footer.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+60300000000');
+  await expect(footer.getByRole('link', { name: 'Send an e-mail' })).toHaveAttribute('href', 'mailto:billing@demo.invalid');
   await page.goto('/pc/ms/home');
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Telefon' })).toHaveAttribute('href', 'tel:+60378901234');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Telefon' })).toHaveAttribute('href', 'tel:+60300000000');
 });

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+
+/** The one file that names the seller. */
+const seller = JSON.parse(readFileSync('content/seller.json', 'utf8')) as { legalName: string; ssmNo: string; address: string; email: string };
 
 test('the FAQ opens an answer and narrows to what the customer searches for', async ({ page }) => {
   await page.goto('/pc/faq');
@@ -68,4 +72,35 @@ test('crawlers find a sitemap with every language, robots.txt, and structured da
   const manifest = await (await request.get('/pc/site.webmanifest')).json();
   expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
   expect((await request.get('/pc/apple-touch-icon.png')).headers()['content-type']).toBe('image/png');
+});
+
+test('the footer, About and the policies name the seller of content/seller.json, and say it is a demo', async ({ page }) => {
+  const demo = {
+    en: 'Demo seller: the company, address and contacts shown here are examples.',
+    ms: 'Penjual demo: syarikat, alamat dan butiran hubungan di sini hanyalah contoh.',
+    'zh-cn': '演示卖方：此处显示的公司、地址和联系方式仅为示例。',
+  };
+  for (const [lang, marking] of Object.entries(demo)) {
+    const prefix = lang === 'en' ? '/pc' : `/pc/${lang}`;
+    await page.goto(`${prefix}/home`);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`${seller.legalName} (${seller.ssmNo})`);
+    await expect(footer).toContainText(seller.address);
+    await expect(footer.getByText(marking)).toBeVisible();
+    await expect(footer).not.toContainText('Servauto Sdn. Bhd.');
+
+    await page.goto(`${prefix}/about-us-servauto`);
+    const main = page.getByRole('main');
+    await expect(main).toContainText(seller.legalName);
+    await expect(main).toContainText(seller.address);
+    await expect(main).toContainText(seller.email);
+    await expect(main).toContainText('+60 3-0000 0000');
+    await expect(main).not.toContainText('{{');
+    await expect(main).not.toContainText('Servauto Sdn. Bhd.');
+  }
+  for (const slug of ['privacy-policy', 'return-policy', 'terms']) {
+    await page.goto(`/pc/agreement/${slug}`);
+    await expect(page.getByRole('main')).toContainText(seller.legalName);
+    await expect(page.getByRole('main')).not.toContainText('{{');
+  }
 });

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+
+const seller = JSON.parse(readFileSync('content/seller.json', 'utf8')) as { email: string };
 
 test('/ and /pc/ lead to the home page', async ({ page }) => {
   await page.goto('/');
@@ -46,9 +49,9 @@ test('footer contacts copy on click and policy links go to the agreement page', 
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/pc/home');
   const footer = page.getByRole('contentinfo');
-  await footer.getByRole('button', { name: /hello@servauto\.my/ }).click();
+  await footer.getByRole('button', { name: new RegExp(seller.email.replace(/\./g, '\\.')) }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copy successful' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('hello@servauto.my');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(seller.email);
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/pc/agreement?id=PRIVACYPOLICY');
   await expect(footer.getByRole('link', { name: 'Return Policy' })).toHaveAttribute('href', '/pc/agreement?id=RETURNPOLICY');
   await expect(footer.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/pc/agreement?id=Terms');

@@ -18,6 +18,7 @@ import {
 } from './otp.ts';
 import { otpCodes, sessions, users } from './schema.ts';
 import { rememberedLogin } from './login-memory.ts';
+import { shopBrand } from '../seller/details.ts';
 import { log } from '../../ops/log.ts';
 
 export const SESSION_DAYS = 30;
@@ -25,10 +26,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A sliding session is pushed forward at most this often, to keep reads free of writes. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
 
+/** The login code's SMS, starting with the shop's brand from content/seller.json. */
 const smsText: Record<Locale, (code: string) => string> = {
-  en: (code) => `Servauto: your login code is ${code}. It expires in 5 minutes. Never share it.`,
-  'zh-cn': (code) => `Servauto：您的登录验证码是 ${code}，5 分钟内有效。请勿告诉他人。`,
-  ms: (code) => `Servauto: kod log masuk anda ialah ${code}. Sah selama 5 minit. Jangan kongsi dengan sesiapa.`,
+  en: (code) => `${shopBrand()}: your login code is ${code}. It expires in 5 minutes. Never share it.`,
+  'zh-cn': (code) => `${shopBrand()}：您的登录验证码是 ${code}，5 分钟内有效。请勿告诉他人。`,
+  ms: (code) => `${shopBrand()}: kod log masuk anda ialah ${code}. Sah selama 5 minit. Jangan kongsi dengan sesiapa.`,
 };
 
 const hashKey = (userKey: string) => createHash('sha256').update(userKey).digest('hex');

@@ -1,13 +1,15 @@
 import type { Locale } from '../../../contract/rules/language.ts';
-import { message } from '../../../contract/rules/messages.ts';
+import { message, type MessageKey } from '../../../contract/rules/messages.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 import type { FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { ringgit } from '../../../contract/rules/order-total.ts';
+import { shopBrand } from '../seller/details.ts';
 
 /**
  * The words of every SMS the shop sends about an order, in the order's language. Pure. No
  * links: Malaysian rules refuse SMS with URLs, so even a staff note loses any it carries.
- * Dates go in as KL calendar dates; message() writes them in words (rules/dates.ts).
+ * Dates go in as KL calendar dates; message() writes them in words (rules/dates.ts). Each starts
+ * with the brand named in content/seller.json.
  */
 
 export type OrderNoticeEvent =
@@ -36,6 +38,11 @@ export interface NoticeOrder {
   locale: Locale;
 }
 
+/** An SMS text: the message, starting with the shop's brand from the seller's details. */
+export function smsMessage(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return message(locale, key, { ...params, brand: shopBrand() });
+}
+
 const LINK = /\b(?:https?:\/\/|www\.)\S*/gi;
 
 /** The text without web addresses, its spaces tidied. */
@@ -55,27 +62,27 @@ export interface PaidNotice {
 export function paidSms(order: PaidNotice): string {
   const { orderNo, locale } = order;
   if (order.method === 'install' && order.appointment) {
-    return message(locale, 'sms.paidInstall', {
+    return smsMessage(locale, 'sms.paidInstall', {
       orderNo,
       workshop: order.workshop ?? '',
       date: order.appointment.date,
       time: order.appointment.time,
     });
   }
-  if (order.method === 'pickup') return message(locale, 'sms.paidPickup', { orderNo, workshop: order.workshop ?? '' });
-  return message(locale, 'sms.paidMail', { orderNo });
+  if (order.method === 'pickup') return smsMessage(locale, 'sms.paidPickup', { orderNo, workshop: order.workshop ?? '' });
+  return smsMessage(locale, 'sms.paidMail', { orderNo });
 }
 
 const refundDueKeys = { none: 'sms.refundDue', coupon: 'sms.refundDueCoupon' } as const;
 
 /** Money an order cannot use, and why when the customer could not guess it. */
 export function refundDueSms(orderNo: string, amountSen: number, locale: Locale, why?: 'coupon'): string {
-  return message(locale, refundDueKeys[why ?? 'none'], { orderNo, amount: ringgit(amountSen) });
+  return smsMessage(locale, refundDueKeys[why ?? 'none'], { orderNo, amount: ringgit(amountSen) });
 }
 
 /** To a customer booked on a day the workshop has since closed. */
 export function closureSms(order: { orderNo: string; locale: Locale }, closure: { workshop: string; date: string; reason: string }): string {
-  return withoutLinks(message(order.locale, 'sms.closure', { ...closure, orderNo: order.orderNo }));
+  return withoutLinks(smsMessage(order.locale, 'sms.closure', { ...closure, orderNo: order.orderNo }));
 }
 
 export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string {
@@ -85,35 +92,35 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
     case 'bookingConfirmed':
       return paidSms({ orderNo, method: order.method, workshop: order.workshop, appointment: order.appointment, locale });
     case 'timeChanged':
-      return message(locale, 'sms.timeChanged', {
+      return smsMessage(locale, 'sms.timeChanged', {
         orderNo,
         workshop,
         date: order.appointment?.date ?? '',
         time: order.appointment?.time ?? '',
       });
     case 'reminder':
-      return message(locale, 'sms.reminder', {
+      return smsMessage(locale, 'sms.reminder', {
         orderNo,
         workshop,
         date: order.appointment?.date ?? '',
         time: order.appointment?.time ?? '',
       });
     case 'pickupReady':
-      return message(locale, 'sms.pickupReady', { orderNo, workshop, code: order.pickupCode ?? '' });
+      return smsMessage(locale, 'sms.pickupReady', { orderNo, workshop, code: order.pickupCode ?? '' });
     case 'shipped':
-      return message(locale, 'sms.shipped', { orderNo, company: withoutLinks(order.expressCompany ?? ''), trackingNo: withoutLinks(order.expressNo ?? '') });
+      return smsMessage(locale, 'sms.shipped', { orderNo, company: withoutLinks(order.expressCompany ?? ''), trackingNo: withoutLinks(order.expressNo ?? '') });
     case 'refundDecided':
       return event.approved
-        ? message(locale, 'sms.refundApproved', { orderNo, amount: ringgit(event.amountSen) })
-        : withoutLinks(message(locale, 'sms.refundRejected', { orderNo, note: withoutLinks(event.note ?? '') }));
+        ? smsMessage(locale, 'sms.refundApproved', { orderNo, amount: ringgit(event.amountSen) })
+        : withoutLinks(smsMessage(locale, 'sms.refundRejected', { orderNo, note: withoutLinks(event.note ?? '') }));
     case 'refundPaid':
-      return message(locale, 'sms.refundPaid', { orderNo, amount: ringgit(event.amountSen) });
+      return smsMessage(locale, 'sms.refundPaid', { orderNo, amount: ringgit(event.amountSen) });
     case 'refundDue':
       return refundDueSms(orderNo, event.amountSen, locale, event.why);
     case 'moneyReturned':
-      return message(locale, 'sms.moneyReturned', { orderNo, amount: ringgit(event.amountSen) });
+      return smsMessage(locale, 'sms.moneyReturned', { orderNo, amount: ringgit(event.amountSen) });
     case 'completed':
-      return order.method === 'install' ? message(locale, 'sms.completedInstall', { orderNo, workshop }) : message(locale, 'sms.completed', { orderNo });
+      return order.method === 'install' ? smsMessage(locale, 'sms.completedInstall', { orderNo, workshop }) : smsMessage(locale, 'sms.completed', { orderNo });
   }
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lhdnStates, type LhdnState } from '../../../contract/rules/einvoice-rules.ts';
@@ -9,6 +10,8 @@ import { checkPostcode } from '../../../contract/rules/postcode.ts';
  */
 export interface SellerDetails {
   demo?: boolean;
+  /** The name customers know the shop by: the start of every SMS ("Servauto: …"); the legal name when absent. */
+  brand?: string;
   legalName: string;
   /** Companies Commission of Malaysia (SSM) registration number. */
   ssmNo: string;
@@ -28,7 +31,7 @@ export interface SellerDetails {
 export const SELLER_FILE = 'seller.json';
 
 /** Each field and how a refusal names it. */
-export const sellerFields: Record<Exclude<keyof SellerDetails, 'demo' | 'postalAddress'>, string> = {
+export const sellerFields: Record<Exclude<keyof SellerDetails, 'demo' | 'brand' | 'postalAddress'>, string> = {
   legalName: 'legal name',
   ssmNo: 'SSM registration number',
   sstNo: 'SST registration number',
@@ -71,6 +74,21 @@ export function sellerDetailsOf(contentDir: string): Promise<Partial<SellerDetai
     read.set(contentDir, details);
   }
   return details;
+}
+
+let brand: { dir: string; name: string } | undefined;
+
+/**
+ * The brand that starts every SMS, from content/seller.json (the legal name when it names no
+ * brand), read once per process: the start refuses to go on without the seller's details.
+ */
+export function shopBrand(contentDir = path.resolve('content')): string {
+  if (brand?.dir !== contentDir) {
+    const details = JSON.parse(readFileSync(path.join(contentDir, SELLER_FILE), 'utf8')) as Partial<SellerDetails>;
+    const name = [details.brand, details.legalName].find((n) => typeof n === 'string' && n.trim() !== '');
+    brand = { dir: contentDir, name: name?.trim() ?? '' };
+  }
+  return brand.name;
 }
 
 const postalParts = ['line1', 'postcode', 'city', 'state'] as const;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkOtp, checkPhone, checkPhoneInput, formatPhone, nationalDigits, toE164 } from '../../contract/rules/phone.ts';
 
@@ -121,6 +123,16 @@ describe('formatPhone: for people to read', () => {
 
   test.each(['+65 6123 4567', '12345', 'call us'])('leaves %j as it came', (typed) => {
     expect(formatPhone(typed)).toBe(typed);
+  });
+
+  test('every workshop phone and the seller phone in content/ are written as formatPhone writes them', () => {
+    const dir = path.resolve('content/stores');
+    const phones = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .flatMap((f) => [...readFileSync(path.join(dir, f), 'utf8').matchAll(/"phone":\s*"([^"]+)"/g)].map((m) => m[1]!));
+    phones.push((JSON.parse(readFileSync(path.resolve('content/seller.json'), 'utf8')) as { phone: string }).phone);
+    expect(phones.length).toBeGreaterThan(50);
+    expect(phones.filter((p) => formatPhone(p) !== p)).toEqual([]);
   });
 });
 

@@ -98,6 +98,27 @@ describe('odometer readings', () => {
   });
 });
 
+describe('readings on one day', () => {
+  test('a lower one the same day is refused naming the earlier one, whoever types it', async () => {
+    const carId = await garageCar(api, k.customer);
+    expect((await call(G.odometer, { carId, km: 90_000 }, k.customer)).code).toBe(200);
+    expect(await call(G.odometer, { carId, km: 1_500 }, k.customer)).toMatchObject({
+      code: 807,
+      msg: 'This reading is lower than the 90,000 km read on Mon, 2 Jun 2025. Please check the odometer.',
+      data: { field: 'km', last: { date: '2025-06-02', km: 90_000 } },
+    });
+    const orderNo = await inService();
+    expect(await call(C.complete, { orderNo, odometerKm: 100 }, k.ss2, 'ms')).toMatchObject({
+      code: 807,
+      msg: expect.stringContaining('lebih rendah daripada 90,000 km'),
+      data: { field: 'odometerKm', last: { date: '2025-06-02', km: 90_000 } },
+    });
+    expect((await call(C.find, { orderNo }, k.ss2)).data).toMatchObject({ status: 'IN_PROGRESS', stage: 'IN_SERVICE' });
+    expect((await call(G.history, { carId }, k.customer)).data.odometer).toEqual([{ date: '2025-06-02', km: 90_000, source: 'customer' }]);
+    expect((await call(C.complete, { orderNo, odometerKm: 90_040 }, k.ss2)).data).toMatchObject({ status: 'COMPLETED' });
+  });
+});
+
 describe('completing an installation', () => {
   test('records the garage car the order was placed for, and needs the odometer (installations only)', async () => {
     const carId = await garageCar(api, k.customer);

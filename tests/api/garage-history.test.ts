@@ -211,6 +211,20 @@ describe("a car's history", () => {
     expect(history.data).toMatchObject({ services: [], odometer: [] });
     expect(history.data.due).toEqual([{ kind: 'service', dueDate: '2025-06-02', basis: 'Now: no service of this car is on record with us yet', rule: 'neverServiced', daysLeft: 0 }]);
   });
+  test('a car whose installations held no maintenance service does not deny them', async () => {
+    const carId = await garageCar(api, k.customer);
+    const orderNo = await inService({ items: [WIPERS] });
+    await call(C.complete, { orderNo, odometerKm: 45_000 }, k.ss2);
+    const history = await call(G.history, { carId }, k.customer);
+    expect(history.data.services).toEqual([expect.objectContaining({ orderNo, date: '2025-06-02' })]);
+    expect(history.data.due).toEqual([
+      { kind: 'service', dueDate: '2025-06-02', basis: 'Now: the work on record with us (last on Mon, 2 Jun 2025) included no maintenance service', rule: 'neverServiced', daysLeft: 0 },
+    ]);
+    expect((await call(G.history, { carId }, k.customer, 'ms')).data.due[0].basis).toBe(
+      'Sekarang: kerja yang direkodkan bersama kami (terakhir pada Isn, 2 Jun 2025) tidak termasuk servis penyelenggaraan',
+    );
+    expect((await call(G.history, { carId }, k.customer, 'zh_cn')).data.due[0].basis).not.toContain('还没有');
+  });
 });
 
 describe('readings at once', () => {

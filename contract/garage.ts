@@ -45,7 +45,7 @@ export const odometerReading = z
 
 export const garageOdometer = defineCall({
   path: paths.garageOdometer,
-  summary: "A customer's own odometer reading of a garage car; refused below a reading of an earlier day, above one of a later day, more than 3,000 km a day above the last, or in the future",
+  summary: "A customer's own odometer reading of a garage car; refused below any earlier reading (the same day's included), above one of a later day, more than 3,000 km a day above the last, or in the future",
   tag: 'vehicles',
   auth: true,
   fieldLabels: labels,

@@ -23,10 +23,14 @@ export function whenWords(daysLeft: number, locale: Locale): string {
   return message(locale, 'due.overdueMonths', { n: months });
 }
 
-/** Why a service is due when it is, in words: "in about 3 weeks, at ~58,000 km: you drive ~40 km a day". */
-export function serviceBasisWords(basis: DueBasis, dueKm: number | undefined, locale: Locale): string {
+/**
+ * Why a service is due when it is, in words: "in about 3 weeks, at ~58,000 km: you drive ~40 km a day".
+ * `lastVisit`: with no service on record, the date of the last other work done on the car (fitted
+ * wipers, tyres…), so the words do not deny the visits listed beside them.
+ */
+export function serviceBasisWords(basis: DueBasis, dueKm: number | undefined, locale: Locale, lastVisit?: string): string {
   const when = whenWords(basis.daysLeft, locale);
-  if (basis.rule === 'neverServiced') return message(locale, 'due.neverServiced');
+  if (basis.rule === 'neverServiced') return lastVisit ? message(locale, 'due.noMaintenance', { date: lastVisit }) : message(locale, 'due.neverServiced');
   const perDay = basis.kmPerDay === undefined ? '' : kmWords(Math.round(basis.kmPerDay));
   if (basis.rule === 'km') return message(locale, 'due.byKm', { when, km: kmWords(dueKm ?? 0), perDay });
   const months = basis.intervalMonths ?? 0;

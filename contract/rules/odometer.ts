@@ -9,12 +9,13 @@ export type OdometerProblem = 'odometer.lower' | 'odometer.higher' | 'odometer.t
 
 /**
  * Whether a new reading fits the car's readings (after-sale.md §1), whoever types it: not lower
- * than one taken on an earlier day, not higher than one taken on a later day, and not more than
+ * than any earlier reading, one taken the same day included (an odometer does not run back), not
+ * higher than one taken on a later day, and not more than
  * MAX_KM_PER_DAY a day above the last reading before it (a reading the same day counts as a day).
  * The problem names the reading it clashes with, for the message.
  */
 export function checkReading(readings: readonly DatedKm[], next: DatedKm): { problem: OdometerProblem; reading: DatedKm } | null {
-  const earlierHigher = readings.filter((r) => r.date < next.date && r.km > next.km).sort((a, b) => b.km - a.km)[0];
+  const earlierHigher = readings.filter((r) => r.date <= next.date && r.km > next.km).sort((a, b) => b.km - a.km)[0];
   if (earlierHigher) return { problem: 'odometer.lower', reading: earlierHigher };
   const laterLower = readings.filter((r) => r.date > next.date && r.km < next.km).sort((a, b) => a.km - b.km)[0];
   if (laterLower) return { problem: 'odometer.higher', reading: laterLower };

@@ -20,7 +20,8 @@ type Due = GarageHistory['due'][number];
 /**
  * A garage car's history (after-sale.md §1): its completed installations (the shop's services),
  * its readings, and what is due. A service is due again for each service product the car had,
- * counted from the last time it was done; a car with no service on record is due one now.
+ * counted from the last time it was done; a car with no service on record is due one now (its
+ * words name the last visit when other work was done).
  */
 export async function garageHistory(ctx: ReadContext, garage: ReturnType<typeof garageService>, userId: string, carId: string, locale: Locale): Promise<GarageHistory> {
   await garage.mustOwn(userId, carId);
@@ -82,7 +83,9 @@ export async function garageHistory(ctx: ReadContext, garage: ReturnType<typeof 
   }
   if (seen.size === 0) {
     const never = serviceDue({ interval: { months: 0, km: 0 }, services: [], readings, today });
-    due.push({ kind: 'service', dueDate: never.dueDate, basis: serviceBasisWords(never.basis, undefined, locale), rule: never.basis.rule, daysLeft: 0 });
+    // Work was done (wipers, tyres…) but none of it a maintenance service: the words say so.
+    const lastVisit = services.at(-1)?.date;
+    due.push({ kind: 'service', dueDate: never.dueDate, basis: serviceBasisWords(never.basis, undefined, locale, lastVisit), rule: never.basis.rule, daysLeft: 0 });
   }
   for (const [kind, expiry] of [['roadTax', car.roadTaxExpiry], ['insurance', car.insuranceExpiry]] as const) {
     if (!expiry) continue;

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { CarInfo } from './car.ts';
 
 /** The login dialog: open or not, and where to go once logged in. */
 export const $loginDialog = atom<{ open: boolean; then?: string | null }>({ open: false });
@@ -8,7 +9,16 @@ export function askToLogIn(then: string | null = null) {
 }
 
 export const $meDialog = atom(false);
-export const $carPicker = atom(false);
+/**
+ * The car picker: closed, open at Brand (true), or open at the variant step of a chosen car
+ * whose variant was skipped ("Choose your variant"), its brand, model and year already picked.
+ */
+export const $carPicker = atom<boolean | { variantOf: CarInfo }>(false);
+
+/** Opens the car picker where the chosen car left off: at the variant step of its model and year. */
+export function chooseVariantOf(car: CarInfo) {
+  $carPicker.set({ variantOf: car });
+}
 export const $logoutDialog = atom(false);
 
 export type NoticeKind = 'success' | 'info' | 'warning' | 'error';

@@ -11,6 +11,7 @@ const myvi = { brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myv
 const x50 = { brandId: 'proton', modelId: 'proton-x50' };
 const city = { brandId: 'honda', modelId: 'honda-city', variantId: 'honda-city-1.5-s-2020' };
 const vios = { brandId: 'toyota', modelId: 'toyota-vios', yearId: 'toyota-vios:2024', variantId: 'toyota-vios-1.5-g-2023' };
+const saga = { brandId: 'proton', modelId: 'proton-saga', yearId: 'proton-saga:2020' };
 
 type Saved = { id: string; modelId: string; current: boolean };
 
@@ -59,6 +60,19 @@ describe.skipIf(!onPostgres)('one current car under concurrent garage calls (nee
       const codes = answers.map((r) => r.code);
       const current = await currentCount();
       if (codes.some((c) => c !== 200) || current !== 1) failures.push(`trial ${trial}: codes ${codes.join('/')}, ${current} current`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  test('the variant chosen at once from two processes for a car saved without one completes that car, never a second', async () => {
+    const failures: string[] = [];
+    for (let trial = 0; trial < 30; trial++) {
+      const [before] = await garage(saga);
+      const premium = { ...saga, variantId: 'proton-saga-1.3-premium-2019' };
+      const codes = (await Promise.all([a.request(ADD, premium, { userKey }), b.request(ADD, premium, { userKey })])).map((r) => r.code);
+      const listed = (await a.request<(Saved & { variant: string })[]>(LIST, {}, { userKey })).data;
+      const one = listed.length === 1 && listed[0]!.id === before!.id && listed[0]!.variant === '1.3 Premium AT' && listed[0]!.current;
+      if (codes.some((c) => c !== 200) || !one) failures.push(`trial ${trial}: codes ${codes.join('/')}, listed ${listed.map((c) => `${c.modelId} ${c.variant}`).join(', ')}`);
     }
     expect(failures).toEqual([]);
   });

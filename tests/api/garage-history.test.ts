@@ -98,6 +98,27 @@ describe('odometer readings', () => {
   });
 });
 
+describe('readings on one day', () => {
+  test('a lower one the same day is refused naming the earlier one, whoever types it', async () => {
+    const carId = await garageCar(api, k.customer);
+    expect((await call(G.odometer, { carId, km: 90_000 }, k.customer)).code).toBe(200);
+    expect(await call(G.odometer, { carId, km: 1_500 }, k.customer)).toMatchObject({
+      code: 807,
+      msg: 'This reading is lower than the 90,000 km read on Mon, 2 Jun 2025. Please check the odometer.',
+      data: { field: 'km', last: { date: '2025-06-02', km: 90_000 } },
+    });
+    const orderNo = await inService();
+    expect(await call(C.complete, { orderNo, odometerKm: 100 }, k.ss2, 'ms')).toMatchObject({
+      code: 807,
+      msg: expect.stringContaining('lebih rendah daripada 90,000 km'),
+      data: { field: 'odometerKm', last: { date: '2025-06-02', km: 90_000 } },
+    });
+    expect((await call(C.find, { orderNo }, k.ss2)).data).toMatchObject({ status: 'IN_PROGRESS', stage: 'IN_SERVICE' });
+    expect((await call(G.history, { carId }, k.customer)).data.odometer).toEqual([{ date: '2025-06-02', km: 90_000, source: 'customer' }]);
+    expect((await call(C.complete, { orderNo, odometerKm: 90_040 }, k.ss2)).data).toMatchObject({ status: 'COMPLETED' });
+  });
+});
+
 describe('completing an installation', () => {
   test('records the garage car the order was placed for, and needs the odometer (installations only)', async () => {
     const carId = await garageCar(api, k.customer);
@@ -189,6 +210,20 @@ describe("a car's history", () => {
     const history = await call(G.history, { carId }, k.customer);
     expect(history.data).toMatchObject({ services: [], odometer: [] });
     expect(history.data.due).toEqual([{ kind: 'service', dueDate: '2025-06-02', basis: 'Now: no service of this car is on record with us yet', rule: 'neverServiced', daysLeft: 0 }]);
+  });
+  test('a car whose installations held no maintenance service does not deny them', async () => {
+    const carId = await garageCar(api, k.customer);
+    const orderNo = await inService({ items: [WIPERS] });
+    await call(C.complete, { orderNo, odometerKm: 45_000 }, k.ss2);
+    const history = await call(G.history, { carId }, k.customer);
+    expect(history.data.services).toEqual([expect.objectContaining({ orderNo, date: '2025-06-02' })]);
+    expect(history.data.due).toEqual([
+      { kind: 'service', dueDate: '2025-06-02', basis: 'Now: the work on record with us (last on Mon, 2 Jun 2025) included no maintenance service', rule: 'neverServiced', daysLeft: 0 },
+    ]);
+    expect((await call(G.history, { carId }, k.customer, 'ms')).data.due[0].basis).toBe(
+      'Sekarang: kerja yang direkodkan bersama kami (terakhir pada Isn, 2 Jun 2025) tidak termasuk servis penyelenggaraan',
+    );
+    expect((await call(G.history, { carId }, k.customer, 'zh_cn')).data.due[0].basis).not.toContain('还没有');
   });
 });
 

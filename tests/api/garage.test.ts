@@ -138,6 +138,64 @@ describe('saving a car', () => {
     expect(answer.data.map((c: Saved) => c.year)).toEqual(['2024', '2023']);
   });
 
+  test('a car saved without its variant is completed when the variant is chosen, not saved twice', async () => {
+    const userKey = await aminah();
+    const first = await api.request(ADD, saga, { userKey });
+    await api.request(ADD, myvi, { userKey });
+    const answer = await api.request(ADD, { ...saga, variantId: 'proton-saga-1.3-premium-2019' }, { userKey });
+    expect(answer.code, answer.msg).toBe(200);
+    expect(answer.data.map((c: Saved) => [c.modelId, c.year, c.variant, c.current])).toEqual([
+      ['proton-saga', '2020', '1.3 Premium AT', true],
+      ['perodua-myvi', '2023', '1.5 AV', false],
+    ]);
+    expect(answer.data[0].id).toBe(first.data[0].id);
+  });
+
+  test('a car saved with year and variant skipped takes both when they are chosen', async () => {
+    const userKey = await aminah();
+    const first = await api.request(ADD, x50, { userKey });
+    const answer = await api.request(ADD, { ...x50, yearId: 'proton-x50:2022', variantId: 'proton-x50-1.5t-executive-2020' }, { userKey });
+    expect(answer.data).toHaveLength(1);
+    expect(answer.data[0]).toMatchObject({ id: first.data[0].id, year: '2022', variant: '1.5T Executive', noYear: false, noBt: false });
+  });
+
+  test('a variant of another year, or another variant, is another car', async () => {
+    const userKey = await aminah();
+    await api.request(ADD, saga, { userKey });
+    const older = await api.request(ADD, { ...saga, yearId: 'proton-saga:2012', variantId: 'proton-saga-1.3-flx-2011' }, { userKey });
+    expect(older.data.map((c: Saved) => [c.year, c.variant])).toEqual([
+      ['2012', '1.3 FLX Executive CVT'],
+      ['2020', ''],
+    ]);
+    await api.request(DEL, { id: older.data[0].id }, { userKey });
+    await api.request(ADD, { ...saga, variantId: 'proton-saga-1.3-standard-2016' }, { userKey });
+    const other = await api.request(ADD, { ...saga, variantId: 'proton-saga-1.3-premium-2019' }, { userKey });
+    expect(other.data.map((c: Saved) => [c.year, c.variant])).toEqual([
+      ['2020', '1.3 Premium AT'],
+      ['2020', '1.3 Standard MT'],
+    ]);
+  });
+
+  test('completing a car in a full garage needs no room', async () => {
+    const userKey = await aminah();
+    for (const car of [myvi, x50, city, vios, saga]) await api.request(ADD, car, { userKey });
+    const answer = await api.request(ADD, { ...saga, variantId: 'proton-saga-1.3-standard-2016' }, { userKey });
+    expect(answer.code, answer.msg).toBe(200);
+    expect(answer.data).toHaveLength(5);
+    expect(answer.data[0]).toMatchObject({ modelId: 'proton-saga', variant: '1.3 Standard MT', current: true });
+  });
+
+  test('a car without its variant and its variant chosen at once are kept as one car', async () => {
+    const userKey = await aminah();
+    await api.request(ADD, saga, { userKey });
+    await Promise.all([
+      api.request(ADD, { ...saga, variantId: 'proton-saga-1.3-premium-2019' }, { userKey }),
+      api.request(ADD, { ...saga, variantId: 'proton-saga-1.3-premium-2019' }, { userKey }),
+    ]);
+    const { data } = await api.request(LIST, {}, { userKey });
+    expect(data.map((c: Saved) => c.variant)).toEqual(['1.3 Premium AT']);
+  });
+
   test('the same car sent twice at once is kept once', async () => {
     const userKey = await aminah();
     await Promise.all([api.request(ADD, myvi, { userKey }), api.request(ADD, myvi, { userKey })]);

@@ -126,7 +126,28 @@ describe('choosing a variant', () => {
   test('a year lists the variants sold that year', async () => {
     const answer = await api.request(CHOSE, { yearId: 'perodua-myvi:2023' });
     expect(answer.data.level).toBe('variant');
-    expect(answer.data.list.map((v: { variantId: string }) => v.variantId).sort()).toEqual(['perodua-myvi-1.3-g-2022', 'perodua-myvi-1.5-av-2022']);
+    expect(answer.data.list.map((v: { variantId: string }) => v.variantId).sort()).toEqual([
+      'perodua-myvi-1.3-g-2022',
+      'perodua-myvi-1.3-x-2022',
+      'perodua-myvi-1.5-av-2022',
+      'perodua-myvi-1.5-h-2022',
+    ]);
+  });
+
+  test('a Myvi of 2020 offers its 1.3 and its 1.5 variants', async () => {
+    const answer = await api.request(CHOSE, { yearId: 'perodua-myvi:2020' });
+    const engines = answer.data.list.map((v: { engine: string }) => v.engine.slice(0, 4));
+    expect(engines).toContain('1.3L');
+    expect(engines).toContain('1.5L');
+    expect(answer.data.list.map((v: { carVariant: string }) => v.carVariant).sort()).toEqual(['1.3 G', '1.3 X', '1.5 AV', '1.5 H']);
+  });
+
+  test('the popular models carry their common variants', async () => {
+    const names = async (yearId: string) => (await api.request(CHOSE, { yearId })).data.list.map((v: { carVariant: string }) => v.carVariant).sort();
+    expect(await names('proton-saga:2020')).toEqual(['1.3 Premium AT', '1.3 Standard AT', '1.3 Standard MT']);
+    expect(await names('honda-city:2022')).toEqual(['1.5 E', '1.5 RS e:HEV', '1.5 S', '1.5 V']);
+    expect(await names('toyota-vios:2024')).toEqual(['1.5 E', '1.5 G']);
+    expect(await names('perodua-axia:2024')).toEqual(['1.0 AV', '1.0 E', '1.0 G', '1.0 SE', '1.0 X']);
   });
 
   test('each variant tells engine, gearbox, fuel, body, size and years', async () => {
@@ -150,16 +171,23 @@ describe('choosing a variant', () => {
 
   test('the year the generation changed lists only that generation', async () => {
     const answer = await api.request(CHOSE, { yearId: 'perodua-myvi:2017' });
-    expect(answer.data.list.map((v: { variantId: string }) => v.variantId)).toEqual(['perodua-myvi-1.5-se-2011']);
+    expect(answer.data.list.map((v: { variantId: string }) => v.variantId).sort()).toEqual(['perodua-myvi-1.3-x-2015', 'perodua-myvi-1.5-se-2011']);
   });
 
   test('with the year skipped, level "variant" and the model list every variant of the model', async () => {
     const answer = await api.request(CHOSE, { brandId: 'perodua', modelId: 'perodua-myvi', level: 'variant' });
     expect(answer.data.level).toBe('variant');
     expect(answer.data.list.map((v: { variantId: string }) => v.variantId).sort()).toEqual([
+      'perodua-myvi-1.3-ezi-2011',
+      'perodua-myvi-1.3-g-2018',
       'perodua-myvi-1.3-g-2022',
+      'perodua-myvi-1.3-x-2015',
+      'perodua-myvi-1.3-x-2018',
+      'perodua-myvi-1.3-x-2022',
       'perodua-myvi-1.5-av-2018',
       'perodua-myvi-1.5-av-2022',
+      'perodua-myvi-1.5-h-2018',
+      'perodua-myvi-1.5-h-2022',
       'perodua-myvi-1.5-se-2011',
     ]);
   });

@@ -152,6 +152,39 @@ test('the garage keeps the plate, papers and readings; staff complete a service 
   await expect(main.getByLabel('Car plate number')).toHaveValue(plate);
 });
 
+test('"Choose your variant" for a Saga saved without one opens at its variants and completes that garage car', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (localStorage.getItem('carInfo')) return;
+    localStorage.setItem(
+      'carInfo',
+      JSON.stringify({ brand: 'Proton', model: 'Saga', year: '2020', variant: '', brandId: 'proton', modelId: 'proton-saga', yearId: 'proton-saga:2020', variantId: '', noYear: false, noBt: true }),
+    );
+  });
+  await page.goto('/pc/home');
+  await logInThroughMenu(page, english);
+  const garage = async () => (await api<{ model: string; year: string; variant: string }[]>(page, '/export/user/vehicle/car/info/list', {})).map((c) => [c.model, c.year, c.variant].join(' '));
+  await expect.poll(garage).toEqual(['Saga 2020 ']);
+
+  await page.goto('/pc/products/auto-maintenance');
+  await page.getByRole('button', { name: 'Choose your variant' }).click();
+  const picker = page.getByRole('dialog', { name: 'Choose your car' });
+  // At the variant step of the 2020 Saga, not at Brand.
+  await expect(picker.getByRole('listitem').filter({ hasText: /^Variant$/ })).toHaveAttribute('aria-current', 'step');
+  await expect(picker.getByText('Chosen: Proton · Saga · 2020')).toBeVisible();
+  await expect(picker.getByRole('group', { name: 'Variant' }).getByRole('button', { name: /^1\.3 Premium AT/ })).toBeVisible();
+  await expect(picker.getByRole('button', { name: 'Perodua' })).toHaveCount(0);
+  await picker.getByRole('button', { name: /^1\.3 Premium AT/ }).click();
+  await picker.getByRole('button', { name: 'Confirm' }).click();
+  await expect(picker).toBeHidden();
+  await expect.poll(garage).toEqual(['Saga 2020 1.3 Premium AT']);
+
+  await page.goto('/pc/garage');
+  const sagas = page.getByRole('region', { name: /Proton Saga/ });
+  await expect(sagas).toHaveCount(1);
+  await expect(sagas.getByRole('heading', { level: 2 })).toContainText('2020 · 1.3 Premium AT');
+  await shots(page, 'variant-chosen');
+});
+
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

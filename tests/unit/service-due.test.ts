@@ -105,6 +105,16 @@ describe('an odometer reading', () => {
   it('is refused below a reading taken on an earlier day, naming it', () => {
     expect(checkReading(readings, { date: '2026-09-10', km: 42_000 })).toEqual({ problem: 'odometer.lower', reading: { date: '2026-09-01', km: 43_000 } });
   });
+  it('is refused below a reading taken the same day, naming the highest', () => {
+    const today = [{ date: '2026-11-27', km: 90_000 }];
+    expect(checkReading(today, { date: '2026-11-27', km: 1_500 })).toEqual({ problem: 'odometer.lower', reading: { date: '2026-11-27', km: 90_000 } });
+    expect(checkReading([...today, { date: '2026-11-27', km: 90_050 }], { date: '2026-11-27', km: 90_010 })).toEqual({
+      problem: 'odometer.lower',
+      reading: { date: '2026-11-27', km: 90_050 },
+    });
+    expect(checkReading(today, { date: '2026-11-27', km: 90_000 })).toBeNull();
+    expect(checkReading(today, { date: '2026-11-27', km: 90_120 })).toBeNull();
+  });
   it('is refused above a reading taken on a later day', () => {
     expect(checkReading(readings, { date: '2026-08-15', km: 43_500 })).toEqual({ problem: 'odometer.higher', reading: { date: '2026-09-01', km: 43_000 } });
   });

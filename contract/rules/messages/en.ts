@@ -100,6 +100,7 @@ export const en = {
   'due.byDate': '{when}, {months} months after the last service (two odometer readings on different days let us predict by km too)',
   'due.byDateNoKm': '{when}, {months} months after the last service (no km was recorded at that service)',
   'due.neverServiced': 'Now: no service of this car is on record with us yet',
+  'due.noMaintenance': 'Now: the work on record with us (last on {date}) included no maintenance service',
   'due.expiry': '{when}: expires on {date}',
   'due.expired': 'Expired on {date} ({when})',
   'code.401': 'Authentication failed, cannot access system resources',

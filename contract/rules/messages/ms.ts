@@ -102,6 +102,7 @@ export const ms: Messages = {
   'due.byDate': '{when}, {months} bulan selepas servis terakhir (dua bacaan odometer pada hari berlainan membolehkan kami meramal mengikut km juga)',
   'due.byDateNoKm': '{when}, {months} bulan selepas servis terakhir (tiada km direkodkan pada servis itu)',
   'due.neverServiced': 'Sekarang: belum ada rekod servis kereta ini dengan kami',
+  'due.noMaintenance': 'Sekarang: kerja yang direkodkan bersama kami (terakhir pada {date}) tidak termasuk servis penyelenggaraan',
   'due.expiry': '{when}: tamat pada {date}',
   'due.expired': 'Tamat pada {date} ({when})',
   'code.401': 'Pengesahan gagal, tidak dapat mengakses sumber sistem',

@@ -102,6 +102,7 @@ export const zhCn: Messages = {
   'due.byDate': '{when}，距上次保养 {months} 个月（有两次不同日期的里程表读数后，我们也能按里程预测）',
   'due.byDateNoKm': '{when}，距上次保养 {months} 个月（那次保养没有记录里程）',
   'due.neverServiced': '现在：我们还没有这辆车的保养记录',
+  'due.noMaintenance': '现在：我们记录的施工（最近一次：{date}）中没有保养服务',
   'due.expiry': '{when}：{date} 到期',
   'due.expired': '已于 {date} 到期（{when}）',
   'code.401': '认证失败，无法访问系统资源',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, notInArray } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import { GARAGE_SIZE, type SavedCar } from '../../../contract/vehicles.ts';
 import { lockKey, type Db } from '../../db/client.ts';
@@ -168,6 +168,12 @@ export function garageService(db: Db, cars: CarIndex) {
     if (!row) throw new DomainError(Code.NOT_FOUND, 'garage.unknownCar');
   }
 
+  /** Whether a variant was sold in the year (true when either is skipped). */
+  function fitsYear(car: { year: number | null; variantId: string | null }) {
+    const variant = car.variantId ? cars.variant(car.variantId) : undefined;
+    return car.year === null || !variant || (car.year >= variant.years[0] && car.year <= variant.years[1]);
+  }
+
   /** The old current car is cleared first: the database holds at most one current car per customer. */
   async function makeCurrent(tx: Db, userId: string, id: string) {
     await tx
@@ -203,18 +209,27 @@ export function garageService(db: Db, cars: CarIndex) {
       }
       const variantId = input.variantId ?? null;
       await changeGarage(userId, async (tx) => {
-        const [existing] = await tx
-          .select({ id: userCars.id })
+        const sameModel = await tx
+          .select({ id: userCars.id, year: userCars.year, variantId: userCars.variantId })
           .from(userCars)
-          .where(
-            and(
-              eq(userCars.userId, userId),
-              eq(userCars.modelId, input.modelId),
-              year === null ? sql`${userCars.year} is null` : eq(userCars.year, year),
-              variantId === null ? sql`${userCars.variantId} is null` : eq(userCars.variantId, variantId),
-            ),
-          );
-        let id = existing?.id;
+          .where(and(eq(userCars.userId, userId), eq(userCars.modelId, input.modelId)))
+          .orderBy(desc(userCars.current), desc(userCars.updatedAt));
+        const saved = (car: { year: number | null; variantId: string | null }) => sameModel.find((c) => c.year === car.year && c.variantId === car.variantId);
+        let id = saved({ year, variantId })?.id;
+        // A car saved with its year or variant skipped is the same car once they are chosen: it is
+        // completed rather than saved again beside itself (the current one first, else the one used last).
+        for (const c of id ? [] : sameModel) {
+          const clash = (c.year !== null && year !== null && c.year !== year) || (c.variantId !== null && variantId !== null && c.variantId !== variantId);
+          const completed = { year: year ?? c.year, variantId: variantId ?? c.variantId };
+          const gains = (c.year === null && completed.year !== null) || (c.variantId === null && completed.variantId !== null);
+          if (clash || !gains || !fitsYear(completed)) continue;
+          id = saved(completed)?.id;
+          if (!id) {
+            await tx.update(userCars).set(completed).where(eq(userCars.id, c.id));
+            id = c.id;
+          }
+          break;
+        }
         if (!id) {
           // Counted as the customer sees the garage: cars whose model left the catalogue do not take a place.
           const shown = (await list(userId, tx)).length;

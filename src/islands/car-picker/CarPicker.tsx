@@ -10,7 +10,7 @@ import { fromSaved, saveCar } from '../../lib/garage.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $carPicker, notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
-import { canConfirm, initialPicker, pickerReducer, toCarInfo, type PickerState } from './steps.ts';
+import { canConfirm, pickerReducer, startingAt, toCarInfo, type PickerState } from './steps.ts';
 
 type Option = { id: string; label: string; detail?: string; popular?: boolean; pick: () => void };
 
@@ -22,7 +22,8 @@ type Option = { id: string; label: string; detail?: string; popular?: boolean; p
 export default function CarPicker({ locale }: { locale: Locale }) {
   const t = dictionary(locale).picker;
   const session = useStore($session);
-  const [state, dispatch] = useReducer(pickerReducer, initialPicker);
+  // Opened by "Choose your variant", it starts at the variant step of the chosen car.
+  const [state, dispatch] = useReducer(pickerReducer, $carPicker.get(), startingAt);
   const [keyword, setKeyword] = useState('');
   const [options, setOptions] = useState<Option[] | null>(null);
   const [failed, setFailed] = useState(false);

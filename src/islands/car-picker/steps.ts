@@ -28,6 +28,24 @@ export type PickerAction =
   | { type: 'back' }
   | { type: 'reset' };
 
+/**
+ * Where the picker starts: at Brand, or at the variant step of a car chosen without its variant,
+ * with its brand, model and year (or the year skipped) picked, so Back still leads to the year.
+ */
+export function startingAt(open: boolean | { variantOf: CarInfo }): PickerState {
+  if (typeof open !== 'object') return initialPicker;
+  const car = open.variantOf;
+  return {
+    step: 3,
+    brand: { brand: car.brand, brandId: car.brandId, popular: false },
+    model: { carModel: car.model, modelId: car.modelId, brandId: car.brandId },
+    year: car.yearId ? { carYear: car.year, yearId: car.yearId } : null,
+    variant: null,
+    noYear: !car.yearId,
+    noBt: false,
+  };
+}
+
 /** Choosing moves one step on; Back goes one step and clears that step's pick and every later one. */
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {

@@ -5,7 +5,7 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { productPage } from '../../lib/endpoints.ts';
 import { $carInfo } from '../../stores/car.ts';
-import { $carPicker, askToLogIn } from '../../stores/ui.ts';
+import { $carPicker, askToLogIn, chooseVariantOf } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { carLabel, variantKnown } from './car-label.ts';
@@ -90,7 +90,7 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
           // A skipped year or variant: the list is everything, and saying it is "for" the car would claim a fit.
           <p className="flex-1">{fill(t.resultsNoVariant, { total: result.total, car: carName })}</p>
         )}
-        <button type="button" className={carName && variantId ? 'btn-secondary' : 'btn-primary'} onClick={() => $carPicker.set(true)}>
+        <button type="button" className={carName && variantId ? 'btn-secondary' : 'btn-primary'} onClick={() => (car && !variantId ? chooseVariantOf(car) : $carPicker.set(true))}>
           {!carName ? t.chooseCar : variantId ? t.changeCar : t.chooseVariantAction}
         </button>
         <label className="flex items-center gap-2 text-sm">

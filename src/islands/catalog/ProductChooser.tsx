@@ -8,9 +8,9 @@ import { ApiFailure, callApi } from '../../lib/api.ts';
 import { productChangeList, productFind } from '../../lib/endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { addToCart } from '../../stores/cart.ts';
-import { $carInfo } from '../../stores/car.ts';
+import { $carInfo, type CarInfo } from '../../stores/car.ts';
 import { $productChoices, chooseOption, chooseQuantity, forgetOptions, lineQuery } from '../../stores/product-choice.ts';
-import { $carPicker, askToLogIn, notify } from '../../stores/ui.ts';
+import { $carPicker, askToLogIn, chooseVariantOf, notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { carLabel, variantKnown } from './car-label.ts';
@@ -176,7 +176,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
           <p className="text-sm">{t.product.noFittingBody}</p>
         </div>
       )}
-      <FitStatus locale={locale} detail={detail} carName={carName} known={variantKnown(car)} everyCar={initial.everyCar} />
+      <FitStatus locale={locale} detail={detail} car={car} carName={carName} known={variantKnown(car)} everyCar={initial.everyCar} />
       <ChoiceControls
         locale={locale}
         offer={offer}
@@ -201,11 +201,12 @@ export default function ProductChooser({ locale, id, initial }: Props) {
   );
 }
 
-function FitStatus({ locale, detail, carName, known, everyCar }: { locale: Locale; detail: ProductDetail | null; carName: string | null; known: boolean; everyCar: boolean }) {
+function FitStatus({ locale, detail, car, carName, known, everyCar }: { locale: Locale; detail: ProductDetail | null; car: CarInfo | null; carName: string | null; known: boolean; everyCar: boolean }) {
   const t = dictionary(locale).catalog;
-  const pick = () => $carPicker.set(true);
   let status;
   const noFit = carName !== null && detail?.fit.status === 'noFit';
+  // "Choose your variant" goes on from the chosen car, at its variant step; "Change car" starts afresh.
+  const pick = () => (car && !known && !noFit ? chooseVariantOf(car) : $carPicker.set(true));
   if (known && carName && detail?.fit.status === 'fits') status = <p className="rounded-lg bg-green-50 p-3 font-semibold text-green-900">✓ {fill(t.fits, { car: carName })}</p>;
   else if (noFit) {
     // With the variant skipped too: the server says so only when none of the car's variants takes it.

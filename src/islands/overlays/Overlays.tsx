@@ -60,7 +60,7 @@ export default function Overlays({ locale }: { locale: Locale }) {
       <Modal open={me} onClose={() => $meDialog.set(false)} title={t.me.title} closeLabel={t.me.close}>
         {lazily(<MeDialog locale={locale} />)}
       </Modal>
-      <Modal open={picker} onClose={() => $carPicker.set(false)} title={t.picker.title} closeLabel={t.login.close}>
+      <Modal open={picker !== false} onClose={() => $carPicker.set(false)} title={t.picker.title} closeLabel={t.login.close}>
         {lazily(<CarPicker locale={locale} />)}
       </Modal>
       <Modal open={logout} onClose={() => $logoutDialog.set(false)} title={t.logout.title} closeLabel={t.me.close} role="alertdialog">

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { BrandItem, ModelItem, VariantItem, YearItem } from '../../../contract/vehicles.ts';
-import { canConfirm, initialPicker, pickerReducer, toCarInfo, type PickerAction, type PickerState } from '../../../src/islands/car-picker/steps.ts';
+import { canConfirm, initialPicker, pickerReducer, startingAt, toCarInfo, type PickerAction, type PickerState } from '../../../src/islands/car-picker/steps.ts';
 
 const perodua: BrandItem = { brand: 'Perodua', brandId: 'perodua', popular: true };
 const proton: BrandItem = { brand: 'Proton', brandId: 'proton', popular: true };
@@ -199,5 +199,26 @@ describe('the carInfo saved for the chosen car', () => {
     expect(toCarInfo(atBrand())).toBeNull();
     expect(toCarInfo(atYear())).toBeNull();
     expect(toCarInfo(atVariant())).toBeNull();
+  });
+});
+
+describe('"Choose your variant" for a car chosen without one', () => {
+  const noVariant = toCarInfo(pickerReducer(atVariant(), { type: 'skipVariant' }))!;
+
+  test('opens at the variant step of that model and year, nothing else to choose again', () => {
+    const state = startingAt({ variantOf: noVariant });
+    expect(state).toEqual({ ...atVariant(), brand: { ...perodua, popular: false } });
+    expect(canConfirm(state)).toBe(false);
+    expect(toCarInfo(pickerReducer(state, { type: 'variant', variant: av }))).toMatchObject({ brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.5-av' });
+  });
+
+  test('with the year skipped too, lists every variant of the model, and Back leads to the year', () => {
+    const state = startingAt({ variantOf: { ...noVariant, year: '', yearId: '', noYear: true } });
+    expect(state).toMatchObject({ step: 3, model: myvi, year: null, noYear: true, noBt: false });
+    expect(pickerReducer(state, { type: 'back' })).toMatchObject({ step: 2, model: myvi });
+  });
+
+  test('any other opening starts at Brand', () => {
+    expect(startingAt(true)).toEqual(initialPicker);
   });
 });

@@ -7,7 +7,8 @@ import { normalisePlate } from './plate.ts';
  * plain digits, letters and one kind of gap. Each find keeps where it stands in the text as
  * written, so it can be masked there and nowhere else. Pure: the form and the server agree.
  */
-export type PersonalDataKind = 'phone' | 'plate';
+export const personalDataKinds = ['phone', 'plate'] as const;
+export type PersonalDataKind = (typeof personalDataKinds)[number];
 
 export interface PersonalDataFound {
   kind: PersonalDataKind;

@@ -83,25 +83,25 @@ export function PublishForm({ locale, review, onClose, onDone }: DialogProps) {
       <div>
         <p className="font-semibold">{t.publishFound}</p>
         <ul className="mt-1 list-disc space-y-1 ps-6">
-          {review.found.map((f) => (
-            <li key={`${f.kind}:${f.value}`}>{fill(t.foundItem[f.kind], { value: f.value })}</li>
+          {review.found.map((f, i) => (
+            <li key={i}>{fill(t.foundItem[f.kind], { value: f.value })}</li>
           ))}
         </ul>
       </div>
       <p>{t.publishAsk}</p>
       <Failure text={failure} />
-      <div className="flex flex-col gap-2 pt-2 sm:flex-row sm:flex-wrap sm:justify-end">
-        <button type="button" className="btn-secondary" onClick={onClose}>
-          {c.back}
-        </button>
-        <button type="button" className="btn-secondary" disabled={busy} onClick={() => void publish(false)}>
-          {t.publishAsWritten}
+      <div className="flex flex-col gap-2 pt-2">
+        <button type="button" className="btn-primary" disabled={busy} aria-busy={busy} onClick={() => void publish(true)} data-autofocus="">
+          {busy ? c.working : t.publishMasked}
         </button>
         <button type="button" className="btn-secondary text-red-800" disabled={busy} onClick={() => setKeeping(true)}>
           {t.keepHidden}
         </button>
-        <button type="button" className="btn-primary" disabled={busy} aria-busy={busy} onClick={() => void publish(true)} data-autofocus="">
-          {busy ? c.working : t.publishMasked}
+        <button type="button" className="btn-secondary" disabled={busy} onClick={() => void publish(false)}>
+          {t.publishAsWritten}
+        </button>
+        <button type="button" className="btn-secondary" onClick={onClose}>
+          {c.back}
         </button>
       </div>
     </div>

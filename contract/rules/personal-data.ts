@@ -145,13 +145,13 @@ const ORDINARY_WORDS = new Set(
     'A AD AH ALL AM AN AND ANY ARE AS AT BAD BAY BE BED BET BUT BUY BY CAN CAR CC CD CM DAD DAY DID DUE FAR FEE FEW FLY FOR ' +
     'GAS GET HAD HAS HE HER HEY HP JAM JET KG KM KMH KPH LAW LAY LET LTR MAN MAP MAX MAY ME MEN ML MM MP MR MRS MS MY ' +
     'NAH NEW NM PAD PAY PER PM PS RAN RED RM RPM RUN SAD SAW SAY SEE SEN SET SHE SUN TAX TEA TEN THE THAT TV VAN VS WAS WAY ' +
-    'WE WET WHY ' +
+    'WE WET WHY X ' +
     // Malay
     'ADA BAS DAH DAN DUA KAT KE LAH MAC MAU NAK TAK YA ' +
     // months and days
     'JAN FEB MAR APR JUN JUL AUG SEP DEC TUE WED THU SAT ' +
     // makes, models, parts and grades
-    'ABS ATF AWD BMW BRV BYD CLA CLS CNY CRV CVT DCT FWD GLA GLB GLC GLE GLS GWM HRV MG MPV RS SAE SLK SUV TC VW WRV AV'
+    'ABS ATF AWD BLM BMW BRV BYD CLA CLS CNY CRV CVT DCT FWD GLA GLB GLC GLE GLS GWM HRV MG MPV RS SAE SLK SUV TC VW WRV AV'
   ).split(' '),
 );
 
@@ -200,6 +200,8 @@ function writtenAsPlate(list: Token[], parts: string[]): boolean {
   if (inSeries.length === 1 && first.t.text === series) {
     if (ORDINARY_WORDS.has(series)) return false;
     if (WORD_LIKE_VANITY.has(series) && !first.t.capitals) return false;
+    // One small letter of its own is a word or a sign ("4 x 205/55", "a 200"), not a series.
+    if (series.length === 1 && !first.t.capitals) return false;
   }
   // A suffix written as a word of its own counts only in capitals ("SAA 1234 A", not "wxy 1234 a great car").
   const last = spans.at(-1)!;
@@ -222,6 +224,8 @@ function plates(reading: Reading): { value: string; from: number; to: number }[]
       if (j > i) {
         const gap = reading.text.slice(list[j - 1]!.to, list[j]!.from);
         if (gap.length > 3 || ![...gap].every(isGap)) break;
+        // A dot between digits is a decimal point ("CX-5 2.5"), never inside a plate's number.
+        if (gap.includes('.') && /[0-9]$/.test(list[j - 1]!.text) && /^[0-9]/.test(list[j]!.text)) break;
       }
       compact += list[j]!.text;
       if (compact.length > 14) break;

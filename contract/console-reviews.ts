@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf, pageRequest } from './paging.ts';
 import { paths } from './paths.ts';
+import { personalDataKinds } from './rules/personal-data.ts';
 import { heldReasons, hideReasons, REVIEW_REPLY_MAX, reviewStatuses, reviewTargets } from './rules/review-rules.ts';
 
 /**
@@ -24,7 +25,11 @@ export const consoleReview = z
     product: z.object({ id: z.string(), name: z.string() }).nullable(),
     store: z.object({ id: z.string(), name: z.string() }).nullable(),
     rating: z.number().int(),
-    text: z.string(),
+    text: z.string().meta({ description: 'As its author wrote it.' }),
+    publicText: z.string().nullable().meta({ description: 'What the public reads when published with its personal data masked (•••); null: the text as written.' }),
+    found: z
+      .array(z.object({ kind: z.enum(personalDataKinds), value: z.string() }))
+      .meta({ description: 'The phone numbers and plates in the text, as staff read them (`012-345 6789`, `WXY 1234`).' }),
     images: z.array(z.object({ key: z.string(), url: z.string() })),
     authorName: z.string(),
     carModel: z.string(),
@@ -67,9 +72,18 @@ export const consoleReviewsShow = defineCall({
   summary: 'Admins: publish a review held for the admin (a phone number or plate in it, or edited after being hidden), or one hidden by mistake',
   tag: 'console',
   auth: true,
-  request: z.strictObject({ reviewId }),
+  request: z.strictObject({
+    reviewId,
+    mask: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'For a text naming a phone number or a plate (`found`): true publishes it with each shown as ••• to the public (its author still reads it as written), false as written. Required then: without it the call is refused with what was found.',
+      }),
+  }),
   response: consoleReview,
-  codes: { ...authCodes, 404: 'No such review.', 807: 'Already published.' },
+  codes: { ...authCodes, 404: 'No such review.', 807: 'Already published, or the text names a phone number or a plate and `mask` was not given.' },
 });
 
 export const consoleReviewsReply = defineCall({

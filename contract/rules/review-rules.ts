@@ -1,4 +1,4 @@
-import { normalisePlate } from './plate.ts';
+import { findPersonalData } from './personal-data.ts';
 
 /**
  * Verified reviews (after-sale.md §3): the limits, the states, and the check that holds a text
@@ -25,44 +25,11 @@ export type HideReason = (typeof hideReasons)[number];
 export const heldReasons = ['phone', 'plate', 'edited'] as const;
 export type HeldReason = (typeof heldReasons)[number];
 
-/**
- * Runs of digits, with the spaces, dashes, dots and brackets people type between them: a
- * Malaysian number is 9 to 12 digits (with 60 or 0 in front), written any way.
- */
-const DIGIT_RUN = /\+?\d[\d\s\-.()]{6,}\d/g;
-
-function namesPhone(text: string): boolean {
-  for (const match of text.normalize('NFKC').matchAll(DIGIT_RUN)) {
-    const digits = match[0].replace(/\D/g, '');
-    if (digits.length >= 9 && digits.length <= 12 && /^(?:60|0)?1\d{8,9}$|^(?:60|0)?[3-9]\d{7,8}$/.test(digits)) return true;
-  }
-  return false;
-}
-
-/**
- * A plate among the words: one word (`WXY1234`) or two or three next to each other (`WXY 1234`,
- * `SAA 1234 A`), as normalisePlate reads it. Short look-alikes of everyday words are let through
- * (at most two letters with at most two digits: "at 5", "R16", "X5"), and so is a price ("RM 120").
- */
-function namesPlate(text: string): boolean {
-  const words = text.normalize('NFKC').toUpperCase().split(/[^A-Z0-9-]+/).filter(Boolean);
-  for (let i = 0; i < words.length; i++) {
-    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
-      const candidate = words.slice(i, i + n).join(' ');
-      const digits = candidate.replace(/\D/g, '').length;
-      const letters = candidate.replace(/[^A-Z]/g, '').length;
-      if (digits === 0 || letters === 0 || (digits <= 2 && letters <= 2) || /^RM\s?\d/.test(candidate)) continue;
-      if (normalisePlate(candidate)) return true;
-    }
-  }
-  return false;
-}
-
-/** Why a review's text must wait for the admin, or null when it may be published. */
+/** Why a review's text must wait for the admin (a phone number first, then a plate), or null when it may be published. */
 export function personalDataIn(text: string): 'phone' | 'plate' | null {
-  if (namesPhone(text)) return 'phone';
-  if (namesPlate(text)) return 'plate';
-  return null;
+  const found = findPersonalData(text);
+  if (found.some((f) => f.kind === 'phone')) return 'phone';
+  return found.length ? 'plate' : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/rules/language.ts';
+import { findPersonalData } from '../../contract/rules/personal-data.ts';
 import type { ReviewStatus } from '../../contract/rules/review-rules.ts';
 import { users } from '../modules/auth/schema.ts';
 import { DomainError } from '../modules/errors.ts';
@@ -41,6 +42,8 @@ async function views(ctx: ReadContext, who: StaffRow, rows: Row[], locale: Local
       store: review.storeId ? { id: review.storeId, name: workshop?.name ?? review.storeId } : null,
       rating: review.rating,
       text: review.text,
+      publicText: review.publicText,
+      found: findPersonalData(review.text).map(({ kind, value }) => ({ kind, value })),
       images: signedImages(ctx, images.get(review.id) ?? [], now),
       authorName: authorNameOf(realName === null ? null : { realName, name: name ?? '' }, locale),
       carModel: carModelOf(car),

@@ -50,7 +50,8 @@ export async function reviewPage(ctx: ReadContext, input: ReviewPageInput, local
     return {
       reviewId: review.id,
       rating: review.rating,
-      text: review.text,
+      // Published with its phone numbers and plates masked: the public reads the masked text.
+      text: review.publicText ?? review.text,
       images: (images.get(review.id) ?? []).map((key) => ({ url: signedImageUrl(ctx.secret, key, now) })),
       authorName: authorNameOf(realName === null ? null : { realName, name: name ?? '' }, locale),
       carModel: carModelOf(car),

@@ -100,13 +100,65 @@ describe('console/reviews/hide and show', () => {
     ]);
   });
 
-  test('a review held for a phone number is published by an admin', async () => {
+  test('a review held for a phone number is not published in one call: the admin must choose, and is told what was found', async () => {
     const orderNo = await completedInstall(api, keys.customer);
-    const held = await call(R.add, { orderNo, target: 'workshop', rating: 5, text: 'Ask for Ali 0123456789' }, keys.customer);
+    const held = await call(R.add, { orderNo, target: 'workshop', rating: 5, text: 'Ask for Ali 012/345/6789' }, keys.customer);
+    expect(held.data).toMatchObject({ status: 'pending', heldFor: 'phone' });
+    const reviewId = held.data.reviewId as string;
+    const listed = (await call(R.consolePage, { status: 'pending' }, keys.admin)).data.list[0];
+    expect(listed).toMatchObject({ reviewId, found: [{ kind: 'phone', value: '012-345 6789' }], publicText: null });
+
+    expect(await call(R.show, { reviewId }, keys.admin)).toMatchObject({
+      code: 807,
+      msg: 'This review names 012-345 6789. Choose to publish it with this personal data masked, or as written.',
+    });
+    expect((await call(R.show, { reviewId }, keys.admin, 'ms_my')).msg).toMatch(/^Ulasan ini menyebut 012-345 6789\./);
     expect((await call(R.page, { storeId: SS2 })).data.total).toBe(0);
-    expect((await call(R.show, { reviewId: held.data.reviewId }, keys.admin)).data.status).toBe('visible');
-    expect((await call(R.page, { storeId: SS2 })).data.total).toBe(1);
-    expect((await call(R.show, { reviewId: '00000000-0000-4000-8000-000000000000' }, keys.admin)).code).toBe(404);
+    expect(await auditRows(api, 'console/reviews/show')).toEqual([]);
+
+    // As written, when the admin chooses it.
+    expect((await call(R.show, { reviewId, mask: false }, keys.admin)).data).toMatchObject({ status: 'visible', publicText: null });
+    expect((await call(R.page, { storeId: SS2 })).data.list[0].text).toBe('Ask for Ali 012/345/6789');
+    expect((await call(R.show, { reviewId: '00000000-0000-4000-8000-000000000000', mask: true }, keys.admin)).code).toBe(404);
+  });
+
+  test('published with its personal data masked: the public reads •••, the author the words as written; audited', async () => {
+    const orderNo = await completedInstall(api, keys.customer);
+    const text = 'Great job! Call Ali at ٠١٢٣٤٥٦٧٨٩, my car W X Y 1 2 3 4 runs well.';
+    const held = await call(R.add, { orderNo, target: 'workshop', rating: 5, text }, keys.customer);
+    const reviewId = held.data.reviewId as string;
+    expect((await call(R.consolePage, { status: 'pending' }, keys.admin)).data.list[0].found).toEqual([
+      { kind: 'phone', value: '012-345 6789' },
+      { kind: 'plate', value: 'WXY 1234' },
+    ]);
+    expect((await call(R.show, { reviewId, mask: true }, keys.ss2)).code).toBe(403);
+
+    const shown = await call(R.show, { reviewId, mask: true }, keys.admin);
+    expect(shown.code, shown.msg).toBe(200);
+    const masked = 'Great job! Call Ali at •••, my car ••• runs well.';
+    expect(shown.data).toMatchObject({ status: 'visible', heldFor: null, text, publicText: masked });
+    expect((await call(R.page, { storeId: SS2 })).data.list[0]).toMatchObject({ reviewId, text: masked });
+    expect((await call(R.mine, { orderNo }, keys.customer)).data.find((r: { reviewId: string }) => r.reviewId === reviewId)).toMatchObject({ text, status: 'visible' });
+    expect(await auditRows(api, 'console/reviews/show')).toEqual([
+      expect.objectContaining({ role: 'admin', order_no: orderNo, store_id: SS2, details: { reviewId, was: 'pending', heldFor: 'phone', hiddenReason: null, masked: true, found: ['phone', 'plate'] } }),
+    ]);
+
+    // The author's change is read afresh: a clean text is published as written, the mask gone.
+    await call(R.update, { reviewId, text: 'Great job, runs well.' }, keys.customer);
+    expect((await call(R.page, { storeId: SS2 })).data.list[0].text).toBe('Great job, runs well.');
+  });
+
+  test('a held review kept hidden for personal data: off the public pages, the author reads why; audited', async () => {
+    const orderNo = await completedInstall(api, keys.customer);
+    const held = await call(R.add, { orderNo, target: 'workshop', rating: 4, text: 'plate wxy-1234, thanks' }, keys.customer);
+    const reviewId = held.data.reviewId as string;
+    const kept = await call(R.hide, { reviewId, reason: 'personal-data' }, keys.admin);
+    expect(kept.data).toMatchObject({ status: 'hidden', hiddenReason: 'personal-data', found: [{ kind: 'plate', value: 'WXY 1234' }] });
+    expect((await call(R.page, { storeId: SS2 })).data.total).toBe(0);
+    expect((await call(R.mine, { orderNo }, keys.customer)).data[0].statusNote).toBe(
+      'Our team hid this review because it contains personal data. You can change it; our team will then look at it again.',
+    );
+    expect(await auditRows(api, 'console/reviews/hide')).toEqual([expect.objectContaining({ details: { reviewId, reason: 'personal-data', was: 'pending' } })]);
   });
 });
 

@@ -140,6 +140,22 @@ describe('a product page with reviews', () => {
     expect(page).toContain('our workshop will check the arm tension for free.');
   });
 
+  test('a review published with its personal data masked shows ••• in the page and its JSON-LD, never the number or the plate', async () => {
+    const parcel = await completedParcel(api, keys.customer);
+    const text = 'Fits well. Call me 012 345 6789 about WXY1234.';
+    const held = await api.request(R.add, { orderNo: parcel, target: 'product', productId: WIPERS_ID, rating: 5, text }, { userKey: keys.customer });
+    expect(held.data.status).toBe('pending');
+    const shown = await api.request(R.show, { reviewId: held.data.reviewId, mask: true }, { userKey: keys.admin });
+    expect(shown.code, shown.msg).toBe(200);
+    for (const lang of ['en', 'zh-cn', 'ms'] as const) {
+      const page = await html(lang);
+      expect(page).toContain('Fits well. Call me ••• about •••.');
+      expect(page).not.toContain('6789');
+      expect(page).not.toContain('WXY1234');
+      expect(productLd(page).review[0].reviewBody).toBe('Fits well. Call me ••• about •••.');
+    }
+  });
+
   test('a review held for a phone number, or hidden by the admin, is not on the page', async () => {
     const held = await completedParcel(api, keys.customer);
     const answer = await api.request(R.add, { orderNo: held, target: 'product', productId: WIPERS_ID, rating: 1, text: 'Call me on 0123456789' }, { userKey: keys.customer });

@@ -86,9 +86,20 @@ test('a buyer rates the product and the workshop of a completed installation; th
   const held = page.getByRole('article').filter({ hasText: workshopText });
   await expect(held).toContainText('Held: the text names a phone number.');
   expect(await seriousProblems(page)).toEqual([]);
+  // Publishing asks first, naming what the public would read, and offers to mask it.
   await held.getByRole('button', { name: 'Publish', exact: true }).click();
-  await expect(page.getByText('The review is published.')).toBeVisible();
+  const confirm = page.getByRole('dialog', { name: 'Publish this review?' });
+  await expect(confirm.getByRole('listitem')).toHaveText(['phone number 012-345 6789']);
+  expect(await seriousProblems(page)).toEqual([]);
+  await confirm.getByRole('button', { name: 'Back' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(held).toContainText('Held for a look');
+  await held.getByRole('button', { name: 'Publish', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Publish with personal data masked' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('The review is published with its personal data masked.')).toBeVisible();
   await expect(held).toContainText('Published');
+  await expect(held).toContainText('The public reads: Friendly mechanic, call Ali at ••• for a booking.');
   await held.getByRole('button', { name: 'Reply' }).click();
   const replyDialog = page.getByRole('dialog', { name: 'Public reply' });
   await replyDialog.getByRole('button', { name: 'Publish reply' }).click();
@@ -117,6 +128,8 @@ test('a buyer rates the product and the workshop of a completed installation; th
   await expect(reviews.getByText('Our team hid this review because it is not about the product or the workshop.', { exact: false })).toBeVisible();
   await expect(reviews.getByText('Hidden', { exact: true })).toBeVisible();
   await expect(reviews.getByText('Thank you! We have removed the number for privacy')).toBeVisible();
+  // Its author still reads the words as written; the public, the number masked.
+  await expect(reviews.getByText(workshopText)).toBeVisible();
 
   // The reviewed workshop's staff see their workshop's reviews and may answer, but not hide or filter by workshop.
   await openAsStaff(page, WORKSHOP_PHONE, '/pc/console/reviews');
@@ -124,6 +137,47 @@ test('a buyer rates the product and the workshop of a completed installation; th
   await expect(mine.getByRole('button', { name: 'Edit reply' })).toBeVisible();
   await expect(mine.getByRole('button', { name: 'Hide' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Workshop' })).toHaveCount(0);
+});
+
+test('a held review with a plate is kept hidden from the publish dialog, for personal data, in Chinese and Malay', async ({ browser, page }) => {
+  test.slow();
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto('/pc/home');
+  await logInThroughMenu(customer);
+  const { orderNo, date } = await placeAt(customer, SEGAMBUT, 'install', `VBR ${1 + (Date.now() % 9999)}`);
+  await payInSandbox(customer, orderNo);
+  await completeInConsole(page, orderNo, date!);
+  await customer.goto(`/pc/myorder-status/detail?orderNo=${orderNo}#reviews`);
+  const reviews = customer.getByRole('region', { name: 'Rate your order' });
+  await reviews.getByRole('button', { name: /^Rate: Workshop: / }).click();
+  const form = customer.getByRole('dialog', { name: /^Rate / });
+  await form.getByRole('radio', { name: '4 stars: very good' }).check();
+  const text = `Good work on my car W X Y 1 2 3 4, order ${orderNo}.`;
+  await form.getByLabel('Your review (optional)').fill(text);
+  await form.getByRole('button', { name: 'Publish review' }).click();
+  await expect(reviews.getByText('Waiting for our team')).toBeVisible();
+
+  await openAsStaff(page, ADMIN_PHONE, '/pc/zh-cn/console/reviews');
+  const held = page.getByRole('article').filter({ hasText: text });
+  await held.getByRole('button', { name: '发布', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: '发布这条评价？' });
+  await expect(confirm.getByRole('listitem')).toHaveText(['车牌 WXY 1234']);
+  await expect(confirm.getByRole('button', { name: '遮盖个人资料后发布' })).toBeVisible();
+  await confirm.getByRole('button', { name: '返回' }).click();
+
+  await page.goto('/pc/ms/console/reviews');
+  await held.getByRole('button', { name: 'Siarkan', exact: true }).click();
+  const tanya = page.getByRole('dialog', { name: 'Siarkan ulasan ini?' });
+  await expect(tanya.getByRole('listitem')).toHaveText(['nombor plat WXY 1234']);
+  await tanya.getByRole('button', { name: 'Terus sembunyikan' }).click();
+  await expect(tanya.getByRole('radio', { name: 'data peribadi' })).toBeChecked();
+  expect(await seriousProblems(page)).toEqual([]);
+  await tanya.getByRole('button', { name: 'Terus sembunyikan' }).click();
+  await expect(tanya).toBeHidden();
+  await expect(held).toContainText('Disembunyikan: data peribadi');
+
+  await customer.reload();
+  await expect(reviews.getByText('Our team hid this review because it contains personal data.', { exact: false })).toBeVisible();
 });
 
 test('the console reviews page reads in Chinese and Malay and passes axe', async ({ page }) => {

@@ -265,6 +265,7 @@ export const en = {
   'review.hideReason': 'A review can be hidden only for personal data, abuse, off-topic text or spam.',
   'review.alreadyHidden': 'This review is already hidden.',
   'review.alreadyVisible': 'This review is already published.',
+  'review.choosePublish': 'This review names {found}. Choose to publish it with this personal data masked, or as written.',
   'review.replyRequired': 'Please write a reply.',
   'review.replyTooLong': 'A reply can be at most 1,000 characters.',
   'review.subjectRequired': 'Please name either a product or a workshop.',

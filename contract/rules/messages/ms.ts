@@ -266,6 +266,7 @@ export const ms: Messages = {
   'review.hideReason': 'Ulasan hanya boleh disembunyikan kerana data peribadi, bahasa kesat, tiada kaitan atau spam.',
   'review.alreadyHidden': 'Ulasan ini sudah disembunyikan.',
   'review.alreadyVisible': 'Ulasan ini sudah disiarkan.',
+  'review.choosePublish': 'Ulasan ini menyebut {found}. Pilih untuk menyiarkannya dengan data peribadi ini disembunyikan, atau seperti yang ditulis.',
   'review.replyRequired': 'Sila tulis balasan.',
   'review.replyTooLong': 'Balasan boleh mengandungi paling banyak 1,000 aksara.',
   'review.subjectRequired': 'Sila nyatakan sama ada produk atau bengkel.',

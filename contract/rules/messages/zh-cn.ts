@@ -266,6 +266,7 @@ export const zhCn: Messages = {
   'review.hideReason': '只有含个人资料、辱骂、离题或垃圾信息的评价才能被隐藏。',
   'review.alreadyHidden': '这条评价已被隐藏。',
   'review.alreadyVisible': '这条评价已发布。',
+  'review.choosePublish': '这条评价含有 {found}。请选择遮盖这些个人资料后发布，或按原文发布。',
   'review.replyRequired': '请填写回复。',
   'review.replyTooLong': '回复最多 1,000 个字符。',
   'review.subjectRequired': '请指定一件商品或一家车厂。',

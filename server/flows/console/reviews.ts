@@ -1,4 +1,5 @@
 import { Code } from '../../../contract/codes.ts';
+import { findPersonalData, maskPersonalData } from '../../../contract/rules/personal-data.ts';
 import type { HideReason } from '../../../contract/rules/review-rules.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { DomainError, warning } from '../../modules/errors.ts';
@@ -33,15 +34,30 @@ export async function hideByAdmin(ctx: ShopContext, who: StaffRow, input: { revi
   });
 }
 
-/** Admins publish a review held for the admin (or hidden by mistake). */
-export async function showByAdmin(ctx: ShopContext, who: StaffRow, input: { reviewId: string }): Promise<void> {
+/**
+ * Admins publish a review held for the admin (or hidden by mistake). A text naming a phone number
+ * or a plate is published only on a choice: `mask` true shows the public ••• in their place (the
+ * author keeps the text as written), false publishes it as written; without a choice the call is
+ * refused with what was found, and nothing changes.
+ */
+export async function showByAdmin(ctx: ShopContext, who: StaffRow, input: { reviewId: string; mask?: boolean | undefined }): Promise<void> {
   requireAdmin(who);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const review = await lockForStaff(tx, input.reviewId);
     if (review.status === 'visible') throw warning('review.alreadyVisible', {}, { field: 'reviewId' });
-    await showReview(tx, review.id, now);
-    await auditReview(tx, who, 'console/reviews/show', review, { was: review.status, heldFor: review.heldFor, hiddenReason: review.hiddenReason }, now);
+    const found = findPersonalData(review.text);
+    if (found.length && input.mask === undefined) throw warning('review.choosePublish', { found: found.map((f) => f.value).join(', ') }, { field: 'mask' });
+    const masked = found.length > 0 && input.mask === true;
+    await showReview(tx, review.id, masked ? maskPersonalData(review.text, found) : null, now);
+    await auditReview(
+      tx,
+      who,
+      'console/reviews/show',
+      review,
+      { was: review.status, heldFor: review.heldFor, hiddenReason: review.hiddenReason, masked, found: found.map((f) => f.kind) },
+      now,
+    );
   });
 }
 

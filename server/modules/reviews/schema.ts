@@ -26,6 +26,11 @@ export const reviews = pgTable(
     storeId: text('store_id'),
     rating: smallint('rating').notNull(),
     text: text('text').notNull().default(''),
+    /**
+     * What the public reads when the admin published it with its phone numbers and plates
+     * masked (•••); null: the text as written. The author always reads `text`; an edit clears it.
+     */
+    publicText: text('public_text'),
     status: text('status').$type<ReviewStatus>().notNull(),
     /** Why it waits for the admin (status pending). */
     heldFor: text('held_for').$type<HeldReason>(),

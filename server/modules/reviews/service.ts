@@ -77,7 +77,7 @@ export async function changeReview(
 ): Promise<void> {
   await tx
     .update(reviews)
-    .set({ ...change, updatedAt: now })
+    .set({ ...change, publicText: null, updatedAt: now })
     .where(eq(reviews.id, id));
   if (imageKeys) await setImages(tx, id, imageKeys);
   await refreshHelpfulness(tx, id);
@@ -85,12 +85,15 @@ export async function changeReview(
 
 /** The admin hides a review, for one of the allowed reasons. */
 export async function hideReview(tx: Db, id: string, reason: HideReason, now: Date): Promise<void> {
-  await tx.update(reviews).set({ status: 'hidden', hiddenReason: reason, hiddenAt: now, heldFor: null, updatedAt: now }).where(eq(reviews.id, id));
+  await tx.update(reviews).set({ status: 'hidden', hiddenReason: reason, hiddenAt: now, heldFor: null, publicText: null, updatedAt: now }).where(eq(reviews.id, id));
 }
 
-/** The admin publishes a review that was held or hidden. */
-export async function showReview(tx: Db, id: string, now: Date): Promise<void> {
-  await tx.update(reviews).set({ status: 'visible', heldFor: null, updatedAt: now }).where(eq(reviews.id, id));
+/**
+ * The admin publishes a review that was held or hidden: as written (`publicText` null), or with
+ * its personal data masked (`publicText` what the public reads; the author keeps the text).
+ */
+export async function showReview(tx: Db, id: string, publicText: string | null, now: Date): Promise<void> {
+  await tx.update(reviews).set({ status: 'visible', heldFor: null, publicText, updatedAt: now }).where(eq(reviews.id, id));
 }
 
 /** The shop's public answer, written or changed. */

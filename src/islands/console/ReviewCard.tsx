@@ -32,6 +32,7 @@ export function ReviewCard({ locale, review: r, busy, onAction }: { locale: Loca
       </p>
       <p className="text-sm text-slate-600">{fill(t.byLine, { author: r.authorName, car: r.carModel, date: momentWords(r.createdAt, locale), orderNo: r.orderNo })}</p>
       {r.text && <p className="whitespace-pre-line">{r.text}</p>}
+      {r.status === 'visible' && r.publicText !== null && <p className="whitespace-pre-line rounded-lg bg-slate-50 p-2 text-sm">{fill(t.publicReads, { text: r.publicText })}</p>}
       {r.images.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {r.images.map((img, i) => (

@@ -9,7 +9,7 @@ import { Modal } from '../ui/Modal.tsx';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading, useStores } from './parts.tsx';
 import { ReviewCard, type ConsoleReviewDto, type ReviewAction } from './ReviewCard.tsx';
-import { HideForm, ReplyForm } from './ReviewDialogs.tsx';
+import { HideForm, PublishForm, ReplyForm } from './ReviewDialogs.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -41,7 +41,7 @@ function ReviewDesk({ locale, member }: { locale: Locale; member: StaffMember })
   const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState('');
   const [reloads, setReloads] = useState(0);
-  const [open, setOpen] = useState<{ action: 'hide' | 'reply'; review: ConsoleReviewDto } | null>(null);
+  const [open, setOpen] = useState<{ action: 'hide' | 'reply' | 'publish'; review: ConsoleReviewDto } | null>(null);
   const [showing, setShowing] = useState('');
 
   useEffect(() => {
@@ -65,6 +65,8 @@ function ReviewDesk({ locale, member }: { locale: Locale; member: StaffMember })
   const replaced = (review: ConsoleReviewDto) => setList((l) => (l ?? []).map((r) => (r.reviewId === review.reviewId ? review : r)));
   const act = (review: ConsoleReviewDto, action: ReviewAction) => {
     if (action !== 'show') return setOpen({ action, review });
+    // A phone number or a plate in the text: published only after the admin has seen them and chosen how.
+    if (review.found.length > 0) return setOpen({ action: 'publish', review });
     setShowing(review.reviewId);
     callApi(consoleReviewsShow, { reviewId: review.reviewId }, { quiet: true })
       .then((answer) => {
@@ -128,8 +130,9 @@ function ReviewDesk({ locale, member }: { locale: Locale; member: StaffMember })
           {t.more}
         </button>
       )}
-      <Modal open={open !== null} onClose={() => setOpen(null)} title={open?.action === 'hide' ? t.hideTitle : t.replyTitle} closeLabel={c.close}>
+      <Modal open={open !== null} onClose={() => setOpen(null)} title={open?.action === 'hide' ? t.hideTitle : open?.action === 'publish' ? t.publishTitle : t.replyTitle} closeLabel={c.close}>
         {open?.action === 'hide' && <HideForm locale={locale} review={open.review} onClose={() => setOpen(null)} onDone={(r) => (setOpen(null), replaced(r))} />}
+        {open?.action === 'publish' && <PublishForm locale={locale} review={open.review} onClose={() => setOpen(null)} onDone={(r) => (setOpen(null), replaced(r))} />}
         {open?.action === 'reply' && <ReplyForm locale={locale} review={open.review} onClose={() => setOpen(null)} onDone={(r) => (setOpen(null), replaced(r))} />}
       </Modal>
     </div>

@@ -2,7 +2,8 @@
  * npm run reconcile -- [--days N]
  *
  * Compares the shop's ledger with the payment provider's own books (PAYMENT_PROVIDER) for the
- * last N days (default 7) and prints every difference; exits 1 when there is any. Works on the
+ * last N days (default 7) and prints every difference (then the refunds paid outside the provider,
+ * which are no difference); exits 1 when there is any. Works on the
  * database `npm start` uses (DATABASE_URL, else the PGlite folder DATA_DIR, refused in one line
  * while a server holds it).
  */

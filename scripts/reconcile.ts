@@ -8,7 +8,7 @@
  * while a server holds it).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
+import { loadConfigOrExit } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { serverSecret } from '../server/db/sync.ts';
 import { DAY_MS, reconcileSince, reportText } from '../server/modules/reconcile/service.ts';
@@ -28,7 +28,7 @@ try {
 }
 if (!Number.isInteger(days) || days < 1 || days > 366) fail('--days must be a whole number of days from 1 to 366');
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase(config.database);
 try {
   const secret = await serverSecret(database.db, config.secret);

@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { validMarkupIntegration } from './src/integrations/valid-markup.mjs';
 
 /**
  * `client:intent` (src/directives/intent.ts): hydrate when idle or at the first touch, keeping
@@ -67,6 +68,7 @@ export default defineConfig({
   integrations: [
     react(),
     clientIntent,
+    validMarkupIntegration,
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' } },
       // Pages that only lead elsewhere or say something is missing are not for search engines.

@@ -2,12 +2,13 @@
  * npm run reconcile -- [--days N]
  *
  * Compares the shop's ledger with the payment provider's own books (PAYMENT_PROVIDER) for the
- * last N days (default 7) and prints every difference; exits 1 when there is any. Works on the
+ * last N days (default 7) and prints every difference (then the refunds paid outside the provider,
+ * which are no difference); exits 1 when there is any. Works on the
  * database `npm start` uses (DATABASE_URL, else the PGlite folder DATA_DIR, refused in one line
  * while a server holds it).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../server/config.ts';
+import { loadConfigOrExit } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { serverSecret } from '../server/db/sync.ts';
 import { DAY_MS, reconcileSince, reportText } from '../server/modules/reconcile/service.ts';
@@ -27,7 +28,7 @@ try {
 }
 if (!Number.isInteger(days) || days < 1 || days > 366) fail('--days must be a whole number of days from 1 to 366');
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase(config.database);
 try {
   const secret = await serverSecret(database.db, config.secret);

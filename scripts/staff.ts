@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatPhone } from '../contract/rules/phone.ts';
-import { loadConfig } from '../server/config.ts';
+import { loadConfigOrExit } from '../server/config.ts';
 import { readContent } from '../server/db/content.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { cityFile } from '../server/modules/dictionary/service.ts';
@@ -51,7 +51,7 @@ if (command === 'remove') {
   removing = phone.phone;
 }
 
-const database = await openDatabase(loadConfig().database);
+const database = await openDatabase(loadConfigOrExit().database);
 try {
   const now = new Date();
   if (entry?.ok) {

@@ -8,13 +8,15 @@ if (!relaunchWithServerFlags()) await start();
 
 async function start() {
   const { siteInputsHash, STAMP_FILE } = await import('./site-stamp.mjs');
-  const { loadConfig } = await import('../server/config.ts');
+  const { preflight } = await import('../server/ops/preflight.ts');
   const { FolderInUseError, lockDataFolder } = await import('../server/db/folder-lock.ts');
   const { closeDatabaseAhead, openDatabaseAhead } = await import('../server/db/client.ts');
 
-  // A data folder in use by a running server is refused before anything is built: a rebuild
-  // would replace the pages that server is serving. The server takes the lock for good itself.
-  const { database } = loadConfig();
+  // The server's own checks of its settings (one line each and exit 1 on a refusal, before
+  // anything is built or opened). A data folder in use by a running server is refused before
+  // anything is built: a rebuild would replace the pages that server is serving. The server
+  // takes the lock for good itself.
+  const { database } = (await preflight()).config;
   if (database.kind === 'pglite' && existsSync(database.dataDir)) {
     try {
       lockDataFolder(database.dataDir).release();

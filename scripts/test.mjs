@@ -51,6 +51,7 @@ const steps = [
   { name: 'test:api', run: () => npmRun('test:api') },
   { name: 'build', run: () => npmRun('build') },
   { name: 'check:budgets', run: () => npmRun('check:budgets') },
+  { name: 'check:html', run: () => npmRun('check:html') },
   {
     name: 'chromium',
     run: async () => {

@@ -30,10 +30,15 @@ export interface Config {
   metricsToken: string | null;
 }
 
+/** A setting the start cannot use: its message is the one line the start prints before it stops. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 /** A whole number from `min` to `max`, or the start stops naming the variable. */
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const value = Number(env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${env[name]}"`);
+  if (!Number.isInteger(value) || value < min || value > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${env[name]}"`);
   return value;
 }
 
@@ -44,7 +49,7 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
 function minutes(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim() ?? String(fallback);
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : NaN;
-  if (!(value >= min && value <= max)) throw new Error(`${name} must be a number of minutes from ${min} to ${max} (e.g. 30 or 0.5), not "${env[name]}"`);
+  if (!(value >= min && value <= max)) throw new ConfigError(`${name} must be a number of minutes from ${min} to ${max} (e.g. 30 or 0.5), not "${env[name]}"`);
   return value;
 }
 
@@ -55,9 +60,9 @@ function origin(env: NodeJS.ProcessEnv, name: string): string | null {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`${name} must be an absolute http(s) address such as https://www.servauto.my, not "${value}"`);
+    throw new ConfigError(`${name} must be an absolute http(s) address such as https://www.servauto.my, not "${value}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must start with http:// or https://, not "${value}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must start with http:// or https://, not "${value}"`);
   return url.origin;
 }
 
@@ -65,7 +70,7 @@ function origin(env: NodeJS.ProcessEnv, name: string): string | null {
 function oneOrZero(env: NodeJS.ProcessEnv, name: string, meansOne: string, meansZero: string): boolean | null {
   const value = env[name]?.trim() ?? '';
   if (value === '') return null;
-  if (value !== '0' && value !== '1') throw new Error(`${name} must be 1 (${meansOne}) or 0${meansZero ? ` (${meansZero})` : ''}, not "${env[name]}"`);
+  if (value !== '0' && value !== '1') throw new ConfigError(`${name} must be 1 (${meansOne}) or 0${meansZero ? ` (${meansZero})` : ''}, not "${env[name]}"`);
   return value === '1';
 }
 
@@ -77,16 +82,16 @@ function oneOrZero(env: NodeJS.ProcessEnv, name: string, meansOne: string, means
 function demoData(env: NodeJS.ProcessEnv): boolean {
   const value = oneOrZero(env, 'DEMO_DATA', 'load the demo staff and coupons', '');
   const production = env.NODE_ENV === 'production';
-  if (value === true && production) throw new Error('DEMO_DATA=1 is refused with NODE_ENV=production: the demo staff log in with published phone numbers');
+  if (value === true && production) throw new ConfigError('DEMO_DATA=1 is refused with NODE_ENV=production: the demo staff log in with published phone numbers');
   return value ?? (!env.DATABASE_URL && !production);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${env.PORT}"`);
   const perAddress = Number(env.OTP_SENDS_PER_ADDRESS_PER_HOUR ?? 20);
   if (!Number.isInteger(perAddress) || perAddress < 1) {
-    throw new Error(`OTP_SENDS_PER_ADDRESS_PER_HOUR must be a whole number above 0, not "${env.OTP_SENDS_PER_ADDRESS_PER_HOUR}"`);
+    throw new ConfigError(`OTP_SENDS_PER_ADDRESS_PER_HOUR must be a whole number above 0, not "${env.OTP_SENDS_PER_ADDRESS_PER_HOUR}"`);
   }
   return {
     port,
@@ -108,4 +113,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     demoData: demoData(env),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
   };
+}
+
+/** loadConfig for the commands (npm run staff, reconcile): a setting they cannot use is one line and exit status 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }

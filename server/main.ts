@@ -4,13 +4,12 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApi } from './app.ts';
 import { loadIndexes } from './indexes.ts';
-import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
-import { log, logger } from './ops/log.ts';
-import { checkProduction } from './ops/production.ts';
-import { readSellerDetails, sellerRefusal, type SellerDetails } from './modules/seller/details.ts';
+import { log } from './ops/log.ts';
+import { preflight } from './ops/preflight.ts';
+import type { SellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { emailProviderFromEnv } from './providers/email/index.ts';
@@ -44,24 +43,9 @@ function uploadStorage(): FileStorage {
   }
 }
 
-// LOG_FORMAT and LOG_LEVEL are read now, so a wrong one stops the start rather than a request.
-logger();
-// Invoices name the seller: incomplete details stop any start, in one line naming what is missing.
-const seller = await readSellerDetails(path.resolve('content'));
-const sellerProblem = sellerRefusal(seller);
-if (sellerProblem) {
-  log.error(sellerProblem);
-  process.exit(1);
-}
-// An unsafe production start stops here, before anything opens: every problem, one line each.
-const production = checkProduction(process.env, seller);
-if (production.problems.length > 0) {
-  for (const problem of production.problems) log.error(`Refusing to start with NODE_ENV=production: ${problem}`);
-  process.exit(1);
-}
-for (const escape of production.escapes) log.warn(`*** STAGING ONLY *** ${escape}`);
-
-const config = loadConfig();
+// Settings, seller details and a production start's safety, before anything opens: a refusal
+// is one line per problem and exit status 1.
+const { config, seller } = await preflight();
 const storage = uploadStorage();
 const started = performance.now();
 const database = await openDatabase(config.database);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Call } from '../../contract/call.ts';
 
-const envelopeOf = (data: Record<string, unknown>) => ({
+const envelopeOf = (data: unknown) => ({
   type: 'object',
   required: ['code', 'msg', 'data'],
   properties: {
@@ -19,9 +19,60 @@ const commonCodes: Record<number, string> = {
   415: 'A body that is not JSON.',
 };
 
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/**
+ * The shared schemas of the document (components/schemas). zod writes each call's schemas
+ * with the ones they share (those with a meta id) in a `$defs` of its own, referred to as
+ * `#/$defs/Name`, which in the document would point to its root: they move here and the refs
+ * point here. A name already taken by another schema (a request's form of a response's
+ * schema) gets a suffix.
+ */
+class SharedSchemas {
+  readonly schemas: Record<string, Json> = {};
+
+  /** The call's schema as the document holds it: its `$defs` moved to the shared schemas. */
+  add(schema: Record<string, unknown>, io: 'input' | 'output'): Json {
+    const { $defs, $schema: _dialect, ...rest } = schema as { $defs?: Record<string, Json>; $schema?: string };
+    const names = new Map<string, string>();
+    for (const [name, def] of Object.entries($defs ?? {})) names.set(name, this.nameFor(name, def, io));
+    const rewrite = (value: Json): Json => {
+      if (Array.isArray(value)) return value.map(rewrite);
+      if (value === null || typeof value !== 'object') return value;
+      const out: Record<string, Json> = {};
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === '$ref' && typeof inner === 'string') {
+          const name = inner.startsWith('#/$defs/') ? names.get(inner.slice('#/$defs/'.length)) : undefined;
+          if (!name) throw new Error(`OpenAPI: a $ref the document cannot hold: ${inner}`);
+          out[key] = `#/components/schemas/${name}`;
+        } else out[key] = rewrite(inner);
+      }
+      return out;
+    };
+    for (const [name, def] of Object.entries($defs ?? {})) this.schemas[names.get(name)!] = rewrite(def);
+    return rewrite(rest as Json);
+  }
+
+  /** Each shared schema as zod wrote it, to tell the same schema from another of that name. */
+  private readonly written = new Map<string, string>();
+
+  /** `name` unless another schema holds it; then `NameInput` (a request's form), `Name2`, … */
+  private nameFor(name: string, def: Json, io: 'input' | 'output'): string {
+    const text = JSON.stringify(def);
+    const candidates = [name, ...(io === 'input' ? [`${name}Input`] : [])];
+    for (let n = 2; ; n++) {
+      const candidate = candidates.shift() ?? `${name}${n}`;
+      const taken = this.written.get(candidate);
+      if (taken === undefined) this.written.set(candidate, text);
+      if (taken === undefined || taken === text) return candidate;
+    }
+  }
+}
+
 /** OpenAPI 3.1 document of the mounted calls, generated from their zod contracts. */
 export function openApiDocument(calls: Call[]) {
   const paths: Record<string, unknown> = {};
+  const shared = new SharedSchemas();
   for (const call of calls) {
     const codes = { ...commonCodes, ...call.codes };
     paths[`/api${call.path}`] = {
@@ -35,7 +86,7 @@ export function openApiDocument(calls: Call[]) {
         requestBody: {
           required: false,
           content: {
-            [call.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: z.toJSONSchema(call.request, { io: 'input', unrepresentable: 'any' }) },
+            [call.body === 'multipart' ? 'multipart/form-data' : 'application/json']: { schema: shared.add(z.toJSONSchema(call.request, { io: 'input', unrepresentable: 'any' }), 'input') },
           },
         },
         responses: {
@@ -43,7 +94,7 @@ export function openApiDocument(calls: Call[]) {
             description: `Always HTTP 200 with the envelope. Codes other than 200: ${Object.entries(codes)
               .map(([code, why]) => `${code}: ${why}`)
               .join(' ')}`,
-            content: { 'application/json': { schema: envelopeOf(z.toJSONSchema(call.response, { unrepresentable: 'any' })) } },
+            content: { 'application/json': { schema: envelopeOf(shared.add(z.toJSONSchema(call.response, { unrepresentable: 'any' }), 'output')) } },
           },
         },
       },
@@ -58,6 +109,7 @@ export function openApiDocument(calls: Call[]) {
     },
     servers: [{ url: '/' }],
     components: {
+      schemas: shared.schemas,
       securitySchemes: { userKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The userKey from client-login.' } },
     },
     paths,

@@ -23,11 +23,12 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string>) {
+/** The server (`npm run serve`'s server/main.ts), or `npm start`'s scripts/start.mjs, which checks before it builds. */
+function start(env: Record<string, string>, script = 'server/main.ts') {
   const folder = mkdtempSync(path.join(tmpdir(), 'servauto-production-'));
   folders.push(folder);
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OURS.test(name)));
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, [script], {
     cwd: root,
     env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(folder, 'data'), SITE_DIR: folder, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,6 +64,27 @@ describe('NODE_ENV=production', () => {
         'content/seller.json holds the demo seller details ("demo": true): put the shop\'s own and remove "demo" (or ALLOW_DEMO_SELLER=1 on a staging site)',
       ].map((problem) => ({ level: 'error', msg: refusal + problem })),
     );
+    expect(server.stderr()).toBe('');
+    expect(existsSync(path.join(server.folder, 'data'))).toBe(false);
+  });
+
+  test('npm start with DEMO_DATA=1 on an otherwise allowed staging site: one JSON line naming it, exit status 1, nothing built or opened', async () => {
+    const server = start(
+      {
+        DEMO_DATA: '1',
+        ALLOW_SANDBOX_PAYMENTS: '1',
+        ALLOW_CONSOLE_SMS: '1',
+        ALLOW_DEMO_SELLER: '1',
+        SERVAUTO_SECRET: 'staging-secret-0123456789abcdef',
+        METRICS_TOKEN,
+        PUBLIC_URL: 'http://127.0.0.1',
+      },
+      'scripts/start.mjs',
+    );
+    expect(await server.exited).toBe(1);
+    expect(server.lines().map((l) => ({ level: l.level, msg: l.msg }))).toEqual([
+      { level: 'error', msg: 'Refusing to start with NODE_ENV=production: DEMO_DATA=1 loads the demo staff, who log in with published phone numbers: unset it or set DEMO_DATA=0' },
+    ]);
     expect(server.stderr()).toBe('');
     expect(existsSync(path.join(server.folder, 'data'))).toBe(false);
   });

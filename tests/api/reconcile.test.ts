@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { reconcileHandler, RECONCILE_JOB, scheduleReconcile } from '../../server/jobs/reconcile.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import { DAY_MS, reconcileSince } from '../../server/modules/reconcile/service.ts';
+import { DAY_MS, reconcileSince, reportText } from '../../server/modules/reconcile/service.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { installOrder, placeAndStartPaying, postCallback, pressInSandbox, rows } from './order-fixtures.ts';
 import { CANCEL, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
@@ -87,6 +87,24 @@ describe('reconciliation against the sandbox', () => {
     await api.payments.idle();
     expect((await returnsOf(placed.orderNo)).map((r) => r.amount_sen)).toEqual([10_013, 10_013]);
     expect(await lastWeek()).toMatchObject({ payments: 1, refunds: 2, differences: [] });
+  });
+
+  test('a refund the provider failed and staff paid outside it: listed as paid outside, not a difference', async () => {
+    const placed = await placeAndStartPaying(api, k.customer, installOrder());
+    await pressInSandbox(api, placed.redirectUrl);
+    const asked = await api.request(REFUND, { orderNo: placed.orderNo, reason: 'Changed my mind', contact: '0123456789' }, { userKey: k.customer });
+    expect(asked.code, asked.msg).toBe(200);
+    // The sandbox fails the first refund of an amount ending in 13 sen.
+    const approved = await api.request(C.review, { orderNo: placed.orderNo, decision: 'approve', note: 'Part of it', amountSen: 10_013 }, { userKey: k.admin });
+    expect(approved.code, approved.msg).toBe(200);
+    await api.payments.idle();
+    const paid = await api.request('/api/console/refunds/manual', { orderNo: placed.orderNo, reference: 'IBG-20250602-0042', note: 'Bank transfer' }, { userKey: k.admin });
+    expect(paid.code, paid.msg).toBe(200);
+
+    const report = await lastWeek();
+    expect(report).toMatchObject({ payments: 1, refunds: 1, differences: [], paidOutside: [`order ${placed.orderNo}, return IBG-20250602-0042: RM 100.13 paid outside the provider`] });
+    expect(reportText(report)).toContain('no difference');
+    expect(reportText(report)).toContain('paid outside the provider');
   });
 
   test('a ledger broken on purpose: exactly the differences made', async () => {

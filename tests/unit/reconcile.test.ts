@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { reconcile, type ShopBooks } from '../../server/modules/reconcile/compare.ts';
+import { paidOutside, reconcile, type ShopBooks } from '../../server/modules/reconcile/compare.ts';
 import type { ProviderListing } from '../../server/providers/payment/types.ts';
 
 const paidAt = new Date('2026-11-20T02:00:00Z');
@@ -13,7 +13,7 @@ function clean(): { shop: ShopBooks; provider: ProviderListing } {
         { orderNo: 'SA1', providerRef: 'p2', amountSen: 8900, state: 'succeeded' },
         { orderNo: 'SA1', providerRef: 'p3', amountSen: 8900, state: 'expired' },
       ],
-      returns: [{ orderNo: 'SA1', paymentRef: 'p2', providerRefundRef: 'r1', amountSen: 8900, state: 'succeeded' }],
+      returns: [{ orderNo: 'SA1', paymentRef: 'p2', providerRefundRef: 'r1', amountSen: 8900, state: 'succeeded', paidOutside: false }],
       orders: [{ orderNo: 'SA1', status: 'UPCOMING', totalSen: 8900, paidSen: 17800, returnedSen: 8900, toReturnSen: 0 }],
     },
     provider: {
@@ -81,5 +81,15 @@ describe('reconciliation', () => {
     expect(reconcile(shop, provider)).toEqual(['order SA1 (CANCELLED): the shop keeps RM 89.00 of which RM 89.00 the order does not use, and no return is pending']);
     shop.orders[0].toReturnSen = 8900;
     expect(reconcile(shop, provider)).toEqual([]);
+  });
+
+  test('a refund the provider failed and staff paid outside it is not a difference, and is listed as paid outside', () => {
+    const { shop, provider } = clean();
+    provider.refunds[0]!.state = 'failed';
+    shop.returns[0]!.state = 'failed';
+    shop.returns.push({ orderNo: 'SA1', paymentRef: 'p2', providerRefundRef: 'IBG-0042', amountSen: 8900, state: 'succeeded', paidOutside: true });
+    expect(reconcile(shop, provider)).toEqual([]);
+    expect(paidOutside(shop)).toEqual(['order SA1, return IBG-0042: RM 89.00 paid outside the provider']);
+    expect(paidOutside(clean().shop)).toEqual([]);
   });
 });

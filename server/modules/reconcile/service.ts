@@ -3,8 +3,8 @@ import type { PaymentProvider } from '../../providers/payment/types.ts';
 import { orderTotals } from '../orders/service.ts';
 import { paymentsOf, paymentsSince } from '../payments/service.ts';
 import { ledgersOf } from '../refunds/ledger.ts';
-import { returnsSince } from '../refunds/returns.ts';
-import { reconcile, type ShopBooks } from './compare.ts';
+import { isPaidOutside, returnsSince } from '../refunds/returns.ts';
+import { paidOutside, reconcile, type ShopBooks } from './compare.ts';
 
 export interface ReconcileReport {
   provider: string;
@@ -13,6 +13,8 @@ export interface ReconcileReport {
   payments: number;
   refunds: number;
   differences: string[];
+  /** Returns paid outside the provider: expected to be missing there, not differences. */
+  paidOutside: string[];
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,17 +36,18 @@ export async function reconcileSince(db: Db, provider: PaymentProvider, since: D
     payments: mine.map((p) => ({ orderNo: p.orderNo, providerRef: p.providerRef, amountSen: p.amountSen, state: p.state })),
     returns: returns
       .filter((r) => orderNo.has(r.orderId))
-      .map((r) => ({ orderNo: orderNo.get(r.orderId)!, paymentRef: refOf.get(r.paymentId) ?? null, providerRefundRef: r.providerRefundRef, amountSen: r.amountSen, state: r.state })),
+      .map((r) => ({ orderNo: orderNo.get(r.orderId)!, paymentRef: refOf.get(r.paymentId) ?? null, providerRefundRef: r.providerRefundRef, amountSen: r.amountSen, state: r.state, paidOutside: isPaidOutside(r) })),
     orders: orders.map((o) => {
       const ledger = ledgers.get(o.id)!;
       return { orderNo: o.orderNo, status: o.status, totalSen: o.totalSen, paidSen: ledger.paidSen, returnedSen: ledger.returnedSen, toReturnSen: ledger.toReturnSen };
     }),
   };
-  return { provider: provider.name, since: since.toISOString(), payments: listing.payments.length, refunds: listing.refunds.length, differences: reconcile(shop, listing) };
+  return { provider: provider.name, since: since.toISOString(), payments: listing.payments.length, refunds: listing.refunds.length, differences: reconcile(shop, listing), paidOutside: paidOutside(shop) };
 }
 
 /** The report in a few lines, for the command and the log. */
 export function reportText(report: ReconcileReport): string {
   const head = `reconcile ${report.provider} since ${report.since}: ${report.payments} payments, ${report.refunds} refunds, ${report.differences.length === 0 ? 'no difference' : `${report.differences.length} difference(s)`}`;
-  return [head, ...report.differences.map((d) => `  - ${d}`)].join('\n');
+  const outside = report.paidOutside.length === 0 ? [] : [`paid outside the provider (not in its books, as expected): ${report.paidOutside.length}`, ...report.paidOutside.map((d) => `  - ${d}`)];
+  return [head, ...report.differences.map((d) => `  - ${d}`), ...outside].join('\n');
 }

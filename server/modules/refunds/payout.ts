@@ -4,7 +4,7 @@ import { PaymentRefused, type PaymentProvider } from '../../providers/payment/in
 import { lockOrder } from '../orders/service.ts';
 import { paidPayments, paymentById } from '../payments/service.ts';
 import { refundableFrom } from './ledger.ts';
-import { insertReturn, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
+import { insertReturn, outsideKey, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
 import { refundById, tryMoveRefund, type RefundRow } from './service.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { log } from '../../ops/log.ts';
@@ -58,7 +58,7 @@ export async function allocateRefund(
   for (const payment of [...payments].reverse()) {
     const take = Math.min(owed, refundableFrom(payment, returns));
     if (take <= 0) continue;
-    const key = settled ? `outside:${refund.id}:${n}` : n === 0 ? refund.id : `${refund.id}:${n}`;
+    const key = settled ? outsideKey(refund.id, n) : n === 0 ? refund.id : `${refund.id}:${n}`;
     made.push(
       await insertReturn(
         tx,

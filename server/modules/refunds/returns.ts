@@ -5,6 +5,13 @@ import { paymentReturns, type ReturnState } from './schema.ts';
 /** Money sent back to one payment: the refunds module is the only writer of these rows. */
 export type ReturnRow = typeof paymentReturns.$inferSelect;
 
+/**
+ * The key of a return staff paid outside the provider (its providerRefundRef is then their
+ * reference, a bank transfer the provider never saw).
+ */
+export const outsideKey = (refundId: string, n: number) => `outside:${refundId}:${n}`;
+export const isPaidOutside = (ret: Pick<ReturnRow, 'idempotencyKey'>) => ret.idempotencyKey.startsWith('outside:');
+
 export async function insertReturn(
   tx: Db,
   row: { orderId: string; paymentId: string; refundId: string | null; amountSen: number; idempotencyKey: string; state?: ReturnState; providerRefundRef?: string; note?: string },

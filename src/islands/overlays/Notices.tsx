@@ -27,9 +27,9 @@ export function Notices({ locale }: { locale: Locale }) {
         </div>
       ));
   return (
-    <div aria-live="polite" aria-label={t.region} role="region">
+    <section aria-live="polite" aria-label={t.region}>
       <div className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4">{list('toast')}</div>
       <div className="pointer-events-none fixed right-4 top-20 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">{list('notification')}</div>
-    </div>
+    </section>
   );
 }

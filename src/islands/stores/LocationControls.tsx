@@ -99,6 +99,7 @@ export function LocationControls({ locale, cities, origin, noCityLabel }: Props)
           <label className="flex flex-col gap-1 text-sm">
             <span>{t.postcode}</span>
             <input
+              type="text"
               className="field-input w-28"
               inputMode="numeric"
               autoComplete="postal-code"

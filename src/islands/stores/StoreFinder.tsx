@@ -116,7 +116,7 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
                     <a className="btn-secondary text-sm" href={w.googleMapsUrl} target="_blank" rel="noopener noreferrer">
                       {t.maps}
                     </a>
-                    <a className="btn-secondary text-sm" href={`tel:${w.phone.replace(/[\s-]/g, '')}`}>
+                    <a className="btn-secondary whitespace-nowrap text-sm" href={`tel:${w.phone.replace(/[\s-]/g, '')}`}>
                       {fill(t.call, { phone: formatPhone(w.phone) })}
                     </a>
                   </p>

@@ -63,7 +63,8 @@ export function Modal({ open, onClose, title, closeLabel, children, role = 'dial
   return (
     <dialog
       ref={ref}
-      role={role}
+      // A <dialog> is a dialog already; only an alertdialog says so.
+      role={role === 'dialog' ? undefined : role}
       aria-labelledby={titleId}
       aria-modal="true"
       onClose={onClose}

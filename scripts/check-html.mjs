@@ -1,0 +1,64 @@
+// Part of `npm test`, after the build: every built page (dist/**/*.html) through html-validate,
+// each refusal as file:line:column rule message; exits 1 when there is any.
+//
+// The rules are html-validate's recommended ones (.htmlvalidate.json), with these changes,
+// each a matter of style that the two writers of our markup settle differently, never one
+// of what HTML allows:
+// - attribute-boolean-style: boolean attributes written empty (`disabled=""`), as React
+//   writes them (the recommended style omits the value; both are HTML).
+// - attribute-empty-style off: React writes `hidden=""`, Astro and authors a bare `popover`;
+//   both are HTML.
+// - void-style off: React closes void elements (`<input/>`), Astro does not (`<meta>`); both
+//   are HTML.
+// - long-title off: a title over 70 characters is advice for search results, which shorten it;
+//   product pages name the product and its fitted price in full.
+// - valid-id relaxed: HTML allows any id without spaces; headings of the policy pages start
+//   with a number ("30-day workmanship warranty").
+// - tel-non-breaking: a phone number in an element that does not wrap (Tailwind's
+//   whitespace-nowrap) needs no non-breaking spaces.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { esmResolver, HtmlValidate, StaticConfigLoader } from 'html-validate';
+
+const DIST = path.resolve(process.argv[2] ?? 'dist');
+
+/** @param {string} dir @returns {Generator<string>} */
+function* htmlFiles(dir) {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* htmlFiles(full);
+    else if (name.endsWith('.html')) yield full;
+  }
+}
+
+const config = JSON.parse(readFileSync(new URL('../.htmlvalidate.json', import.meta.url), 'utf8'));
+const validator = new HtmlValidate(new StaticConfigLoader([esmResolver()], config));
+const started = Date.now();
+let pages = 0;
+let problems = 0;
+/** @type {Map<string, number>} */
+const byRule = new Map();
+/** Lines printed in full; past these, the count per rule says the rest. */
+const SHOWN = 200;
+for (const file of htmlFiles(DIST)) {
+  pages++;
+  const report = await validator.validateFile(file);
+  for (const result of report.results) {
+    for (const m of result.messages) {
+      problems++;
+      byRule.set(m.ruleId, (byRule.get(m.ruleId) ?? 0) + 1);
+      if (problems <= SHOWN) console.error(`${path.relative(process.cwd(), file)}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+    }
+  }
+}
+if (pages === 0) {
+  console.error(`check:html: no built page in ${DIST}: run npm run build first`);
+  process.exit(1);
+}
+const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
+if (problems > 0) {
+  const counts = [...byRule].map(([rule, n]) => `${rule} ${n}`).join(', ');
+  console.error(`check:html: ${problems} problem(s) in the ${pages} built pages (${took})${problems > SHOWN ? `, the first ${SHOWN} above` : ''}: ${counts}; the rules are in .htmlvalidate.json`);
+  process.exit(1);
+}
+console.log(`check:html: ${pages} built pages are valid HTML (${took})`);

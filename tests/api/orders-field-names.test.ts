@@ -76,7 +76,7 @@ describe('order/app/add names every field in words', () => {
     { field: 'address.phone', value: '', en: 'Recipient’s mobile number is required.', zh: '收件人手机号码为必填项。', ms: 'Nombor telefon bimbit penerima diperlukan.' },
     { field: 'address.line1', value: ' ', en: 'Address is required.', zh: '地址为必填项。', ms: 'Alamat diperlukan.' },
     { field: 'address.city', value: '', en: 'City is required.', zh: '城市为必填项。', ms: 'Bandar diperlukan.' },
-    { field: 'address.postcode', value: '', en: 'Please enter the postcode.', zh: '请输入邮区编号。', ms: 'Sila masukkan poskod.' },
+    { field: 'address.postcode', value: '', en: 'Please enter the postcode.', zh: '请输入邮编。', ms: 'Sila masukkan poskod.' },
     { field: 'address.state', value: '', en: 'Please choose a Malaysian state or federal territory.', zh: '请选择马来西亚的州或联邦直辖区。', ms: 'Sila pilih negeri atau wilayah persekutuan di Malaysia.' },
   ];
   for (const c of mailing) {

@@ -169,6 +169,9 @@ export const zhCn: Dictionary = {
     noFittingBody: '您自己就能装上，不收安装费。可到车厂自取，或邮寄到府。',
     totalNoFitting: '合计',
     warrantyProductOnly: '产品保修 {months} 个月。',
+    madeForVariant: '按您爱车的具体车款制作：请先选择车款再下单。',
+    chooseVariantToOrder: '选择车款后下单',
+    chooseCarToOrder: '选择爱车后下单',
   },
   stores: {
     heading: '合作车厂',

@@ -73,6 +73,7 @@ export const zhCn: Messages = {
   'line.tintSideWindows': '侧窗可选此膜的 {choices}，没有 {pct}%。',
   'line.oilNotOffered': '此保养项目和车型不能选择该机油。',
   'line.variantNeeded': '请先选择您的车款：每个部件都需按车款核对。',
+  'line.madeForVariant': '请先选择您的车款：{product}按您爱车的具体车款制作。',
   'bodyType.Hatchback': '掀背车',
   'bodyType.Sedan': '轿车',
   'bodyType.SUV': '运动型多用途车',

@@ -8,7 +8,7 @@ import { MAX_QUANTITY, TYRE_SIZE } from './rules/line-rules.ts';
  * (quantities, sizes, legal shades) are in line-rules.ts, for the pages too.
  */
 
-export { legalTint, MAX_QUANTITY, TINT_MIN_PCT, TYRE_SIZE, WIPER_RANGES, wiperLengths } from './rules/line-rules.ts';
+export { legalTint, MAX_QUANTITY, needsVariant, TINT_MIN_PCT, TYRE_SIZE, WIPER_RANGES, wiperLengths } from './rules/line-rules.ts';
 
 const productId = z.string().min(1).max(80).regex(/^[a-z0-9.:-]+$/, 'field.invalid');
 const inch = z.number().int().min(8).max(32);

@@ -21,7 +21,12 @@ import { checkPostcode, findState, normalisePostcode } from './rules/postcode.ts
 export const MAX_LINES = 20;
 export const NOTES_MAX = 500;
 
-export const variantId = z.string().min(1).max(80).regex(/^[a-z0-9.:-]+$/, 'field.invalid');
+/** The car's variant: every order line is checked against it, so an order without one is refused in those words. */
+export const variantId = z
+  .string({ error: (issue) => (issue.input === undefined ? 'line.variantNeeded' : undefined) })
+  .min(1, 'line.variantNeeded')
+  .max(80)
+  .regex(/^[a-z0-9.:-]+$/, 'field.invalid');
 export const storeId = z
   .string()
   .min(1)

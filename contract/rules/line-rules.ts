@@ -14,6 +14,12 @@ export const MAX_QUANTITY = 4;
  */
 export const TINT_MIN_PCT = { front: 70, sideWindows: 50, rearWindscreen: 30 } as const;
 
+/**
+ * Whether a product is made for the exact car, so that no line of it is priced or ordered
+ * without the variant: its fit rule says so in content (mats cut to a car's floor pattern).
+ */
+export const needsVariant = (fit: object): boolean => 'needsVariant' in fit && fit.needsVariant === true;
+
 export const TYRE_SIZE = /^\d{3}\/\d{2}Z?R\d{2}$/;
 
 /** The blade lengths cars take, in inches: drivers 12–32, passengers 10–30, rear blades 8–18. */

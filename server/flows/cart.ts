@@ -10,7 +10,7 @@ import { pick } from '../i18n/localized.ts';
 import type { Indexes } from './context.ts';
 import type { WorkshopCalendar } from '../modules/booking/slots.ts';
 import type { ProductContent } from '../modules/catalog/content.ts';
-import { orderLine, quoteLine, type LineQuote, type PricedCar } from '../modules/catalog/line.ts';
+import { cartLine, type LineQuote, type PricedCar } from '../modules/catalog/line.ts';
 import type { DeliveryRules, FulfilmentRules } from '../modules/orders/content.ts';
 import { deliveryFee } from '../modules/orders/delivery.ts';
 import { cartFittingMinutes, checkMethod, checkWorkshopFits, type CartLine } from '../modules/orders/fulfilment.ts';
@@ -68,13 +68,13 @@ export function cartProducts(indexes: Indexes, items: readonly Line[], locale: L
 
 /**
  * Every line checked against its product and the car, and priced: with a car as the order
- * will be (`orderLine`), without one from the product's lowest price.
+ * will be, without one from the product's lowest price (`cartLine`).
  */
 export function priceCart(indexes: Indexes, items: readonly Line[], car: PricedCar | null, locale: Locale): PricedItem[] {
   const products = cartProducts(indexes, items, locale);
   return items.map((item, i) => {
     const product = products[i]!;
-    const outcome = car ? orderLine(product, item, car, indexes.catalog) : quoteLine(product, item, null, indexes.catalog);
+    const outcome = cartLine(product, item, car, indexes.catalog);
     if (!outcome.ok) {
       const { key, params, field } = outcome.problem;
       const where = field === 'variantId' ? field : `items.${i}.${field}`;

@@ -169,6 +169,9 @@ export const en = {
     noFittingBody: 'You fit this yourself, so there is no fitting charge. Collect it at a workshop or have it posted.',
     totalNoFitting: 'Total',
     warrantyProductOnly: '{months} months product warranty.',
+    madeForVariant: 'Made for your car’s exact variant: choose it to order.',
+    chooseVariantToOrder: 'Choose your variant to order',
+    chooseCarToOrder: 'Choose your car to order',
   },
   stores: {
     heading: 'Partner workshops',

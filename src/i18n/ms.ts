@@ -170,6 +170,9 @@ export const ms: Dictionary = {
     noFittingBody: 'Anda boleh memasangnya sendiri, jadi tiada caj pemasangan. Ambil di bengkel atau minta dipos.',
     totalNoFitting: 'Jumlah',
     warrantyProductOnly: 'Waranti produk {months} bulan.',
+    madeForVariant: 'Dibuat khusus untuk varian kereta anda: pilih varian itu untuk membuat pesanan.',
+    chooseVariantToOrder: 'Pilih varian untuk memesan',
+    chooseCarToOrder: 'Pilih kereta untuk memesan',
   },
   stores: {
     heading: 'Bengkel rakan kongsi',

@@ -29,7 +29,7 @@ export interface ProductSource {
   noFitting?: true;
   rearBladeSen?: number;
   tint?: { front: number[]; rearWindscreen: number[]; sideWindows: number[] };
-  fit: { kind: string; lengths?: number[]; sizes?: Record<string, number>; grades?: string[]; codes?: Record<string, number> };
+  fit: { kind: string; lengths?: number[]; sizes?: Record<string, number>; grades?: string[]; codes?: Record<string, number>; needsVariant?: boolean };
 }
 
 const files = import.meta.glob<ProductSource>('../../content/catalog/*/*.json', { eager: true, import: 'default' });

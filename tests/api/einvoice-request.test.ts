@@ -82,7 +82,7 @@ describe('app/einvoice/request', () => {
     const cases: [Record<string, unknown>, string, string, string][] = [
       [individual({ idValue: '901301-14-5678' }), 'buyer.idValue', 'en_us', 'Enter the MyKad number: 12 digits, starting with the date of birth (YYMMDD).'],
       [business({ tin: 'X123' }), 'buyer.tin', 'en_us', 'This is not a tax identification number LHDN issues (e.g. IG12345678901 for a person, C20880050010 for a company).'],
-      [business({ address: { ...business().address, postcode: '10000' } }), 'buyer.address.postcode', 'zh_cn', '此邮区编号不属于所选的州。'],
+      [business({ address: { ...business().address, postcode: '10000' } }), 'buyer.address.postcode', 'zh_cn', '此邮编不属于所选的州。'],
       [business({ tin: '' }), 'buyer.tin', 'en_us', 'Enter the business\'s tax identification number (TIN).'],
     ];
     for (const [buyer, field, language, msg] of cases) {

@@ -54,7 +54,13 @@ describe('order/app/add names every field in words', () => {
     { field: 'items', value: undefined, en: 'Cart is required.', zh: '购物车为必填项。', ms: 'Troli diperlukan.' },
     { field: 'items.0.productId', value: undefined, en: 'Product is required.', zh: '商品为必填项。', ms: 'Produk diperlukan.' },
     { field: 'items.0.quantity', value: undefined, en: 'Quantity is required.', zh: '数量为必填项。', ms: 'Kuantiti diperlukan.' },
-    { field: 'variantId', value: undefined, en: 'Car is required.', zh: '车型为必填项。', ms: 'Kereta diperlukan.' },
+    {
+      field: 'variantId',
+      value: undefined,
+      en: 'Choose your car’s variant first: we check every part against it.',
+      zh: '请先选择您的车款：每个部件都需按车款核对。',
+      ms: 'Pilih varian kereta anda dahulu: kami menyemak setiap alat ganti mengikutnya.',
+    },
     { field: 'carPlate', value: '', en: 'Please enter your car plate number.', zh: '请输入您的车牌号码。', ms: 'Sila masukkan nombor plat kereta anda.' },
     { field: 'method', value: undefined, en: 'Ordering method is required.', zh: '下单方式为必填项。', ms: 'Kaedah pesanan diperlukan.' },
     { field: 'storeId', value: undefined, en: 'Workshop is required.', zh: '车厂为必填项。', ms: 'Bengkel diperlukan.' },
@@ -76,7 +82,7 @@ describe('order/app/add names every field in words', () => {
     { field: 'address.phone', value: '', en: 'Recipient’s mobile number is required.', zh: '收件人手机号码为必填项。', ms: 'Nombor telefon bimbit penerima diperlukan.' },
     { field: 'address.line1', value: ' ', en: 'Address is required.', zh: '地址为必填项。', ms: 'Alamat diperlukan.' },
     { field: 'address.city', value: '', en: 'City is required.', zh: '城市为必填项。', ms: 'Bandar diperlukan.' },
-    { field: 'address.postcode', value: '', en: 'Please enter the postcode.', zh: '请输入邮区编号。', ms: 'Sila masukkan poskod.' },
+    { field: 'address.postcode', value: '', en: 'Please enter the postcode.', zh: '请输入邮编。', ms: 'Sila masukkan poskod.' },
     { field: 'address.state', value: '', en: 'Please choose a Malaysian state or federal territory.', zh: '请选择马来西亚的州或联邦直辖区。', ms: 'Sila pilih negeri atau wilayah persekutuan di Malaysia.' },
   ];
   for (const c of mailing) {

@@ -208,3 +208,27 @@ test('a bad plate and a bad postcode show their messages at the field', async ({
   await expect(main.getByLabel('Postcode')).toHaveAccessibleDescription('This postcode is not in the state chosen.');
   await expect(page).toHaveURL(/\/pc\/confirm$/);
 });
+
+test('mats cut to the floor, opened at checkout before the variant was chosen, wait for it without ruling out a method', async ({ page }) => {
+  const myviAnyVariant = { brand: 'Perodua', model: 'Myvi', year: '', variant: '', brandId: 'perodua', modelId: 'perodua-myvi', yearId: '', variantId: '', noYear: true, noBt: true, bodyType: 'Hatchback' };
+  await page.addInitScript((car) => {
+    if (!localStorage.getItem('carInfo')) localStorage.setItem('carInfo', car);
+  }, JSON.stringify(myviAnyVariant));
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  await page.goto('/pc/confirm?id=mat-3d-maxpider-kagu&quantity=1');
+  const main = page.getByRole('main');
+  const waiting = 'Choose your car’s variant first: 3D MAXpider KAGU rubber floor mats is made for your exact car.';
+  await expect(main.getByText(waiting)).toHaveCount(1);
+  await expect(main.getByRole('radio', { name: /Self pickup at a workshop/ })).toBeEnabled();
+  await expect(main.getByRole('radio', { name: /Delivery by post/ })).toBeEnabled();
+
+  // The variant chosen, the mats are priced and the message goes.
+  await page.evaluate(() => {
+    const car = JSON.parse(localStorage.getItem('carInfo')!);
+    localStorage.setItem('carInfo', JSON.stringify({ ...car, year: '2022', yearId: 'perodua-myvi:2022', variant: '1.5 AV', variantId: 'perodua-myvi-1.5-av-2022', noYear: false, noBt: false }));
+  });
+  await page.reload();
+  await expect(main).not.toContainText(waiting);
+  await expect(main.getByRole('region', { name: 'Summary' })).toContainText('RM 549.00');
+});

@@ -105,6 +105,27 @@ for (const { locale, order, installed, noFitting, total } of [
   });
 }
 
+test('mats cut to the car’s floor ask for the variant before they go in a cart or an order', async ({ page }) => {
+  const path = '/pc/products/auto-car-mats/mat-3d-maxpider-kagu';
+  await openWithCar(page, path, MYVI_ANY);
+  const block = priceBlock(page);
+  await expect(page.getByRole('main').getByText('Made for your car’s exact variant: choose it to order.')).toBeVisible();
+  await expect(block.getByRole('link', { name: 'Order for pickup or post' })).toHaveCount(0);
+  await expect(block.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await block.getByRole('button', { name: 'Choose your variant to order' }).click();
+  await expect(page.getByRole('dialog', { name: 'Choose your car' })).toBeVisible();
+
+  // With the variant chosen the mats are ordered as any product is.
+  await openWithCar(page, path, MYVI_13);
+  await expect(block.getByRole('link', { name: 'Order for pickup or post' })).toHaveAttribute('href', /confirm\?/);
+  await expect(block.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  await expect(page.getByRole('main')).not.toContainText('choose it to order');
+
+  // Mats trimmed to fit any footwell do not wait for the variant.
+  await openWithCar(page, '/pc/products/auto-car-mats/mat-goodyear-rubber', MYVI_ANY);
+  await expect(block.getByRole('link', { name: 'Order for pickup or post' })).toHaveAttribute('href', /confirm\?/);
+});
+
 test('a mat’s description says each thing once', async ({ page }) => {
   await page.goto('/pc/products/auto-car-mats/mat-goodyear-rubber');
   await expect(page.getByRole('main')).not.toContainText('Trim lines let them fit most footwells');

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousProblems } from './axe.ts';
 
@@ -69,6 +70,26 @@ test('a Chinese query finds brake pads on the Chinese page', async ({ page }) =>
   await expect(page).toHaveURL(/\/pc\/zh-cn\/search\?q=/);
   await expect(page.getByRole('status')).toContainText('“刹车片”的搜索结果');
   await expect(cards(page).first()).toContainText('刹车片');
+});
+
+test('a brand’s Chinese name and a product’s Malay word find those products, each once', async ({ page }) => {
+  await page.goto(`/pc/zh-cn/search?q=${encodeURIComponent('米其林')}`);
+  await expect(cards(page).first()).toContainText('Michelin');
+  for (const card of await cards(page).all()) await expect(card).toContainText('Michelin');
+
+  // Malay's word for wipers: every wiper blade of the catalogue, once, and nothing else.
+  const wipers = readdirSync('content/catalog/auto-wiper-blade').filter((f) => f.endsWith('.json')).length;
+  await page.goto('/pc/ms/search?q=pengelap');
+  await expect(page.getByRole('status')).toHaveText(`${wipers} hasil untuk “pengelap”`);
+  await expect(cards(page)).toHaveCount(wipers);
+  const names = await cards(page).getByRole('heading').allInnerTexts();
+  expect(new Set(names).size).toBe(wipers);
+  for (const name of names) expect(name).toMatch(/^Bilah pengelap /);
+
+  // Engine oil as Malaysians say it lists engine oils first.
+  await page.goto(`/pc/ms/search?q=${encodeURIComponent('minyak hitam')}`);
+  await expect(cards(page).first()).toContainText('Minyak enjin');
+  await expect(page.getByRole('main')).not.toContainText('Penggantian minyak brek');
 });
 
 test('a misspelt brand still finds it', async ({ page }) => {

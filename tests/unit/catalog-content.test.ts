@@ -99,3 +99,19 @@ describe('products the customer fits themselves', () => {
     await expect(loadCatalog(contentWith('auto-car-mats', mats))).rejects.toThrow('mat-goodyear-rubber needs no fitting but charges labour');
   });
 });
+
+describe('mats cut to a car’s floor', () => {
+  test('each one described as cut to the floor pattern needs the variant; the universal ones do not', async () => {
+    const mats = (await loadCatalog(path.dirname(realCatalog))).filter((p) => p.category === 'Car Mats');
+    const cut = mats.filter((p) => p.description.en.includes('Cut to your car’s floor pattern'));
+    expect(cut.length).toBeGreaterThan(0);
+    for (const p of mats) expect([p.id, p.fit.kind === 'bodyTypes' && p.fit.needsVariant === true]).toEqual([p.id, cut.includes(p)]);
+  });
+
+  test('only a rule for car bodies may say so, and only as true', async () => {
+    const mat = real('auto-car-mats', 'mat-3d-maxpider-kagu');
+    await expect(loadCatalog(contentWith('auto-car-mats', { ...mat, fit: { ...mat.fit, needsVariant: false } }))).rejects.toThrow('fit.needsVariant');
+    const tyre = real('auto-tires-service', 'tyre-bridgestone-ecopia-ep150');
+    await expect(loadCatalog(contentWith('auto-tires-service', { ...tyre, fit: { ...tyre.fit, needsVariant: true } }))).rejects.toThrow('tyre-bridgestone-ecopia-ep150.json: fit');
+  });
+});

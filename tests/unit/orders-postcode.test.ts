@@ -126,7 +126,7 @@ describe('the partner workshops', () => {
 describe('the messages', () => {
   test('say what is wrong in three languages', () => {
     expect(message('en', 'postcode.wrongState')).toBe('This postcode is not in the state chosen.');
-    expect(message('zh-cn', 'postcode.wrongState')).toBe('此邮区编号不属于所选的州。');
+    expect(message('zh-cn', 'postcode.wrongState')).toBe('此邮编不属于所选的州。');
     expect(message('ms', 'postcode.wrongState')).toBe('Poskod ini bukan dalam negeri yang dipilih.');
   });
 });

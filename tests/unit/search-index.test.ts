@@ -99,3 +99,78 @@ describe('a service package names its included oil', () => {
     expect(ids(en, 'syntium')).toContain('service-basic');
   });
 });
+
+describe('brands and product words in Chinese and Malay (content/dictionaries/search-words.json)', () => {
+  const byBrand = (brand: string) => products.filter((p) => p.brand === brand).map((p) => p.id).sort();
+  const inFolder = (prefix: string) => products.filter((p) => p.id.startsWith(prefix)).map((p) => p.id);
+
+  test('米其林 finds the Michelin products, its tyres among them, on the Chinese page and on any other', () => {
+    expect(byBrand('Michelin').filter((id) => id.startsWith('tyre-')).length).toBeGreaterThan(1);
+    expect(ids(zh, '米其林').sort()).toEqual(byBrand('Michelin'));
+    expect(ids(en, '米其林').sort()).toEqual(byBrand('Michelin'));
+  });
+
+  test.each([
+    ['普利司通', 'Bridgestone'],
+    ['壳牌', 'Shell'],
+    ['嘉实多', 'Castrol'],
+    ['博世', 'Bosch'],
+    ['马牌', 'Continental'],
+  ])('%s finds %s', (q, brand) => expect(ids(zh, q).sort()).toEqual(byBrand(brand)));
+
+  test('minyak hitam (engine oil) lists the engine oils first, then the services that change it, and no brake fluid', () => {
+    const oils = inFolder('oil-');
+    const found = ids(ms, 'minyak hitam');
+    expect(found.slice(0, oils.length).sort()).toEqual([...oils].sort());
+    expect(found.slice(oils.length).sort()).toEqual(['service-basic', 'service-major']);
+    expect(found).not.toContain('service-brake-fluid-flush');
+  });
+
+  test('minyak brek (brake fluid) lists the brake fluid service first', () => expect(ids(ms, 'minyak brek')[0]).toBe('service-brake-fluid-flush'));
+
+  test('pengelap lists each wiper product once, and nothing else', () => {
+    const wipers = products.filter((p) => p.category === 'Wiper Blade').map((p) => p.id);
+    const found = ids(ms, 'pengelap');
+    expect(found).toHaveLength(wipers.length);
+    expect(found.sort()).toEqual([...wipers].sort());
+  });
+
+  test('bateri lists the batteries before products whose description mentions one', () => {
+    const batteries = inFolder('battery-');
+    expect(ids(ms, 'bateri').slice(0, batteries.length).sort()).toEqual([...batteries].sort());
+  });
+
+  const pages = { en, 'zh-cn': zh, ms };
+  test.each([
+    ['电瓶', 'zh-cn', 'battery-'],
+    ['刹车皮', 'zh-cn', 'brakepads-'],
+    ['雨刮', 'zh-cn', 'wiper-'],
+    ['行车记录仪', 'zh-cn', 'dashcam-'],
+    ['脚垫', 'zh-cn', 'mat-'],
+    ['tikar kereta', 'ms', 'mat-'],
+    ['pad brek', 'ms', 'brakepads-'],
+    ['kamera papan pemuka', 'ms', 'dashcam-'],
+    ['tayar', 'ms', 'tyre-'],
+  ] as const)('%s on the %s page lists the %s products first', (q, page, prefix) => {
+    const all = inFolder(prefix);
+    expect(ids(pages[page], q).slice(0, all.length).sort()).toEqual([...all].sort());
+  });
+
+  test('a Malay word typed on the English page: engine oils and the services that change it, no brake fluid', () => {
+    const found = ids(en, 'minyak hitam');
+    expect(found.sort()).toEqual([...inFolder('oil-'), 'service-basic', 'service-major'].sort());
+  });
+
+  test('a typo is read only when the word as typed finds nothing', () => {
+    // `pengelap` is one or two letters from words in oil and tyre texts; the wipers alone answer it.
+    expect(ids(ms, 'pengelap').every((id) => id.startsWith('wiper-'))).toBe(true);
+    expect(ids(en, 'michellin')[0]).toMatch(/michelin/);
+  });
+
+  test('results list each product once', () => {
+    for (const [index, q] of [[en, 'michelin tyre'], [ms, 'minyak'], [zh, '轮胎'], [en, 'oil']] as const) {
+      const found = ids(index, q);
+      expect(new Set(found).size).toBe(found.length);
+    }
+  });
+});

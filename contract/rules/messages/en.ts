@@ -71,6 +71,7 @@ export const en = {
   'line.tintSideWindows': 'For the side windows this film comes in {choices}, not {pct}%.',
   'line.oilNotOffered': 'That engine oil cannot be chosen for this service and car.',
   'line.variantNeeded': 'Choose your car’s variant first: we check every part against it.',
+  'line.madeForVariant': 'Choose your car’s variant first: {product} is made for your exact car.',
   'bodyType.Hatchback': 'Hatchback',
   'bodyType.Sedan': 'Sedan',
   'bodyType.SUV': 'SUV',

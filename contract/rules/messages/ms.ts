@@ -73,6 +73,7 @@ export const ms: Messages = {
   'line.tintSideWindows': 'Untuk cermin sisi filem ini ada dalam {choices}, bukan {pct}%.',
   'line.oilNotOffered': 'Minyak enjin itu tidak boleh dipilih untuk servis dan kereta ini.',
   'line.variantNeeded': 'Pilih varian kereta anda dahulu: kami menyemak setiap alat ganti mengikutnya.',
+  'line.madeForVariant': 'Pilih varian kereta anda dahulu: {product} dibuat khusus untuk kereta anda.',
   'bodyType.Hatchback': 'Hatchback',
   'bodyType.Sedan': 'Sedan',
   'bodyType.SUV': 'SUV',

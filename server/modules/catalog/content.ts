@@ -26,10 +26,14 @@ export const fitRule = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('brakePads'), axle: z.enum(['front', 'rear']), codes: pricedBy(z.string().regex(/^[A-Z0-9-]+$/)) }),
   /** Engine oil and services that include it: fits cars with an engine that takes one of these grades. */
   z.strictObject({ kind: z.literal('oil'), grades: z.array(z.string().regex(/^\d{1,2}W-\d{2}$/)).min(1) }),
-  /** Cut to the body (mats, tint): fits these body types. */
+  /**
+   * Cut to the body (mats, tint): fits these body types. `needsVariant`: made for the exact car
+   * (mats cut to its floor pattern), so it is sold only for a chosen variant.
+   */
   z.strictObject({
     kind: z.literal('bodyTypes'),
     bodyTypes: z.array(z.enum(['Hatchback', 'Sedan', 'SUV', 'MPV', 'Pickup', 'Coupe', 'Wagon', 'Van'])).min(1),
+    needsVariant: z.literal(true).optional(),
   }),
 ]);
 export type FitRule = z.infer<typeof fitRule>;

@@ -1,5 +1,5 @@
 import { findCategory } from '../../../contract/rules/categories.ts';
-import { legalTint, MAX_QUANTITY, wiperLengths, type Line, type LineOptions } from '../../../contract/line.ts';
+import { legalTint, MAX_QUANTITY, needsVariant, wiperLengths, type Line, type LineOptions } from '../../../contract/line.ts';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import { fittedPrice, timesQuantity, type PriceBreakdown, type SizeClass } from '../../../contract/rules/price.ts';
 import type { ProductContent } from './content.ts';
@@ -229,4 +229,15 @@ export function orderLine(p: ProductContent, line: Line, car: PricedCar | null, 
     return fail(r.key, 'productId', 'params' in r ? r.params : {});
   }
   return quoteLine(p, { quantity: line.quantity, options: line.options }, car, lookup);
+}
+
+/**
+ * A line of a cart: with the car, as the order takes it; without one, priced from its lowest
+ * price, except a product made for the exact car (mats cut to its floor), which waits for the
+ * variant as the order does.
+ */
+export function cartLine(p: ProductContent, line: Line, car: PricedCar | null, lookup: ProductLookup): Outcome<LineQuote> {
+  if (car) return orderLine(p, line, car, lookup);
+  if (needsVariant(p.fit)) return fail('line.madeForVariant', 'variantId');
+  return quoteLine(p, { quantity: line.quantity, options: line.options }, null, lookup);
 }

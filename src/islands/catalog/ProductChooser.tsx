@@ -38,9 +38,10 @@ interface Props {
   id: string;
   /**
    * As prerendered: the compact-car price (a "from" price when cars pay differently), what one
-   * unit is, what can be chosen without a car, and whether the customer fits it themselves.
+   * unit is, what can be chosen without a car, whether the customer fits it themselves, and
+   * whether it is made for the exact car (then it is ordered only once the variant is chosen).
    */
-  initial: { price: PriceBreakdownDto; fromPrice: boolean; unit: string; offer: ChoiceOffer; everyCar: boolean; noFitting: boolean };
+  initial: { price: PriceBreakdownDto; fromPrice: boolean; unit: string; offer: ChoiceOffer; everyCar: boolean; noFitting: boolean; needsVariant: boolean };
 }
 
 /**
@@ -126,10 +127,16 @@ export default function ProductChooser({ locale, id, initial }: Props) {
     askToLogIn(target);
   };
   const orderText = noFitting ? t.product.orderNoFitting : t.product.order;
+  // Made for the exact car: nothing goes in a cart or an order until the variant is chosen.
+  const waitsForVariant = initial.needsVariant && !variantKnown(car);
   const orderButton = (className: string) =>
     noFit ? (
       <button type="button" className={`btn-primary ${className}`} disabled>
         {orderText}
+      </button>
+    ) : waitsForVariant ? (
+      <button type="button" className={`btn-primary ${className}`} onClick={() => (car ? chooseVariantOf(car) : $carPicker.set(true))}>
+        {carName ? t.product.chooseVariantToOrder : t.product.chooseCarToOrder}
       </button>
     ) : (
       <a className={`btn-primary ${className}`} href={target} onClick={order}>
@@ -165,7 +172,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
         {fromPrice && <p className="text-sm text-slate-600">{t.product.fromNote}</p>}
         <div className="grid gap-2 sm:grid-cols-2">
           {orderButton('w-full')}
-          <button type="button" className="btn-secondary w-full" disabled={noFit} onClick={addLine}>
+          <button type="button" className="btn-secondary w-full" disabled={noFit || waitsForVariant} onClick={addLine}>
             {t.checkout.addToCart}
           </button>
         </div>
@@ -176,7 +183,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
           <p className="text-sm">{t.product.noFittingBody}</p>
         </div>
       )}
-      <FitStatus locale={locale} detail={detail} car={car} carName={carName} known={variantKnown(car)} everyCar={initial.everyCar} />
+      <FitStatus locale={locale} detail={detail} car={car} carName={carName} known={variantKnown(car)} everyCar={initial.everyCar} madeForVariant={initial.needsVariant} />
       <ChoiceControls
         locale={locale}
         offer={offer}
@@ -201,8 +208,25 @@ export default function ProductChooser({ locale, id, initial }: Props) {
   );
 }
 
-function FitStatus({ locale, detail, car, carName, known, everyCar }: { locale: Locale; detail: ProductDetail | null; car: CarInfo | null; carName: string | null; known: boolean; everyCar: boolean }) {
-  const t = dictionary(locale).catalog;
+function FitStatus({
+  locale,
+  detail,
+  car,
+  carName,
+  known,
+  everyCar,
+  madeForVariant,
+}: {
+  locale: Locale;
+  detail: ProductDetail | null;
+  car: CarInfo | null;
+  carName: string | null;
+  known: boolean;
+  everyCar: boolean;
+  madeForVariant: boolean;
+}) {
+  const dict = dictionary(locale);
+  const t = dict.catalog;
   let status;
   const noFit = carName !== null && detail?.fit.status === 'noFit';
   // "Choose your variant" goes on from the chosen car, at its variant step; "Change car" starts afresh.
@@ -216,6 +240,7 @@ function FitStatus({ locale, detail, car, carName, known, everyCar }: { locale: 
       </p>
     );
   } else if (everyCar) status = <p className="rounded-lg bg-green-50 p-3 text-green-900">✓ {t.fitsEveryCar}</p>;
+  else if (madeForVariant && !known) status = <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{dict.product.madeForVariant}</p>;
   else if (carName && !known) status = <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t.chooseVariant}</p>;
   else if (!carName) status = <p className="rounded-lg bg-slate-100 p-3">{t.chooseCarLead}</p>;
   return (

@@ -105,7 +105,11 @@ function CheckoutPage({ locale, cities }: { locale: Locale; cities: CityPlace[] 
       fulfilmentMethods.map((method) =>
         callApi(cartQuote, { items: list, ...(variantId ? { variantId } : {}), method }, { quiet: true }).then(
           (): MethodCheck => ({ ok: true, message: '', lineIndex: null }),
-          (err: unknown): MethodCheck => ({ ok: false, message: err instanceof Error ? err.message : '', lineIndex: refusalTarget(err instanceof ApiFailure ? err.data : null).lineIndex }),
+          (err: unknown): MethodCheck => {
+            const { field, lineIndex } = refusalTarget(err instanceof ApiFailure ? err.data : null);
+            // A line waiting for the car's variant rules out no method: the line says what is missing.
+            return { ok: field === 'variantId', message: err instanceof Error ? err.message : '', lineIndex };
+          },
         ),
       ),
     ).then((answers) => {
@@ -125,9 +129,9 @@ function CheckoutPage({ locale, cities }: { locale: Locale; cities: CityPlace[] 
   const changeQuantity = (i: number, quantity: number) => (single ? setSingle(single.map((l, n) => (n === i ? { ...l, quantity } : l))) : setCartQuantity(i, quantity));
   const remove = (i: number) => (single ? setSingle(single.filter((_, n) => n !== i)) : removeFromCart(i));
 
-  // A line's problem with a method shows beside that line while the method is chosen.
+  // A line's problem with a method, or its wait for the car's variant, shows beside that line while the method is chosen.
   const blocked = checks[form.method];
-  const lineProblems = { ...problems, ...(blocked && !blocked.ok && blocked.lineIndex !== null ? { [blocked.lineIndex]: blocked.message } : {}) };
+  const lineProblems = { ...problems, ...(blocked?.message && blocked.lineIndex !== null ? { [blocked.lineIndex]: blocked.message } : {}) };
 
   const place = async () => {
     if (placing.current) return;

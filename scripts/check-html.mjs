@@ -16,6 +16,9 @@
 //   with a number ("30-day workmanship warranty").
 // - tel-non-breaking: a phone number in an element that does not wrap (Tailwind's
 //   whitespace-nowrap) needs no non-breaking spaces.
+// Beside the validator, a page's visible text must hold no `**`: Markdown emphasis that its
+// renderer left as it was typed (in Chinese, a closing `**` after 。 or ： and before a letter is
+// no closing delimiter: the punctuation goes after it, `**正品配件**。`).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { esmResolver, HtmlValidate, StaticConfigLoader } from 'html-validate';
@@ -42,6 +45,16 @@ const byRule = new Map();
 const SHOWN = 200;
 for (const file of htmlFiles(DIST)) {
   pages++;
+  const markup = readFileSync(file, 'utf8');
+  // Scripts, styles and tags left out, their line breaks kept so that lines still count.
+  const blank = (/** @type {string} */ m) => m.replace(/[^\n]/g, '');
+  const text = markup.replace(/<(script|style|template)\b[\s\S]*?<\/\1>/gi, blank).replace(/<[^>]*>/g, blank);
+  for (const [index, line] of text.split('\n').entries()) {
+    if (!line.includes('**')) continue;
+    problems++;
+    byRule.set('unrendered-markdown', (byRule.get('unrendered-markdown') ?? 0) + 1);
+    if (problems <= SHOWN) console.error(`${path.relative(process.cwd(), file)}:${index + 1} unrendered-markdown text shows "**": ${line.trim().slice(0, 80)}`);
+  }
   const report = await validator.validateFile(file);
   for (const result of report.results) {
     for (const m of result.messages) {

@@ -37,13 +37,20 @@ export const consoleStoresBookings = defineCall({
 
 export const consoleStoresList = defineCall({
   path: paths.consoleStoresList,
-  summary: 'The workshops staff may work on (all for admins, their own for workshop staff), with their closed days from today',
+  summary: 'The workshops staff may work on (all for admins, their own for workshop staff), by state, town and name, with their closed days from today',
   tag: 'console',
   auth: true,
   request: z.strictObject({}),
   response: z.array(
     z
-      .object({ id: z.string(), name: z.string(), bays: z.number().int(), closures: z.array(z.object({ date: z.string(), reason: z.string() })) })
+      .object({
+        id: z.string(),
+        name: z.string(),
+        city: z.string().meta({ description: 'Its town, a CITY dictionary value (e.g. "kota-kinabalu").' }),
+        state: z.string().meta({ description: 'Its state, as the workshop content names it (e.g. "Sabah").' }),
+        bays: z.number().int(),
+        closures: z.array(z.object({ date: z.string(), reason: z.string() })),
+      })
       .meta({ id: 'ConsoleStore' }),
   ),
   codes: authCodes,

@@ -101,7 +101,12 @@ export const consoleOrdersPage = defineCall({
     date: calendarDate.optional().meta({ description: 'Bookings of that day (YYYY-MM-DD, Malaysian time), by time then bay.' }),
     status: z.enum(orderStatuses).optional(),
     method: z.enum(fulfilmentMethods).optional().meta({ description: 'Only orders fulfilled this way (mail: the parcels).' }),
-    q: z.string().trim().max(40).optional().meta({ description: 'Part of an order number or a plate (spaces ignored).' }),
+    q: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .meta({ description: 'Part of an order number or a plate (spaces and case ignored), or of the customer\'s or recipient\'s phone however typed (012-345 6789, +60123456789, 0123456789). Admins without storeId search every workshop and the parcels.' }),
     ...pageRequest(100, 20),
   }),
   response: pageOf(consoleOrderCard),

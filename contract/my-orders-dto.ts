@@ -84,6 +84,6 @@ export const orderTabs = ['ALL', 'PENDING_PAYMENT', 'UPCOMING', 'IN_PROGRESS', '
 export type OrderTab = (typeof orderTabs)[number];
 export const orderTabCounts = z.object(Object.fromEntries(orderTabs.map((t) => [t, z.number().int()])) as Record<OrderTab, z.ZodNumber>).meta({
   id: 'OrderTabCounts',
-  description: 'Orders of the customer per tab (deleted ones left out). REFUND: orders with a refund request of any status.',
+  description: 'Orders of the customer per tab (deleted ones left out). REFUND: orders with a refund request that was not revoked.',
 });
 export const pageStatus = z.enum([...orderStatuses, 'REFUND']);

@@ -51,7 +51,7 @@ export const orderCard = z
     refund: z
       .object({ refundNo: z.string(), status: z.enum(refundStatuses), amountSen: z.number().int() })
       .nullable()
-      .meta({ description: 'The latest refund request, if any.' }),
+      .meta({ description: 'The latest refund request the customer did not revoke, if any.' }),
     reschedulesLeft: z.number().int(),
     actions: z.object({ pay: z.boolean(), cancel: z.boolean(), changeTime: z.boolean(), refund: z.boolean(), revokeRefund: z.boolean(), delete: z.boolean() }),
   })

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/rules/language.ts';
+import { nationalDigits } from '../../contract/rules/phone.ts';
 import type { FulfilmentMethod, OrderStatus } from '../../contract/rules/order-status.ts';
 import { bookedUnits } from '../modules/booking/schema.ts';
 import { DomainError } from '../modules/errors.ts';
@@ -20,6 +21,22 @@ export interface PageInput {
   pageSize: number;
 }
 
+/** The fewest digits a search takes as part of a phone number. */
+const PHONE_SEARCH_MIN_DIGITS = 4;
+
+/**
+ * What a staff search looks for: part of an order number or plate (spaces and case ignored),
+ * and, when it reads as a phone number however it was typed (`012-345 6789`, `+60123456789`,
+ * `0123456789`), the national digits of the customer's or the recipient's phone.
+ */
+export function searchTerms(q: string): { text: string; phone: string | null } | null {
+  const text = q.replace(/[\s%_\\]/g, '');
+  const dialled = q.replace(/[\s\-().]/g, '');
+  const phone = /^\+?\d+$/.test(dialled) ? nationalDigits(dialled) : '';
+  if (!text && !phone) return null;
+  return { text, phone: phone.length >= PHONE_SEARCH_MIN_DIGITS ? phone : null };
+}
+
 /**
  * Orders for the console. Workshop staff see their workshop's (another's is refused); admins
  * any store's or all. With a date: the day's bookings by time and bay, the unpaid and
@@ -34,8 +51,13 @@ export async function consoleOrderPage(ctx: ReadContext, who: StaffRow, input: P
   if (input.method) where.push(eq(orders.method, input.method));
   if (input.status) where.push(eq(orders.status, input.status));
   else if (input.date) where.push(notInArray(orders.status, ['PENDING_PAYMENT', 'CANCELLED']));
-  const q = input.q?.replace(/[\s%_\\]/g, '');
-  if (q) where.push(or(ilike(orders.orderNo, `%${q}%`), sql`replace(${orders.carPlate}, ' ', '') ilike ${`%${q}%`}`)!);
+  const search = input.q ? searchTerms(input.q) : null;
+  if (search) {
+    const found: SQL[] = [];
+    if (search.text) found.push(ilike(orders.orderNo, `%${search.text}%`), sql`replace(${orders.carPlate}, ' ', '') ilike ${`%${search.text}%`}`);
+    if (search.phone) found.push(sql`${orders.contact}->>'phone' like ${`%${search.phone}%`}`, sql`coalesce(${orders.address}->>'phone', '') like ${`%${search.phone}%`}`);
+    where.push(or(...found)!);
+  }
   const condition = where.length ? and(...where) : undefined;
 
   const bay = sql<number>`(select min(${bookedUnits.bay}) from ${bookedUnits} where ${bookedUnits.orderId} = ${orders.id})`;

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Locale } from '../../contract/rules/language.ts';
+import type { RefundStatus } from '../../contract/rules/order-status.ts';
 import { orderTabs, type OrderTab } from '../../contract/my-orders-dto.ts';
 import type { orderPage } from '../../contract/my-orders.ts';
 import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
@@ -16,7 +17,20 @@ import { appointmentView } from './order-parts.ts';
 type PageRequest = z.output<typeof orderPage.request>;
 type PageAnswer = z.input<typeof orderPage.response>;
 
-const hasRefund = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id})`;
+/** A refund request the customer did not take back: a revoked one is no refund. */
+const standing = ne(refunds.status, 'REVOKED');
+const hasRefund = sql`exists (select 1 from ${refunds} where ${refunds.orderId} = ${orders.id} and ${standing})`;
+
+/** Of each order, the latest refund request not revoked: the one its card tells of. */
+async function latestStandingRefunds(db: ReadContext['db'], orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, { seq: number; status: RefundStatus; amountSen: number }>();
+  const rows = await db
+    .selectDistinctOn([refunds.orderId], { orderId: refunds.orderId, seq: refunds.seq, status: refunds.status, amountSen: refunds.amountSen })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), standing))
+    .orderBy(refunds.orderId, desc(refunds.seq));
+  return new Map(rows.map((r) => [r.orderId, r]));
+}
 
 /** The customer's orders of one tab, newest first, with every tab's count; deleted orders are left out. */
 export async function orderList(ctx: ReadContext, customerId: string, input: PageRequest, locale: Locale): Promise<PageAnswer> {
@@ -45,7 +59,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
   const total = counts[input.status ?? 'ALL'];
 
   const ids = rows.map((o) => o.id);
-  const [lines, latest, ledgers] = await Promise.all([
+  const [lines, latest, shown, ledgers] = await Promise.all([
     ids.length
       ? db
           .select({ orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, image: orderLines.image, quantity: orderLines.quantity })
@@ -54,6 +68,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
           .orderBy(asc(orderLines.orderId), asc(orderLines.position))
       : [],
     latestRefunds(db, ids),
+    latestStandingRefunds(db, ids),
     ledgersOf(db, ids),
   ]);
   const now = ctx.now();
@@ -61,6 +76,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
     const own = lines.filter((l) => l.orderId === order.id);
     const first = own[0];
     const refund = latest.get(order.id);
+    const told = shown.get(order.id);
     const ledger = ledgers.get(order.id)!;
     const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
     const payable = order.status === 'PENDING_PAYMENT' && order.payBefore !== null && now < order.payBefore;
@@ -84,7 +100,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
       money: moneyOf(ledger),
       payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
       secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
-      refund: refund ? { refundNo: refundNo(order.orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen } : null,
+      refund: told ? { refundNo: refundNo(order.orderNo, told.seq), status: told.status, amountSen: told.amountSen } : null,
       reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
       actions: customerActions(customerView(order, refund?.status ?? null, false, ledger), now),
     };

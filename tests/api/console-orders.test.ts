@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startApi, type TestApi } from './harness.ts';
-import { FIND, FIRST_DAY, installOrder, mailOrder, pickupOrder, SS2 } from './order-fixtures.ts';
+import { FIND, FIRST_DAY, installOrder, mailOrder, pickupOrder, selangorAddress, SS15, SS2, WIPERS } from './order-fixtures.ts';
 import { paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
 import { auditRows, C, orderState, staffKeys, type Keys } from './console-fixtures.ts';
 
@@ -83,6 +83,28 @@ describe('who may use the console', () => {
     expect((await call(C.ship, { orderNo: parcel, expressCompany: 'poslaju', expressNo: 'EN123456789MY' }, k.ss2)).code).toBe(403);
     expect((await call(C.stores, {}, k.admin)).data.length).toBe(api.indexes.workshops.length);
     expect((await call(C.stores, {}, k.ss2)).data.map((s: { id: string }) => s.id)).toEqual([SS2]);
+  });
+
+  test('an admin finds an order in any workshop or parcel by order number, plate or phone however typed; workshop staff only in theirs', async () => {
+    const atSs2 = await paidOrder(api, k.customer, installOrder({ storeId: SS2 }));
+    const atSs15 = await paidOrder(api, k.customer, installOrder({ storeId: SS15, items: [WIPERS], carPlate: 'vbb 5678', contact: { name: 'Tan Mei Ling', phone: '0198765432' } }));
+    const parcel = await paidOrder(api, k.customer, mailOrder({ address: { ...selangorAddress, phone: '0171234567' } }));
+    const found = async (q: string, userKey: string, extra: Record<string, unknown> = {}) => {
+      const page = await call(C.page, { q, ...extra, pageNum: 1, pageSize: 10 }, userKey);
+      expect(page.code, page.msg).toBe(200);
+      return page.data.list.map((o: { orderNo: string }) => o.orderNo).sort();
+    };
+    for (const typed of ['+60198765432', '019-876 5432', '0198765432', '60198765432', '876 5432', 'vbb5678', 'VBB 5678', atSs15.toLowerCase()]) {
+      expect(await found(typed, k.admin), typed).toEqual([atSs15]);
+    }
+    // The recipient's phone finds the parcel; the customer's finds every order they placed.
+    expect(await found('017-123 4567', k.admin)).toEqual([parcel]);
+    expect(await found('012 345 6789', k.admin)).toEqual([atSs2, parcel].sort());
+    // A workshop filter narrows the admin's search; workshop staff search their own workshop only.
+    expect(await found('0123456789', k.admin, { storeId: SS15 })).toEqual([]);
+    expect(await found('0198765432', k.ss2)).toEqual([]);
+    expect(await found('+60 12-345 6789', k.ss2)).toEqual([atSs2]);
+    expect((await call(C.page, { q: '0198765432', storeId: SS15, pageNum: 1, pageSize: 10 }, k.ss2)).code).toBe(403);
   });
 
   test('a removed staff member is refused on the next call, with the same session', async () => {

@@ -65,6 +65,24 @@ describe('app/refund and app/refund/cancel', () => {
     ]);
   });
 
+  test('a revoked refund is no refund: not in the Refunds tab nor its count, and not on the order card; a new request is', async () => {
+    const orderNo = await paidOrder(api, me, mailOrder());
+    expect((await ask({ orderNo })).code).toBe(200);
+    expect((await api.request(REFUND_CANCEL, { orderNo }, { userKey: me })).code).toBe(200);
+    const tab = await api.request(PAGE, { status: 'REFUND' }, { userKey: me });
+    expect(tab.data).toMatchObject({ total: 0, list: [], counts: { ALL: 1, REFUND: 0 } });
+    const all = await api.request(PAGE, {}, { userKey: me });
+    expect(all.data.list[0]).toMatchObject({ orderNo, refund: null, actions: { refund: true, revokeRefund: false } });
+
+    expect((await ask({ orderNo, amountSen: 1000 })).code).toBe(200);
+    const asked = await api.request(PAGE, { status: 'REFUND' }, { userKey: me });
+    expect(asked.data).toMatchObject({ total: 1, counts: { REFUND: 1 } });
+    expect(asked.data.list[0].refund).toEqual({ refundNo: `${orderNo}-R2`, status: 'PENDING_REVIEW', amountSen: 1000 });
+    // Revoked again: the card has no refund to tell of, though two were asked.
+    expect((await api.request(REFUND_CANCEL, { orderNo }, { userKey: me })).code).toBe(200);
+    expect((await api.request(PAGE, {}, { userKey: me })).data).toMatchObject({ counts: { REFUND: 0 }, list: [{ orderNo, refund: null }] });
+  });
+
   test('refusals: unpaid, no reason, no contact, above what was paid, a second open request, another customer’s order, after the warranty', async () => {
     const unpaid = (await api.request(ADD, mailOrder(), { userKey: me })).data.orderNo;
     expect(await ask({ orderNo: unpaid })).toMatchObject({ code: 807, msg: 'This order cannot be refunded.' });

@@ -36,3 +36,19 @@ test('an admin closes a workshop for a day with a reason, confirmed first; closi
   await expect(dialog.getByRole('alert')).toBeVisible();
   await expect(dialog).toBeVisible();
 });
+
+test('a reason typed right after choosing the workshop, found by its town, is the one saved with the closure', async ({ page }) => {
+  await openAsStaff(page, ADMIN_PHONE, '/pc/console/closures');
+  const workshop = page.getByLabel('Workshop');
+  await page.getByLabel('Filter by name, town or state').fill('kota kinabalu');
+  await expect(workshop.locator('option:not([disabled])')).toHaveText(['Kedai Tayar Kolam Jaya', 'Kepayan Auto Service', 'Lintas Tint & Dashcam']);
+  await workshop.selectOption({ label: 'Kepayan Auto Service' });
+  await page.getByLabel('Reason').pressSequentially('Flooded access road');
+  await page.getByLabel('Date').fill(dayAhead(47));
+  await expect(page.getByLabel('Reason')).toHaveValue('Flooded access road');
+  await page.getByRole('button', { name: 'Close this day' }).click();
+  const dialog = page.getByRole('alertdialog', { name: /^Close Kepayan Auto Service on / });
+  await dialog.getByRole('button', { name: 'Close the workshop' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Closures' }).getByRole('listitem').filter({ hasText: 'Kepayan Auto Service' })).toContainText('Flooded access road');
+});

@@ -62,8 +62,8 @@ export async function openAsStaff(page: Page, phone: string, url: string) {
 let keys = 0;
 type Slots = { dates: { date: string; available: boolean; times: { time: string; available: boolean }[] }[] };
 
-/** A Myvi order placed by the logged-in customer at a workshop: a basic service booked at its first free time, or car mats to pick up. */
-export async function placeAt(page: Page, storeId: string, method: 'install' | 'pickup', plate: string): Promise<{ orderNo: string; date?: string; time?: string }> {
+/** A Myvi order placed by the logged-in customer at a workshop: a basic service booked at its first free time, or car mats to pick up; `phone` is the contact's. */
+export async function placeAt(page: Page, storeId: string, method: 'install' | 'pickup', plate: string, phone = '0123456789'): Promise<{ orderNo: string; date?: string; time?: string }> {
   const items = method === 'install' ? [{ productId: 'service-basic', quantity: 1 }] : [{ productId: 'mat-goodyear-rubber', quantity: 1 }];
   let appointment: { date: string; time: string } | undefined;
   if (method === 'install') {
@@ -79,7 +79,7 @@ export async function placeAt(page: Page, storeId: string, method: 'install' | '
     method,
     storeId,
     ...(appointment ? { appointment } : {}),
-    contact: { name: 'Lim Wei Ming', phone: '0123456789' },
+    contact: { name: 'Lim Wei Ming', phone },
     notes: 'Please check the rear wiper too',
   });
   return { orderNo: placed.orderNo, ...appointment };

@@ -57,7 +57,7 @@ test('workshop staff find the booked day, start and complete the service, and th
   await customerSees(customer, orderNo, 'Completed');
 
   // The same order found by its plate, from any day.
-  await page.getByLabel('Order number or plate').fill(plate);
+  await page.getByLabel('Order number, plate or phone').fill(plate);
   await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { name: `Orders matching “${plate}”` })).toBeVisible();
   await expect(card).toBeVisible();

@@ -135,14 +135,33 @@ test('an order waiting for payment has no invoice link', async ({ page }) => {
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the invoice fits the screen: its lines scroll inside their own box', async ({ page }) => {
+  test('the invoice fits the screen: each line a block of its own, its total in view, nothing scrolled sideways', async ({ page }) => {
     await customer(page, '/pc/', english);
     await page.goto('/pc/myorder-status/invoice?orderNo=SA2611201234');
     await expect(page.getByRole('img', { name: 'QR code of the e-invoice validation link' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await expect(page.getByRole('region', { name: 'Items' }).getByRole('rowheader', { name: 'Bosch Aerotwin wiper blades' })).toBeAttached();
+    const lines = page.getByRole('region', { name: 'Items' });
+    expect(await lines.evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+    for (const [name, total] of [
+      ['Basic service: Shell Helix HX7 10W-40, 4 L', 'RM 191.40'],
+      ['Bosch Aerotwin wiper blades', 'RM 91.60'],
+    ]) {
+      const line = lines.getByRole('listitem').filter({ hasText: name });
+      await expect(line).toContainText('Labour');
+      const amount = line.getByText(total, { exact: true });
+      await amount.scrollIntoViewIfNeeded();
+      await expect(amount).toBeInViewport({ ratio: 1 });
+    }
   });
+});
+
+test('on a desktop the lines stay a table', async ({ page }) => {
+  await customer(page, '/pc/', english);
+  await page.goto('/pc/myorder-status/invoice?orderNo=SA2611201234');
+  const lines = page.getByRole('region', { name: 'Items' });
+  await expect(lines.getByRole('row', { name: /Bosch Aerotwin wiper blades/ }).getByRole('cell').last()).toHaveText('RM 91.60');
+  await expect(lines.getByRole('listitem')).toHaveCount(0);
 });
 
 test('printed, the invoice stands alone: no site header, footer or buttons', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { codesSentTo, freshPhone, logInThroughMenu, otpFromLog } from './support.ts';
-import { api, myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
+import { api, MYVI, myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
 
 /** A logged-in Myvi owner of their own (a fresh phone), on the home page. */
 async function customer(page: Page) {
@@ -108,8 +108,32 @@ test('a refund is asked for with a photo, followed step by step, and revoked', a
   await confirm.getByRole('button', { name: 'Revoke request' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Your refund request was revoked.')).toBeVisible();
-  await expect(card(page, orderNo)).toContainText('Refund revoked');
+  // A revoked refund is no refund: the order leaves the tab, and its card does not announce it.
+  await expect(tabs(page).getByRole('link', { name: 'Refunds 0' })).toBeVisible();
+  await expect(card(page, orderNo)).toHaveCount(0);
+  await tabs(page).getByRole('link', { name: /^All / }).click();
   await expect(card(page, orderNo).getByRole('button', { name: 'Request a refund' })).toBeVisible();
+  await expect(card(page, orderNo)).not.toContainText('Refund revoked');
+});
+
+test('a parcel order cancelled before it was paid says so, not that it is still to be posted', async ({ page }) => {
+  await customer(page);
+  const { orderNo } = await api<{ orderNo: string }>(page, '/app/order/vehicle/order/app/add', {
+    idempotencyKey: `e2e-my-orders-mail-${Date.now()}`,
+    items: [{ productId: 'wiper-bosch-aerotwin', quantity: 1 }],
+    variantId: MYVI,
+    carPlate: 'WXY 1234',
+    method: 'mail',
+    contact: { name: 'Nur Aisyah', phone: '0123456789' },
+    address: { recipient: 'Nur Aisyah', phone: '0123456789', line1: '12, Jalan SS 2/24', postcode: '47300', city: 'Petaling Jaya', state: 'Selangor' },
+  });
+  await page.goto(`/pc/myorder-status/detail?orderNo=${orderNo}`);
+  const mailing = page.getByRole('region', { name: 'Mailing address' });
+  await expect(mailing).toContainText('It is posted once the order is paid.');
+  await api(page, '/app/order/vehicle/order/app/cancel', { orderNo, reason: 'Bought them at a shop' });
+  await page.reload();
+  await expect(mailing).toContainText('This order was cancelled: nothing will be posted.');
+  await expect(mailing).not.toContainText('Not shipped yet');
 });
 
 test('an unpaid order is cancelled with a reason, then deleted; an empty tab says so and leads to the shop', async ({ page }) => {

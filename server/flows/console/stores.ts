@@ -40,11 +40,15 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
 /** The workshops this staff member works on, with the days closed from today. */
 export async function staffStores(ctx: ShopContext, who: StaffRow) {
   const today = klDate(ctx.now());
-  const mine = ctx.indexes.workshops.filter((w) => who.role === 'admin' || w.id === who.storeId);
+  const mine = ctx.indexes.workshops
+    .filter((w) => who.role === 'admin' || w.id === who.storeId)
+    .sort((a, b) => a.state.localeCompare(b.state) || a.city.localeCompare(b.city) || a.name.localeCompare(b.name));
   const closed = await closuresFrom(ctx.db, today);
   return mine.map((w) => ({
     id: w.id,
     name: w.name,
+    city: w.city,
+    state: w.state,
     bays: w.bays,
     closures: closed.filter((c) => c.workshopId === w.id).sort((a, b) => a.date.localeCompare(b.date)).map((c) => ({ date: c.date, reason: c.reason })),
   }));

@@ -34,16 +34,19 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
   const [list, setList] = useState<{ key: string; items: ConsoleCard[]; total: number } | null>(null);
   const [failed, setFailed] = useState('');
   const [reloads, setReloads] = useState(0);
-  const storeId = admin ? query.store || stores?.[0]?.id || '' : (staff.storeId ?? '');
+  // Admins look at every workshop unless they choose one; workshop staff at their own only.
+  const storeId = admin ? query.store : (staff.storeId ?? '');
+  const everywhere = admin && !storeId;
   const key = `${storeId}|${query.date}|${query.q}`;
 
   useEffect(() => {
-    if (!storeId) return;
+    if (!admin && !storeId) return;
     writeQuery({ ...query, store: admin ? storeId : '' });
     let live = true;
     setFailed('');
     // A search looks through every day; otherwise the chosen day's bookings by time and bay.
-    const body = query.q ? { storeId, q: query.q, pageNum: 1, pageSize: PAGE_SIZE } : { storeId, date: query.date, pageNum: 1, pageSize: PAGE_SIZE };
+    const where = storeId ? { storeId } : {};
+    const body = query.q ? { ...where, q: query.q, pageNum: 1, pageSize: PAGE_SIZE } : { ...where, date: query.date, pageNum: 1, pageSize: PAGE_SIZE };
     callApi(consoleOrdersPage, body, { quiet: true }).then(
       (page) => live && setList({ key, items: page.list, total: page.total }),
       (err: unknown) => live && setFailed(errorText(err)),
@@ -57,12 +60,14 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
   const today = klDate(new Date());
   const go = (date: string) => setQuery({ ...query, date, q: '' });
   const shown = list?.key === key ? list : null;
-  const heading = query.q ? fill(t.results, { q: query.q }) : fill(t.bookingsOn, { date: dateWords(query.date, locale) });
+  const heading = query.q
+    ? fill(everywhere ? t.resultsEverywhere : t.results, { q: query.q })
+    : fill(everywhere ? t.bookingsEverywhere : t.bookingsOn, { date: dateWords(query.date, locale) });
 
   return (
     <div className="space-y-4">
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
-        {admin && <StorePicker locale={locale} stores={stores ?? []} value={storeId} onChange={(store) => setQuery({ ...query, store })} />}
+        {admin && <StorePicker locale={locale} stores={stores ?? []} value={storeId} all={t.everyWorkshop} onChange={(store) => setQuery({ ...query, store })} />}
         <div className="flex flex-col gap-1">
           <label htmlFor="console-day" className="font-semibold">
             {t.day}

@@ -1,14 +1,16 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleOrdersPage, consoleOrderDetail } from '../../../contract/console.ts';
 import type { consoleStoresList } from '../../../contract/console-stores.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
+import { findState } from '../../../contract/rules/postcode.ts';
 import type { z } from 'zod';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleOrdersComplete, consoleOrdersReady, consoleOrdersStart, consoleStoresList as storesEndpoint } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
+import { cityPlaces } from '../../lib/places.ts';
 import { notify } from '../../stores/ui.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { klDate } from '../../../contract/rules/kl-calendar.ts';
@@ -33,22 +35,92 @@ export function useStores() {
   return { stores, failed };
 }
 
-export function StorePicker({ locale, stores, value, onChange }: { locale: Locale; stores: ConsoleStore[]; value: string; onChange: (id: string) => void }) {
+interface PickedStore {
+  store: ConsoleStore;
+  town: string;
+  state: string;
+  /** What a filter is matched against, lower case: name, town and state, in this language and as stored. */
+  words: string;
+}
+
+/** The workshops by state, then town, then name, in the page's language. */
+function storesInOrder(locale: Locale, stores: ConsoleStore[]): PickedStore[] {
+  const towns = new Map(cityPlaces(locale).map((c) => [c.value, c.label]));
+  const order = new Intl.Collator(locale);
+  return stores
+    .map((store) => {
+      const town = towns.get(store.city) ?? store.city;
+      const state = findState(store.state)?.label[locale] ?? store.state;
+      return { store, town, state, words: [store.name, town, state, store.city, store.state].join(' ').toLowerCase() };
+    })
+    .sort((a, b) => order.compare(a.state, b.state) || order.compare(a.town, b.town) || order.compare(a.store.name, b.store.name));
+}
+
+/**
+ * The workshop to work on, grouped by state and town, with a box that narrows the list as a
+ * name, town or state is typed. `all`: the label of a first choice meaning every workshop.
+ */
+export function StorePicker({ locale, stores, value, onChange, all }: { locale: Locale; stores: ConsoleStore[]; value: string; onChange: (id: string) => void; all?: string }) {
   const t = dictionary(locale).console;
+  const id = useId();
+  const [filter, setFilter] = useState('');
+  const ordered = useMemo(() => storesInOrder(locale, stores), [locale, stores]);
+  const typed = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const matching = ordered.filter((s) => typed.every((w) => s.words.includes(w)));
+  // The chosen workshop stays in the list, so the box keeps showing it.
+  const shown = matching.some((s) => s.store.id === value) ? matching : ordered.filter((s) => s.store.id === value).concat(matching);
+  const groups: { label: string; items: PickedStore[] }[] = [];
+  for (const s of shown) {
+    const label = `${s.state} · ${s.town}`;
+    if (groups.at(-1)?.label === label) groups.at(-1)!.items.push(s);
+    else groups.push({ label, items: [s] });
+  }
   return (
-    <label className="flex flex-col gap-1 font-semibold">
-      {t.workshop}
-      <select className="field-input min-h-11 font-normal" value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="" disabled>
-          {t.chooseWorkshop}
-        </option>
-        {stores.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${id}-store`} className="font-semibold">
+        {t.workshop}
+      </label>
+      {stores.length > 1 && (
+        <input
+          type="search"
+          className="field-input min-h-11"
+          aria-label={t.filterWorkshops}
+          placeholder={t.filterWorkshops}
+          aria-describedby={matching.length === 0 ? `${id}-none` : undefined}
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value);
+            const words = e.target.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+            const left = ordered.filter((s) => words.every((w) => s.words.includes(w)));
+            // One workshop left: it is the one meant.
+            if (words.length > 0 && left.length === 1) onChange(left[0]!.store.id);
+          }}
+        />
+      )}
+      <select id={`${id}-store`} className="field-input min-h-11" value={value} onChange={(e) => onChange(e.target.value)}>
+        {all !== undefined ? (
+          <option value="">{all}</option>
+        ) : (
+          <option value="" disabled>
+            {t.chooseWorkshop}
           </option>
+        )}
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.items.map((s) => (
+              <option key={s.store.id} value={s.store.id}>
+                {s.store.name}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
-    </label>
+      {matching.length === 0 && (
+        <p id={`${id}-none`} className="text-sm text-slate-700" role="status">
+          {fill(t.noWorkshopMatch, { q: filter.trim() })}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -104,6 +104,9 @@ export function Delivery({ locale, order }: { locale: Locale; order: OrderDetail
   const a = order.address;
   if (order.method !== 'mail' || !a) return null;
   const link = order.tracking;
+  // An order that never went out says why, instead of promising a parcel.
+  const notPosted = (status: OrderDetailDto['status']) =>
+    status === 'CANCELLED' ? t.cancelledNotPosted : status === 'REFUNDED' ? t.refundedNotPosted : status === 'PENDING_PAYMENT' ? t.postedOncePaid : t.notShipped;
   return (
     <Section title={t.mailing} id="mailing-heading">
       <address className="not-italic">
@@ -124,7 +127,7 @@ export function Delivery({ locale, order }: { locale: Locale; order: OrderDetail
           ]}
         />
       ) : (
-        <p className="text-slate-700">{t.notShipped}</p>
+        <p className="text-slate-700">{notPosted(order.status)}</p>
       )}
       {link && (
         <a className="btn-secondary" href={link.url} target="_blank" rel="noopener noreferrer">

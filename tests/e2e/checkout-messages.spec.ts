@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { payInSandbox, placeOrder } from './my-orders-helpers.ts';
+import { api, MYVI, payInSandbox, placeOrder } from './my-orders-helpers.ts';
 import { logInThroughMenu, type LoginTexts } from './support.ts';
 
 /**
@@ -192,7 +192,7 @@ test('the refund form’s messages go as soon as the reason and the amount are r
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 });
 
-test('the payment page says what is paid for, and keeps Card chosen after a failed payment', async ({ page }) => {
+test('the payment page says what is paid for: the fitting, its workshop, date and time', async ({ page }) => {
   const main = await atCheckout(page);
   await main.getByLabel('Car plate number').fill('WXY 1234');
   await main.getByLabel('Name', { exact: true }).fill('Nur Aisyah');
@@ -204,7 +204,14 @@ test('the payment page says what is paid for, and keeps Card chosen after a fail
   await expect(payingFor).toContainText('Installation at a workshop');
   await expect(payingFor).toContainText('SS2 Tyre & Auto Service');
   await expect(payingFor).toContainText(/Appointment: \w{3}, \d{1,2} \w{3} \d{4}, \d{2}:\d{2} to \d{2}:\d{2}/);
+});
 
+test('Card chosen, a failed payment brings the customer back with Card still chosen', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  const orderNo = await placeOrder(page);
+  await page.goto(`/pc/pages-order?orderNo=${orderNo}`);
   await expect(page.getByLabel('FPX online banking')).toBeChecked();
   await page.getByLabel('Credit or debit card').check();
   await page.getByRole('button', { name: /^Pay RM/ }).click();
@@ -226,4 +233,23 @@ test('a pickup order’s payment page names the pickup and its workshop', async 
   await expect(payingFor).toContainText('Self pickup at a workshop');
   await expect(payingFor).toContainText('SS2 Tyre & Auto Service');
   await expect(payingFor).not.toContainText('Appointment');
+});
+
+test('a posted order’s payment page names the parcel and where it goes', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  const { orderNo } = await api<{ orderNo: string }>(page, '/app/order/vehicle/order/app/add', {
+    idempotencyKey: `e2e-paying-for-${Date.now()}`,
+    items: [{ productId: MATS, quantity: 1 }],
+    variantId: MYVI,
+    carPlate: 'WXY 1234',
+    method: 'mail',
+    address: { recipient: 'Nur Aisyah', phone: '0123456789', line1: '12 Jalan SS 2/24', postcode: '47301', city: 'Petaling Jaya', state: 'Selangor' },
+    contact: { name: 'Nur Aisyah', phone: '0123456789' },
+  });
+  await page.goto(`/pc/pages-order?orderNo=${orderNo}`);
+  const payingFor = page.getByRole('region', { name: 'You are paying for' });
+  await expect(payingFor).toContainText('Delivery by post');
+  await expect(payingFor).toContainText('Deliver to: Nur Aisyah, 12 Jalan SS 2/24, 47301 Petaling Jaya, Selangor');
 });

@@ -10,7 +10,7 @@ import { fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } f
 import { paths } from './paths.ts';
 import { checkPhone, toE164 } from './rules/phone.ts';
 import { checkPlate, normalisePlate, PLATE_MAX_LENGTH } from './rules/plate.ts';
-import { checkPostcode, findState, normalisePostcode } from './rules/postcode.ts';
+import { checkPostcode, findState, normalisePostcode, POSTCODE_ELSEWHERE, postcodeElsewhere } from './rules/postcode.ts';
 
 /**
  * The customer calls of orders.md §2 that checkout, booking and payment introduce. Field
@@ -113,10 +113,12 @@ export const addressFields = {
   state: addressState,
 };
 
-/** A postcode of another state than the one chosen is refused at the postcode. */
+/** A postcode of another state than the one chosen is refused at the postcode, naming where it is ("88300 is in Sabah, not Selangor."). */
 export function postcodeInState(a: { postcode?: string; state?: string }, ctx: z.RefinementCtx) {
   if (a.postcode !== undefined && a.state !== undefined && checkPostcode(a.postcode, a.state) === 'postcode.wrongState') {
-    ctx.addIssue({ code: 'custom', message: 'postcode.wrongState', path: ['postcode'] });
+    const elsewhere = postcodeElsewhere(a.postcode, a.state);
+    if (elsewhere) ctx.addIssue({ code: 'custom', message: POSTCODE_ELSEWHERE, params: elsewhere, path: ['postcode'] });
+    else ctx.addIssue({ code: 'custom', message: 'postcode.wrongState', path: ['postcode'] });
   }
 }
 

@@ -8,6 +8,9 @@ import type { Locale } from './language.ts';
 export type Region = 'west' | 'east';
 export type PostcodeProblem = 'postcode.required' | 'postcode.format' | 'postcode.unknown' | 'postcode.wrongState';
 
+/** The refusal that names where a postcode is: "88300 is in Sabah, not Selangor." */
+export const POSTCODE_ELSEWHERE = 'postcode.otherState';
+
 interface StateInfo {
   /** As addresses and the workshop content write it. */
   name: string;
@@ -121,4 +124,28 @@ export function checkPostcode(postcode: string, state?: string): PostcodeProblem
   if (state === undefined) return null;
   const chosen = findState(state);
   return chosen && states.includes(chosen) ? null : 'postcode.wrongState';
+}
+
+/**
+ * Where `postcode` is when it lies outside `state`: the postcode, the states whose ranges hold it
+ * and the state chosen, by their names, so a refusal can say "88300 is in Sabah, not Selangor.".
+ * Null when the postcode is in the state, or either is not known (the plain refusal says so).
+ */
+export function postcodeElsewhere(postcode: string, state: string): { postcode: string; postcodeState: string; state: StateName } | null {
+  const code = normalisePostcode(postcode);
+  const chosen = findState(state);
+  const states = statesOfPostcode(code);
+  if (!chosen || states.length === 0 || states.includes(chosen)) return null;
+  return { postcode: code, postcodeState: states.map((s) => s.name).join(STATES_JOINED), state: chosen.name };
+}
+
+/** Between the states one postcode belongs to ("Selangor / Kuala Lumpur"): the same in every language. */
+const STATES_JOINED = ' / ';
+
+/** A state's name, or several joined as postcodeElsewhere joins them, as `locale` writes them. */
+export function stateWords(names: string, locale: Locale): string {
+  return names
+    .split(STATES_JOINED)
+    .map((name) => findState(name)?.label[locale] ?? name)
+    .join(STATES_JOINED);
 }

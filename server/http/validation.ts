@@ -22,7 +22,8 @@ function labelOf(path: string, locale: Locale, labels: FieldLabels | undefined):
 export function describeIssue(issue: z.core.$ZodIssue, locale: Locale, labels?: FieldLabels): { field: string; msg: string } {
   const field = issue.path.map(String).join('.') || 'body';
   const name = labelOf(field, locale, labels);
-  if (isMessageKey(issue.message)) return { field, msg: message(locale, issue.message, { field: name }) };
+  // A custom issue's params fill its message's other placeholders ("{postcode} is in {postcodeState}…").
+  if (isMessageKey(issue.message)) return { field, msg: message(locale, issue.message, { ...(issue.code === 'custom' ? issue.params : {}), field: name }) };
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return { field, msg: message(locale, 'field.required', { field: name }) };

@@ -493,6 +493,7 @@ export const en = {
     paidWith: 'Paid',
     pickupCode: 'Pickup code: {code}',
     deliverTo: 'Deliver to',
+    payingFor: 'You are paying for',
     plate: 'Car: {car}, {plate}',
     next: 'What happens next',
     nextInstall: 'Bring your car to {workshop} on {date} at {time}; the work should be done by about {end}. We will send you an SMS reminder the day before.',

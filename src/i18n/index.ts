@@ -1,7 +1,8 @@
 import { defaultLocale, isLocale, type Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
 import type { OtpProblem, PhoneProblem } from '../../contract/rules/phone.ts';
-import type { PostcodeProblem } from '../../contract/rules/postcode.ts';
+import type { PlateProblem } from '../../contract/rules/plate.ts';
+import type { POSTCODE_ELSEWHERE, PostcodeProblem } from '../../contract/rules/postcode.ts';
 import { en, type Dictionary } from './en.ts';
 import { ms } from './ms.ts';
 import { htmlLang } from './paths.ts';
@@ -27,7 +28,10 @@ const RULE_KEYS = [
   'postcode.required',
   'postcode.format',
   'postcode.unknown',
-] as const satisfies readonly (PhoneProblem | OtpProblem | PostcodeProblem)[];
+  'postcode.wrongState',
+  'postcode.otherState',
+  'plate.invalid',
+] as const satisfies readonly (PhoneProblem | OtpProblem | PostcodeProblem | typeof POSTCODE_ELSEWHERE | PlateProblem)[];
 export type RuleKey = (typeof RULE_KEYS)[number];
 
 /** The id of the JSON element in which the layout writes the page's texts. */

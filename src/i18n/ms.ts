@@ -493,6 +493,7 @@ export const ms: Dictionary = {
     paidWith: 'Dibayar',
     pickupCode: 'Kod ambil: {code}',
     deliverTo: 'Hantar ke',
+    payingFor: 'Anda membayar untuk',
     plate: 'Kereta: {car}, {plate}',
     next: 'Apa seterusnya',
     nextInstall: 'Bawa kereta anda ke {workshop} pada {date} jam {time}; kerja dijangka siap kira-kira jam {end}. Kami akan menghantar SMS peringatan sehari sebelumnya.',

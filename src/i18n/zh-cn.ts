@@ -492,6 +492,7 @@ export const zhCn: Dictionary = {
     paidWith: '已付',
     pickupCode: '取货码：{code}',
     deliverTo: '收货地址',
+    payingFor: '本次付款内容',
     plate: '车辆：{car}，{plate}',
     next: '接下来',
     nextInstall: '请于 {date} {time} 将爱车开到{workshop}，预计约 {end} 完工。我们会在前一天以短信提醒您。',

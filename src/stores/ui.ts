@@ -26,7 +26,7 @@ export interface Notice {
   id: number;
   kind: NoticeKind;
   text: string;
-  /** Toasts: short, top centre. Notifications: longer, with a title, top right. */
+  /** Toasts stay a short time, notifications longer; both show in the one place notices have (overlays/Notices.tsx). */
   style: 'toast' | 'notification';
   ms: number;
 }

@@ -195,7 +195,7 @@ describe('bad input is refused as order/app/add refuses it, naming the field', (
     ['an unknown method', { ...base, method: 'teleport' }, 400, 'method', ''],
     ['a line the method cannot take', { ...base, items: [BASIC_SERVICE] }, 807, 'method', 'Basic service cannot be sent by post.'],
     ['an unknown state', { ...base, address: { state: 'Atlantis' } }, 400, 'address.state', ''],
-    ['a postcode of another state', { ...base, address: { state: 'Selangor', postcode: '88000' } }, 400, 'address.postcode', 'This postcode is not in the state chosen.'],
+    ['a postcode of another state', { ...base, address: { state: 'Selangor', postcode: '88000' } }, 400, 'address.postcode', '88000 is in Sabah, not Selangor.'],
     ['a bad plate', { ...base, carPlate: 'HELLO' }, 400, 'carPlate', 'Please enter a Malaysian car plate number, e.g. WXY 1234.'],
     ['a workshop when mailing', { ...base, storeId: SS2 }, 400, 'storeId', ''],
     ['an idempotency key', { ...base, idempotencyKey: newKey() }, 400, 'idempotencyKey', ''],

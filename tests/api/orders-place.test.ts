@@ -211,9 +211,13 @@ describe('bad orders are refused with a message naming the problem, and change n
     expect(answer).toEqual({ code: 807, msg: 'Basic service cannot be sent by post.', data: { field: 'method', lineIndex: 1 } });
   });
 
-  test('a postcode of another state is refused', async () => {
-    const answer = await place(mailOrder({ address: { ...selangorAddress, postcode: '88000' } }));
-    expect(answer).toEqual({ code: 400, msg: 'This postcode is not in the state chosen.', data: { field: 'address.postcode' } });
+  test('a postcode of another state is refused, naming where it is, in the reader’s language', async () => {
+    const answer = await place(mailOrder({ address: { ...selangorAddress, postcode: '88300' } }));
+    expect(answer).toEqual({ code: 400, msg: '88300 is in Sabah, not Selangor.', data: { field: 'address.postcode' } });
+    expect((await place(mailOrder({ address: { ...selangorAddress, postcode: '88300' } }), { language: 'zh-cn' })).msg).toBe('88300 属于沙巴，不属于雪兰莪。');
+    expect((await place(mailOrder({ address: { ...selangorAddress, postcode: '88300' } }), { language: 'ms' })).msg).toBe('88300 terletak di Sabah, bukan Selangor.');
+    // A Kuala Lumpur postcode Selangor's post offices share names both.
+    expect((await place(mailOrder({ address: { ...selangorAddress, postcode: '50450', state: 'Johor' } }))).msg).toBe('50450 is in Selangor / Kuala Lumpur, not Johor.');
   });
 
   test('a postcode that is not five digits, or not Malaysian', async () => {

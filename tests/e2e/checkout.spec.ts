@@ -204,8 +204,9 @@ test('a bad plate and a bad postcode show their messages at the field', async ({
   // The fee to West Malaysia, counted in the total before the order exists: RM 89.00 + RM 8.00.
   await expect(main.getByText('Delivery', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('RM 8.00');
   await expect(main.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('RM 97.00');
+  await expect(main.getByLabel('Postcode')).toHaveAccessibleDescription('88000 is in Sabah, not Selangor.');
   await main.getByRole('button', { name: 'Place order' }).click();
-  await expect(main.getByLabel('Postcode')).toHaveAccessibleDescription('This postcode is not in the state chosen.');
+  await expect(main.getByLabel('Postcode')).toHaveAccessibleDescription('88000 is in Sabah, not Selangor.');
   await expect(page).toHaveURL(/\/pc\/confirm$/);
 });
 

@@ -19,6 +19,10 @@ test('the home page makes the shop promises and links every category', async ({ 
   const categories = page.getByRole('region', { name: 'Shop by service' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Shop by service' }) }));
   await expect(categories.getByRole('link', { name: 'Wiper Blades' })).toHaveAttribute('href', '/pc/products/auto-wiper-blade');
   await expect(categories.getByRole('link', { name: 'Tyres' })).toHaveAttribute('href', '/pc/products/auto-tires-service');
+  // The basic service's price is an offer to follow, not a stray line.
+  await categories.getByRole('link', { name: 'Basic service from RM 159.00' }).click();
+  await expect(page).toHaveURL(/\/pc\/products\/auto-maintenance\/service-basic$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Basic service');
 });
 
 test('the banner carousel moves with buttons and arrow keys, and pauses', async ({ page }) => {

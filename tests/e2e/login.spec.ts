@@ -110,3 +110,35 @@ test('a page that needs a login asks for one and then continues there', async ({
   await dialog.getByRole('button', { name: english.confirm }).click();
   await expect(page).toHaveURL(/\/pc\/home\?welcome=1$/);
 });
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  test(`at ${width} px a login shows one notice, and it covers nothing of the top bar`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/pc/home');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('button', { name: 'Log In', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
+    const phone = freshPhone();
+    await dialog.getByLabel(english.phone).fill(phone);
+    await dialog.getByRole('button', { name: english.sendOtp }).click();
+    // The code sent is said in the dialog, where the customer is looking.
+    await expect(dialog.getByRole('status')).toHaveText(`Code sent to ${shownPhone(phone)}.`);
+    const notices = page.getByRole('region', { name: 'Notifications' });
+    // …and in no notice besides (it showed with the dialog's words, in the same moment).
+    expect(await notices.getByRole('status').count()).toBe(0);
+    await dialog.getByLabel(english.code).fill(await otpFromLog(phone));
+    await dialog.getByRole('button', { name: english.confirm }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(notices.getByRole('status')).toContainText('Welcome! You are logged in.');
+    expect(await notices.getByRole('status').count()).toBe(1);
+    const notice = (await notices.getByRole('status').boundingBox())!;
+    // The top bar holds the car (Add Your Car), the search, the cart and the account.
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    const overlaps = notice.x < bar.x + bar.width && bar.x < notice.x + notice.width && notice.y < bar.y + bar.height && bar.y < notice.y + notice.height;
+    expect(overlaps, 'the notice covers part of the top bar').toBe(false);
+  });
+}

@@ -26,7 +26,7 @@ describe('cart/quote', () => {
 
   test('what is given is checked as order/app/add checks it', () => {
     expect(problem({ items, method: 'mail', address: { postcode: '47300' } })).toMatchObject({ field: 'address.state' });
-    expect(problem({ items, method: 'mail', address: { state: 'Selangor', postcode: '88000' } })).toEqual({ field: 'address.postcode', msg: 'This postcode is not in the state chosen.' });
+    expect(problem({ items, method: 'mail', address: { state: 'Selangor', postcode: '88000' } })).toEqual({ field: 'address.postcode', msg: '88000 is in Sabah, not Selangor.' });
     expect(problem({ items, method: 'install', address: { state: 'Selangor' } })).toMatchObject({ field: 'address' });
     expect(problem({ items, method: 'mail', carPlate: 'HELLO' })).toMatchObject({ field: 'carPlate' });
     expect(problem({ items, method: 'pickup', idempotencyKey: 'checkout-12345678' })).toMatchObject({ field: 'idempotencyKey' });

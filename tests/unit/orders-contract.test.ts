@@ -112,7 +112,7 @@ describe('order/app/add: placing an order', () => {
   });
 
   test.each([
-    ['a postcode in another state', { postcode: '80000' }, 'address.postcode', 'This postcode is not in the state chosen.'],
+    ['a postcode in another state', { postcode: '80000' }, 'address.postcode', '80000 is in Johor, not Selangor.'],
     ['a postcode of four digits', { postcode: '4730' }, 'address.postcode', 'A postcode has 5 digits.'],
     ['a postcode no state has', { postcode: '99999' }, 'address.postcode', 'This is not a Malaysian postcode.'],
     ['a state that is not Malaysian', { state: 'Singapore' }, 'address.state', 'Please choose a Malaysian state or federal territory.'],
@@ -123,7 +123,7 @@ describe('order/app/add: placing an order', () => {
 
   test('in Chinese and Malay', () => {
     expect(problem(orderAdd.request, { ...install, carPlate: 'HELLO' }, 'zh-cn').msg).toBe('请输入有效的马来西亚车牌号码，例如 WXY 1234。');
-    expect(problem(orderAdd.request, { ...mail, address: { ...address, postcode: '88000' } }, 'ms').msg).toBe('Poskod ini bukan dalam negeri yang dipilih.');
+    expect(problem(orderAdd.request, { ...mail, address: { ...address, postcode: '88000' } }, 'ms').msg).toBe('88000 terletak di Sabah, bukan Selangor.');
     expect(problem(orderAdd.request, { ...install, appointment: undefined }, 'ms').msg).toBe('Sila pilih tarikh dan masa temu janji.');
   });
 });

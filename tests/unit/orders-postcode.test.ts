@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { message } from '../../contract/rules/messages.ts';
-import { checkPostcode, findState, malaysianStates, statesOfPostcode } from '../../contract/rules/postcode.ts';
+import { checkPostcode, findState, malaysianStates, postcodeElsewhere, statesOfPostcode } from '../../contract/rules/postcode.ts';
 
 const names = (postcode: string) => statesOfPostcode(postcode).map((s) => s.name);
 
@@ -128,5 +128,21 @@ describe('the messages', () => {
     expect(message('en', 'postcode.wrongState')).toBe('This postcode is not in the state chosen.');
     expect(message('zh-cn', 'postcode.wrongState')).toBe('此邮编不属于所选的州。');
     expect(message('ms', 'postcode.wrongState')).toBe('Poskod ini bukan dalam negeri yang dipilih.');
+  });
+
+  test('name the postcode, the state it is in and the state chosen, each in the reader’s language', () => {
+    const where = postcodeElsewhere('88300', 'Selangor')!;
+    expect(where).toEqual({ postcode: '88300', postcodeState: 'Sabah', state: 'Selangor' });
+    expect(message('en', 'postcode.otherState', where)).toBe('88300 is in Sabah, not Selangor.');
+    expect(message('zh-cn', 'postcode.otherState', where)).toBe('88300 属于沙巴，不属于雪兰莪。');
+    expect(message('ms', 'postcode.otherState', where)).toBe('88300 terletak di Sabah, bukan Selangor.');
+    expect(message('en', 'postcode.otherState', postcodeElsewhere('10050', 'Kuala Lumpur')!)).toBe('10050 is in Penang, not Kuala Lumpur.');
+    expect(message('ms', 'postcode.otherState', postcodeElsewhere('10050', 'kl')!)).toBe('10050 terletak di Pulau Pinang, bukan W.P. Kuala Lumpur.');
+  });
+
+  test('a postcode in the state chosen, or one no state has, names nothing', () => {
+    expect(postcodeElsewhere('47300', 'Selangor')).toBeNull();
+    expect(postcodeElsewhere('99999', 'Selangor')).toBeNull();
+    expect(postcodeElsewhere('88300', 'Singapore')).toBeNull();
   });
 });

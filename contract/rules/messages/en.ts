@@ -118,6 +118,7 @@ export const en = {
   'postcode.format': 'A postcode has 5 digits.',
   'postcode.unknown': 'This is not a Malaysian postcode.',
   'postcode.wrongState': 'This postcode is not in the state chosen.',
+  'postcode.otherState': '{postcode} is in {postcodeState}, not {state}.',
   'einvoice.nric': 'Enter the MyKad number: 12 digits, starting with the date of birth (YYMMDD).',
   'einvoice.passport': 'Enter the passport number: 6 to 20 letters and digits.',
   'einvoice.army': 'Enter the army or police number: 5 to 20 letters and digits.',

@@ -119,6 +119,7 @@ export const ms: Messages = {
   'postcode.format': 'Poskod mempunyai 5 digit.',
   'postcode.unknown': 'Ini bukan poskod Malaysia.',
   'postcode.wrongState': 'Poskod ini bukan dalam negeri yang dipilih.',
+  'postcode.otherState': '{postcode} terletak di {postcodeState}, bukan {state}.',
   'einvoice.nric': 'Masukkan nombor MyKad: 12 digit, bermula dengan tarikh lahir (YYMMDD).',
   'einvoice.passport': 'Masukkan nombor pasport: 6 hingga 20 huruf dan digit.',
   'einvoice.army': 'Masukkan nombor tentera atau polis: 5 hingga 20 huruf dan digit.',

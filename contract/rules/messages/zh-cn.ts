@@ -119,6 +119,7 @@ export const zhCn: Messages = {
   'postcode.format': '邮编为 5 位数字。',
   'postcode.unknown': '这不是马来西亚的邮编。',
   'postcode.wrongState': '此邮编不属于所选的州。',
+  'postcode.otherState': '{postcode} 属于{postcodeState}，不属于{state}。',
   'einvoice.nric': '请输入身份证（MyKad）号码：12 位数字，以出生日期（YYMMDD）开头。',
   'einvoice.passport': '请输入护照号码：6 至 20 个字母或数字。',
   'einvoice.army': '请输入军警证号码：5 至 20 个字母或数字。',

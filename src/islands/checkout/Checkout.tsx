@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import type { CheckoutForm } from '../../lib/checkout.ts';
+import { giveErrors, problemWords, reviseErrors, sameErrors, type ShownErrors } from '../../lib/checkout-errors.ts';
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget } from '../../lib/checkout-request.ts';
 import type { CityPlace } from '../../lib/places.ts';
 import { cartQuote, orderAdd } from '../../lib/order-endpoints.ts';
@@ -74,7 +75,10 @@ function CheckoutPage({ locale, cities }: { locale: Locale; cities: CityPlace[] 
     couponCode: '',
     couponApplied: false,
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Each message with its field as it stood: a message goes as soon as its field is right.
+  const [shown, setShown] = useState<ShownErrors>({});
+  const errors = useMemo(() => Object.fromEntries(Object.entries(shown).map(([path, s]) => [path, s.message])), [shown]);
+  const setErrors = (given: Record<string, string>) => setShown(giveErrors(given, form, variantId));
   const [problems, setProblems] = useState<Record<number, string>>({});
   const [checks, setChecks] = useState<Partial<Record<FulfilmentMethod, MethodCheck>>>({});
   const [failure, setFailure] = useState('');
@@ -86,15 +90,22 @@ function CheckoutPage({ locale, cities }: { locale: Locale; cities: CityPlace[] 
 
   // The whole bill, priced by the server as the order will be.
   const { quote, problem: couponProblem, looks } = useQuote(items, variantId, form);
-  const onCoupon = (couponCode: string, couponApplied: boolean) => {
-    setForm((f) => ({ ...f, couponCode, couponApplied }));
-    // The order's refusal was about the code that was there: it goes with it.
-    if (errors.couponCode) {
-      const { couponCode: _gone, ...rest } = errors;
-      setErrors(rest);
-      if (!Object.keys(rest).length) setFailure('');
-    }
-  };
+  // The order's refusal of a coupon was about the code that was there: it goes with it (see reviseErrors).
+  const onCoupon = (couponCode: string, couponApplied: boolean) => setForm((f) => ({ ...f, couponCode, couponApplied }));
+
+  // As the customer types, a message whose field is now right goes, and one still wrong says what is wrong now;
+  // the postcode is held to the state as soon as both are filled in.
+  useEffect(() => {
+    setShown((now) => {
+      const next = reviseErrors(now, form, variantId, (p) => problemWords(locale, p));
+      return sameErrors(now, next) ? now : next;
+    });
+  }, [form, variantId, locale]);
+  // "Please check the fields marked above" goes with the last mark.
+  const marked = Object.keys(shown).length > 0;
+  useEffect(() => {
+    if (!marked) setFailure((f) => (f === t.fix ? '' : f));
+  }, [marked, t.fix]);
 
   // Which methods every line allows: the server quotes the cart for each, or says which line it cannot take.
   useEffect(() => {

@@ -19,7 +19,7 @@ interface Props {
 /**
  * The coupon: typed, then applied (Apply or Enter). Changing or emptying the field takes the
  * applied code off at once, with its message, so a refused code never stays behind the order;
- * an applied code has its own Remove.
+ * an applied code has its own Remove, a refused one none (it is not applied: it is changed or emptied).
  */
 export function CouponField({ locale, code, applied, error, hint, onChange }: Props) {
   const t = dictionary(locale).checkout;
@@ -32,7 +32,7 @@ export function CouponField({ locale, code, applied, error, hint, onChange }: Pr
     onChange('', false);
     input.current?.focus();
   };
-  const on = applied && code.trim() !== '';
+  const on = applied && code.trim() !== '' && !error;
   return (
     <div className="flex items-end gap-2">
       <div className="flex-1">

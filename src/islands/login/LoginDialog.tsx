@@ -73,7 +73,6 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
       const result = await callApi(sendSms, { phone: toE164(phone), type: 'login' }, { quiet: true });
       $loginSent.set({ to: result.phone, at: Date.now() });
       setNow(Date.now());
-      notify('success', fill(t.codeSent, { phone: formatPhone(result.phone) }));
       setTimeout(() => codeInput.current?.focus(), 0);
     } catch (err) {
       if (!(err instanceof ApiFailure)) throw err;
@@ -131,7 +130,10 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
       <PhoneRow t={t} phone={phone} onPhone={(p) => $loginPhone.set(p)} onSend={() => void send()} sendLabel={sendLabel} busy={busy !== null} error={errors.phone} />
       {showCode && (
         <div className="mt-4">
-          <p className="mb-2 text-sm text-slate-600">{fill(t.codeSent, { phone: formatPhone(sent.to) })}</p>
+          {/* Said here, in the dialog, not in a notice of its own: the login's one notice is its welcome. */}
+          <p className="mb-2 text-sm text-slate-600" role="status">
+            {fill(t.codeSent, { phone: formatPhone(sent.to) })}
+          </p>
           <label htmlFor="login-code" className="mb-1 block font-semibold">
             {t.otpLabel}
           </label>

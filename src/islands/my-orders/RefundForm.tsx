@@ -40,12 +40,25 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
   useEffect(() => () => shown.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 
   const max = formatRM(refundableSen, locale);
+  /** What is wrong with each field as typed (none: no key). */
+  const problems = (values: { reason: string; contact: string; amount: string }) => {
+    const sen = senOfRinggit(values.amount);
+    const found: Record<string, string> = {};
+    if (!values.reason.trim()) found.reason = t.required;
+    if (!values.contact.trim()) found.contact = t.required;
+    if (sen === null || sen < 1 || sen > refundableSen) found.amount = fill(t.refundAmountInvalid, { max });
+    return found;
+  };
+  /** A message already shown goes as soon as its field is right. */
+  const typed = (name: 'reason' | 'contact' | 'amount', value: string, set: (v: string) => void) => {
+    set(value);
+    if (!errors[name] || problems({ reason, contact, amount, [name]: value })[name]) return;
+    const { [name]: _gone, ...rest } = errors;
+    setErrors(rest);
+  };
   const submit = () => {
     const sen = senOfRinggit(amount);
-    const found: Record<string, string> = {};
-    if (!reason.trim()) found.reason = t.required;
-    if (!contact.trim()) found.contact = t.required;
-    if (sen === null || sen < 1 || sen > refundableSen) found.amount = fill(t.refundAmountInvalid, { max });
+    const found = problems({ reason, contact, amount });
     setErrors(found);
     if (Object.keys(found).length) return;
     return run(async () => {
@@ -80,7 +93,7 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
         <label htmlFor={ids.reason} className="mb-1 block font-semibold">
           {t.refundReason}
         </label>
-        <textarea id={ids.reason} className="field-input" rows={3} maxLength={REASON_MAX} value={reason} onInput={(e) => setReason(e.currentTarget.value)} {...field('reason')} data-autofocus="" />
+        <textarea id={ids.reason} className="field-input" rows={3} maxLength={REASON_MAX} value={reason} onInput={(e) => typed('reason', e.currentTarget.value, setReason)} {...field('reason')} data-autofocus="" />
         {error('reason')}
       </div>
       <div>
@@ -90,7 +103,7 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
         <p id={`${ids.contact}-hint`} className="mb-1 text-sm text-slate-600">
           {t.refundContactHint}
         </p>
-        <input id={ids.contact} className="field-input" autoComplete="tel" maxLength={CONTACT_MAX} value={contact} onInput={(e) => setContact(e.currentTarget.value)} {...field('contact')} />
+        <input id={ids.contact} className="field-input" autoComplete="tel" maxLength={CONTACT_MAX} value={contact} onInput={(e) => typed('contact', e.currentTarget.value, setContact)} {...field('contact')} />
         {error('contact')}
       </div>
       <div>
@@ -98,7 +111,7 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
           {t.refundAmount}
         </label>
         <p className="mb-1 text-sm text-slate-600">{fill(t.refundAmountHint, { max })}</p>
-        <input id={ids.amount} className="field-input max-w-40 tabular-nums" inputMode="decimal" autoComplete="off" value={amount} onInput={(e) => setAmount(e.currentTarget.value)} {...field('amount')} />
+        <input id={ids.amount} className="field-input max-w-40 tabular-nums" inputMode="decimal" autoComplete="off" value={amount} onInput={(e) => typed('amount', e.currentTarget.value, setAmount)} {...field('amount')} />
         {error('amount')}
       </div>
       <RefundPhotos locale={locale} photos={photos} onChange={setPhotos} disabled={busy} />

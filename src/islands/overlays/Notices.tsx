@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
-import { $notices, dismiss, type Notice, type NoticeKind } from '../../stores/ui.ts';
+import { $notices, dismiss, type NoticeKind } from '../../stores/ui.ts';
 
 const tone: Record<NoticeKind, string> = {
   success: 'border-green-700 bg-green-50 text-green-900',
@@ -10,26 +10,31 @@ const tone: Record<NoticeKind, string> = {
   error: 'border-red-700 bg-red-50 text-red-900',
 };
 
-/** Toasts (3 s) and notifications (4.5 s), read out by screen readers as they appear. */
+/**
+ * Toasts (3 s) and notifications (4.5 s), read out by screen readers as they appear. All show in
+ * one place, at the bottom of the screen (the right on a wide one), where they cover none of the
+ * top bar (car, search, cart, account) nor a form's buttons; on a phone they stand above a
+ * product's order bar when it shows.
+ */
 export function Notices({ locale }: { locale: Locale }) {
   const t = dictionary(locale).notices;
   const notices = useStore($notices);
-  const list = (style: Notice['style']) => notices.filter((n) => n.style === style).map((n) => (
-        <div
-          key={n.id}
-          role={n.kind === 'error' || n.kind === 'warning' ? 'alert' : 'status'}
-          className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${tone[n.kind]}`}
-        >
-          <p className="flex-1">{n.text}</p>
-          <button type="button" className="-m-1 min-h-8 min-w-8 rounded p-1" aria-label={t.close} onClick={() => dismiss(n.id)}>
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
-      ));
   return (
     <section aria-live="polite" aria-label={t.region}>
-      <div className="pointer-events-none fixed inset-x-0 top-4 z-[60] flex flex-col items-center gap-2 px-4">{list('toast')}</div>
-      <div className="pointer-events-none fixed right-4 top-20 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">{list('notification')}</div>
+      <div className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-center gap-2 sm:left-auto sm:w-96 sm:items-stretch max-md:[body:has(#order-bar>*)_&]:bottom-24">
+        {notices.map((n) => (
+          <div
+            key={n.id}
+            role={n.kind === 'error' || n.kind === 'warning' ? 'alert' : 'status'}
+            className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${tone[n.kind]}`}
+          >
+            <p className="flex-1">{n.text}</p>
+            <button type="button" className="-m-1 min-h-8 min-w-8 rounded p-1" aria-label={t.close} onClick={() => dismiss(n.id)}>
+              <span aria-hidden="true">✕</span>
+            </button>
+          </div>
+        ))}
+      </div>
     </section>
   );
 }

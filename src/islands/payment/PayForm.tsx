@@ -10,21 +10,46 @@ import { clock, secondsUntil } from '../../lib/pay-time.ts';
 /** Marks that the customer left for the provider's page, so their return can say how it went. */
 export const startedKey = (orderNo: string) => `servauto.paying.${orderNo}`;
 
+/** The method and bank last chosen for an order in this tab: back from a failed payment, they are still chosen. */
+const choiceKey = (orderNo: string) => `servauto.payChoice.${orderNo}`;
+
+function readChoice(orderNo: string): { method?: PayMethod; bank?: string } {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(choiceKey(orderNo)) ?? 'null') as { method?: unknown; bank?: unknown } | null;
+    const method = payMethods.find((m) => m === saved?.method);
+    const bank = fpxBanks.find((b) => b.code === saved?.bank)?.code;
+    return { ...(method ? { method } : {}), ...(bank ? { bank } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+function saveChoice(orderNo: string, method: PayMethod, bank: string) {
+  try {
+    sessionStorage.setItem(choiceKey(orderNo), JSON.stringify({ method, bank }));
+  } catch {
+    /* storage blocked: the last attempt's method is still chosen (lastMethod) */
+  }
+}
+
 interface Props {
   locale: Locale;
   orderNo: string;
   totalSen: number;
   /** Epoch ms when paying ends, from the server's seconds left (the device clock may be off). */
   deadline: number;
+  /** The method of the order's last attempt to pay, chosen again when this tab has no choice of its own. */
+  lastMethod?: PayMethod | undefined;
   onTimeOver: () => void;
 }
 
 /** The time left, the methods Malaysians pay with, and Pay, which opens the provider's page. */
-export function PayForm({ locale, orderNo, totalSen, deadline, onTimeOver }: Props) {
+export function PayForm({ locale, orderNo, totalSen, deadline, lastMethod, onTimeOver }: Props) {
   const t = dictionary(locale).payment;
   const [left, setLeft] = useState(() => secondsUntil(deadline, Date.now()));
-  const [method, setMethod] = useState<PayMethod>('fpx');
-  const [bank, setBank] = useState('');
+  const [chosen] = useState(() => readChoice(orderNo));
+  const [method, setMethod] = useState<PayMethod>(chosen.method ?? lastMethod ?? 'fpx');
+  const [bank, setBank] = useState(chosen.bank ?? '');
   const [bankError, setBankError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -47,6 +72,7 @@ export function PayForm({ locale, orderNo, totalSen, deadline, onTimeOver }: Pro
       return;
     }
     setBusy(true);
+    saveChoice(orderNo, method, bank);
     try {
       const { redirectUrl } = await callApi(orderPay, { orderNo, payMethod: method, ...(method === 'fpx' ? { bankCode: bank } : {}) });
       try {

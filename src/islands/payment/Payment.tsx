@@ -6,6 +6,7 @@ import { orderFind, orderPayStatus } from '../../lib/order-endpoints.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { Confirmation } from './Confirmation.tsx';
 import { PayForm, startedKey } from './PayForm.tsx';
+import { PayingFor } from './PayingFor.tsx';
 import { Receipt } from './Receipt.tsx';
 import type { OrderDetailDto } from './types.ts';
 
@@ -71,13 +72,14 @@ function PaymentPage({ locale }: { locale: Locale }) {
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       <div className="space-y-4">
         <p className="text-lg font-semibold">{fill(t.orderNo, { orderNo: order.orderNo })}</p>
+        <PayingFor locale={locale} order={order} />
         {payable && (attempt === 'FAILED' || attempt === 'EXPIRED' || returned) && (
           <p className="rounded-lg bg-red-50 p-3 font-semibold text-red-900" role="alert">
             {attempt === 'FAILED' || attempt === 'EXPIRED' ? t.payFailed : t.notPaid}
           </p>
         )}
         {payable ? (
-          <PayForm locale={locale} orderNo={order.orderNo} totalSen={order.totals.totalSen} deadline={deadline} onTimeOver={timeOver} />
+          <PayForm locale={locale} orderNo={order.orderNo} totalSen={order.totals.totalSen} deadline={deadline} lastMethod={order.payments.at(-1)?.method} onTimeOver={timeOver} />
         ) : (
           <p className="rounded-lg bg-slate-100 p-4 font-semibold" role="status">
             {cancelledFor !== null ? fill(t.cancelled, { reason: cancelledFor }) : order.status === 'PENDING_PAYMENT' ? t.timeOver : t.notPayable}

@@ -17,11 +17,13 @@ interface Props {
 }
 
 let postcodeTable: Promise<PostcodeTable> | null = null;
+/** The table once it has come: a postcode's message is checked again against it as it is typed. */
+let loadedTable: PostcodeTable | null = null;
 /** The table is fetched once, when a postcode is first typed; a failure lets the next try fetch again. */
 function loadPostcodes(): Promise<PostcodeTable> {
   postcodeTable ??= fetch(href('en', 'postcodes.json')).then((r) => {
     if (!r.ok) throw new Error(String(r.status));
-    return r.json() as Promise<PostcodeTable>;
+    return (r.json() as Promise<PostcodeTable>).then((table) => (loadedTable = table));
   });
   postcodeTable.catch(() => (postcodeTable = null));
   return postcodeTable;
@@ -44,6 +46,8 @@ export function LocationControls({ locale, cities, origin, noCityLabel }: Props)
     navigator.geolocation.getCurrentPosition(
       (pos) => {
         setLocating(false);
+        // Lists now measure from the device: a postcode typed before, and its message, are let go.
+        forgetPostcode();
         chooseDevicePosition(pos.coords.latitude, pos.coords.longitude);
       },
       (err) => {
@@ -52,6 +56,19 @@ export function LocationControls({ locale, cities, origin, noCityLabel }: Props)
       },
       { timeout: 10_000, maximumAge: 300_000 },
     );
+  };
+
+  const forgetPostcode = () => {
+    setPostcode('');
+    setPostcodeProblem('');
+  };
+
+  /** A message already shown follows the typing: gone as soon as the postcode is one the table knows. */
+  const typePostcode = (typed: string) => {
+    setPostcode(typed);
+    if (!postcodeProblem || !loadedTable) return;
+    const found = areaOfPostcode(loadedTable, typed);
+    setPostcodeProblem(found.ok ? '' : ruleMessage(locale, found.problem));
   };
 
   const findPostcode = async () => {
@@ -83,7 +100,10 @@ export function LocationControls({ locale, cities, origin, noCityLabel }: Props)
       <div className="flex flex-wrap items-end gap-3">
         <label className="flex flex-col gap-1 text-sm">
           <span>{dictionary(locale).city.label}</span>
-          <select className="field-input w-48" value={city ?? ''} onChange={(e) => chooseCity(e.currentTarget.value || null)}>
+          <select className="field-input w-48" value={city ?? ''} onChange={(e) => {
+              if (e.currentTarget.value) forgetPostcode();
+              chooseCity(e.currentTarget.value || null);
+            }}>
             <option value="">{noCityLabel ?? dictionary(locale).city.choose}</option>
             {cities.map((c) => (
               <option key={c.value} value={c.value}>
@@ -107,7 +127,7 @@ export function LocationControls({ locale, cities, origin, noCityLabel }: Props)
               value={postcode}
               aria-invalid={postcodeProblem ? true : undefined}
               aria-describedby={postcodeProblem ? 'near-postcode-problem' : undefined}
-              onInput={(e) => setPostcode(e.currentTarget.value)}
+              onInput={(e) => typePostcode(e.currentTarget.value)}
               onKeyDown={(e) => {
                 // Enter finds the postcode here, and never sends the checkout's form.
                 if (e.key === 'Enter') {

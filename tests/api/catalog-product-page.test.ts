@@ -67,9 +67,9 @@ describe('mats need no fitting', () => {
 describe('a part for a car whose variant was skipped', () => {
   test('fits none of the Myvi’s variants: it does not fit, with the sizes the Myvi takes', async () => {
     const tyre = await find({ id: 'tyre-michelin-pilot-sport-5', modelId: 'perodua-myvi' });
-    expect(tyre.fit).toEqual({ status: 'noFit', reason: 'Not made in your car’s tyre size (175/65R14, 195/45R16, 185/55R15).' });
+    expect(tyre.fit).toEqual({ status: 'noFit', reason: 'Not made in your car’s tyre size (175/65R14, 185/55R15, 195/45R16).' });
     expect((await find({ id: 'tyre-michelin-pilot-sport-5', modelId: 'perodua-myvi' }, 'ms_my')).fit.reason).toBe(
-      'Tidak dibuat dalam saiz tayar kereta anda (175/65R14, 195/45R16, 185/55R15).',
+      'Tidak dibuat dalam saiz tayar kereta anda (175/65R14, 185/55R15, 195/45R16).',
     );
   });
 
@@ -80,7 +80,7 @@ describe('a part for a car whose variant was skipped', () => {
   test('the category’s cards say the same', async () => {
     const { data } = await api.request(PAGE, { category: 'Tires Service', modelId: 'perodua-myvi', pageSize: 48 });
     const fitOf = (id: string) => data.list.find((c: { id: string }) => c.id === id).fit;
-    expect(fitOf('tyre-michelin-pilot-sport-5')).toEqual({ status: 'noFit', reason: 'Not made in your car’s tyre size (175/65R14, 195/45R16, 185/55R15).' });
+    expect(fitOf('tyre-michelin-pilot-sport-5')).toEqual({ status: 'noFit', reason: 'Not made in your car’s tyre size (175/65R14, 185/55R15, 195/45R16).' });
     expect(fitOf('tyre-bridgestone-ecopia-ep150')).toEqual({ status: 'unknown', reason: '' });
     expect(data.list.some((c: { fit: { status: string } }) => c.fit.status === 'fits')).toBe(false);
     // Asked again, from the cache: the same; without the model, nothing is refused.
@@ -89,11 +89,11 @@ describe('a part for a car whose variant was skipped', () => {
     expect(plain.every((c: { fit: { status: string } }) => c.fit.status === 'unknown')).toBe(true);
   });
 
-  test('the year narrows the variants: a 2013 Myvi takes only 185/55R15', async () => {
+  test('the year narrows the variants: a 2013 Myvi takes only 185/55R15 or 175/65R14, never 195/45R16', async () => {
     expect((await find({ id: 'tyre-kumho-ecsta-ps71', modelId: 'perodua-myvi' })).fit.status).toBe('unknown');
     expect((await find({ id: 'tyre-kumho-ecsta-ps71', yearId: 'perodua-myvi:2013' })).fit).toEqual({
       status: 'noFit',
-      reason: 'Not made in your car’s tyre size (185/55R15).',
+      reason: 'Not made in your car’s tyre size (185/55R15, 175/65R14).',
     });
   });
 });

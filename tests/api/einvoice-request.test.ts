@@ -72,7 +72,7 @@ describe('app/einvoice/request', () => {
     const late = await paidOrder(api, k.customer, mailOrder());
     api.advance(29 * DAY_SECONDS);
     const after = await requestEinvoice(api, k.customer, late, individual(), 'ms_my');
-    expect(after).toMatchObject({ code: 807, msg: 'e-Invois hanya boleh dipohon dalam bulan kalendar pembayaran; hari terakhir ialah 2025-06-30.' });
+    expect(after).toMatchObject({ code: 807, msg: 'e-Invois hanya boleh dipohon dalam bulan kalendar pembayaran; hari terakhir ialah Isn, 30 Jun 2025.' });
     const found = (await api.request(FIND_EINVOICE, { orderNo: late }, { userKey: k.customer })).data;
     expect(found).toEqual({ document: null, canRequest: false, requestUntil: '2025-06-30' });
   });

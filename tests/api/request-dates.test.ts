@@ -71,10 +71,11 @@ interface JsonSchema {
   oneOf?: JsonSchema[];
 }
 interface OpenApi {
+  components?: { schemas?: Record<string, JsonSchema> };
   paths: Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } } }>;
 }
 
-/** The paths of the fields of a request schema (`root`, with its $defs) that hold a date. */
+/** The paths of the fields of a request schema that hold a date; `root.$defs` holds what its refs name. */
 function datePaths(root: JsonSchema | undefined, schema = root, at = '', seen = new Set<string>()): string[] {
   if (!root || !schema) return [];
   if (schema.$ref) {
@@ -106,7 +107,7 @@ describe('a date on no calendar is refused, naming the field, and changes nothin
     // takes a date and is missing from CALLS fails here.
     const document = (await (await api.fetch('/api/openapi.json')).json()) as OpenApi;
     const withDates = Object.entries(document.paths).flatMap(([path, item]) =>
-      datePaths(item.post?.requestBody?.content?.['application/json']?.schema).map((field) => `${path} ${field}`),
+      datePaths({ $defs: document.components?.schemas }, item.post?.requestBody?.content?.['application/json']?.schema).map((field) => `${path} ${field}`),
     );
     expect(new Set(withDates)).toEqual(new Set(CALLS.map((c) => `${c.path} ${c.field}`)));
   });

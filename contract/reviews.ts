@@ -109,6 +109,19 @@ export const reviewMine = defineCall({
   codes: authorCodes,
 });
 
+export const reviewCheck = defineCall({
+  path: paths.reviewCheck,
+  summary:
+    'Whether a text being written would be held for the admin because it names a phone number or a plate (the review form asks as the author types, so the detector stays on the server)',
+  tag: 'reviews',
+  auth: true,
+  request: z.strictObject({ text: z.string().max(REVIEW_TEXT_MAX * 4) }),
+  response: z.object({
+    names: z.enum(['phone', 'plate']).nullable().meta({ description: 'What the text names (a phone number first), or null when it would be published.' }),
+  }),
+  codes: { 708: authorCodes[708] },
+});
+
 export const reviewSorts = ['newest', 'helpful'] as const;
 
 export const publicReview = z
@@ -164,4 +177,4 @@ export const reviewWorkshopRatings = defineCall({
   response: z.array(workshopRating),
 });
 
-export const reviewCalls = [reviewAdd, reviewUpdate, reviewMine, reviewPage, reviewWorkshopRatings];
+export const reviewCalls = [reviewAdd, reviewUpdate, reviewMine, reviewCheck, reviewPage, reviewWorkshopRatings];

@@ -23,6 +23,7 @@ export const uploadImage = '/app/upload/image';
 export const reviewAdd = '/app/review/add';
 export const reviewUpdate = '/app/review/update';
 export const reviewMine = '/app/review/mine';
+export const reviewCheck = '/app/review/check';
 
 // Invoices, credit notes and e-invoices (after-sale.md §4): the customer's calls.
 export const orderInvoice = '/app/order/vehicle/order/app/invoice';

@@ -90,15 +90,25 @@ export type StateName = (typeof malaysianStates)[number]['name'];
 export type MalaysianState = (typeof malaysianStates)[number];
 
 const simplify = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-const byName = new Map<string, MalaysianState>();
-for (const state of malaysianStates) {
-  for (const name of [state.name, ...state.aliases, ...Object.values(state.label)]) byName.set(simplify(name), state);
+/**
+ * Every way of naming a state, made on first use: a module with no work at its top level is left
+ * out of a page's bundle by whatever imports it without calling it (the shared messages do).
+ */
+let byName: Map<string, MalaysianState> | undefined;
+function statesByName(): Map<string, MalaysianState> {
+  if (!byName) {
+    byName = new Map();
+    for (const state of malaysianStates) {
+      for (const name of [state.name, ...state.aliases, ...Object.values(state.label)]) byName.set(simplify(name), state);
+    }
+  }
+  return byName;
 }
 
 /** The state named by `input` (its name, a common alias or its label in any language, any case), or undefined. */
 export function findState(input: string): MalaysianState | undefined {
   const key = simplify(input);
-  return key ? byName.get(key) : undefined;
+  return key ? statesByName().get(key) : undefined;
 }
 
 /** Digits typed with a Chinese keyboard count too; spaces around are ignored. */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { consoleReviewsHide, consoleReviewsPage, consoleReviewsReply, consoleReviewsShow } from '../../contract/console-reviews.ts';
-import { reviewAdd, reviewMine, reviewPage, reviewUpdate, reviewWorkshopRatings } from '../../contract/reviews.ts';
+import { reviewAdd, reviewCheck, reviewMine, reviewPage, reviewUpdate, reviewWorkshopRatings } from '../../contract/reviews.ts';
+import { personalDataIn } from '../../contract/rules/review-rules.ts';
 import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { ShopContext } from '../flows/context.ts';
@@ -24,6 +25,7 @@ export function reviewRoutes(calls: CallMounter, ctx: ShopContext) {
     reviewChanged();
     return myReview(ctx, c.get('user').id, input.reviewId, c.get('locale'));
   });
+  calls.mount(reviewCheck, (input) => ({ names: personalDataIn(input.text) }));
   calls.mount(reviewMine, (input, c) => reviewsOfMyOrder(ctx, c.get('user').id, input.orderNo, c.get('locale')));
   const publicReads = cachedReviewReads(ctx);
   calls.mount(reviewPage, (input, c) => publicReads.page(input, c.get('locale')));

@@ -25,6 +25,7 @@ export const uploadImage = endpoint<typeof myOrders.uploadImage>(paths.uploadIma
 export const reviewAdd = endpoint<typeof reviews.reviewAdd>(paths.reviewAdd);
 export const reviewUpdate = endpoint<typeof reviews.reviewUpdate>(paths.reviewUpdate);
 export const reviewMine = endpoint<typeof reviews.reviewMine>(paths.reviewMine);
+export const reviewCheck = endpoint<typeof reviews.reviewCheck>(paths.reviewCheck);
 // Here rather than a file of its own: the paths of orders.ts stay in one chunk with these
 // calls, so the order page carries no extra module for the invoice page's sake.
 export const orderInvoice = endpoint<typeof invoice.orderInvoice>(paths.orderInvoice);

@@ -8,6 +8,7 @@ export const R = {
   add: '/api/app/review/add',
   update: '/api/app/review/update',
   mine: '/api/app/review/mine',
+  check: '/api/app/review/check',
   page: '/api/app/review/page',
   consolePage: '/api/console/reviews/page',
   hide: '/api/console/reviews/hide',

@@ -164,6 +164,19 @@ describe('app/review/add', () => {
   });
 });
 
+describe('app/review/check', () => {
+  test('tells the form, as the author types, what the server would hold the text for; logged in only; writes nothing', async () => {
+    const check = (text: string) => api.request(R.check, { text }, { userKey: me });
+    expect((await check('Ask for Ali, ٠١٢٣٤٥٦٧٨٩')).data).toEqual({ names: 'phone' });
+    expect((await check('Fitted on W X Y 1 2 3 4 in ten minutes')).data).toEqual({ names: 'plate' });
+    expect((await check('5 stars, 2 visits, RM 159 well spent')).data).toEqual({ names: null });
+    expect((await api.request(R.check, { text: 'Ask for Ali, 012/345/6789' })).code).toBe(708);
+    expect((await api.request(R.check, { text: 'x'.repeat(4001) }, { userKey: me })).code).toBe(400);
+    const orderNo = await completedInstall(api, me);
+    expect((await api.request(R.mine, { orderNo }, { userKey: me })).data).toEqual([]);
+  });
+});
+
 describe('app/review/update', () => {
   test('the author changes stars, text and photos within 30 days; after that, refused; nobody else may', async () => {
     const orderNo = await completedInstall(api, me);
@@ -251,7 +264,7 @@ describe('photos on a review', () => {
 describe('the OpenAPI document', () => {
   test('names every review call', async () => {
     const document = (await (await api.fetch('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
-    for (const path of ['/app/review/add', '/app/review/update', '/app/review/mine', '/app/review/page', '/console/reviews/page', '/console/reviews/hide', '/console/reviews/show', '/console/reviews/reply']) {
+    for (const path of ['/app/review/add', '/app/review/update', '/app/review/mine', '/app/review/check', '/app/review/page', '/console/reviews/page', '/console/reviews/hide', '/console/reviews/show', '/console/reviews/reply']) {
       expect(Object.keys(document.paths).some((p) => p.endsWith(path)), path).toBe(true);
     }
   });

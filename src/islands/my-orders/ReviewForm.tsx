@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { personalDataIn, REVIEW_TEXT_MAX } from '../../../contract/rules/review-rules.ts';
+import { REVIEW_TEXT_MAX } from '../../../contract/rules/review-rules.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { reviewAdd, reviewUpdate } from '../../lib/order-endpoints.ts';
+import { reviewAdd, reviewCheck, reviewUpdate } from '../../lib/order-endpoints.ts';
 import { reviewLength, type AuthorReview, type ReviewSubject } from '../../lib/reviews.ts';
 import { notify } from '../../stores/ui.ts';
 import { Buttons, Failure, useAction } from './form-parts.tsx';
@@ -11,6 +11,35 @@ import { RefundPhotos, type Photo } from './RefundPhotos.tsx';
 import { uploadPhotos } from './upload-photos.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
+/** How long the author pauses typing before the text is checked for a phone number or a plate. */
+const CHECK_AFTER_MS = 400;
+
+/**
+ * Whether `text` names a phone number or a plate, as the server reads it (the detector and its
+ * word lists stay on the server, out of the page's script); asked once the author pauses, the
+ * latest answer wins, and a failed check only leaves the warning out (sending checks again).
+ */
+function useNamesPersonalData(text: string): boolean {
+  const [flagged, setFlagged] = useState(false);
+  useEffect(() => {
+    if (!/\p{Nd}/u.test(text)) {
+      setFlagged(false);
+      return;
+    }
+    let live = true;
+    const timer = setTimeout(() => {
+      callApi(reviewCheck, { text }, { quiet: true }).then(
+        (answer) => live && setFlagged(answer.names !== null),
+        () => undefined,
+      );
+    }, CHECK_AFTER_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [text]);
+  return flagged;
+}
 
 /** Stars as a radio group: arrow keys move between them, each named in words. */
 function StarPicker({ locale, value, onChange, error }: { locale: Locale; value: number; onChange: (n: number) => void; error: string }) {
@@ -61,7 +90,7 @@ export default function ReviewForm({ locale, orderNo, subject, onClose, onDone }
   useEffect(() => () => shown.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 
   const length = reviewLength(text);
-  const flagged = personalDataIn(text) !== null;
+  const flagged = useNamesPersonalData(text);
   const submit = () => {
     const found = { rating: rating ? undefined : t.ratingRequired, text: length > REVIEW_TEXT_MAX ? fill(t.tooLong, { max: REVIEW_TEXT_MAX }) : undefined };
     setErrors(found);

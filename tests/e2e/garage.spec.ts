@@ -84,7 +84,7 @@ test('the garage keeps the plate, papers and readings; staff complete a service 
   await payInSandbox(page, orderNo);
   const staff = await (await browser.newContext()).newPage();
   await openAsStaff(staff, WORKSHOP_PHONE, '/pc/console');
-  await staff.getByLabel('Order number or plate').fill(orderNo);
+  await staff.getByLabel('Order number, plate or phone').fill(orderNo);
   await staff.getByRole('main').getByRole('button', { name: 'Search' }).click();
   const card = staff.getByRole('article', { name: new RegExp(`Order ${orderNo}`) });
   await card.getByRole('button', { name: 'Start service' }).click();

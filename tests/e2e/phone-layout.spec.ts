@@ -96,7 +96,8 @@ for (const width of [390, 1280]) {
       test(`/pc/${l.prefix}home: category and promise tiles keep their words inside`, async ({ page }) => {
         await page.goto(`/pc/${l.prefix}home`);
         const tiles = page.locator('section[aria-labelledby="categories"] a, section[aria-labelledby="promises"] li');
-        expect(await tiles.count()).toBe(12);
+        // The categories, the basic service's price card and the promises.
+        expect(await tiles.count()).toBe(13);
         for (const tile of await tiles.all()) expect(await fitsItsText(tile), await tile.innerText()).toBe(true);
       });
     }

@@ -55,7 +55,7 @@ test('a tyre that fits none of the Myvi’s variants says it does not fit, and c
   await openWithCar(page, '/pc/products/auto-tires-service/tyre-michelin-pilot-sport-5', MYVI_ANY);
   const main = page.getByRole('main');
   await expect(main.getByText('Does not fit your car.', { exact: true })).toBeVisible();
-  await expect(main).toContainText('Not made in your car’s tyre size (175/65R14, 195/45R16, 185/55R15).');
+  await expect(main).toContainText('Not made in your car’s tyre size (175/65R14, 185/55R15, 195/45R16).');
   await expect(main).not.toContainText('Choose your car’s variant to check the fit');
   await expect(priceBlock(page).getByRole('button', { name: 'Add to cart' })).toBeDisabled();
   await expect(priceBlock(page).getByRole('button', { name: 'Order with installation' })).toBeDisabled();

@@ -1,17 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { myviInPetalingJaya } from './my-orders-helpers.ts';
 import { logInThroughMenu } from './support.ts';
-
-/** A Perodua Myvi 1.5 AV in Petaling Jaya, as the car picker and the city menu leave them. */
-async function myviInPetalingJaya(page: Page) {
-  await page.addInitScript(() => {
-    if (localStorage.getItem('carInfo')) return;
-    localStorage.setItem(
-      'carInfo',
-      JSON.stringify({ brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.5-av-2022', noYear: false, noBt: false, bodyType: 'Hatchback' }),
-    );
-    localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
-  });
-}
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, MYVI, payInSandbox, placeOrder } from './my-orders-helpers.ts';
-import { logInThroughMenu, type LoginTexts } from './support.ts';
+import { api, MYVI, myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
+import { chinese, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
 /**
  * Messages at the fields of the checkout, the workshop finder and the refund form: each shows
@@ -8,22 +8,8 @@ import { logInThroughMenu, type LoginTexts } from './support.ts';
  * for, and the method chosen kept through a failed payment.
  */
 
-/** A Perodua Myvi 1.5 AV in Petaling Jaya, as the car picker and the city menu leave them. */
-async function myviInPetalingJaya(page: Page) {
-  await page.addInitScript(() => {
-    if (localStorage.getItem('carInfo')) return;
-    localStorage.setItem(
-      'carInfo',
-      JSON.stringify({ brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.5-av-2022', noYear: false, noBt: false, bodyType: 'Hatchback' }),
-    );
-    localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
-  });
-}
-
 const MATS = 'mat-goodyear-rubber';
 
-const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
-const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
 
 /** Logged in with the Myvi, at the checkout of one product ("Order now"). */
 async function atCheckout(page: Page, product = 'service-basic', prefix = '/pc/', login?: LoginTexts) {

@@ -1,23 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { english, logInThroughMenu, type LoginTexts } from './support.ts';
-
-/** A Perodua Myvi 1.5 AV in Petaling Jaya, as the car picker and the city menu leave them. */
-async function myviInPetalingJaya(page: Page) {
-  await page.addInitScript(() => {
-    if (localStorage.getItem('carInfo')) return;
-    localStorage.setItem(
-      'carInfo',
-      JSON.stringify({ brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.5-av-2022', noYear: false, noBt: false, bodyType: 'Hatchback' }),
-    );
-    localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
-  });
-}
+import { myviInPetalingJaya } from './my-orders-helpers.ts';
+import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 const SERVICE = 'products/auto-maintenance/service-basic';
 
-const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
-const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
 
 interface Words {
   prefix: string;

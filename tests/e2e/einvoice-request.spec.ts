@@ -4,7 +4,7 @@ import { seriousProblems } from './axe.ts';
 import { ownEinvoice } from './fixtures/einvoice.ts';
 import { pickupInvoice, VALIDATION_URL } from './fixtures/invoice.ts';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { english, logInThroughMenu, type LoginTexts } from './support.ts';
+import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
 /**
  * The buyer asks for their own e-invoice on the invoice page. Only the invoice and the
@@ -12,8 +12,6 @@ import { english, logInThroughMenu, type LoginTexts } from './support.ts';
  * the shop's own. Screenshots go to SERVAUTO_SHOTS_DIR when it is set.
  */
 
-const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
-const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
 const ORDER = 'SA2611201235';
 
 /** The invoice's e-invoice block, where the form opens. */

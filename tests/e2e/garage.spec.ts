@@ -4,10 +4,8 @@ import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
 import { seriousProblems } from './axe.ts';
 import { openAsStaff, placeAt, SEGAMBUT, WORKSHOP_PHONE } from './console-helpers.ts';
 import { api, payInSandbox } from './my-orders-helpers.ts';
-import { english, logInThroughMenu, type LoginTexts } from './support.ts';
+import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
-const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
-const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
 
 const today = () => klDate(new Date());
 

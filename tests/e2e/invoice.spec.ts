@@ -3,15 +3,13 @@ import { orderInvoice } from '../../contract/paths/orders.ts';
 import { seriousProblems } from './axe.ts';
 import { installationInvoice, pickupInvoice, VALIDATION_URL } from './fixtures/invoice.ts';
 import { myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
-import { english, logInThroughMenu, type LoginTexts } from './support.ts';
+import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
 /**
  * The printable tax invoice. Its call answers the fixture of fixtures/invoice.ts (the
  * invoice path only: logging in, orders and payment are the shop's own).
  */
 
-const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
-const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
 
 /** Answers app/invoice with a fixture for whichever order the page asks about. */
 async function answerInvoices(page: Page, invoice = installationInvoice) {

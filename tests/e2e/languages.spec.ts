@@ -1,22 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughMenu, shownPhone, type LoginTexts } from './support.ts';
-
-const chinese: LoginTexts = {
-  account: /账户菜单/,
-  logIn: '登录',
-  phone: '手机号码',
-  sendOtp: '发送验证码',
-  code: '6 位验证码',
-  confirm: '确认',
-};
-const malay: LoginTexts = {
-  account: /Menu akaun/,
-  logIn: 'Log Masuk',
-  phone: 'Nombor telefon',
-  sendOtp: 'Hantar OTP',
-  code: 'Kod 6 digit',
-  confirm: 'Sahkan',
-};
+import { chinese, logInThroughMenu, malay, shownPhone } from './support.ts';
 
 for (const [name, path, lang, texts, heading] of [
   ['Chinese', '/pc/zh-cn/home', 'zh-CN', chinese, '诚实透明的含安装价格，呵护您的爱车'],

@@ -1,9 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInThroughMenu, type LoginTexts } from './support.ts';
+import { chinese, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 import { myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
 
-const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
-const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
 
 async function customer(page: Page, prefix: string, texts: LoginTexts) {
   await myviInPetalingJaya(page);

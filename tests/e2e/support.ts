@@ -55,6 +55,9 @@ export const english: LoginTexts = {
   confirm: 'Confirm',
 };
 
+export const chinese: LoginTexts = { account: /账户菜单/, logIn: '登录', phone: '手机号码', sendOtp: '发送验证码', code: '6 位验证码', confirm: '确认' };
+export const malay: LoginTexts = { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' };
+
 /** Logs in through the account menu as a person would; returns the phone used. */
 export async function logInThroughMenu(page: Page, texts: LoginTexts = english, phone = freshPhone()) {
   await page.getByRole('button', { name: texts.account }).click();

@@ -4,6 +4,7 @@ import { formatRM } from '../../lib/money.ts';
 import type { InvoiceDto } from './types.ts';
 
 const num = 'px-2 py-2 text-right tabular-nums whitespace-nowrap';
+type Line = InvoiceDto['lines'][number];
 
 /**
  * Each line with its parts, labour and service tax, then the order's figures as the server
@@ -14,6 +15,15 @@ export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
   const t = dictionary(locale).invoice;
   const money = (sen: number) => formatRM(sen, locale);
   const tax = invoice.serviceTax;
+  /** A line's figures, in the order both the phone's blocks and the table show them; the amount last. */
+  const columns: { label: string; value: (l: Line) => string }[] = [
+    { label: t.quantity, value: (l) => String(l.quantity) },
+    { label: t.unitPrice, value: (l) => money(l.unitSen) },
+    { label: t.parts, value: (l) => money(l.partsSen) },
+    { label: t.labour, value: (l) => money(l.labourSen) },
+    { label: t.serviceTax, value: (l) => money(l.serviceTaxSen) },
+    { label: t.amount, value: (l) => money(l.totalSen) },
+  ];
   return (
     <div className="min-w-0 space-y-3">
       <h2 id="invoice-lines" className="text-base font-bold text-slate-900">
@@ -25,12 +35,9 @@ export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
             <li key={l.productId} className="space-y-1 px-3 py-3 text-sm">
               <p className="font-medium">{l.name}</p>
               <dl className="space-y-0.5">
-                <Figure label={t.quantity} value={String(l.quantity)} />
-                <Figure label={t.unitPrice} value={money(l.unitSen)} />
-                <Figure label={t.parts} value={money(l.partsSen)} />
-                <Figure label={t.labour} value={money(l.labourSen)} />
-                <Figure label={t.serviceTax} value={money(l.serviceTaxSen)} />
-                <Figure label={t.amount} value={money(l.totalSen)} className="font-semibold" />
+                {columns.map((c, i) => (
+                  <Figure key={c.label} label={c.label} value={c.value(l)} className={i === columns.length - 1 ? 'font-semibold' : undefined} />
+                ))}
               </dl>
             </li>
           ))}
@@ -43,24 +50,11 @@ export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
                 <th scope="col" className="min-w-40 px-2 py-2 text-left">
                   {t.product}
                 </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t.quantity}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t.unitPrice}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t.parts}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t.labour}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t.serviceTax}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  {t.amount}
-                </th>
+                {columns.map((c) => (
+                  <th key={c.label} scope="col" className="px-2 py-2 text-right">
+                    {c.label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -69,12 +63,11 @@ export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
                   <th scope="row" className="px-2 py-2 text-left font-medium">
                     {l.name}
                   </th>
-                  <td className={num}>{l.quantity}</td>
-                  <td className={num}>{money(l.unitSen)}</td>
-                  <td className={num}>{money(l.partsSen)}</td>
-                  <td className={num}>{money(l.labourSen)}</td>
-                  <td className={num}>{money(l.serviceTaxSen)}</td>
-                  <td className={`${num} font-semibold`}>{money(l.totalSen)}</td>
+                  {columns.map((c, i) => (
+                    <td key={c.label} className={i === columns.length - 1 ? `${num} font-semibold` : num}>
+                      {c.value(l)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

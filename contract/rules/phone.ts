@@ -43,6 +43,16 @@ export function toE164(input: string): string {
   return COUNTRY_PREFIX + nationalDigits(input);
 }
 
+/** A number as dialled: without the spaces, dashes, dots and brackets people type between its groups. */
+export function dialled(typed: string): string {
+  return typed.replace(/[\s\-().]/g, '');
+}
+
+/** The `tel:` link of a number however it is written (`+60 3-7725 1234` → `tel:+60377251234`). */
+export function telHref(phone: string): string {
+  return `tel:${dialled(phone)}`;
+}
+
 /**
  * The one way a Malaysian number is written for people to read, whatever way it was stored or
  * typed (`+60123456789`, `012-345 6789`, `60 3 1234 5678`):
@@ -54,7 +64,7 @@ export function toE164(input: string): string {
 export function formatPhone(phone: string): string {
   const typed = phone.trim();
   const foreign = typed.startsWith('+') && !typed.startsWith('+60');
-  const digits = typed.replace(/[\s\-().]/g, '');
+  const digits = dialled(typed);
   if (foreign || !/^\+?\d+$/.test(digits)) return typed;
   const d = nationalDigits(digits);
   if (d.length < 8 || d.length > 10) return typed;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/rules/language.ts';
-import { nationalDigits } from '../../contract/rules/phone.ts';
+import { dialled, nationalDigits } from '../../contract/rules/phone.ts';
 import type { FulfilmentMethod, OrderStatus } from '../../contract/rules/order-status.ts';
 import { bookedUnits } from '../modules/booking/schema.ts';
 import { DomainError } from '../modules/errors.ts';
@@ -31,8 +31,8 @@ const PHONE_SEARCH_MIN_DIGITS = 4;
  */
 export function searchTerms(q: string): { text: string; phone: string | null } | null {
   const text = q.replace(/[\s%_\\]/g, '');
-  const dialled = q.replace(/[\s\-().]/g, '');
-  const phone = /^\+?\d+$/.test(dialled) ? nationalDigits(dialled) : '';
+  const number = dialled(q);
+  const phone = /^\+?\d+$/.test(number) ? nationalDigits(number) : '';
   if (!text && !phone) return null;
   return { text, phone: phone.length >= PHONE_SEARCH_MIN_DIGITS ? phone : null };
 }

@@ -30,9 +30,6 @@ export const shopSeller: PageSeller = {
   email: text('email'),
 };
 
-/** `tel:` wants the number without spaces or dashes: +60378901234. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
-
 const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The placeholders a content page may hold, `{{legalName}}` and so on, each filled from the seller. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { nearestFirst } from '../../../contract/rules/nearest.ts';
-import { formatPhone } from '../../../contract/rules/phone.ts';
+import { formatPhone, telHref } from '../../../contract/rules/phone.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
 import { dictionary, fill, plural } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
@@ -116,7 +116,7 @@ export default function StoreFinder({ locale, cities, initial, serviceNames }: P
                     <a className="btn-secondary text-sm" href={w.googleMapsUrl} target="_blank" rel="noopener noreferrer">
                       {t.maps}
                     </a>
-                    <a className="btn-secondary whitespace-nowrap text-sm" href={`tel:${w.phone.replace(/[\s-]/g, '')}`}>
+                    <a className="btn-secondary whitespace-nowrap text-sm" href={telHref(w.phone)}>
                       {fill(t.call, { phone: formatPhone(w.phone) })}
                     </a>
                   </p>

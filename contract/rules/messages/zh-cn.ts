@@ -214,7 +214,7 @@ export const zhCn: Messages = {
   'sms.paidPickup': '订单 {orderNo} 已付款。可在 {workshop} 取货时我们会通知您。',
   'sms.paidMail': '订单 {orderNo} 已付款。寄出时我们会通知您。',
   'sms.refundDue': '我们收到订单 {orderNo} 的 {amount}，但该订单无法使用这笔款项，将全额退还。',
-  'sms.refundDueCoupon': '我们在付款时限过后收到订单 {orderNo} 的 {amount}。其优惠券已用于另一订单，因此订单保持取消，{amount} 将全额退还。',
+  'sms.refundDueCoupon': '订单 {orderNo} 的 {amount} 在付款时限过后才到账，其优惠券已用于另一订单，因此订单保持取消，款项将全额退还。',
   'sms.otp': '您的登录验证码是 {code}，5 分钟内有效。请勿告诉他人。',
   // 付款服务商：付款网关拒绝的原因，以顾客或员工能看懂的话说明。
   'gateway.tngNotOffered': '目前无法使用 Touch ’n Go 电子钱包。请使用 FPX 网上银行、银行卡或 GrabPay 付款。',

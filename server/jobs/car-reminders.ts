@@ -1,7 +1,6 @@
 import { klDate } from '../../contract/rules/kl-calendar.ts';
-import type { Locale } from '../../contract/rules/language.ts';
 import { isQuiet } from '../../contract/rules/quiet-hours.ts';
-import { purposeOf, reminderDueOn, type ReminderKind } from '../../contract/rules/reminder-moments.ts';
+import { purposeOf, reminderDueOn } from '../../contract/rules/reminder-moments.ts';
 import type { SavedCar } from '../../contract/vehicles.ts';
 import type { Db } from '../db/client.ts';
 import { errorMessage } from '../db/loggable.ts';
@@ -13,7 +12,7 @@ import { garageHistory } from '../queries/garage-history.ts';
 import { carsOfUsers, reminderRecipient } from '../queries/reminder-recipients.ts';
 import { claimCarReminder, markReminderUnsent, type CarReminder } from '../modules/notifications/car-reminders.ts';
 import { consentingUsers, consentLocale } from '../modules/notifications/consent.ts';
-import { smsMessage, withoutLinks } from '../modules/notifications/texts.ts';
+import { carReminderTexts } from '../modules/notifications/texts.ts';
 import { garageService } from '../modules/vehicles/service.ts';
 import { scheduleJob, type JobHandler } from './queue.ts';
 
@@ -46,13 +45,8 @@ export interface ReminderContext {
 
 const carName = (car: SavedCar) => `${car.brand} ${car.model}`.trim() + (car.plate ? ` (${car.plate})` : '');
 
-/** The words of a reminder, in the customer's language: no link, no phone number, the date in words. */
-export function reminderText(kind: ReminderKind, car: string, dueDate: string, locale: Locale): { text: string; subject: string } {
-  return {
-    text: withoutLinks(smsMessage(locale, `reminder.${kind}`, { car, date: dueDate })),
-    subject: withoutLinks(smsMessage(locale, 'reminder.subject', { car })),
-  };
-}
+/** The words of a reminder, in the customer's language (notifications/texts.ts). */
+export const reminderText = carReminderTexts;
 
 /** What one run sends: the reminders claimed in the job's transaction, sent after its commit. */
 export async function planCarReminders(tx: Db, ctx: ReminderContext, now: Date): Promise<(() => Promise<void>)[]> {

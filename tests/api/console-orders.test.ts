@@ -152,7 +152,7 @@ describe('an installation at the workshop', () => {
     // The customer is thanked and invited to review, without a link (Malaysian SMS rules).
     const thanks = api.smsLines.at(-1) ?? '';
     expect(thanks).toContain(`order ${ten}`);
-    expect(thanks).toContain('rate the products and the workshop in My Orders');
+    expect(thanks).toContain('Rate the products and workshop in My Orders.');
     expect(thanks).not.toMatch(/https?:|www\./);
     const seen = await call(FIND, { orderNo: ten }, k.customer);
     expect(seen.data.status).toBe('COMPLETED');

@@ -79,7 +79,7 @@ describe('money the order cannot use goes back by itself', () => {
     const returns = await returnsOf(orderNo);
     expect(returns).toEqual([expect.objectContaining({ amount_sen: TOTAL, state: 'succeeded', refund_id: null, refund_due: true })]);
     expect(await rows(api, sql`select checkout_id, amount_sen from sandbox_refunds`)).toEqual([{ checkout_id: returns[0]!.provider_ref, amount_sen: TOTAL }]);
-    expect(noticesTo(PHONE).at(-1)).toBe(`Servauto: RM 248.00 for order ${orderNo} that it could not use has been returned to the way you paid.`);
+    expect(noticesTo(PHONE).at(-1)).toBe(`RM0 Servauto: RM 248.00 for order ${orderNo} that it could not use has been returned to the way you paid.`);
     expect(order.history.at(-1).note).toBe('RM 248.00 the order could not use was returned to the way it was paid.');
     // My Orders shows the same figures; a second job run sends nothing more.
     const listed = (await api.request(PAGE, {}, { userKey: k.customer })).data.list.find((o: { orderNo: string }) => o.orderNo === orderNo);
@@ -107,7 +107,7 @@ describe('money the order cannot use goes back by itself', () => {
     await api.runJobs();
     await api.payments.idle();
     expect(await find(orderNo)).toMatchObject({ status: 'CANCELLED', refundedSen: TOTAL, money: { paidSen: TOTAL, usedSen: 0, returnedSen: TOTAL, toReturnSen: 0 } });
-    expect(noticesTo(PHONE).at(-1)).toBe(`Servauto: RM 248.00 for order ${orderNo} that it could not use has been returned to the way you paid.`);
+    expect(noticesTo(PHONE).at(-1)).toBe(`RM0 Servauto: RM 248.00 for order ${orderNo} that it could not use has been returned to the way you paid.`);
   });
 
   test('paid after the time-out when its bay was taken meanwhile: returned', async () => {
@@ -129,7 +129,7 @@ describe('money the order cannot use goes back by itself', () => {
     await api.runJobs();
     await api.payments.idle();
     expect(await find(orderNo)).toMatchObject({ status: 'CANCELLED', money: { paidSen: 8900, usedSen: 0, returnedSen: 8900, toReturnSen: 0 } });
-    expect(noticesTo(PHONE).at(-1)).toBe(`Servauto: RM 89.00 for order ${orderNo} that it could not use has been returned to the way you paid.`);
+    expect(noticesTo(PHONE).at(-1)).toBe(`RM0 Servauto: RM 89.00 for order ${orderNo} that it could not use has been returned to the way you paid.`);
   });
 });
 

@@ -50,7 +50,7 @@ test('the console’s moves tell the customer in the order’s language, and the
   await sendOrderNotice(ctx, await rowOf(mail), { kind: 'refundPaid', amountSen: 500 }, api.now());
   const notices = await noticesOf(mail);
   expect(notices.map((n) => n.kind)).toEqual(['bookingConfirmed', 'shipped', 'refundDecided', 'refundPaid']);
-  expect(notices[1]!.text).toBe(`Servauto: pesanan ${mail} telah dipos melalui Pos Laju, nombor penjejakan EP123456789MY.`);
+  expect(notices[1]!.text).toBe(`RM0 Servauto: pesanan ${mail} telah dipos melalui Pos Laju, nombor penjejakan EP123456789MY.`);
   expect(notices[2]!.text).not.toContain('example.com');
   expect(notices[3]!.text).toContain('RM 5.00');
 });

@@ -89,7 +89,7 @@ describe('paying in the sandbox', () => {
     expect((await unitsAt(api, SS2, '2025-06-04')).map((u) => u.state)).toEqual(['booked', 'booked', 'booked']);
     expect(await latestPaymentOf(api, orderNo)).toMatchObject({ state: 'succeeded', refund_due: false });
     const [sms] = noticesTo('+60123456789');
-    expect(sms).toBe(`Servauto: order ${orderNo} is paid. Installation at SS2 Tyre & Auto Service on Wed, 4 Jun 2025 at 10:00.`);
+    expect(sms).toBe(`RM0 Servauto: order ${orderNo} is paid. Installation at SS2 Tyre & Auto Service on Wed, 4 Jun 2025 at 10:00.`);
     expect(sms).not.toMatch(/https?:|www\./);
   });
 
@@ -97,7 +97,7 @@ describe('paying in the sandbox', () => {
     const placed = await api.request(ADD, installOrder(), { userKey, language: 'ms_my' });
     const { data } = await api.request(PAY, { orderNo: placed.data.orderNo, payMethod: 'tng' }, { userKey, language: 'ms_my' });
     expect(await pressInSandbox(api, data.redirectUrl, 'pay', 'tng')).toBe(`http://localhost/pc/ms/pages?orderNo=${placed.data.orderNo}`);
-    expect(noticesTo('+60123456789')).toEqual([`Servauto: pesanan ${placed.data.orderNo} telah dibayar. Pemasangan di SS2 Tyre & Auto Service pada Rab, 4 Jun 2025 jam 10:00.`]);
+    expect(noticesTo('+60123456789')).toEqual([`RM0 Servauto: pesanan ${placed.data.orderNo} telah dibayar. Pemasangan di SS2 Tyre & Auto Service pada Rab, 4 Jun 2025 jam 10:00.`]);
   });
 
   test('a paid pickup order gets its pickup code; a mailed one waits to be shipped', async () => {
@@ -107,7 +107,7 @@ describe('paying in the sandbox', () => {
     const mailed = await placeAndStartPaying(api, userKey, mailOrder(), 'grabpay');
     await pressInSandbox(api, mailed.redirectUrl, 'pay', 'grabpay');
     expect(await find(mailed.orderNo)).toMatchObject({ status: 'UPCOMING', stage: 'TO_SHIP', pickupCode: null });
-    expect(noticesTo('+60123456789')[1]).toBe(`Servauto: order ${mailed.orderNo} is paid. We will tell you when it is on its way.`);
+    expect(noticesTo('+60123456789')[1]).toBe(`RM0 Servauto: order ${mailed.orderNo} is paid. We will tell you when it is on its way.`);
   });
 
   test('Fail: the order is still waiting and can be paid again', async () => {
@@ -262,7 +262,7 @@ describe('money that comes when the order cannot take it', () => {
       { method: 'card', state: 'succeeded', refund_due: true },
       { method: 'grabpay', state: 'succeeded', refund_due: false },
     ]);
-    expect(noticesTo('+60123456789')[1]).toBe(`Servauto: we received RM 248.00 for order ${orderNo} that it cannot use. It will be refunded in full.`);
+    expect(noticesTo('+60123456789')[1]).toBe(`RM0 Servauto: we received RM 248.00 for order ${orderNo} that it cannot use. It will be refunded in full.`);
   });
 
   test('paid after the time-out while its time is still free: booked after all', async () => {
@@ -306,7 +306,7 @@ describe('money that comes when the order cannot take it', () => {
     expect(units).toHaveLength(3);
     expect(units.map((u) => u.order_no)).not.toContain(orderNo);
     expect(await latestPaymentOf(api, orderNo)).toMatchObject({ state: 'succeeded', refund_due: true });
-    expect(noticesTo('+60123456789')).toEqual([`Servauto: we received RM 89.00 for order ${orderNo} that it cannot use. It will be refunded in full.`]);
+    expect(noticesTo('+60123456789')).toEqual([`RM0 Servauto: we received RM 89.00 for order ${orderNo} that it cannot use. It will be refunded in full.`]);
   });
 
   test('paid in time for a day staff closed while it waited: booked, and the customer is told of the closure and may move it free', async () => {
@@ -322,7 +322,7 @@ describe('money that comes when the order cannot take it', () => {
     expect(order.history.at(-1).note).toBe('The workshop is closed on Wed, 4 Jun 2025 (Flood). You may choose a new time free of charge.');
     expect(order.actions.changeTime).toBe(true);
     expect(noticesTo('+60123456789')).toContain(
-      `Servauto: sorry, SS2 Tyre & Auto Service is closed on Wed, 4 Jun 2025 (Flood). Please choose a new time for order ${orderNo} in My Orders; it is free of charge.`,
+      `RM0 Servauto: sorry, SS2 Tyre & Auto Service is closed on Wed, 4 Jun 2025 (Flood). Rebook order ${orderNo} free in My Orders.`,
     );
   });
 
@@ -344,6 +344,6 @@ describe('money that comes when the order cannot take it', () => {
     expect(order.history.at(-1).note).toBe('Paid RM 248.00 after the time to pay ran out, and the time had been taken meanwhile: the payment will be refunded in full.');
     expect(await unitsAt(api, SS2, '2025-06-04')).toEqual([]);
     expect(await latestPaymentOf(api, orderNo)).toMatchObject({ state: 'succeeded', refund_due: true });
-    expect(noticesTo('+60123456789')).toEqual([`Servauto: we received RM 248.00 for order ${orderNo} that it cannot use. It will be refunded in full.`]);
+    expect(noticesTo('+60123456789')).toEqual([`RM0 Servauto: we received RM 248.00 for order ${orderNo} that it cannot use. It will be refunded in full.`]);
   });
 });

@@ -84,7 +84,7 @@ describe('reminders go out once, only with consent, never at night', () => {
     await call(CONSENT, { expiryReminders: true }, k.customer);
     await planNow(api);
     await planNow(api, 'again');
-    expect(reminderSms(api)).toEqual(['[sms] to +60123456789: Servauto: the road tax of your Perodua Myvi (WXY 1234) runs out on Wed, 2 Jul 2025. Please renew it in time.']);
+    expect(reminderSms(api)).toEqual(['[sms] to +60123456789: RM0 Servauto: the road tax of your Perodua Myvi (WXY 1234) runs out on Wed, 2 Jul 2025. Please renew it in time.']);
     for (const line of reminderSms(api)) {
       const text = line.slice(line.indexOf(': ') + 2);
       expect(text).not.toMatch(/https?:|www\.|\.my\b|\.com\b/i);
@@ -180,7 +180,7 @@ describe('reminders go out once, only with consent, never at night', () => {
     expect((await call(G.odometer, { carId, km: 48_000 }, k.customer)).code).toBe(200);
     moveTo(api, '2025-08-27', '10:00');
     await planNow(api);
-    expect(reminderSms(api)).toEqual([expect.stringMatching(/^\[sms\] to \+60123456789: Servauto: your Perodua Myvi \(WXY 1234\) is due for its next service on Wed, 10 Sep 2025\./)]);
+    expect(reminderSms(api)).toEqual([expect.stringMatching(/^\[sms\] to \+60123456789: RM0 Servauto: your Perodua Myvi \(WXY 1234\) is due for its next service on Wed, 10 Sep 2025\./)]);
     moveTo(api, '2025-09-10', '09:00');
     await planNow(api);
     await planNow(api, 'again');
@@ -194,14 +194,14 @@ describe('reminders go out once, only with consent, never at night', () => {
     await carWithRoadTax('2025-07-02');
     await call(CONSENT, { expiryReminders: true }, k.customer, 'zh_cn');
     await planNow(api);
-    expect(reminderSms(api)).toEqual(['[sms] to +60123456789: Servauto：您的 Perodua Myvi (WXY 1234) 的路税将于2025年7月2日（周三）到期，请及时更新。']);
+    expect(reminderSms(api)).toEqual(['[sms] to +60123456789: RM0 Servauto: 您的 Perodua Myvi (WXY 1234) 的路税将于2025年7月2日（周三）到期，请及时更新。']);
     expect(api.emailLines).toEqual([]);
 
     const orderNo = await paidOrder(api, k.customer, installOrder({ contact: { name: 'Nur Aisyah', phone: '0123456789', email: 'aisyah@example.com' } }));
     await api.db.execute(sql`update orders set language = 'ms' where order_no = ${orderNo}`);
     moveTo(api, '2025-06-25', '10:00');
     await planNow(api);
-    expect(reminderSms(api)[1]).toBe('[sms] to +60123456789: Servauto: cukai jalan Perodua Myvi (WXY 1234) anda tamat pada Rab, 2 Jul 2025. Sila perbaharuinya tepat pada masanya.');
-    expect(api.emailLines).toEqual([expect.stringMatching(/^\[email\] to aisyah@example\.com: Servauto: peringatan tentang Perodua Myvi \(WXY 1234\) anda \| Servauto: cukai jalan/)]);
+    expect(reminderSms(api)[1]).toBe('[sms] to +60123456789: RM0 Servauto: cukai jalan Perodua Myvi (WXY 1234) anda tamat pada Rab, 2 Jul 2025. Sila perbaharuinya tepat pada masanya.');
+    expect(api.emailLines).toEqual([expect.stringMatching(/^\[email\] to aisyah@example\.com: Servauto: peringatan tentang Perodua Myvi \(WXY 1234\) anda \| RM0 Servauto: cukai jalan/)]);
   });
 });

@@ -32,14 +32,14 @@ describe('SMS about an order', () => {
         expect(text).not.toMatch(/https?:|www\.|\{\w+\}/);
       }
     }
-    expect(noticeText(order, { kind: 'reminder' })).toBe('Servauto: a reminder that order SA2506021234 is installed at Tyre & Auto SS2 tomorrow, Thu, 5 Jun 2025 at 14:00.');
+    expect(noticeText(order, { kind: 'reminder' })).toBe('RM0 Servauto: a reminder that order SA2506021234 is installed at Tyre & Auto SS2 tomorrow, Thu, 5 Jun 2025 at 14:00.');
     expect(noticeText({ ...order, locale: 'ms' }, { kind: 'pickupReady' })).toBe(
-      'Servauto: pesanan SA2506021234 sedia untuk diambil di Tyre & Auto SS2. Tunjukkan kod ambil 482913 di kaunter.',
+      'RM0 Servauto: pesanan SA2506021234 sedia untuk diambil di Tyre & Auto SS2. Tunjukkan kod ambil 482913 di kaunter.',
     );
-    expect(noticeText({ ...order, locale: 'zh-cn' }, { kind: 'shipped' })).toBe('Servauto：订单 SA2506021234 已由 J&T Express 寄出，运单号 630012345678。');
+    expect(noticeText({ ...order, locale: 'zh-cn' }, { kind: 'shipped' })).toBe('RM0 Servauto: 订单 SA2506021234 已由 J&T Express 寄出，运单号 630012345678。');
     expect(noticeText(order, { kind: 'refundDecided', approved: true, amountSen: 9700 })).toContain('RM 97.00');
     expect(noticeText(order, { kind: 'refundDecided', approved: false, amountSen: 9700, note: 'Fitted already; see https://servauto.my/policy' })).toBe(
-      'Servauto: your refund request for order SA2506021234 was not approved. Fitted already; see',
+      'RM0 Servauto: your refund request for order SA2506021234 was not approved. Fitted already; see',
     );
   });
 

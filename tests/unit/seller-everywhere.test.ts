@@ -68,9 +68,9 @@ describe('one seller, named from content/seller.json everywhere', () => {
     const order = { orderNo: 'SA2506021234', method: 'install', workshop: 'SS2', appointment: { date: '2025-06-05', time: '14:00' }, pickupCode: '1', expressCompany: null, expressNo: null } as const;
     for (const locale of locales) {
       for (const kind of ['bookingConfirmed', 'timeChanged', 'reminder', 'pickupReady', 'completed'] as const) {
-        expect(noticeText({ ...order, locale }, { kind })).toMatch(new RegExp(`^${seller.brand}[:：]`));
+        expect(noticeText({ ...order, locale }, { kind })).toMatch(new RegExp(`^RM0 ${seller.brand}: `));
       }
-      expect(reminderText('service', 'Myvi', '2026-12-01', locale).text).toMatch(new RegExp(`^${seller.brand}[:：]`));
+      expect(reminderText('service', 'Myvi', '2026-12-01', locale).text).toMatch(new RegExp(`^RM0 ${seller.brand}: `));
     }
   });
 

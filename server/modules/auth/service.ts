@@ -18,20 +18,13 @@ import {
 } from './otp.ts';
 import { otpCodes, sessions, users } from './schema.ts';
 import { rememberedLogin } from './login-memory.ts';
-import { shopBrand } from '../seller/details.ts';
+import { otpSms } from '../notifications/texts.ts';
 import { log } from '../../ops/log.ts';
 
 export const SESSION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A sliding session is pushed forward at most this often, to keep reads free of writes. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
-
-/** The login code's SMS, starting with the shop's brand from content/seller.json. */
-const smsText: Record<Locale, (code: string) => string> = {
-  en: (code) => `${shopBrand()}: your login code is ${code}. It expires in 5 minutes. Never share it.`,
-  'zh-cn': (code) => `${shopBrand()}：您的登录验证码是 ${code}，5 分钟内有效。请勿告诉他人。`,
-  ms: (code) => `${shopBrand()}: kod log masuk anda ialah ${code}. Sah selama 5 minit. Jangan kongsi dengan sesiapa.`,
-};
 
 const hashKey = (userKey: string) => createHash('sha256').update(userKey).digest('hex');
 
@@ -145,7 +138,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
       // Sent after the commit, so a slow gateway holds no lock or connection. If it fails,
       // the code is withdrawn and not counted against the customer's limits.
       try {
-        await sms.sendOtp({ phone, code: issued.code, text: smsText[locale](issued.code) });
+        await sms.sendOtp({ phone, code: issued.code, text: otpSms(locale, issued.code) });
       } catch (err) {
         log.error(`[sms] ${sms.name} could not send to ${phone}: ${(err as Error).message}`);
         await db.delete(otpCodes).where(eq(otpCodes.id, issued.id));

@@ -3,13 +3,17 @@ import { message, type MessageKey } from '../../../contract/rules/messages.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 import type { FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { ringgit } from '../../../contract/rules/order-total.ts';
+import type { ReminderKind } from '../../../contract/rules/reminder-moments.ts';
+import { fitSms, gsmPunctuation, smsPrefix, withoutLinksOrPhones } from '../../../contract/rules/sms.ts';
 import { shopBrand } from '../seller/details.ts';
 
 /**
- * The words of every SMS the shop sends about an order, in the order's language. Pure. No
- * links: Malaysian rules refuse SMS with URLs, so even a staff note loses any it carries.
- * Dates go in as KL calendar dates; message() writes them in words (rules/dates.ts). Each starts
- * with the brand named in content/seller.json.
+ * The words of every SMS the shop sends, in the customer's language. Pure. Malaysian operators
+ * deliver an SMS only as rules/sms.ts says: each starts with "RM0 " and the brand named in
+ * content/seller.json, carries no link and no phone number (a staff note or closure reason
+ * loses any it carries, and is cut to fit), and fits one segment in English and Malay, two in
+ * Chinese. tests/unit/sms-texts.test.ts renders every one at its longest and counts.
+ * Dates go in as KL calendar dates; message() writes them in words (rules/dates.ts).
  */
 
 export type OrderNoticeEvent =
@@ -38,16 +42,29 @@ export interface NoticeOrder {
   locale: Locale;
 }
 
-/** An SMS text: the message, starting with the shop's brand from the seller's details. */
+/** An SMS text: the message after "RM0 " and the shop's brand from the seller's details. */
 export function smsMessage(locale: Locale, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return message(locale, key, { ...params, brand: shopBrand() });
+  return (smsPrefix(shopBrand()) + message(locale, key, params)).trimEnd();
 }
 
-const LINK = /\b(?:https?:\/\/|www\.)\S*/gi;
+/** A text typed by staff (a note, a closure reason) without web addresses or phone numbers, its spaces tidied. */
+export const withoutLinks = withoutLinksOrPhones;
 
-/** The text without web addresses, its spaces tidied. */
-export function withoutLinks(text: string): string {
-  return text.replace(LINK, '').replace(/\s+/g, ' ').trim();
+/** The SMS with the staff-typed `value` at `name`, cut (with an ellipsis) so that the whole fits. */
+function smsWithFreeText(locale: Locale, key: MessageKey, params: Record<string, string | number>, name: string, value: string): string {
+  const plain = withoutLinksOrPhones(locale === 'zh-cn' ? value : gsmPunctuation(value));
+  return fitSms((v) => smsMessage(locale, key, { ...params, [name]: v }), plain, locale);
+}
+
+/** The login code. */
+export const otpSms = (locale: Locale, code: string): string => smsMessage(locale, 'sms.otp', { code });
+
+/** A garage car's reminder (service due, road tax or insurance running out), and its e-mail's subject. */
+export function carReminderTexts(kind: ReminderKind, car: string, dueDate: string, locale: Locale): { text: string; subject: string } {
+  return {
+    text: smsMessage(locale, `reminder.${kind}`, { car, date: dueDate }),
+    subject: withoutLinksOrPhones(message(locale, 'reminder.subject', { car, brand: shopBrand() })),
+  };
 }
 
 export interface PaidNotice {
@@ -82,7 +99,8 @@ export function refundDueSms(orderNo: string, amountSen: number, locale: Locale,
 
 /** To a customer booked on a day the workshop has since closed. */
 export function closureSms(order: { orderNo: string; locale: Locale }, closure: { workshop: string; date: string; reason: string }): string {
-  return withoutLinks(smsMessage(order.locale, 'sms.closure', { ...closure, orderNo: order.orderNo }));
+  const { reason, ...rest } = closure;
+  return smsWithFreeText(order.locale, 'sms.closure', { ...rest, orderNo: order.orderNo }, 'reason', reason);
 }
 
 export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string {
@@ -108,11 +126,11 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
     case 'pickupReady':
       return smsMessage(locale, 'sms.pickupReady', { orderNo, workshop, code: order.pickupCode ?? '' });
     case 'shipped':
-      return smsMessage(locale, 'sms.shipped', { orderNo, company: withoutLinks(order.expressCompany ?? ''), trackingNo: withoutLinks(order.expressNo ?? '') });
+      return smsMessage(locale, 'sms.shipped', { orderNo, company: order.expressCompany ?? '', trackingNo: order.expressNo ?? '' });
     case 'refundDecided':
       return event.approved
         ? smsMessage(locale, 'sms.refundApproved', { orderNo, amount: ringgit(event.amountSen) })
-        : withoutLinks(smsMessage(locale, 'sms.refundRejected', { orderNo, note: withoutLinks(event.note ?? '') }));
+        : smsWithFreeText(locale, 'sms.refundRejected', { orderNo }, 'note', event.note ?? '');
     case 'refundPaid':
       return smsMessage(locale, 'sms.refundPaid', { orderNo, amount: ringgit(event.amountSen) });
     case 'refundDue':

@@ -10,7 +10,7 @@ import { checkPostcode } from '../../../contract/rules/postcode.ts';
  */
 export interface SellerDetails {
   demo?: boolean;
-  /** The name customers know the shop by: the start of every SMS ("Servauto: …"); the legal name when absent. */
+  /** The name customers know the shop by: the start of every SMS ("RM0 Servauto: …"); the legal name when absent. */
   brand?: string;
   legalName: string;
   /** Companies Commission of Malaysia (SSM) registration number. */

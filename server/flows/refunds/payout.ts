@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import { retryDelayMs, scheduleJob, type JobHandler } from '../../jobs/queue.ts';
 import { PaymentRefused, type PaymentProvider } from '../../providers/payment/index.ts';
-import { lockOrder } from '../orders/service.ts';
-import { paidPayments, paymentById } from '../payments/service.ts';
-import { refundableFrom } from './ledger.ts';
-import { insertReturn, outsideKey, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
-import { refundById, tryMoveRefund, type RefundRow } from './service.ts';
+import { lockOrder } from '../../modules/orders/service.ts';
+import { paidPayments, paymentById } from '../../modules/payments/service.ts';
+import { refundableFrom } from '../../modules/payments/ledger.ts';
+import { recordReturn, outsideKey, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from '../../modules/payments/returns.ts';
+import { refundById, tryMoveRefund, type RefundRow } from '../../modules/refunds/service.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { log } from '../../ops/log.ts';
 
@@ -60,7 +60,7 @@ export async function allocateRefund(
     if (take <= 0) continue;
     const key = settled ? outsideKey(refund.id, n) : n === 0 ? refund.id : `${refund.id}:${n}`;
     made.push(
-      await insertReturn(
+      await recordReturn(
         tx,
         {
           orderId: refund.orderId,

@@ -32,11 +32,6 @@ export interface PayoutContext {
 
 const sum = (rows: { amountSen: number }[]) => rows.reduce((s, r) => s + r.amountSen, 0);
 
-/** What of a refund has no return on its way or done: the part a new attempt sends. */
-export async function refundOwed(db: Db, refund: RefundRow): Promise<number> {
-  return refund.amountSen - sum((await returnsOfRefund(db, refund.id)).filter((r) => r.state !== 'failed'));
-}
-
 /**
  * Splits what is owed of an approved refund into returns, newest payment first, each within
  * what its payment can still give back (payments the order cannot use are returned apart).

@@ -21,8 +21,8 @@ import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/app
 import { reconcileHandler, RECONCILE_JOB, scheduleReconcile } from './jobs/reconcile.ts';
 import { productReviewPages } from './pages/product-reviews.ts';
 import { mountSite } from './static.ts';
-import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './modules/refunds/payout.ts';
-import { moneyBackHandler } from './modules/refunds/surplus.ts';
+import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './flows/refunds/payout.ts';
+import { moneyBackHandler } from './flows/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './jobs/upload-sweep.ts';
 import { einvoiceConsolidationHandler, EINVOICE_CONSOLIDATION_JOB, scheduleEinvoiceConsolidation } from './jobs/einvoice-consolidation.ts';

@@ -117,6 +117,19 @@ export function valueRefusal(/** @type {string} */ file, /** @type {string} */ t
   return `${file} may take only types from ${target}: the contract's calls carry zod, which pages do not ship; values come from contract/rules/ and contract/paths.ts`;
 }
 
+/** The payments module's tables (money), by the name its schema exports, with their SQL names. */
+export const moneyTables = /** @type {Record<string, string>} */ ({ payments: 'payments', paymentEvents: 'payment_events', paymentReturns: 'payment_returns' });
+/** The files a money table can be imported from: its schema, and the list of every table. */
+const moneySchemas = ['server/modules/payments/schema.ts', 'server/db/schema.ts'];
+/** SQL that writes a money table, written by hand. */
+const moneySql = new RegExp(String.raw`\b(?:insert\s+into|update|delete\s+from)\s+"?(${Object.values(moneyTables).join('|')})"?(?!\w)`, 'i');
+
+/** Why `file` may not write the money table `table` (its SQL name), or null when it may. */
+export function moneyWriteRefusal(/** @type {string} */ file, /** @type {string} */ table) {
+  if (!file.startsWith('server/') || file.startsWith('server/modules/payments/')) return null;
+  return `${file} may not write ${table}: money (payments, their events and returns) is written only by server/modules/payments/, through its named functions`;
+}
+
 /**
  * Whether an import or export brings in types only (`import type`, or every name marked `type`).
  * @param {any} node
@@ -145,8 +158,56 @@ const importBoundaries = {
       const target = path.relative(root, path.resolve(path.dirname(context.physicalFilename), source.value)).split(path.sep).join('/');
       const why = refusal(file, target) ?? (typeOnly(node) ? null : valueRefusal(file, target));
       if (why) context.report({ node: source, message: why });
+      if (node.type === 'ImportDeclaration' && moneySchemas.includes(target)) noteMoneyTables(node);
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    // Money tables by their local names (`payments`, `schema.paymentReturns`): a query builder's
+    // insert, update or delete of one outside the payments module is refused, as is SQL that does.
+    /** @type {Map<string, string>} */
+    const tables = new Map();
+    /** @type {Set<string>} */
+    const namespaces = new Set();
+    /** @param {import('estree').ImportDeclaration} node */
+    const noteMoneyTables = (node) => {
+      for (const spec of node.specifiers) {
+        if (spec.type === 'ImportNamespaceSpecifier') namespaces.add(spec.local.name);
+        else if (spec.type === 'ImportSpecifier' && spec.imported.type === 'Identifier' && Object.hasOwn(moneyTables, spec.imported.name)) {
+          tables.set(spec.local.name, moneyTables[spec.imported.name] ?? '');
+        }
+      }
+    };
+    /** @param {import('estree').Node | undefined} arg */
+    const tableOf = (arg) => {
+      if (arg?.type === 'Identifier') return tables.get(arg.name) ?? null;
+      if (arg?.type === 'MemberExpression' && arg.object.type === 'Identifier' && namespaces.has(arg.object.name) && arg.property.type === 'Identifier') {
+        return Object.hasOwn(moneyTables, arg.property.name) ? (moneyTables[arg.property.name] ?? null) : null;
+      }
+      return null;
+    };
+    /** @param {import('estree').Node} node @param {string | null | undefined} table */
+    const refuseWrite = (node, table) => {
+      const why = table ? moneyWriteRefusal(file, table) : null;
+      if (why) context.report({ node, message: why });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+      /** @param {import('estree').CallExpression} node */
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier' || !['insert', 'update', 'delete'].includes(callee.property.name)) return;
+        refuseWrite(node, tableOf(/** @type {import('estree').Node | undefined} */ (node.arguments[0])));
+      },
+      /** @param {import('estree').TemplateLiteral} node */
+      TemplateLiteral(node) {
+        refuseWrite(node, moneySql.exec(node.quasis.map((q) => q.value.cooked ?? q.value.raw).join(' '))?.[1]);
+      },
+      /** @param {import('estree').Literal} node */
+      Literal(node) {
+        if (typeof node.value === 'string') refuseWrite(node, moneySql.exec(node.value)?.[1]);
+      },
+    };
   },
 };
 

@@ -3,7 +3,7 @@ import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import type { orderPay, orderPayStatus, paymentOutcomes } from '../../contract/orders.ts';
 import { DomainError } from '../modules/errors.ts';
-import { checkPay, customerView } from '../modules/orders/actions.ts';
+import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
 import { abandonPayment, attachCheckout, createPayment, lastPayment, pendingPayments, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
 import { PaymentRefused, type PaymentStatus } from '../providers/payment/index.ts';
@@ -35,7 +35,7 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
   const { order, payment, earlier } = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, { orderNo: input.orderNo });
     if (!order || order.customerId !== customerId || order.hidden) throw notFound();
-    const refused = checkPay(customerView(order), now);
+    const refused = checkPay(order, now);
     if (refused) throw new DomainError(Code.WARNING, refused.key, refused.params ?? {});
     // Read under the order's lock: only attempts made before this one are replaced by it.
     const earlier = await pendingPayments(tx, order.id, 20);

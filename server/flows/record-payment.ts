@@ -10,7 +10,7 @@ import { addHistory, assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, typ
 import { issueInvoice } from '../modules/invoices/service.ts';
 import { needsOwnEinvoice } from '../providers/einvoice/ubl/index.ts';
 import { claimOrderEinvoice } from './einvoice-order.ts';
-import { claimEvent, lockPayment, setPaymentState, settleEvent, type EventOutcome } from '../modules/payments/service.ts';
+import { claimEvent, lockPayment, recordPaid, recordUnpaid, settleEvent, type EventOutcome } from '../modules/payments/service.ts';
 import { checkEvent } from '../providers/payment/event-limits.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
 import { refuseEvent } from './refuse-event.ts';
@@ -18,8 +18,8 @@ import type { PaymentContext } from './context.ts';
 import { orderNotice, sendSms, type Notice } from '../modules/notifications/service.ts';
 import { closureSms } from '../modules/notifications/texts.ts';
 import { closureOf } from '../modules/booking/closures.ts';
-import { completeRefund } from '../modules/refunds/complete.ts';
-import { scheduleMoneyBack } from '../modules/refunds/surplus.ts';
+import { completeRefund } from './refunds/complete.ts';
+import { scheduleMoneyBack } from './refunds/surplus.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
 import { log } from '../ops/log.ts';
 
@@ -52,7 +52,7 @@ async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): 
 export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderRow, amountSen: number, now: Date, paymentId: string | null = null): Promise<Settled> {
   const amount = { amount: ringgit(amountSen) };
   const keep = async (event: 'pay' | 'payLate', noteKey: MessageKey): Promise<Settled> => {
-    const move = await tryMoveOrder(tx, order, event, 'system', { noteKey, noteParams: amount, changes: { paidSen: order.paidSen + amountSen, paidAt: now, cancelledBy: null } }, now);
+    const move = await tryMoveOrder(tx, order, event, 'system', { noteKey, noteParams: amount, changes: { paidAt: now, cancelledBy: null } }, now);
     if (!move.ok) throw new Error(`order ${order.orderNo}: ${event} refused (${move.key})`);
     const moved = move.order;
     const invoice = await issueInvoice(tx, moved, paymentId, now);
@@ -64,8 +64,8 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
     return { order: row, refundDue: false, notices: [await orderNotice(tx, ctx, row, { kind: 'bookingConfirmed' }, now)] };
   };
   const refund = async (noteKey: MessageKey, why?: 'coupon'): Promise<Settled> => {
-    const row = await noteOnOrder(tx, order, { by: 'system', noteKey, noteParams: amount }, now, { paidSen: order.paidSen + amountSen });
-    // Returned to its own payment by a job, without anyone asking (modules/refunds/surplus.ts).
+    const row = await noteOnOrder(tx, order, { by: 'system', noteKey, noteParams: amount }, now);
+    // Returned to its own payment by a job, without anyone asking (flows/refunds/surplus.ts).
     await scheduleMoneyBack(tx, order.id, now);
     return { order: row, refundDue: true, notices: [await orderNotice(tx, ctx, row, { kind: 'refundDue', amountSen, ...(why ? { why } : {}) }, now)] };
   };
@@ -150,7 +150,7 @@ export async function recordPayment(ctx: PaymentContext, provider: string, event
 
     if (event.kind === 'payment.failed' || event.kind === 'payment.expired') {
       if (payment.state !== 'pending') return settle('duplicate', `the payment is already ${payment.state}`, payment.id);
-      await setPaymentState(tx, payment.id, event.kind === 'payment.failed' ? 'failed' : 'expired', now, { providerRef: event.providerRef });
+      await recordUnpaid(tx, payment.id, event.kind === 'payment.failed' ? 'failed' : 'expired', event.providerRef, now);
       return settle('applied', '', payment.id);
     }
     if (payment.state === 'succeeded') return settle('duplicate', 'the payment was recorded as paid before', payment.id);
@@ -158,7 +158,7 @@ export async function recordPayment(ctx: PaymentContext, provider: string, event
     if (!order) return settle('refused', `its order ${payment.orderNo} does not exist`, payment.id);
     const settled = await settlePaidOrder(tx, ctx, order, payment.amountSen, now, payment.id);
     const note = settled.refundDue ? `to refund: the order (${settled.order.status}) could not take this payment` : '';
-    await setPaymentState(tx, payment.id, 'succeeded', now, { paidAt: now, providerRef: event.providerRef, refundDue: settled.refundDue, note });
+    await recordPaid(tx, payment.id, { providerRef: event.providerRef, refundDue: settled.refundDue, note }, now);
     return settle('applied', note, payment.id, settled.notices);
   });
   for (const notice of notices) await notice();

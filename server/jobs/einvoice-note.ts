@@ -5,6 +5,7 @@ import { claimRefundNote } from '../flows/einvoice-note.ts';
 import type { JobHandler } from './queue.ts';
 import { documentOfReceipt, lockDocument, noteOfRefund, scheduleRefundNote, updateDocument, type EinvoiceRow, type NotePayload } from '../modules/einvoices/service.ts';
 import { lockOrder, type OrderRow } from '../modules/orders/service.ts';
+import { ledgerOf } from '../modules/payments/ledger.ts';
 import { refundById, type RefundRow } from '../modules/refunds/service.ts';
 import { log } from '../ops/log.ts';
 
@@ -21,9 +22,9 @@ export type NoteContext = Pick<ShopContext, 'db' | 'indexes' | 'einvoice' | 'now
 const WAIT_MS = 60_000;
 
 /** Whether LHDN would still let the shop cancel the original rather than note the refund. */
-function cancellable(original: EinvoiceRow, order: OrderRow, refund: RefundRow, now: Date): boolean {
+function cancellable(original: EinvoiceRow, order: OrderRow, returnedSen: number, refund: RefundRow, now: Date): boolean {
   if (original.type !== 'invoice' || original.orderId !== order.id || !original.validatedAt) return false;
-  const returnedAll = refund.amountSen >= original.totalSen && order.refundedSen >= original.totalSen;
+  const returnedAll = refund.amountSen >= original.totalSen && returnedSen >= original.totalSen;
   return returnedAll && now.getTime() - original.validatedAt.getTime() < CANCEL_WINDOW_HOURS * 3600_000;
 }
 
@@ -38,7 +39,7 @@ export function einvoiceNoteHandler(ctx: NoteContext): JobHandler {
     const original = await lockDocument(tx, covering.id);
     if (!original || original.status === 'INVALID' || original.status === 'CANCELLED') return;
     if (original.status !== 'VALID') return scheduleRefundNote(tx, refund.id, now, new Date(now.getTime() + WAIT_MS));
-    if (!cancellable(original, order, refund, now)) {
+    if (!cancellable(original, order, (await ledgerOf(tx, order.id)).returnedSen, refund, now)) {
       await claimRefundNote(tx, ctx, order, refund, original, now);
       return;
     }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { orders } from '../modules/orders/schema.ts';
 import { payments } from '../modules/payments/schema.ts';
 import { refundDeadline } from '../modules/refunds/deadline.ts';
-import { returnsOf, type ReturnRow } from '../modules/refunds/returns.ts';
+import { returnsOf, type ReturnRow } from '../modules/payments/returns.ts';
 import { refunds } from '../modules/refunds/schema.ts';
 import { refundNo } from '../modules/refunds/service.ts';
 import { requireAdmin } from '../modules/staff/access.ts';

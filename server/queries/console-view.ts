@@ -9,7 +9,7 @@ import { orderLines, orders as ordersTable } from '../modules/orders/schema.ts';
 import { linesOf, type OrderLineRow, type OrderRow } from '../modules/orders/service.ts';
 import { lineName } from '../modules/orders/line-view.ts';
 import { orderEventsFor } from '../modules/orders/states.ts';
-import { ledgersOf, moneyOf } from '../modules/refunds/ledger.ts';
+import { ledgersOf, moneyOf } from '../modules/payments/ledger.ts';
 import { latestRefunds, refundNo, type RefundRow } from '../modules/refunds/service.ts';
 import { refundEventsFor } from '../modules/refunds/states.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
@@ -87,8 +87,8 @@ export async function orderCards(ctx: ReadContext, orders: OrderRow[], who: Staf
       expressCompany: o.expressCompany,
       expressNo: o.expressNo,
       totalSen: o.totalSen,
-      paidSen: o.paidSen,
-      refundedSen: o.refundedSen,
+      paidSen: ledgers.get(o.id)!.paidSen,
+      refundedSen: ledgers.get(o.id)!.returnedSen,
       money: moneyOf(ledgers.get(o.id)!),
       refund: refund ? { refundNo: refundNo(o.orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen } : null,
       actions: staffActionsOf(o, refund, who),

@@ -9,7 +9,7 @@ import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { lineName } from '../modules/orders/line-view.ts';
 import { orderLines, orders } from '../modules/orders/schema.ts';
 import { refunds } from '../modules/refunds/schema.ts';
-import { ledgersOf, moneyOf } from '../modules/refunds/ledger.ts';
+import { ledgersOf, moneyOf } from '../modules/payments/ledger.ts';
 import { latestRefunds, refundNo } from '../modules/refunds/service.ts';
 import type { ReadContext } from './context.ts';
 import { appointmentView } from './order-parts.ts';
@@ -95,14 +95,14 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
       expressCompany: order.expressCompany,
       expressNo: order.expressNo,
       totalSen: order.totalSen,
-      paidSen: order.paidSen,
-      refundedSen: order.refundedSen,
+      paidSen: ledger.paidSen,
+      refundedSen: ledger.returnedSen,
       money: moneyOf(ledger),
       payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
       secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
       refund: told ? { refundNo: refundNo(order.orderNo, told.seq), status: told.status, amountSen: told.amountSen } : null,
       reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
-      actions: customerActions(customerView(order, refund?.status ?? null, false, ledger), now),
+      actions: customerActions(customerView(order, ledger, refund?.status ?? null), now),
     };
   });
   return { list, total, pageNum: input.pageNum, pageSize: input.pageSize, counts };

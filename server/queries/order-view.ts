@@ -8,7 +8,7 @@ import type { orderDetail } from '../../contract/order-dto.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { customerActions, customerView } from '../modules/orders/actions.ts';
-import { ledgerOf, moneyOf } from '../modules/refunds/ledger.ts';
+import { ledgerOf, moneyOf } from '../modules/payments/ledger.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
 import { closureOn } from '../modules/booking/closures.ts';
@@ -48,8 +48,8 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
     createdAt: order.createdAt.toISOString(),
     payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
     secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
-    paidSen: order.paidSen,
-    refundedSen: order.refundedSen,
+    paidSen: ledger.paidSen,
+    refundedSen: ledger.returnedSen,
     money: moneyOf(ledger),
     car: {
       variantId: order.car.variantId,
@@ -89,7 +89,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
     tracking: trackingLink(order.expressCompany, order.expressNo),
-    actions: customerActions(customerView(order, parts.refunds[0]?.status ?? null, closure !== null, ledger), now),
+    actions: customerActions(customerView(order, ledger, parts.refunds[0]?.status ?? null, closure !== null), now),
     history: history.map((h) => ({
       status: h.status,
       stage: h.stage,

@@ -3,7 +3,7 @@ import type { Locale } from '../../contract/rules/language.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { linesOf } from '../modules/orders/service.ts';
 import { refundDeadline } from '../modules/refunds/deadline.ts';
-import { ledgersOf } from '../modules/refunds/ledger.ts';
+import { ledgersOf } from '../modules/payments/ledger.ts';
 import { approvableSen } from '../modules/refunds/refundable.ts';
 import { refunds } from '../modules/refunds/schema.ts';
 import { refundsOf } from '../modules/refunds/service.ts';
@@ -47,12 +47,12 @@ export async function refundQueue(ctx: ReadContext, who: StaffRow, input: { page
       store: order.storeId ? { id: order.storeId, name: workshop?.name ?? order.storeId } : null,
       customer: { name: order.contact.name, phone: order.contact.phone },
       lines: linesInWords(ctx, lines.get(order.id)!, locale),
-      paidSen: order.paidSen,
-      refundedSen: order.refundedSen,
+      paidSen: ledgers.get(order.id)!.paidSen,
+      refundedSen: ledgers.get(order.id)!.returnedSen,
       refund: refundView(ctx, order.orderNo, full, locale, now),
       deadline: deadline.toISOString(),
       late: now.getTime() > deadline.getTime(),
-      approvableSen: approvableSen(refund.requestedSen, { ...order, usedSen: ledgers.get(order.id)!.usedSen }),
+      approvableSen: approvableSen(refund.requestedSen, ledgers.get(order.id)!),
       actions: { approve: events.includes('approve'), reject: events.includes('reject') },
     };
   });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ledgerOf } from '../../server/modules/payments/ledger.ts';
 import { addStaff } from '../../server/modules/staff/service.ts';
 import type { TestApi } from './harness.ts';
 import { rows, SS2 } from './order-fixtures.ts';
@@ -51,10 +52,13 @@ export async function auditRows(api: TestApi, action?: string) {
   );
 }
 
+/** The order's row, with what its ledger says it was paid and has had back. */
 export async function orderState(api: TestApi, orderNo: string) {
-  const [row] = await rows<{ status: string; stage: string | null; express_company: string | null; express_no: string | null; refunded_sen: number; paid_sen: number; pickup_code: string | null }>(
+  const [row] = await rows<{ id: string; status: string; stage: string | null; express_company: string | null; express_no: string | null; pickup_code: string | null }>(
     api,
-    sql`select status, stage, express_company, express_no, refunded_sen, paid_sen, pickup_code from orders where order_no = ${orderNo}`,
+    sql`select id, status, stage, express_company, express_no, pickup_code from orders where order_no = ${orderNo}`,
   );
-  return row!;
+  const { id, ...state } = row!;
+  const ledger = await ledgerOf(api.db, id);
+  return { ...state, paid_sen: ledger.paidSen, refunded_sen: ledger.returnedSen };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createApi } from '../../server/app.ts';
-import { REFUND_SEND_JOB, refundSendHandler } from '../../server/modules/refunds/payout.ts';
+import { REFUND_SEND_JOB, refundSendHandler } from '../../server/flows/refunds/payout.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import { stripeProvider } from '../../server/providers/payment/stripe/provider.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { ledgerOf } from '../../server/modules/refunds/ledger.ts';
+import { ledgerOf } from '../../server/modules/payments/ledger.ts';
 import { twoApiProcesses, type TestApi } from './harness.ts';
 import { ADD, beforeTheBankConfirms, FIND, installOrder, newKey, PAY, postCallback, pressInSandbox, rows, SS15, SS2, WIPERS } from './order-fixtures.ts';
 

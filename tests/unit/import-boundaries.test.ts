@@ -17,6 +17,12 @@ const at = (file: string, from: string) => ({
   options: [{ root }],
 });
 const refused = (file: string, from: string, why: RegExp) => ({ ...at(file, from), errors: [{ message: why }] });
+/** Writes of the payments module's tables, as a file would make them. */
+const money = {
+  insert: "import { paymentReturns } from './schema.ts';\nawait tx.insert(paymentReturns).values(row);",
+  namespace: "import * as schema from './schema.ts';\nawait tx.update(schema.payments).set({ state });",
+};
+const moneyOnly = (file: string, table: string) => new RegExp(`^${file} may not write ${table}: money .* is written only by server/modules/payments/`);
 
 tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
   valid: [
@@ -39,6 +45,11 @@ tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
     at('contract/orders.ts', './rules/order-total.ts'),
     at('tests/api/harness.ts', '../../server/modules/orders/schema.ts'),
     at('server/routes/orders.ts', 'hono'),
+    // The payments module writes its own tables; a read model reads them.
+    { ...at('server/modules/payments/returns.ts', './schema.ts'), code: money.insert },
+    { ...at('server/modules/payments/service.ts', './schema.ts'), code: money.namespace },
+    { ...at('server/queries/attention.ts', '../modules/payments/schema.ts'), code: "import { paymentReturns } from '../modules/payments/schema.ts';\nawait db.select().from(paymentReturns);" },
+    { ...at('server/flows/refunds/payout.ts', '../../modules/payments/returns.ts'), code: "await tx.update(refunds).set({});\nlog.info(`updated payments of ${orderNo}`);" },
   ],
   invalid: [
     refused('src/lib/api.ts', '../../server/app.ts', /the site never imports server code/),
@@ -58,6 +69,12 @@ tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
     refused('server/queries/console.ts', '../flows/place-order.ts', /a query only reads/),
     refused('server/http/calls.ts', '../modules/orders/service.ts', /knows the domain error, nothing else/),
     refused('server/providers/payment/stripe/provider.ts', '../../../flows/record-payment.ts', /know nothing of flows/),
+    // Money is written only by the payments module: by its tables' names, however imported, or in SQL.
+    { ...at('server/queries/attention.ts', '../modules/payments/schema.ts'), code: money.insert.replaceAll('./schema.ts', '../modules/payments/schema.ts'), errors: [{ message: moneyOnly('server/queries/attention.ts', 'payment_returns') }] },
+    { ...at('server/queries/orders.ts', '../modules/payments/schema.ts'), code: money.namespace.replaceAll('./schema.ts', '../modules/payments/schema.ts'), errors: [{ message: moneyOnly('server/queries/orders.ts', 'payments') }] },
+    { ...at('server/db/repair.ts', './schema.ts'), code: "import { paymentEvents as events } from './schema.ts';\nawait db.delete(events);", errors: [{ message: moneyOnly('server/db/repair.ts', 'payment_events') }] },
+    { ...at('server/flows/refunds/payout.ts', '../../db/client.ts'), code: 'await tx.execute(sql`update payment_returns set state = ${state} where id = ${id}`);', errors: [{ message: moneyOnly('server/flows/refunds/payout.ts', 'payment_returns') }] },
+    { ...at('server/ops/repair.ts', '../db/client.ts'), code: "await db.execute(sql.raw('INSERT INTO \"payments\" (id) VALUES (1)'));", errors: [{ message: moneyOnly('server/ops/repair.ts', 'payments') }] },
   ],
 });
 

@@ -20,11 +20,10 @@ const booked: CustomerOrderView = {
   payBefore: kl('2026-06-01T10:30:00'),
   appointment: { date: '2026-06-04', time: '10:00' },
   completedAt: null,
-  paidSen: 15900,
-  refundedSen: 0,
+  refundableSen: 15900,
   refundStatus: null,
 };
-const unpaid: CustomerOrderView = { ...booked, status: 'PENDING_PAYMENT', stage: null, paidSen: 0 };
+const unpaid: CustomerOrderView = { ...booked, status: 'PENDING_PAYMENT', stage: null, refundableSen: 0 };
 const completed: CustomerOrderView = { ...booked, status: 'COMPLETED', stage: null, completedAt: kl('2026-06-04T11:15:00') };
 
 const actions = (order: CustomerOrderView, now: Date) =>
@@ -63,7 +62,7 @@ describe('what the customer can do, by state', () => {
   });
 
   test('a refunded order can only be deleted', () => {
-    expect(actions({ ...completed, status: 'REFUNDED', refundedSen: 15900, refundStatus: 'COMPLETED' }, kl('2026-06-10T09:00:00'))).toEqual(['delete']);
+    expect(actions({ ...completed, status: 'REFUNDED', refundableSen: 0, refundStatus: 'COMPLETED' }, kl('2026-06-10T09:00:00'))).toEqual(['delete']);
   });
 });
 
@@ -123,11 +122,11 @@ describe('asking for a refund', () => {
   });
 
   test('part of it when asked', () => {
-    expect(checkRefundRequest({ ...completed, refundedSen: 5000 }, { reason: 'One wiper squeaks', amountSen: 4500 }, now)).toEqual({ ok: true, amountSen: 4500 });
+    expect(checkRefundRequest({ ...completed, refundableSen: 10900 }, { reason: 'One wiper squeaks', amountSen: 4500 }, now)).toEqual({ ok: true, amountSen: 4500 });
   });
 
   test('never more than what is left', () => {
-    expect(checkRefundRequest({ ...completed, refundedSen: 5000 }, { reason: 'Noise', amountSen: 12000 }, now)).toEqual({
+    expect(checkRefundRequest({ ...completed, refundableSen: 10900 }, { reason: 'Noise', amountSen: 12000 }, now)).toEqual({
       ok: false,
       key: 'refund.amount',
       params: { max: 'RM 109.00' },
@@ -157,14 +156,14 @@ describe('asking for a refund', () => {
   });
 
   test('not when everything has been returned', () => {
-    expect(checkRefundRequest({ ...booked, refundedSen: 15900, refundStatus: 'COMPLETED' }, { reason: 'x' }, now)).toEqual({ ok: false, key: 'refund.nothingLeft' });
+    expect(checkRefundRequest({ ...booked, refundableSen: 0, refundStatus: 'COMPLETED' }, { reason: 'x' }, now)).toEqual({ ok: false, key: 'refund.nothingLeft' });
   });
 });
 
 describe('approving a refund', () => {
   test('at most what was asked and what is still paid', () => {
-    expect(approvableSen(5000, { paidSen: 12000, refundedSen: 0 })).toBe(5000);
-    expect(approvableSen(12000, { paidSen: 12000, refundedSen: 4000 })).toBe(8000);
-    expect(approvableSen(1000, { paidSen: 1000, refundedSen: 1000 })).toBe(0);
+    expect(approvableSen(5000, { usedSen: 12000 })).toBe(5000);
+    expect(approvableSen(12000, { usedSen: 8000 })).toBe(8000);
+    expect(approvableSen(1000, { usedSen: 0 })).toBe(0);
   });
 });

@@ -130,16 +130,16 @@ describe('mailing', () => {
 
 describe('refunded orders', () => {
   test.each([booked, inService, ready, shipped, completed])('a paid order ($status) is refunded when every paid sen is back', (state) => {
-    expect(transitionOrder(state, 'refund', 'system', { paidSen: 15900, refundedSen: 15900 })).toMatchObject({ ok: true, status: 'REFUNDED', stage: null });
+    expect(transitionOrder(state, 'refund', 'system', { paidSen: 15900, returnedSen: 15900 })).toMatchObject({ ok: true, status: 'REFUNDED', stage: null });
   });
 
   test('not while part of the payment is still with the shop', () => {
-    expect(transitionOrder(completed, 'refund', 'system', { paidSen: 15900, refundedSen: 5000 })).toEqual({ ok: false, key: 'order.notFullyRefunded' });
+    expect(transitionOrder(completed, 'refund', 'system', { paidSen: 15900, returnedSen: 5000 })).toEqual({ ok: false, key: 'order.notFullyRefunded' });
   });
 
   test('an unpaid, cancelled or refunded order cannot become refunded', () => {
     for (const state of [pending('install'), cancelled, refunded]) {
-      expect(transitionOrder(state, 'refund', 'system', { paidSen: 100, refundedSen: 100 })).toEqual({ ok: false, key: 'order.refundedRefused' });
+      expect(transitionOrder(state, 'refund', 'system', { paidSen: 100, returnedSen: 100 })).toEqual({ ok: false, key: 'order.refundedRefused' });
     }
   });
 });
@@ -150,7 +150,7 @@ describe('the table as a whole', () => {
 
   test('ended orders never move', () => {
     for (const state of [cancelled, refunded]) {
-      for (const event of every) for (const by of actors) expect(transitionOrder(state, event, by, { note: 'x', paidSen: 1, refundedSen: 1 }).ok).toBe(false);
+      for (const event of every) for (const by of actors) expect(transitionOrder(state, event, by, { note: 'x', paidSen: 1, returnedSen: 1 }).ok).toBe(false);
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { PaymentRow } from '../../server/modules/payments/service.ts';
-import { ledgerFrom, refundableFrom, surplusLeft } from '../../server/modules/refunds/ledger.ts';
-import type { ReturnRow } from '../../server/modules/refunds/returns.ts';
+import { ledgerFrom, refundableFrom, surplusLeft } from '../../server/modules/payments/ledger.ts';
+import type { ReturnRow } from '../../server/modules/payments/returns.ts';
 import type { RefundRow } from '../../server/modules/refunds/service.ts';
 
 /** One ledger per order: what every screen shows and every refund rule reads. */

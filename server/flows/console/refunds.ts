@@ -1,12 +1,12 @@
 import { audit } from '../../modules/audit/service.ts';
-import { payRefundOutside, retryRefund, type FailedRefundDone } from '../../modules/refunds/failed.ts';
-import { decideRefund, type ReviewInput } from '../../modules/refunds/review.ts';
+import { payRefundOutside, retryRefund, type FailedRefundDone } from '../refunds/failed.ts';
+import { decideRefund, type ReviewInput } from '../refunds/review.ts';
 import { lockStaffOrder, requireAdmin } from '../../modules/staff/access.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
 
 /**
- * An admin's decision on the request waiting for review (the rules: modules/refunds/review.ts),
+ * An admin's decision on the request waiting for review (flows/refunds/review.ts),
  * audited in the same transaction; the SMS and the payout follow the commit. The caller answers
  * with the order.
  */

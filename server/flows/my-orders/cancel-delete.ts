@@ -3,6 +3,7 @@ import { returnCouponUse } from '../../modules/coupons/service.ts';
 import { checkDelete, customerView } from '../../modules/orders/actions.ts';
 import { addHistory, hideOrder, moveOrder } from '../../modules/orders/service.ts';
 import { pendingCheckouts } from '../../modules/payments/service.ts';
+import { ledgerOf } from '../../modules/payments/ledger.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import type { ShopContext } from '../context.ts';
 import { lockOwnOrder, refuse } from './own-order.ts';
@@ -36,7 +37,7 @@ export async function deleteOrder(ctx: ShopContext, customerId: string, orderNo:
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, customerId, orderNo);
-    const view = customerView(order, (await latestRefund(tx, order.id))?.status ?? null);
+    const view = customerView(order, await ledgerOf(tx, order.id), (await latestRefund(tx, order.id))?.status ?? null);
     const refused = checkDelete(view);
     if (refused) refuse(refused);
     await hideOrder(tx, order.id, now);

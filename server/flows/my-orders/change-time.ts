@@ -5,6 +5,7 @@ import { scheduleReminder } from '../../jobs/appointment-reminder.ts';
 import { orderNotice } from '../../modules/notifications/service.ts';
 import { calendarOf, workshopOf } from '../cart.ts';
 import type { ShopContext } from '../context.ts';
+import { ledgerOf } from '../../modules/payments/ledger.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import { isClosedDay } from '../../modules/booking/closures.ts';
 import { lockOwnOrder, refuse } from './own-order.ts';
@@ -20,7 +21,7 @@ export async function changeInstallTime(ctx: ShopContext, customerId: string, in
   const told = await ctx.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
     const closedDay = order.storeId !== null && order.appointmentDate !== null && (await isClosedDay(tx, order.storeId, order.appointmentDate));
-    const view = customerView(order, (await latestRefund(tx, order.id))?.status ?? null, closedDay);
+    const view = customerView(order, await ledgerOf(tx, order.id), (await latestRefund(tx, order.id))?.status ?? null, closedDay);
     const refused = checkChangeTime(view, now);
     if (refused) refuse(refused);
     // A booking on a day the workshop closed since does not count as a change.

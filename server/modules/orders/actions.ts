@@ -22,10 +22,8 @@ export interface CustomerOrderView {
   /** Install orders: the booked date and time, Kuala Lumpur time. */
   appointment: { date: string; time: string } | null;
   completedAt: Date | null;
-  paidSen: number;
-  refundedSen: number;
-  /** What the order can still return from the payments it uses (its ledger's usedSen), when read. */
-  refundableSen?: number;
+  /** What the order can still return from the payments it uses: its ledger's usedSen. */
+  refundableSen: number;
   /** The latest refund request's status, if any. */
   refundStatus: RefundStatus | null;
   /** Times the installation was moved already (default none). */
@@ -43,8 +41,11 @@ export interface CustomerActions {
   delete: boolean;
 }
 
-/** The order as the customer's action rules read it, with its latest refund's status and whether its booked day has closed. */
-export function customerView(order: OrderRow, refundStatus: RefundStatus | null = null, closedDay = false, ledger?: { usedSen: number }): CustomerOrderView {
+/**
+ * The order as the customer's action rules read it, with its ledger (payments module), its
+ * latest refund's status and whether its booked day has closed.
+ */
+export function customerView(order: OrderRow, ledger: { usedSen: number }, refundStatus: RefundStatus | null = null, closedDay = false): CustomerOrderView {
   return {
     status: order.status,
     stage: order.stage,
@@ -52,9 +53,7 @@ export function customerView(order: OrderRow, refundStatus: RefundStatus | null 
     payBefore: order.payBefore,
     appointment: order.appointmentDate && order.appointmentTime ? { date: order.appointmentDate, time: order.appointmentTime } : null,
     completedAt: order.completedAt,
-    paidSen: order.paidSen,
-    refundedSen: order.refundedSen,
-    ...(ledger && { refundableSen: ledger.usedSen }),
+    refundableSen: ledger.usedSen,
     refundStatus,
     rescheduleCount: order.rescheduleCount,
     closedDay,
@@ -66,7 +65,7 @@ export function appointmentStart(appointment: { date: string; time: string }): D
   return klInstant(appointment.date, appointment.time);
 }
 
-export function checkPay(order: CustomerOrderView, now: Date): Refusal | null {
+export function checkPay(order: Pick<CustomerOrderView, 'status' | 'payBefore'>, now: Date): Refusal | null {
   if (order.status !== 'PENDING_PAYMENT' || !order.payBefore || now >= order.payBefore) return { ok: false, key: 'order.payRefused' };
   return null;
 }

@@ -71,8 +71,6 @@ export const orders = pgTable(
     discountSen: sen('discount_sen'),
     totalSen: sen('total_sen'),
     payBefore: at('pay_before'),
-    paidSen: integer('paid_sen').notNull().default(0),
-    refundedSen: integer('refunded_sen').notNull().default(0),
     paidAt: at('paid_at'),
     pickupCode: text('pickup_code'),
     expressCompany: text('express_company'),
@@ -101,8 +99,7 @@ export const orders = pgTable(
     uniqueIndex('orders_open_pickup_code_key')
       .on(t.pickupCode)
       .where(sql`${t.pickupCode} is not null and ${t.status} in ('UPCOMING', 'IN_PROGRESS')`),
-    check('orders_money_check', sql`${t.totalSen} >= 0 and ${t.discountSen} >= 0 and ${t.paidSen} >= 0 and ${t.refundedSen} >= 0`),
-    check('orders_refunded_within_paid', sql`${t.refundedSen} <= ${t.paidSen}`),
+    check('orders_money_check', sql`${t.totalSen} >= 0 and ${t.discountSen} >= 0`),
     check('orders_status_check', sql`${t.status} in ('PENDING_PAYMENT', 'UPCOMING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'REFUNDED')`),
     check('orders_method_check', sql`${t.method} in ('install', 'pickup', 'mail')`),
   ],

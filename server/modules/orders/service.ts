@@ -131,7 +131,10 @@ export async function historyOf(db: Db, orderId: string): Promise<HistoryEntry[]
   return db.select().from(orderHistory).where(eq(orderHistory.orderId, orderId)).orderBy(asc(orderHistory.id));
 }
 
-/** What a move writes besides the state: money, times, courier. The state itself only moveOrder writes. */
+/**
+ * What a move writes besides the state: times, courier. The state itself only moveOrder
+ * writes; money is the payments module's (its ledger), never the order's.
+ */
 export type OrderChanges = Omit<Partial<NewOrder>, 'id' | 'status' | 'stage'>;
 
 export interface OrderTransition extends OrderMoveContext {
@@ -145,7 +148,7 @@ export interface OrderTransition extends OrderMoveContext {
  * The one writer of an order's status and stage: `event` by `by` as the state table allows
  * (orders.md §1), the new state and its history row written in the caller's transaction (the
  * caller holds the order's lock). Answers the table's refusal and writes nothing otherwise.
- * For `refund` the table weighs the order's own paid and refunded sums unless told others.
+ * For `refund` the table weighs the paid and returned sums the caller read from the ledger.
  */
 export async function tryMoveOrder(
   tx: Db,
@@ -156,7 +159,7 @@ export async function tryMoveOrder(
   now: Date,
 ): Promise<{ ok: true; order: OrderRow } | Refusal> {
   const { noteKey, noteParams, changes, ...guard } = context;
-  const move = transitionOrder(order, event, by, { paidSen: order.paidSen, refundedSen: order.refundedSen, ...guard });
+  const move = transitionOrder(order, event, by, guard);
   if (!move.ok) return move;
   const [row] = await tx
     .update(orders)
@@ -198,11 +201,11 @@ export async function lockBookedOn(tx: Db, storeId: string, date: string): Promi
     .for('update');
 }
 
-/** Records money on an order without moving it (a payment it cannot keep), with a history note. */
-export async function noteOnOrder(tx: Db, order: OrderRow, note: HistoryNote, now: Date, changes: OrderChanges = {}) {
+/** A history note on an order that does not move it (a payment it cannot keep, money returned). */
+export async function noteOnOrder(tx: Db, order: OrderRow, note: HistoryNote, now: Date) {
   const [row] = await tx
     .update(orders)
-    .set({ ...changes, updatedAt: now })
+    .set({ updatedAt: now })
     .where(eq(orders.id, order.id))
     .returning();
   await addHistory(tx, row!, note, now);

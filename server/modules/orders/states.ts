@@ -81,9 +81,9 @@ const orderRefusal: Record<OrderEvent, MessageKey> = {
 export interface OrderMoveContext {
   /** The customer's reason for cancelling (required), or a note for the history. */
   note?: string;
-  /** For `refund`: what was paid and what has been returned, refunds included. */
+  /** For `refund`: what was paid and what has been returned, refunds included (the order's ledger). */
   paidSen?: number;
-  refundedSen?: number;
+  returnedSen?: number;
 }
 
 const applies = (row: OrderRow, state: OrderState) =>
@@ -99,8 +99,8 @@ export function transitionOrder(state: OrderState, event: OrderEvent, by: Actor,
   if (event === 'cancel' && note === '') return { ok: false, key: 'order.reasonRequired' };
   if (event === 'expire') note ||= PAYMENT_EXPIRED_NOTE;
   if (event === 'refund') {
-    const { paidSen = 0, refundedSen = 0 } = context;
-    if (paidSen <= 0 || refundedSen < paidSen) return { ok: false, key: 'order.notFullyRefunded' };
+    const { paidSen = 0, returnedSen = 0 } = context;
+    if (paidSen <= 0 || returnedSen < paidSen) return { ok: false, key: 'order.notFullyRefunded' };
   }
 
   const stage = row.toStage === 'first' ? firstStage[state.method] : row.toStage;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PayMethod } from '../../../contract/rules/order-status.ts';
+import { refunds } from '../refunds/schema.ts';
 
 export type PaymentState = 'pending' | 'succeeded' | 'failed' | 'expired';
 export type EventOutcome = 'applied' | 'duplicate' | 'refused';
@@ -63,4 +64,39 @@ export const paymentEvents = pgTable(
     lastRepeatAt: at('last_repeat_at'),
   },
   (t) => [uniqueIndex('payment_events_event_key').on(t.provider, t.eventId), index('payment_events_payment_idx').on(t.paymentId)],
+);
+
+export type ReturnState = 'sending' | 'succeeded' | 'failed';
+
+/**
+ * Money sent back to one payment of an order (orders.md, the ledger): a refund's share of it,
+ * or (refundId null) money the order could not use, returned by the shop without a request.
+ * `refundId` names the refunds module's request (a foreign key: written here only).
+ * Each provider request has its own idempotency key: a new attempt after a definite failure is
+ * a new row with a new key, never the same key again.
+ */
+export const paymentReturns = pgTable(
+  'payment_returns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    /** The payments module's payment the money goes back to. */
+    paymentId: uuid('payment_id').notNull(),
+    refundId: uuid('refund_id').references(() => refunds.id),
+    amountSen: integer('amount_sen').notNull(),
+    state: text('state').$type<ReturnState>().notNull(),
+    providerRefundRef: text('provider_refund_ref'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_returns_key').on(t.idempotencyKey),
+    index('payment_returns_order_idx').on(t.orderId),
+    index('payment_returns_payment_idx').on(t.paymentId),
+    index('payment_returns_refund_idx').on(t.refundId),
+    check('payment_returns_amount_check', sql`${t.amountSen} > 0`),
+    check('payment_returns_state_check', sql`${t.state} in ('sending', 'succeeded', 'failed')`),
+  ],
 );

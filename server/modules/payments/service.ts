@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentEvents, payments, type EventOutcome, type PaymentState } from './schema.ts';
+import { paymentEvents, payments, type EventOutcome } from './schema.ts';
 
 export type { EventOutcome, PaymentState } from './schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
@@ -62,11 +62,20 @@ export async function lockPayment(tx: Db, provider: string, ref: { paymentId?: s
   return row;
 }
 
-export async function setPaymentState(tx: Db, paymentId: string, state: PaymentState, now: Date, changes: Partial<NewPayment> = {}) {
+/**
+ * The provider confirmed the payment: it counts in the order's ledger from now on (paid, and
+ * to be returned when `refundDue`, money the order cannot keep).
+ */
+export async function recordPaid(tx: Db, paymentId: string, paid: { providerRef: string; refundDue: boolean; note: string }, now: Date) {
   await tx
     .update(payments)
-    .set({ ...changes, state, updatedAt: now })
+    .set({ ...paid, state: 'succeeded', paidAt: now, updatedAt: now })
     .where(eq(payments.id, paymentId));
+}
+
+/** The provider's word that the attempt ended without money: failed, or expired. */
+export async function recordUnpaid(tx: Db, paymentId: string, state: 'failed' | 'expired', providerRef: string, now: Date) {
+  await tx.update(payments).set({ providerRef, state, updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
 export interface IncomingEvent {

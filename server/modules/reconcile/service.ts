@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import { orderTotals } from '../orders/service.ts';
 import { paymentsOf, paymentsSince } from '../payments/service.ts';
-import { ledgersOf } from '../refunds/ledger.ts';
-import { isPaidOutside, returnsSince } from '../refunds/returns.ts';
+import { ledgersOf } from '../payments/ledger.ts';
+import { isPaidOutside, returnsSince } from '../payments/returns.ts';
 import { paidOutside, reconcile, type ShopBooks } from './compare.ts';
 
 export interface ReconcileReport {

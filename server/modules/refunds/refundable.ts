@@ -31,8 +31,8 @@ export function checkRefundable(order: CustomerOrderView, now: Date): { ok: true
     return refusal('refund.notRefundable');
   }
   if (hasOpenRefund(order)) return refusal('order.refundOpen');
-  // From the ledger when the caller read it: money being returned apart is not refundable twice.
-  const refundableSen = order.refundableSen ?? order.paidSen - order.refundedSen;
+  // From the ledger: money being returned apart is not refundable twice.
+  const { refundableSen } = order;
   if (refundableSen <= 0) return refusal('refund.nothingLeft');
   return { ok: true, refundableSen };
 }
@@ -50,5 +50,4 @@ export function checkRefundRequest(order: CustomerOrderView, request: RefundRequ
 }
 
 /** Most a request may be approved for: what was asked, and never more than the order still uses (its ledger's usedSen). */
-export const approvableSen = (requestedSen: number, order: { usedSen?: number; paidSen: number; refundedSen: number }) =>
-  Math.max(0, Math.min(requestedSen, order.usedSen ?? order.paidSen - order.refundedSen));
+export const approvableSen = (requestedSen: number, ledger: { usedSen: number }) => Math.max(0, Math.min(requestedSen, ledger.usedSen));

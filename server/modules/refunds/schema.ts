@@ -8,7 +8,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 /**
  * Refund requests on orders (orders.md §1). `orderId` is the orders module's id (no
  * cross-module reference). The partial unique index lets an order have one open request at a
- * time whatever two requests do at once; Σ refunded ≤ Σ paid is checked on the order's row.
+ * time whatever two requests do at once; Σ refunded ≤ Σ paid is checked on the order's ledger
+ * (payments module) under the order's lock.
  */
 export const refunds = pgTable(
   'refunds',
@@ -71,38 +72,4 @@ export const refundImages = pgTable(
     position: smallint('position').notNull(),
   },
   (t) => [uniqueIndex('refund_images_key').on(t.key), index('refund_images_refund_idx').on(t.refundId)],
-);
-
-export type ReturnState = 'sending' | 'succeeded' | 'failed';
-
-/**
- * Money sent back to one payment of an order (orders.md, the ledger): a refund's share of it,
- * or (refundId null) money the order could not use, returned by the shop without a request.
- * Each provider request has its own idempotency key: a new attempt after a definite failure is
- * a new row with a new key, never the same key again.
- */
-export const paymentReturns = pgTable(
-  'payment_returns',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id').notNull(),
-    /** The payments module's payment the money goes back to. */
-    paymentId: uuid('payment_id').notNull(),
-    refundId: uuid('refund_id').references(() => refunds.id),
-    amountSen: integer('amount_sen').notNull(),
-    state: text('state').$type<ReturnState>().notNull(),
-    providerRefundRef: text('provider_refund_ref'),
-    idempotencyKey: text('idempotency_key').notNull(),
-    note: text('note').notNull().default(''),
-    createdAt: at('created_at').notNull(),
-    updatedAt: at('updated_at').notNull(),
-  },
-  (t) => [
-    uniqueIndex('payment_returns_key').on(t.idempotencyKey),
-    index('payment_returns_order_idx').on(t.orderId),
-    index('payment_returns_payment_idx').on(t.paymentId),
-    index('payment_returns_refund_idx').on(t.refundId),
-    check('payment_returns_amount_check', sql`${t.amountSen} > 0`),
-    check('payment_returns_state_check', sql`${t.state} in ('sending', 'succeeded', 'failed')`),
-  ],
 );

@@ -168,8 +168,3 @@ export async function refundById(db: Db, id: string): Promise<RefundRow | undefi
   const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
   return row;
 }
-
-/** The provider's id of the refund once it was sent: kept whatever its status, for the reconciliation. */
-export async function recordProviderRefund(tx: Db, refundId: string, providerRefundRef: string): Promise<void> {
-  await tx.update(refunds).set({ providerRefundRef }).where(eq(refunds.id, refundId));
-}

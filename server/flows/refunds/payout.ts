@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client.ts';
 import { retryDelayMs, scheduleJob, type JobHandler } from '../../jobs/queue.ts';
 import { PaymentRefused, type PaymentProvider } from '../../providers/payment/index.ts';
-import { lockOrder } from '../orders/service.ts';
-import { paidPayments, paymentById } from '../payments/service.ts';
-import { refundableFrom } from './ledger.ts';
-import { insertReturn, outsideKey, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
-import { refundById, tryMoveRefund, type RefundRow } from './service.ts';
+import { lockOrder } from '../../modules/orders/service.ts';
+import { paidPayments, paymentById } from '../../modules/payments/service.ts';
+import { refundableFrom } from '../../modules/payments/ledger.ts';
+import { recordReturn, outsideKey, recordReturnRef, returnById, returnsOf, returnsOfRefund, settleReturn, type ReturnRow } from '../../modules/payments/returns.ts';
+import { refundById, tryMoveRefund, type RefundRow } from '../../modules/refunds/service.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { log } from '../../ops/log.ts';
 
@@ -32,11 +32,6 @@ export interface PayoutContext {
 
 const sum = (rows: { amountSen: number }[]) => rows.reduce((s, r) => s + r.amountSen, 0);
 
-/** What of a refund has no return on its way or done: the part a new attempt sends. */
-export async function refundOwed(db: Db, refund: RefundRow): Promise<number> {
-  return refund.amountSen - sum((await returnsOfRefund(db, refund.id)).filter((r) => r.state !== 'failed'));
-}
-
 /**
  * Splits what is owed of an approved refund into returns, newest payment first, each within
  * what its payment can still give back (payments the order cannot use are returned apart).
@@ -60,7 +55,7 @@ export async function allocateRefund(
     if (take <= 0) continue;
     const key = settled ? outsideKey(refund.id, n) : n === 0 ? refund.id : `${refund.id}:${n}`;
     made.push(
-      await insertReturn(
+      await recordReturn(
         tx,
         {
           orderId: refund.orderId,

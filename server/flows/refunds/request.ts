@@ -1,13 +1,13 @@
 import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { Db } from '../../db/client.ts';
-import { warning } from '../errors.ts';
+import { warning } from '../../modules/errors.ts';
 import { ownedUploads } from '../../storage/service.ts';
-import { customerView } from '../orders/actions.ts';
-import { addHistory, breaksUnique, type OrderRow } from '../orders/service.ts';
-import type { Refusal } from '../orders/states.ts';
-import { ledgerOf } from './ledger.ts';
-import { checkRefundRequest } from './refundable.ts';
-import { insertRefund, keysInUse, latestRefund, moveRefund } from './service.ts';
+import { customerView } from '../../modules/orders/actions.ts';
+import { addHistory, breaksUnique, type OrderRow } from '../../modules/orders/service.ts';
+import type { Refusal } from '../../modules/orders/states.ts';
+import { ledgerOf } from '../../modules/payments/ledger.ts';
+import { checkRefundRequest } from '../../modules/refunds/refundable.ts';
+import { insertRefund, keysInUse, latestRefund, moveRefund } from '../../modules/refunds/service.ts';
 
 /** A refusal of the refund rules, as the 807 the customer sees. */
 function refuse(refusal: Refusal, field?: string): never {
@@ -35,7 +35,7 @@ export async function requestRefund(db: Db, lock: LockOwnOrder, customerId: stri
   await db
     .transaction(async (tx) => {
       const order = await lock(tx);
-      const view = customerView(order, (await latestRefund(tx, order.id))?.status ?? null, false, await ledgerOf(tx, order.id));
+      const view = customerView(order, await ledgerOf(tx, order.id), (await latestRefund(tx, order.id))?.status ?? null);
       const checked = checkRefundRequest(view, { reason: input.reason, amountSen: input.amountSen }, now);
       if (!checked.ok) refuse(checked, checked.key === 'refund.amount' ? 'amountSen' : undefined);
 

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import { scheduleJob, type JobHandler } from '../../jobs/queue.ts';
-import { lockOrder } from '../orders/service.ts';
-import { paidPayments } from '../payments/service.ts';
-import { surplusLeft } from './ledger.ts';
+import { lockOrder } from '../../modules/orders/service.ts';
+import { paidPayments } from '../../modules/payments/service.ts';
+import { surplusLeft } from '../../modules/payments/ledger.ts';
 import { MONEY_BACK_JOB, scheduleSends, sendReturn, type PayoutContext } from './payout.ts';
-import { insertReturn, returnsOf, type ReturnRow } from './returns.ts';
+import { recordReturn, returnsOf, type ReturnRow } from '../../modules/payments/returns.ts';
 
 /**
  * Money an order cannot use (paid twice, paid after a cancel, paid after its time was taken)
@@ -34,7 +34,7 @@ export function moneyBackHandler(ctx: PayoutContext): JobHandler {
       if (left <= 0) continue;
       const n = returns.filter((r) => r.paymentId === payment.id && r.refundId === null).length;
       made.push(
-        await insertReturn(
+        await recordReturn(
           tx,
           { orderId: order.id, paymentId: payment.id, refundId: null, amountSen: left, idempotencyKey: n === 0 ? `money-back:${payment.id}` : `money-back:${payment.id}:${n}`, note: payment.note },
           now,

@@ -1,11 +1,11 @@
 import type { Db } from '../../db/client.ts';
-import { warning } from '../errors.ts';
-import { orderNotice, type Notice, type NoticeContext } from '../notifications/service.ts';
-import { lockOrder, type OrderRow } from '../orders/service.ts';
+import { warning } from '../../modules/errors.ts';
+import { orderNotice, type Notice, type NoticeContext } from '../../modules/notifications/service.ts';
+import type { OrderRow } from '../../modules/orders/service.ts';
 import { countReturned } from './complete.ts';
 import { creditRefund } from './credit-note.ts';
 import { allocateRefund, scheduleSends, sendReturn, type PayoutContext } from './payout.ts';
-import { latestRefund, moveRefund, refundNo, type RefundRow } from './service.ts';
+import { latestRefund, moveRefund, refundNo, type RefundRow } from '../../modules/refunds/service.ts';
 
 /**
  * A refund the payment provider could not pay (FAILED, after-sale.md §5) and what an admin
@@ -49,12 +49,9 @@ export async function payRefundOutside(tx: Db, ctx: NoticeContext, order: OrderR
   const reference = input.reference.trim();
   if (reference === '') throw warning('refund.referenceRequired', undefined, { field: 'reference' });
   const { returns } = await allocateRefund(tx, before, now, { reference, note: input.note });
-  const notices: Notice[] = [];
-  let current = order;
-  for (const ret of returns) {
-    notices.push(...(await countReturned(tx, ctx, current, ret, now)));
-    current = (await lockOrder(tx, { id: order.id }))!;
-  }
+  const counted = await countReturned(tx, ctx, order, returns, now);
+  const notices: Notice[] = counted.notices;
+  const current = counted.order;
   const after = await moveRefund(tx, before, 'payOutside', 'staff', { note: `${reference} ${input.note}`.trim(), noteKey: 'refundHistory.paidOutside' }, now, 'reference');
   await creditRefund(tx, current, after, now);
   notices.push(await orderNotice(tx, ctx, current, { kind: 'refundPaid', amountSen: before.amountSen }, now, `refund-paid-${before.id}`));

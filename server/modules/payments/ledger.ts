@@ -1,11 +1,12 @@
 import type { Db } from '../../db/client.ts';
-import { paidPayments, type PaymentRow } from '../payments/service.ts';
+import { refundsOfOrders, type RefundRow } from '../refunds/service.ts';
 import { returnsOf, type ReturnRow } from './returns.ts';
-import { refundsOfOrders, type RefundRow } from './service.ts';
+import { paidPayments, type PaymentRow } from './service.ts';
 
 /**
- * One ledger per order: its paid payments and the returns sent against them. Every screen
- * (My Orders, the order page, the console, the receipt) and every refund rule reads its
+ * One ledger per order: its paid payments and the returns sent against them, the only record
+ * of an order's money (the order itself keeps none). Every screen (My Orders, the order page,
+ * the console, the receipt), every refund rule and the order's REFUNDED move read their
  * figures from here, so they always agree.
  */
 

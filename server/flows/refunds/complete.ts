@@ -1,30 +1,39 @@
 import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { Db } from '../../db/client.ts';
 import type { ProviderEvent } from '../../providers/payment/index.ts';
-import { orderNotice, type Notice, type NoticeContext } from '../notifications/service.ts';
-import { lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../orders/service.ts';
+import { orderNotice, type Notice, type NoticeContext } from '../../modules/notifications/service.ts';
+import { lockOrder, noteOnOrder, tryMoveOrder, type OrderRow } from '../../modules/orders/service.ts';
 import { creditRefund } from './credit-note.ts';
 import { failReturn } from './payout.ts';
-import { returnByKey, returnsOfRefund, settleReturn, type ReturnRow } from './returns.ts';
-import { refundById, tryMoveRefund } from './service.ts';
+import { ledgerOf } from '../../modules/payments/ledger.ts';
+import { returnByKey, returnsOfRefund, settleReturn, type ReturnRow } from '../../modules/payments/returns.ts';
+import { refundById, tryMoveRefund } from '../../modules/refunds/service.ts';
 
 const NOT_OURS = { ok: false, reason: 'no refund of this shop matches it' } as const;
 
 const sum = (rows: { amountSen: number }[]) => rows.reduce((s, r) => s + r.amountSen, 0);
 
 /**
- * Money confirmed back with the customer (a return the provider paid, or one paid outside
- * it): the order counts it as returned and becomes REFUNDED once every paid sen has come back;
- * a refund completes when all its returns have. Returns the SMS to send after the commit.
+ * Money confirmed back with the customer (returns the provider paid, or paid outside it, each
+ * already `succeeded` in the ledger): the order notes each, and becomes REFUNDED once its
+ * ledger shows every paid sen back; a refund completes when all its returns have. Returns the
+ * order as it now is and the SMS to send after the commit.
  */
-export async function countReturned(tx: Db, ctx: NoticeContext, order: OrderRow, ret: ReturnRow, now: Date): Promise<Notice[]> {
-  const moved = await noteOnOrder(
-    tx,
-    order,
-    { by: 'system', noteKey: ret.refundId ? 'history.refundPaid' : 'history.moneyReturned', noteParams: { amount: ringgit(ret.amountSen) } },
-    now,
-    { refundedSen: order.refundedSen + ret.amountSen },
-  );
+export async function countReturned(tx: Db, ctx: NoticeContext, order: OrderRow, returns: ReturnRow[], now: Date): Promise<{ order: OrderRow; notices: Notice[] }> {
+  const notices: Notice[] = [];
+  let moved = order;
+  for (const ret of returns) {
+    moved = await noteOnOrder(tx, moved, { by: 'system', noteKey: ret.refundId ? 'history.refundPaid' : 'history.moneyReturned', noteParams: { amount: ringgit(ret.amountSen) } }, now);
+    notices.push(...(await settleRefundOf(tx, ctx, moved, ret, now)));
+  }
+  // The return of the last paid sen moves the order (the table weighs the ledger's sums).
+  const { paidSen, returnedSen } = await ledgerOf(tx, order.id);
+  const refunded = await tryMoveOrder(tx, moved, 'refund', 'system', { noteKey: 'history.refundPaid', noteParams: { amount: ringgit(returnedSen) }, paidSen, returnedSen }, now);
+  return { order: refunded.ok ? refunded.order : moved, notices };
+}
+
+/** A return counted: its refund completes once all of it is back (credit note, SMS); a surplus is told of by SMS. */
+async function settleRefundOf(tx: Db, ctx: NoticeContext, moved: OrderRow, ret: ReturnRow, now: Date): Promise<Notice[]> {
   const notices: Notice[] = [];
   if (ret.refundId) {
     let refund = await refundById(tx, ret.refundId);
@@ -41,8 +50,6 @@ export async function countReturned(tx: Db, ctx: NoticeContext, order: OrderRow,
   } else {
     notices.push(await orderNotice(tx, ctx, moved, { kind: 'moneyReturned', amountSen: ret.amountSen }, now, `money-returned-${ret.id}`));
   }
-  // The return of the last paid sen moves the order (the table weighs the sums).
-  await tryMoveOrder(tx, moved, 'refund', 'system', { noteKey: 'history.refundPaid', noteParams: { amount: ringgit(moved.refundedSen) } }, now);
   return notices;
 }
 
@@ -73,5 +80,6 @@ export async function completeRefund(
   if (ret.state === 'succeeded') return { ok: true, notices: [], duplicate: true };
   if (ret.state === 'failed') return { ok: false, reason: 'the return was recorded as failed' };
   await settleReturn(tx, ret.id, 'succeeded', now);
-  return { ok: true, notices: await countReturned(tx, ctx, order, ret, now) };
+  const counted = await countReturned(tx, ctx, order, [{ ...ret, state: 'succeeded' }], now);
+  return { ok: true, notices: counted.notices };
 }

@@ -1,13 +1,13 @@
 import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { Db } from '../../db/client.ts';
-import { warning } from '../errors.ts';
-import { orderNotice, type NoticeContext } from '../notifications/service.ts';
-import { addHistory, type OrderRow } from '../orders/service.ts';
-import { ledgerOf } from './ledger.ts';
+import { warning } from '../../modules/errors.ts';
+import { orderNotice, type NoticeContext } from '../../modules/notifications/service.ts';
+import { addHistory, type OrderRow } from '../../modules/orders/service.ts';
+import { ledgerOf } from '../../modules/payments/ledger.ts';
 import { allocateRefund, scheduleSends, sendReturn, type PayoutContext } from './payout.ts';
-import { approvableSen } from './refundable.ts';
-import { latestRefund, moveRefund, refundNo, type RefundRow } from './service.ts';
-import { refundEventsFor } from './states.ts';
+import { approvableSen } from '../../modules/refunds/refundable.ts';
+import { latestRefund, moveRefund, refundNo, type RefundRow } from '../../modules/refunds/service.ts';
+import { refundEventsFor } from '../../modules/refunds/states.ts';
 
 export interface ReviewInput {
   decision: 'approve' | 'reject';
@@ -42,7 +42,7 @@ export async function decideRefund(tx: Db, ctx: NoticeContext & PayoutContext, o
     return { refundNo: number, before: refund, after: rejected, afterCommit: notice };
   }
 
-  const most = approvableSen(refund.requestedSen, { ...order, usedSen: (await ledgerOf(tx, order.id)).usedSen });
+  const most = approvableSen(refund.requestedSen, await ledgerOf(tx, order.id));
   const amountSen = input.amountSen ?? refund.requestedSen;
   if (amountSen > most) throw warning('console.refundAbove', { max: ringgit(most) }, { field: 'amountSen' });
   const guard = { amountSen, refundableSen: most, requestedSen: refund.requestedSen, note: input.note };

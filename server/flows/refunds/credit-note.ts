@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
-import { scheduleRefundNote } from '../einvoices/service.ts';
-import { issueCreditNote } from '../invoices/service.ts';
-import { linesOf, type OrderRow } from '../orders/service.ts';
-import { refundNo, type RefundRow } from './service.ts';
+import { scheduleRefundNote } from '../../modules/einvoices/service.ts';
+import { issueCreditNote } from '../../modules/invoices/service.ts';
+import { linesOf, type OrderRow } from '../../modules/orders/service.ts';
+import { refundNo, type RefundRow } from '../../modules/refunds/service.ts';
 
 /**
  * A refund has just completed: its credit note, in the same transaction (the order is locked),

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { paymentReturns, type ReturnState } from './schema.ts';
 
-/** Money sent back to one payment: the refunds module is the only writer of these rows. */
+/** Money sent back to one payment: the payments module is the only writer of these rows. */
 export type ReturnRow = typeof paymentReturns.$inferSelect;
 
 /**
@@ -12,7 +12,8 @@ export type ReturnRow = typeof paymentReturns.$inferSelect;
 export const outsideKey = (refundId: string, n: number) => `outside:${refundId}:${n}`;
 export const isPaidOutside = (ret: Pick<ReturnRow, 'idempotencyKey'>) => ret.idempotencyKey.startsWith('outside:');
 
-export async function insertReturn(
+/** A return on its way to one payment (or, paid outside the provider, already back). */
+export async function recordReturn(
   tx: Db,
   row: { orderId: string; paymentId: string; refundId: string | null; amountSen: number; idempotencyKey: string; state?: ReturnState; providerRefundRef?: string; note?: string },
   now: Date,

@@ -1,4 +1,5 @@
 import { defaultLocale, isLocale, type Locale } from '../../contract/rules/language.ts';
+import { LINE_WORD_KEYS, type LineWordKey } from '../../contract/rules/line-words.ts';
 import { message } from '../../contract/rules/messages.ts';
 import type { OtpProblem, PhoneProblem } from '../../contract/rules/phone.ts';
 import type { PlateProblem } from '../../contract/rules/plate.ts';
@@ -31,7 +32,8 @@ const RULE_KEYS = [
   'postcode.wrongState',
   'postcode.otherState',
   'plate.invalid',
-] as const satisfies readonly (PhoneProblem | OtpProblem | PostcodeProblem | typeof POSTCODE_ELSEWHERE | PlateProblem)[];
+  ...LINE_WORD_KEYS,
+] as const satisfies readonly (PhoneProblem | OtpProblem | PostcodeProblem | typeof POSTCODE_ELSEWHERE | PlateProblem | LineWordKey)[];
 export type RuleKey = (typeof RULE_KEYS)[number];
 
 /** The id of the JSON element in which the layout writes the page's texts. */

@@ -1,3 +1,5 @@
+import type { LineWordKey } from './line-word-keys.ts';
+
 /**
  * A line's choices in words, one rule wherever an order is shown: the checkout, the receipt,
  * My Orders and the console. "Tyre size: 175/65R14", "Blade lengths: Driver (long) 24″,
@@ -6,22 +8,6 @@
  * language has them once; the caller looks them up (the server with `message`, the site with
  * the texts its page carries).
  */
-
-/** The message keys the words are made of. */
-export const LINE_WORD_KEYS = [
-  'lineWords.tyreSize',
-  'lineWords.wiper',
-  'lineWords.wiperDriver',
-  'lineWords.wiperPassenger',
-  'lineWords.wiperRear',
-  'lineWords.tint',
-  'lineWords.tintFront',
-  'lineWords.tintSide',
-  'lineWords.tintRear',
-  'lineWords.oil',
-  'lineWords.and',
-] as const;
-export type LineWordKey = (typeof LINE_WORD_KEYS)[number];
 
 /** A message in the reader's language with its `{name}` placeholders filled in. */
 export type LineWordText = (key: LineWordKey, params?: Record<string, string | number>) => string;
@@ -34,26 +20,24 @@ export interface LineChoices {
   oilId?: string;
 }
 
+type Name = LineWordKey extends `lineWords.${infer N}` ? N : never;
+
 /**
  * One entry per choice: tyre size, blades, tint, then the engine oil, named `oilName` (its id
  * when the name is not known, rather than left out).
  */
 export function lineWords(options: LineChoices | undefined, text: LineWordText, oilName?: string | null): string[] {
   if (!options) return [];
-  const and = (parts: string[]) => parts.join(text('lineWords.and'));
-  const out: string[] = [];
-  if (options.tyreSize) out.push(text('lineWords.tyreSize', { size: options.tyreSize }));
-  if (options.wiper) {
-    const { driverInch, passengerInch, rearInch } = options.wiper;
-    const blades = [text('lineWords.wiperDriver', { inch: driverInch }), text('lineWords.wiperPassenger', { inch: passengerInch })];
-    if (rearInch !== undefined) blades.push(text('lineWords.wiperRear', { inch: rearInch }));
-    out.push(text('lineWords.wiper', { blades: and(blades) }));
-  }
-  if (options.tint) {
-    const { frontPct, sideWindowsPct, rearWindscreenPct } = options.tint;
-    const shades = [text('lineWords.tintFront', { pct: frontPct }), text('lineWords.tintSide', { pct: sideWindowsPct }), text('lineWords.tintRear', { pct: rearWindscreenPct })];
-    out.push(text('lineWords.tint', { shades: and(shades) }));
-  }
-  if (options.oilId) out.push(text('lineWords.oil', { name: oilName ?? options.oilId }));
-  return out;
+  const { tyreSize, wiper, tint, oilId } = options;
+  const w = (name: Name, params?: Record<string, string | number>) => text(`lineWords.${name}`, params);
+  // "Label: part, part", each part its message with its value (`param`); a part without one is left out.
+  const listed = (name: Name, param: string, parts: [Name, number | undefined][]) =>
+    w(name, { list: parts.flatMap(([part, value]) => (value === undefined ? [] : [w(part, { [param]: value })])).join(w('and')) });
+  const words = [
+    tyreSize && w('tyreSize', { size: tyreSize }),
+    wiper && listed('wiper', 'inch', [['wiperDriver', wiper.driverInch], ['wiperPassenger', wiper.passengerInch], ['wiperRear', wiper.rearInch]]),
+    tint && listed('tint', 'pct', [['tintFront', tint.frontPct], ['tintSide', tint.sideWindowsPct], ['tintRear', tint.rearWindscreenPct]]),
+    oilId && w('oil', { name: oilName ?? oilId }),
+  ];
+  return words.filter((line): line is string => !!line);
 }

@@ -74,11 +74,11 @@ export const en = {
   'line.madeForVariant': 'Choose your car’s variant first: {product} is made for your exact car.',
   // A line's choices in words, wherever an order is shown (checkout, receipt, My Orders, the console): rules/line-words.ts.
   'lineWords.tyreSize': 'Tyre size: {size}',
-  'lineWords.wiper': 'Blade lengths: {blades}',
+  'lineWords.wiper': 'Blade lengths: {list}',
   'lineWords.wiperDriver': 'Driver (long) {inch}″',
   'lineWords.wiperPassenger': 'Passenger (short) {inch}″',
   'lineWords.wiperRear': 'Rear {inch}″',
-  'lineWords.tint': 'Tint transmittance: {shades}',
+  'lineWords.tint': 'Tint transmittance: {list}',
   'lineWords.tintFront': 'Front windscreen {pct}%',
   'lineWords.tintSide': 'Side windows {pct}%',
   'lineWords.tintRear': 'Rear windscreen {pct}%',

@@ -1,6 +1,5 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
-import { optionWords } from '../../lib/line-words.ts';
 import { formatRM } from '../../lib/money.ts';
 import { Section } from './DetailSections.tsx';
 import type { OrderDetailDto } from './format.ts';
@@ -26,7 +25,7 @@ export function PriceSection({ locale, order }: { locale: Locale; order: OrderDe
               <span className="block font-semibold">
                 {l.name} × {l.quantity}
               </span>
-              {optionWords(l.options, locale, l.oil?.name).map((w) => (
+              {l.optionWords.map((w) => (
                 <span key={w} className="block text-slate-600">
                   {w}
                 </span>

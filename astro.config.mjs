@@ -50,7 +50,7 @@ const everyPage = new RegExp(
     String.raw`[\\/]src[\\/]lib[\\/](api|endpoints|error-catalogue|device|staff-memory|car-check|money)\.ts$`,
     String.raw`[\\/]src[\\/]islands[\\/](ui|overlays|city|car-banner|cart)[\\/]`,
     String.raw`[\\/]src[\\/]islands[\\/]account[\\/]AccountMenu\.tsx$`,
-    String.raw`[\\/]contract[\\/](codes|paths[\\/]shop|rules[\\/](language|phone|kl-calendar))\.ts$`,
+    String.raw`[\\/]contract[\\/](codes|paths[\\/]shop|rules[\\/](language|phone|kl-calendar|money))\.ts$`,
   ].join('|'),
 );
 

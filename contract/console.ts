@@ -45,7 +45,7 @@ export const consoleLine = z
     name: z.string(),
     category: z.string(),
     quantity: z.number().int(),
-    options: z.array(z.string()).meta({ description: 'Options in words, e.g. "Engine oil: Shell Helix HX8 5W-30", "Wiper sizes: 24\\" + 16\\"", "Front windscreen: 70 %", "Tyre size: 205/55 R16".' }),
+    options: z.array(z.string()).meta({ description: 'Options in words, in the request language, as the customer saw them, e.g. "Tyre size: 205/55R16", "Blade lengths: Driver (long) 24″, Passenger (short) 16″", "Tint transmittance: Front windscreen 70%, Side windows 50%, Rear windscreen 30%", "Engine oil: Shell Helix HX8 5W-30".' }),
   })
   .meta({ id: 'ConsoleLine' });
 

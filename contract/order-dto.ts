@@ -29,6 +29,9 @@ export const orderLineDto = z
     image: z.string(),
     quantity: z.number().int(),
     options: lineOptions,
+    optionWords: z
+      .array(z.string())
+      .meta({ description: 'The choices in words, in the request language, as the checkout showed them: e.g. "Tyre size: 175/65R14", "Tint transmittance: Front windscreen 70%, Side windows 50%, Rear windscreen 30%", "Engine oil: …".' }),
     oil: z
       .object({ id: z.string(), name: z.string() })
       .nullable()

@@ -97,9 +97,5 @@ export function orderTotal(input: OrderTotalInput): OrderTotal {
   };
 }
 
-/** `RM 1,234.50`: how sen appear inside a message, the same in the three languages. */
-export function ringgit(sen: number): string {
-  const whole = Math.trunc(Math.abs(sen) / 100);
-  const cents = String(Math.abs(sen) % 100).padStart(2, '0');
-  return `${sen < 0 ? '-' : ''}RM ${String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
-}
+/** Ringgit as written everywhere (rules/money.ts), here for the callers that price orders. */
+export { ringgit } from './money.ts';

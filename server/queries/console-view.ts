@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { consoleOrderCard, consoleOrderDetail } from '../../contract/console.ts';
 import type { Locale } from '../../contract/rules/language.ts';
+import { lineWords } from '../../contract/rules/line-words.ts';
+import { message } from '../../contract/rules/messages.ts';
 import type { Db } from '../db/client.ts';
 import { pick } from '../i18n/localized.ts';
 import { bookedUnits } from '../modules/booking/schema.ts';
@@ -15,7 +17,6 @@ import { refundEventsFor } from '../modules/refunds/states.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
 import type { ReadContext } from './context.ts';
 import { describeOrder } from './order-view.ts';
-import { optionWords } from './option-words.ts';
 import { appointmentView } from './order-parts.ts';
 
 type Card = z.input<typeof consoleOrderCard>;
@@ -48,7 +49,7 @@ export async function baysOf(db: Db, orderIds: string[]): Promise<Map<string, nu
 export function linesInWords(ctx: ReadContext, lines: OrderLineRow[], locale: Locale) {
   return lines.map((l) => {
     const oil = l.options.oilId ? ctx.indexes.catalog.byId.get(l.options.oilId) : undefined;
-    return { name: lineName(l, ctx.indexes.catalog.byId, locale), category: l.category, quantity: l.quantity, options: optionWords(l.options, locale, oil ? pick(oil.name, locale) : null) };
+    return { name: lineName(l, ctx.indexes.catalog.byId, locale), category: l.category, quantity: l.quantity, options: lineWords(l.options, (key, params) => message(locale, key, params), oil ? pick(oil.name, locale) : null) };
   });
 }
 

@@ -1,4 +1,5 @@
 import { defaultLocale, isLocale, type Locale } from '../../contract/rules/language.ts';
+import { LINE_WORD_KEYS, type LineWordKey } from '../../contract/rules/line-word-keys.ts';
 import { message } from '../../contract/rules/messages.ts';
 import type { OtpProblem, PhoneProblem } from '../../contract/rules/phone.ts';
 import type { PlateProblem } from '../../contract/rules/plate.ts';
@@ -32,7 +33,8 @@ const RULE_KEYS = [
   'postcode.otherState',
   'plate.invalid',
 ] as const satisfies readonly (PhoneProblem | OtpProblem | PostcodeProblem | typeof POSTCODE_ELSEWHERE | PlateProblem)[];
-export type RuleKey = (typeof RULE_KEYS)[number];
+/** Those keys, and the words of a line's choices (contract/rules/line-words.ts). */
+export type RuleKey = (typeof RULE_KEYS)[number] | LineWordKey;
 
 /** The id of the JSON element in which the layout writes the page's texts. */
 export const PAGE_TEXTS_ID = 'servauto-texts';
@@ -45,7 +47,7 @@ interface PageTexts {
 
 /** What the layout writes into each page: its language and that language's texts only. */
 export function pageTextsJson(locale: Locale): string {
-  const rules = Object.fromEntries(RULE_KEYS.map((key) => [key, message(locale, key)])) as Record<RuleKey, string>;
+  const rules = Object.fromEntries([...RULE_KEYS, ...LINE_WORD_KEYS].map((key) => [key, message(locale, key)])) as Record<RuleKey, string>;
   const page: PageTexts = { locale, texts: modules[locale], rules };
   // "<" escaped, so no text can close the script element early.
   return JSON.stringify(page).replace(/</g, '\\u003c');

@@ -1,25 +1,11 @@
 import type { Locale } from '../../contract/rules/language.ts';
-
-/** Each language's own number format, with ringgit written "RM" as Malaysians write it in all three. */
-const tags: Record<Locale, string> = { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' };
-const formats = new Map<Locale, Intl.NumberFormat>();
-
-function formatOf(locale: Locale): Intl.NumberFormat {
-  let format = formats.get(locale);
-  if (!format) {
-    // narrowSymbol: zh-CN's own symbol for MYR would be "MYR"; "RM" is what a Malaysian reads.
-    format = new Intl.NumberFormat(tags[locale], { style: 'currency', currency: 'MYR', currencyDisplay: 'narrowSymbol' });
-    formats.set(locale, format);
-  }
-  return format;
-}
+import { ringgit } from '../../contract/rules/money.ts';
 
 /**
- * "RM 1,234.50" from integer sen, in the language's number format. This is the only place sen
- * become a decimal, and only for display.
+ * "RM 1,234.50" from integer sen: the shop's one way of writing ringgit (contract/rules/money.ts),
+ * which Malaysians read the same in all three languages; the locale is taken so a screen never
+ * has to know that.
  */
-export function formatRM(sen: number, locale: Locale = 'en'): string {
-  return formatOf(locale)
-    .format(sen / 100)
-    .replace(/^(-?)RM\s*/, '$1RM ');
+export function formatRM(sen: number, _locale?: Locale): string {
+  return ringgit(sen);
 }

@@ -71,5 +71,5 @@ export function senOfRinggit(typed: string): number | null {
   return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
 }
 
-/** Sen as a person types ringgit: 12050 → "120.50". */
-export const ringgitText = (sen: number) => `${Math.floor(sen / 100)}.${String(sen % 100).padStart(2, '0')}`;
+/** An amount proposed in a field as a person types ringgit (12050 → "120.50"), read back by senOfRinggit. */
+export { amountForInput } from '../../contract/rules/money.ts';

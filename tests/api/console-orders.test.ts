@@ -133,7 +133,7 @@ describe('an installation at the workshop', () => {
     expect(day.data.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([ten, nine]);
     const card = day.data.list[1];
     expect(card).toMatchObject({ appointment: { date: FIRST_DAY.date, time: '11:00', bay: 1 }, notes: 'Please check the rear wiper too', car: { plate: 'WXY 1234' }, actions: { start: true, complete: false } });
-    expect(card.lines.flatMap((l: { options: string[] }) => l.options).join(' | ')).toMatch(/Engine oil|Wiper sizes/);
+    expect(card.lines.flatMap((l: { options: string[] }) => l.options).join(' | ')).toMatch(/Engine oil|Blade lengths/);
     const byPlate = await call(C.page, { q: 'vba77', pageNum: 1, pageSize: 10 }, k.ss2);
     expect(byPlate.data.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([ten]);
 

@@ -76,6 +76,15 @@ describe('placing an order with installation', () => {
     expect((await oilOf('ms_my'))[1].name).toBe('Minyak enjin sintetik penuh Mobil 1 Advanced Fuel Economy 0W-20');
   });
 
+  test('a line’s choices are given in words in the reader’s language, as the checkout wrote them', async () => {
+    const service = { ...BASIC_SERVICE, options: { oilId: 'oil-mobil-1-0w20' } };
+    const { data } = await place(installOrder({ items: [WIPERS, service] }));
+    const wordsOf = async (language?: string) => (await api.request(FIND, { orderNo: data.orderNo }, { userKey, language })).data.lines.map((l: { optionWords: string[] }) => l.optionWords);
+    expect(await wordsOf()).toEqual([['Blade lengths: Driver (long) 24″, Passenger (short) 14″'], ['Engine oil: Mobil 1 Advanced Fuel Economy 0W-20 fully synthetic engine oil']]);
+    expect(await wordsOf('zh_cn')).toEqual([['雨刮长度：主驾驶（长）24″，副驾驶（短）14″'], ['机油：Mobil 1 Advanced Fuel Economy 0W-20 全合成机油']]);
+    expect(await wordsOf('ms_my')).toEqual([['Panjang bilah: Pemandu (panjang) 24″, Penumpang (pendek) 14″'], ['Minyak enjin: Minyak enjin sintetik penuh Mobil 1 Advanced Fuel Economy 0W-20']]);
+  });
+
   test('products are named in the language the order is read in; one no longer sold keeps the name it was bought under', async () => {
     const { data } = await place(installOrder(), { language: 'zh_cn' });
     const names = async (language: string) =>

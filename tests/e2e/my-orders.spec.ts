@@ -40,6 +40,8 @@ test('a booked installation is found under Upcoming, opened, and moved to anothe
   await expect(main.getByRole('heading', { name: 'Order details' })).toBeVisible();
   await expect(main.getByText('SS2 Tyre & Auto Service', { exact: true })).toBeVisible();
   await expect(main.getByRole('region', { name: 'Items and price' })).toContainText('Basic service × 1');
+  // The choices are worded as at checkout: the service's engine oil is named as such.
+  await expect(main.getByRole('region', { name: 'Items and price' }).getByText(/^Engine oil: \S/)).toBeVisible();
   await expect(main.getByRole('region', { name: 'Timeline' })).toContainText('Installation booked');
   const before = await main.getByRole('region', { name: 'Workshop' }).textContent();
 

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { checkStaffEntry, staffPhone } from '../../server/modules/staff/service.ts';
-import { optionWords } from '../../server/queries/option-words.ts';
 import { refundDeadline } from '../../server/modules/refunds/deadline.ts';
 import { figuresByDay, lastDays } from '../../server/queries/dashboard.ts';
 
@@ -36,20 +35,6 @@ describe('staff entries', () => {
 });
 
 describe('what staff read', () => {
-  test('options in words, in each language', () => {
-    const options = { oilId: 'oil-x', wiper: { driverInch: 24, passengerInch: 16, rearInch: 12 }, tint: { frontPct: 70, sideWindowsPct: 50, rearWindscreenPct: 30 }, tyreSize: '205/55R16' };
-    expect(optionWords(options, 'en', 'Shell Helix HX8 5W-30')).toEqual([
-      'Engine oil: Shell Helix HX8 5W-30',
-      'Wiper sizes: driver 24", passenger 16", rear 12"',
-      'Front windscreen: 70 %',
-      'Side windows: 50 %',
-      'Rear windscreen: 30 %',
-      'Tyre size: 205/55R16',
-    ]);
-    expect(optionWords({ wiper: { driverInch: 24, passengerInch: 16 } }, 'zh-cn', null)).toEqual(['雨刮尺寸：主驾 24"，副驾 16"']);
-    expect(optionWords({ oilId: 'oil-gone' }, 'ms', null)).toEqual(['Minyak enjin: oil-gone']);
-  });
-
   test('a refund is due by the end of the third working day, Kuala Lumpur time, weekends skipped', () => {
     // Thursday 5 June 2025, 23:30 KL: Friday, Monday, Tuesday.
     expect(refundDeadline(new Date('2025-06-05T15:30:00Z')).toISOString()).toBe('2025-06-10T15:59:59.999Z');

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { readSandboxEvent } from '../../server/providers/payment/sandbox/events.ts';
-import { formatRinggit, klTime, renderCheckoutPage, renderInvalidPage, timeLeft, type CheckoutView } from '../../server/providers/payment/sandbox/page.ts';
+import { klTime, renderCheckoutPage, renderInvalidPage, timeLeft, type CheckoutView } from '../../server/providers/payment/sandbox/page.ts';
 import { readToken, sandboxKey, signBody, signToken, signatureMatches } from '../../server/providers/payment/sandbox/signing.ts';
 import { pageTexts } from '../../server/providers/payment/sandbox/texts.ts';
 
@@ -120,21 +120,22 @@ describe('reading a sandbox callback body', () => {
   });
 });
 
-describe('the hosted page', () => {
-  const view: CheckoutView = {
-    locale: 'en',
-    token: 'tok.sig',
-    orderNo: 'SA2506021234',
-    amountSen: 15_900,
-    expiresAt: PAY_BEFORE,
-    now: NOW,
-    state: 'open',
-    methods: ['fpx', 'card', 'tng', 'grabpay'],
-    method: 'fpx',
-    bankCode: 'maybank2u',
-    returnUrl: 'https://shop.example/pc/pages?orderNo=SA2506021234',
-  };
+/** The page as a customer opens it, in English, with its time just begun. */
+const view: CheckoutView = {
+  locale: 'en',
+  token: 'tok.sig',
+  orderNo: 'SA2506021234',
+  amountSen: 15_900,
+  expiresAt: PAY_BEFORE,
+  now: NOW,
+  state: 'open',
+  methods: ['fpx', 'card', 'tng', 'grabpay'],
+  method: 'fpx',
+  bankCode: 'maybank2u',
+  returnUrl: 'https://shop.example/pc/pages?orderNo=SA2506021234',
+};
 
+describe('the hosted page', () => {
   test('shows the order, the amount in ringgit and the time left', () => {
     const html = renderCheckoutPage(view);
     expect(html).toContain('SA2506021234');
@@ -219,10 +220,11 @@ describe('the hosted page', () => {
 });
 
 describe('amounts and times on the page', () => {
-  test('ringgit as the shop writes them', () => {
-    expect(formatRinggit(15_900, 'en')).toBe('RM 159.00');
-    expect(formatRinggit(123_450, 'ms')).toBe('RM 1,234.50');
-    expect(formatRinggit(5, 'zh-cn')).toBe('RM 0.05');
+  test('ringgit as the shop writes them, in every language', () => {
+    for (const locale of ['en', 'zh-cn', 'ms'] as const) {
+      expect(renderCheckoutPage({ ...view, locale, amountSen: 123_450 })).toContain('RM 1,234.50');
+      expect(renderCheckoutPage({ ...view, locale, amountSen: 5 })).toContain('RM 0.05');
+    }
   });
 
   test('whole minutes left, never more than there are', () => {

@@ -45,6 +45,12 @@ describe('reconciliation', () => {
     expect(reconcile(shop, provider)).toEqual(['payment p9: the provider took RM 5.00 the shop has no payment for']);
   });
 
+  test('amounts are written as the shop writes ringgit, thousands grouped', () => {
+    const { shop, provider } = clean();
+    provider.payments.push({ ref: 'p9', amountSen: 123_450, currency: 'MYR', state: 'paid', paidAt });
+    expect(reconcile(shop, provider)).toEqual(['payment p9: the provider took RM 1,234.50 the shop has no payment for']);
+  });
+
   test('a payment the shop counts that the provider never took, and one with another amount', () => {
     const { shop, provider } = clean();
     shop.payments[2]!.state = 'succeeded';

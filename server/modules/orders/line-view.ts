@@ -1,4 +1,6 @@
 import type { Locale } from '../../../contract/rules/language.ts';
+import { lineWords } from '../../../contract/rules/line-words.ts';
+import { message } from '../../../contract/rules/messages.ts';
 import { pick } from '../../i18n/localized.ts';
 import type { ProductContent } from '../catalog/content.ts';
 import type { OrderLineRow } from './service.ts';
@@ -19,7 +21,8 @@ export function lineName(line: Pick<OrderLineRow, 'productId' | 'name'>, product
 
 export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, ProductContent>, locale: Locale) {
   const oilId = line.options.oilId;
-  const oil = oilId ? products.get(oilId) : undefined;
+  const product = oilId ? products.get(oilId) : undefined;
+  const oil = oilId ? { id: oilId, name: product ? pick(product.name, locale) : oilId } : null;
   return {
     productId: line.productId,
     category: line.category,
@@ -28,7 +31,8 @@ export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, 
     image: line.image,
     quantity: line.quantity,
     options: line.options,
-    oil: oilId ? { id: oilId, name: oil ? pick(oil.name, locale) : oilId } : null,
+    optionWords: lineWords(line.options, (key, params) => message(locale, key, params), oil?.name),
+    oil,
     unitSen: line.unitSen,
     partsSen: line.partsSen,
     labourSen: line.labourSen,

@@ -1,3 +1,4 @@
+import { ringgit as rm } from '../../../contract/rules/money.ts';
 import type { OrderStatus } from '../../../contract/rules/order-status.ts';
 import type { ProviderListing } from '../../providers/payment/types.ts';
 
@@ -43,8 +44,6 @@ export interface ShopBooks {
   returns: ShopReturn[];
   orders: ShopOrder[];
 }
-
-const rm = (sen: number) => `RM ${(sen / 100).toFixed(2)}`;
 
 export function reconcile(shop: ShopBooks, provider: ProviderListing): string[] {
   const differences: string[] = [];

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { optionWords, type OrderLine } from '../../lib/checkout.ts';
+import type { OrderLine } from '../../lib/checkout.ts';
+import { optionWords } from '../../lib/line-words.ts';
 import { chosenForAnotherCar } from './line-car.ts';
 import { formatRM } from '../../lib/money.ts';
 import type { CarInfo } from '../../stores/car.ts';
@@ -41,7 +42,7 @@ export function CheckoutLines({ locale, lines, quoted, looks, problems, currentC
             {look?.image && <img src={look.image} alt="" width="64" height="64" className="h-16 w-16 rounded-lg object-contain" />}
             <div className="min-w-0 flex-1 basis-48">
               <p className="font-semibold">{name}</p>
-              {optionWords(line.options, t.product, locale, look?.oil?.id === line.options?.oilId ? look?.oil?.name : undefined).map((w) => (
+              {optionWords(line.options, locale, look?.oil?.id === line.options?.oilId ? look?.oil?.name : undefined).map((w) => (
                 <p key={w} className="text-sm text-slate-600">
                   {w}
                 </p>

@@ -7,7 +7,7 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleRefundsPage as refundsEndpoint, consoleRefundsReview } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
-import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
+import { amountForInput, senOfRinggit } from '../../lib/order-view.ts';
 import { notify } from '../../stores/ui.ts';
 import { momentWords } from '../../../contract/rules/dates.ts';
 import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';
@@ -26,7 +26,7 @@ function ReviewForm({ locale, request, decision, onClose, onDone }: { locale: Lo
   // The server answers the most it may be approved for; the page only checks the form before sending.
   const max = request.approvableSen;
   const approve = decision === 'approve';
-  const [amount, setAmount] = useState(ringgitText(max));
+  const [amount, setAmount] = useState(amountForInput(max));
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<{ amount?: string; note?: string }>({});
   const { busy, failure, run } = useAction();

@@ -1,26 +1,8 @@
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { Section } from './DetailSections.tsx';
 import type { OrderDetailDto } from './format.ts';
-
-type Line = OrderDetailDto['lines'][number];
-type Texts = ReturnType<typeof dictionary>['orderDetail'];
-
-/** What was chosen for a line: tyre size, wiper sizes per position, tint per window group, the oil. */
-function chosen(l: Line, t: Texts, colon: string): string[] {
-  const { wiper, tint, tyreSize } = l.options ?? {};
-  const words: string[] = [];
-  if (tyreSize) words.push(fill(t.tyreSize, { size: tyreSize }));
-  if (wiper) {
-    const sizes = [fill(t.wiperDriver, { inch: wiper.driverInch }), fill(t.wiperPassenger, { inch: wiper.passengerInch })];
-    if (wiper.rearInch) sizes.push(fill(t.wiperRear, { inch: wiper.rearInch }));
-    words.push(`${t.wiperSizes}${colon}${sizes.join(' · ')}`);
-  }
-  if (tint) words.push(`${t.tintTitle}${colon}${[fill(t.tintFront, { pct: tint.frontPct }), fill(t.tintSide, { pct: tint.sideWindowsPct }), fill(t.tintRear, { pct: tint.rearWindscreenPct })].join(' · ')}`);
-  if (l.oil) words.push(l.oil.name);
-  return words;
-}
 
 /** The lines with what was chosen for each, and the total itemised as the server computed it. */
 export function PriceSection({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
@@ -43,7 +25,7 @@ export function PriceSection({ locale, order }: { locale: Locale; order: OrderDe
               <span className="block font-semibold">
                 {l.name} × {l.quantity}
               </span>
-              {chosen(l, t, locale === 'zh-cn' ? '：' : ': ').map((w) => (
+              {l.optionWords.map((w) => (
                 <span key={w} className="block text-slate-600">
                   {w}
                 </span>

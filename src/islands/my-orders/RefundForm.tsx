@@ -4,7 +4,7 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderRefund } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
-import { ringgitText, senOfRinggit } from '../../lib/order-view.ts';
+import { amountForInput, senOfRinggit } from '../../lib/order-view.ts';
 import { notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
@@ -23,7 +23,7 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
   const phone = $session.get()?.user.phone;
   const [reason, setReason] = useState('');
   const [contact, setContact] = useState(phone ? formatPhone(phone) : '');
-  const [amount, setAmount] = useState(ringgitText(refundableSen));
+  const [amount, setAmount] = useState(amountForInput(refundableSen));
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState('');

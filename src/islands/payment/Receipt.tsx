@@ -1,7 +1,6 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { OrderDetailDto } from './types.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { optionWords } from '../../lib/checkout.ts';
 import { formatRM } from '../../lib/money.ts';
 
 /** The order's lines and totals as the server computed them: the summary before paying, the receipt after. */
@@ -29,7 +28,7 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
                 <span className="font-semibold">
                   {l.name} × {l.quantity}
                 </span>
-                {optionWords(l.options, d.product, locale, l.oil?.name).map((w) => (
+                {l.optionWords.map((w) => (
                   <span key={w} className="block text-slate-600">
                     {w}
                   </span>

@@ -3,8 +3,7 @@ import { cartQuote } from '../../../contract/cart-quote.ts';
 import { requiredOrderFields } from '../../../contract/rules/order-required.ts';
 import { fulfilmentMethods } from '../../../contract/rules/order-status.ts';
 import { orderAddRequest } from '../../../contract/orders.ts';
-import { dictionary } from '../../../src/i18n/index.ts';
-import { commonWorkshops, optionWords, type CheckoutForm } from '../../../src/lib/checkout.ts';
+import { commonWorkshops, type CheckoutForm } from '../../../src/lib/checkout.ts';
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, quoteRequest, refusalTarget } from '../../../src/lib/checkout-request.ts';
 
 const form: CheckoutForm = {
@@ -71,22 +70,7 @@ describe('the order a checkout sends', () => {
     expect(checkoutKey(storage, make)).toBe('checkout-key-3');
   });
 
-  test('options in words, and the workshops every line can use', () => {
-    const en = dictionary('en').product;
-    expect(optionWords({ wiper: { driverInch: 24, passengerInch: 14 }, tyreSize: '175/65R14' }, en, 'en')).toEqual([
-      'Tyre size: 175/65R14',
-      'Blade lengths: Driver (long) 24″, Passenger (short) 14″',
-    ]);
-    expect(optionWords({ wiper: { driverInch: 16, passengerInch: 16, rearInch: 12 } }, en, 'en')).toEqual(['Blade lengths: Driver (long) 16″, Passenger (short) 16″, Rear 12″']);
-    expect(optionWords({ tint: { frontPct: 70, sideWindowsPct: 50, rearWindscreenPct: 30 } }, en, 'en')).toEqual([
-      'Tint transmittance: Front windscreen 70%, Side windows 50%, Rear windscreen 30%',
-    ]);
-    expect(optionWords({ oilId: 'oil-x' }, en, 'en', 'Shell Helix')).toEqual(['Engine oil: Shell Helix']);
-    // An oil whose name is not known yet is named by its id rather than left out.
-    expect(optionWords({ oilId: 'oil-x' }, en, 'en')).toEqual(['Engine oil: oil-x']);
-    const zh = dictionary('zh-cn').product;
-    expect(optionWords({ tyreSize: '175/65R14', oilId: 'oil-x' }, zh, 'zh-cn', '壳牌')).toEqual([`${zh.tyreSize}：175/65R14`, `${zh.oil}：壳牌`]);
-    expect(optionWords(undefined, en, 'en')).toEqual([]);
+  test('the workshops every line can use', () => {
     const a = { id: 'a' }, b = { id: 'b' }, c = { id: 'c' };
     expect(commonWorkshops([[b, a, c], [a, b]])).toEqual([b, a]);
     expect(commonWorkshops([])).toEqual([]);

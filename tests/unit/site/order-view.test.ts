@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_IMAGE_BYTES as CONTRACT_MAX_BYTES, MAX_REFUND_IMAGES as CONTRACT_MAX_IMAGES } from '../../../contract/my-orders-dto.ts';
-import { orderTimeline, refundSteps, ringgitText, senOfRinggit, type RefundHistoryRow } from '../../../src/lib/order-view.ts';
+import { orderTimeline, refundSteps, amountForInput, senOfRinggit, type RefundHistoryRow } from '../../../src/lib/order-view.ts';
 import { checkPhotos, MAX_IMAGE_BYTES, MAX_REFUND_IMAGES } from '../../../src/lib/photos.ts';
 
 const asked: RefundHistoryRow = { status: 'PENDING_REVIEW', at: '2026-11-23T02:00:00.000Z', by: 'customer', note: 'Blade squeaks' };
@@ -64,8 +64,8 @@ describe('ringgit typed for a refund', () => {
     for (const typed of ['', 'abc', '1.234', '-5', '1e3', '12.']) expect(senOfRinggit(typed)).toBeNull();
   });
   test('the default amount is written back as typed ringgit', () => {
-    expect(ringgitText(12050)).toBe('120.50');
-    expect(ringgitText(5)).toBe('0.05');
+    expect(amountForInput(12050)).toBe('120.50');
+    expect(amountForInput(5)).toBe('0.05');
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { KL_TIME_ZONE } from '../../../../contract/rules/kl-calendar.ts';
 import { locales, type Locale } from '../../../../contract/rules/language.ts';
+import { ringgit } from '../../../../contract/rules/money.ts';
 import { fpxBanks, type PayMethod } from '../../../../contract/rules/order-status.ts';
 import { languageNames, methodName, pageTexts, type PageTexts } from './texts.ts';
 
@@ -30,12 +31,6 @@ export interface CheckoutView {
 }
 
 const numberTags: Record<Locale, string> = { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' };
-
-/** "RM 1,234.50", as the shop writes ringgit in each language. */
-export function formatRinggit(sen: number, locale: Locale): string {
-  const format = new Intl.NumberFormat(numberTags[locale], { style: 'currency', currency: 'MYR', currencyDisplay: 'narrowSymbol' });
-  return format.format(sen / 100).replace(/^(-?)RM\s*/, '$1RM ');
-}
 
 /** Whole minutes left, never overstated: a deadline is better met early. */
 export function timeLeft(texts: PageTexts, expiresAt: Date, now: Date): string {
@@ -129,7 +124,7 @@ export function renderCheckoutPage(view: CheckoutView): string {
   const open = view.state === 'open' || view.state === 'failed';
   const summary = `<div class="card"><dl>
 <dt>${escapeHtml(texts.orderNo)}</dt><dd>${escapeHtml(view.orderNo)}</dd>
-<dt>${escapeHtml(texts.amount)}</dt><dd>${escapeHtml(formatRinggit(view.amountSen, view.locale))}</dd>
+<dt>${escapeHtml(texts.amount)}</dt><dd>${escapeHtml(ringgit(view.amountSen))}</dd>
 ${open ? `<dt>${escapeHtml(texts.timeLeft)}</dt><dd>${escapeHtml(texts.payBy.replace('{left}', timeLeft(texts, view.expiresAt, view.now)).replace('{time}', klTime(view.expiresAt, view.locale)))}</dd>` : ''}
 </dl></div>`;
   const back = `<a class="back" href="${escapeHtml(view.returnUrl)}">${escapeHtml(texts.back)}</a>`;

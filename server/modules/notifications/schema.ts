@@ -1,11 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 // Only for the foreign key the table has always had: nothing here reads or writes orders.
 import { orders } from '../orders/schema.ts';
 
+/** Where a notice is on its way: written as to send, then sent once the provider took it, or failed after the last try. */
+export type NoticeState = 'sending' | 'sent' | 'failed';
+
 /**
- * The SMS sent about an order (the timeline shows them), in the order's language. `key` makes
- * a notice that must go once (a reminder per appointment) unique, whichever process sends it.
+ * The SMS about an order (the timeline shows them), in the order's language: the shop's outbox.
+ * Each is written as to send in the transaction that causes it, with a job that sends it
+ * (modules/notifications/service.ts). `key` makes a notice that must go once (a reminder per
+ * appointment) unique, whichever process writes it.
  */
 export const orderNotices = pgTable(
   'order_notices',
@@ -19,10 +25,25 @@ export const orderNotices = pgTable(
     phone: text('phone').notNull(),
     text: text('text').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    /** False once the SMS provider refused it. */
-    sent: boolean('sent').notNull().default(true),
+    /** True once the SMS provider accepted it (then `state` is sent). */
+    sent: boolean('sent').notNull().default(false),
+    state: text('state').$type<NoticeState>().notNull().default('sending'),
+    /** Tries made so far, and the provider's last refusal. */
+    tries: integer('tries').notNull().default(0),
+    lastError: text('last_error'),
+    /** True when the last refusal was final (the provider refused the number or text, not a passing fault). */
+    refused: boolean('refused').notNull().default(false),
+    /** Not tried before this moment: a retry waits its turn. */
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    /** When the provider accepted it, and its reference there (Twilio's message SID). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    providerRef: text('provider_ref'),
   },
-  (t) => [index('order_notices_order_idx').on(t.orderId, t.id), uniqueIndex('order_notices_key').on(t.key)],
+  (t) => [
+    index('order_notices_order_idx').on(t.orderId, t.id),
+    uniqueIndex('order_notices_key').on(t.key),
+    index('order_notices_failed_idx').on(t.at).where(sql`${t.state} = 'failed'`),
+  ],
 );
 
 /** What a customer may be reminded of (PDPA: a purpose each, off until turned on). */

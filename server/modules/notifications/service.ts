@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { SmsSendError, type SmsProvider } from '../../providers/sms/index.ts';
-import { scheduleJob } from '../../jobs/queue.ts';
+import { finishFreeJobs, scheduleJob } from '../../jobs/queue.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { orderNotices } from './schema.ts';
 import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
@@ -126,6 +126,8 @@ export async function deliverNotice(tx: Db, ctx: DeliverContext, id: number, now
   if (notice.nextTryAt && notice.nextTryAt > now) return;
   const delays = ctx.retryDelaysMs ?? NOTICE_RETRY_DELAYS_MS;
   const tries = notice.tries + 1;
+  // This try stands for every job of the notice still waiting (a retry is scheduled anew below).
+  await finishFreeJobs(tx, `${NOTICE_SEND_JOB}:${id}`, now);
   try {
     const answer = await ctx.sms.send({ phone: notice.phone, text: notice.text, key: noticeKey(notice) });
     await tx

@@ -16,7 +16,8 @@ import { carRemindersHandler, CAR_REMINDERS_JOB } from './car-reminders.ts';
 import { einvoiceConsolidationHandler, EINVOICE_CONSOLIDATION_JOB } from './einvoice-consolidation.ts';
 import { einvoiceNoteHandler } from './einvoice-note.ts';
 import { einvoiceSubmitHandler } from './einvoice-submit.ts';
-import { noticeSendHandler } from './notice-send.ts';
+import { messageSendHandler, noticeSendHandler } from './notice-send.ts';
+import { MESSAGE_SEND_JOB } from '../modules/notifications/outbox.ts';
 import type { JobHandler } from './queue.ts';
 import { reconcileHandler, RECONCILE_JOB } from './reconcile.ts';
 import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from './upload-sweep.ts';
@@ -55,6 +56,7 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
     [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db, indexes, sms, payments, now, einvoice: s.einvoicing }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db, sms, indexes }),
     [NOTICE_SEND_JOB]: noticeSendHandler({ sms, retryDelaysMs: s.noticeRetryDelaysMs }),
+    [MESSAGE_SEND_JOB]: messageSendHandler({ sms, email: s.email, retryDelaysMs: s.noticeRetryDelaysMs }),
     [REFUND_SEND_JOB]: refundSendHandler({ db, payments, now }),
     ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: (payments as SandboxProvider).callbackJob } : {}),
     [MONEY_BACK_JOB]: moneyBackHandler({ db, payments, now }),

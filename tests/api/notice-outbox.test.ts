@@ -6,6 +6,8 @@ import { FIND, FIRST_DAY, installOrder, mailOrder, rows, SS2, WIPERS } from './o
 import { paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import { startTwilioDouble, type TwilioDouble } from './twilio-double.ts';
+import { G, garageCar } from './garage-fixtures.ts';
+import { CONSENT, planNow } from './reminder-fixtures.ts';
 
 /**
  * Every SMS about an order goes through the outbox: written as to send with the move that
@@ -130,5 +132,44 @@ describe('an SMS about an order', () => {
     ]);
     expect(about(orderNo).map((m) => m.body)).toEqual([expect.any(String), expect.stringContaining('Flood')]);
     expect(twilio.requests).toHaveLength(2);
+  });
+});
+
+describe('a garage car\'s reminder', () => {
+  /** The Myvi in the customer's garage, its road tax running out in 30 days, reminders on. */
+  async function roadTaxDue() {
+    const carId = await garageCar(api, k.customer);
+    expect((await api.request(G.update, { carId, plate: 'WXY 1234', roadTaxExpiry: '2025-07-02' }, { userKey: k.customer })).code).toBe(200);
+    expect((await api.request(CONSENT, { expiryReminders: true }, { userKey: k.customer })).code).toBe(200);
+    return carId;
+  }
+  const history = async (carId: string) => (await api.request(G.history, { carId }, { userKey: k.customer })).data.reminders as { sent: boolean }[];
+  const reminders = () => twilio.messages.filter((m) => m.body.includes('road tax'));
+
+  test('goes through the outbox: refused once, tried again after its wait, taken once with one key', async () => {
+    const carId = await roadTaxDue();
+    twilio.failNext(1, 503);
+    await planNow(api);
+    expect(reminders()).toEqual([]);
+    api.advance(DELAYS[0]! / 1000);
+    await api.runJobs();
+    expect(reminders()).toHaveLength(1);
+    expect(new Set(twilio.requests.filter((r) => r.key?.startsWith('servauto-message-')).map((r) => r.key)).size).toBe(1);
+    expect(await history(carId)).toEqual([expect.objectContaining({ sent: true })]);
+    api.advance(3600);
+    await api.runJobs();
+    expect(reminders()).toHaveLength(1);
+  });
+
+  test('failing every try, it is listed as not sent in the car\'s history', async () => {
+    const carId = await roadTaxDue();
+    twilio.failNext(100, 503);
+    await planNow(api);
+    for (const wait of DELAYS) {
+      api.advance(wait / 1000);
+      await api.runJobs();
+    }
+    expect(twilio.requests.filter((r) => r.key?.startsWith('servauto-message-'))).toHaveLength(3);
+    expect(await history(carId)).toEqual([expect.objectContaining({ sent: false })]);
   });
 });

@@ -92,3 +92,32 @@ export const carReminders = pgTable(
   },
   (t) => [uniqueIndex('car_reminders_key').on(t.key), index('car_reminders_car_idx').on(t.carId, t.at)],
 );
+
+/**
+ * The outbox of messages about no order (a garage car's reminders, by SMS and by e-mail): each
+ * written as to send in the transaction that decides it, with the job that sends it, and kept
+ * with its tries, the provider's last error, and when it was taken.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    /** A phone number (E.164) or an e-mail address. */
+    to: text('to').notNull(),
+    /** An e-mail's subject; null for an SMS. */
+    subject: text('subject'),
+    text: text('text').notNull(),
+    /** The garage reminder it carries, if any. */
+    carReminderId: bigint('car_reminder_id', { mode: 'number' }).references(() => carReminders.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    state: text('state').$type<NoticeState>().notNull().default('sending'),
+    tries: integer('tries').notNull().default(0),
+    lastError: text('last_error'),
+    refused: boolean('refused').notNull().default(false),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    providerRef: text('provider_ref'),
+  },
+  (t) => [index('outbox_messages_reminder_idx').on(t.carReminderId), index('outbox_messages_failed_idx').on(t.at).where(sql`${t.state} = 'failed'`)],
+);

@@ -103,6 +103,18 @@ function nudge(ctx: Pick<NoticeContext, 'db' | 'sms'>, id: number, now: Date): N
   };
 }
 
+/**
+ * What a failed try means: the provider's words, whether its answer was final, whether it was
+ * the last try (final, or no wait left), and when the next one is due.
+ */
+export function failedTry(err: unknown, tries: number, delays: readonly number[], now: Date) {
+  const reason = errorMessage(err).slice(0, 500);
+  const refused = err instanceof SmsSendError && err.refused;
+  const last = refused || tries > delays.length;
+  const nextTryAt = last ? null : new Date(now.getTime() + delays[tries - 1]!);
+  return { reason, refused, last, nextTryAt };
+}
+
 export interface DeliverContext {
   sms: SmsProvider;
   /** The waits between tries (default NOTICE_RETRY_DELAYS_MS): one more try than waits. */
@@ -135,11 +147,8 @@ export async function deliverNotice(tx: Db, ctx: DeliverContext, id: number, now
       .set({ state: 'sent', sent: true, tries, sentAt: now, providerRef: answer?.ref ?? null, nextTryAt: null })
       .where(eq(orderNotices.id, id));
   } catch (err) {
-    const reason = errorMessage(err).slice(0, 500);
-    const refused = err instanceof SmsSendError && err.refused;
-    const last = refused || tries > delays.length;
+    const { reason, refused, last, nextTryAt } = failedTry(err, tries, delays, now);
     log.error(`[sms] ${notice.kind} notice #${id} not sent (try ${tries}${last ? ', the last' : ''}): ${reason}`);
-    const nextTryAt = last ? null : new Date(now.getTime() + delays[tries - 1]!);
     await tx
       .update(orderNotices)
       .set({ tries, lastError: reason, refused, nextTryAt, ...(last ? { state: 'failed' as const } : {}) })

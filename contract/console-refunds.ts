@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { pageOf, pageRequest } from './paging.ts';
-import { refundDto } from './my-orders-dto.ts';
+import { noticeKinds, refundDto } from './my-orders-dto.ts';
 import { refundStatuses } from './rules/order-status.ts';
 import { paths } from './paths.ts';
 import { authCodes, consoleLine, consoleOrderDetail, note, orderNo } from './console.ts';
@@ -82,7 +82,7 @@ const waiting = { orderNo: z.string(), amountSen: z.number().int(), lastError: z
 
 export const consoleRefundsAttention = defineCall({
   path: paths.consoleRefundsAttention,
-  summary: 'Admins: the money that needs a hand, each list oldest first: refunds the payment provider could not pay (FAILED), money an order cannot use that has not come back yet, and refunds past their 3-working-day review promise',
+  summary: 'Admins: the money that needs a hand, each list oldest first: refunds the payment provider could not pay (FAILED), money an order cannot use that has not come back yet, and refunds past their 3-working-day review promise; and the SMS to customers that could not be sent',
   tag: 'console',
   auth: true,
   request: z.strictObject({}),
@@ -108,6 +108,18 @@ export const consoleRefundsAttention = defineCall({
           deadline: z.string().meta({ description: 'ISO 8601: the end of the third working day after the request (Malaysian time).' }),
         }),
       ),
+      notices: z
+        .array(
+          z.object({
+            orderNo: z.string(),
+            kind: z.enum(noticeKinds),
+            phone: z.string(),
+            at: z.string().meta({ description: 'ISO 8601: when the notice was written.' }),
+            tries: z.number().int(),
+            lastError: z.string().nullable().meta({ description: "The SMS provider's last refusal or failure." }),
+          }),
+        )
+        .meta({ description: 'SMS to customers not sent after their last try, or refused by the provider, newest first (at most 50).' }),
     })
     .meta({ id: 'ConsoleRefundAttention' }),
   codes: authCodes,

@@ -66,7 +66,7 @@ export const paymentDto = z
   })
   .meta({ id: 'OrderPayment' });
 
-export const noticeKinds = ['bookingConfirmed', 'timeChanged', 'reminder', 'pickupReady', 'shipped', 'refundDecided', 'refundPaid', 'refundDue', 'moneyReturned', 'completed'] as const;
+export const noticeKinds = ['bookingConfirmed', 'timeChanged', 'reminder', 'pickupReady', 'shipped', 'refundDecided', 'refundPaid', 'refundDue', 'moneyReturned', 'completed', 'closure'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 export const noticeDto = z
@@ -75,7 +75,9 @@ export const noticeDto = z
     at: z.string().meta({ description: 'When it was sent (ISO 8601).' }),
     phone: z.string(),
     text: z.string().meta({ description: 'The SMS as sent, in the order\'s language.' }),
-    sent: z.boolean().meta({ description: 'False when the SMS provider refused it.' }),
+    sent: z.boolean().meta({ description: 'True once the SMS provider accepted it.' }),
+    state: z.enum(['sending', 'sent', 'failed']).meta({ description: 'sending: written, waiting for the provider to accept it (tried again with a wait); sent: accepted; failed: not sent after the last try.' }),
+    status: z.string().nullable().meta({ description: 'In the request\'s language: what the customer reads beside a notice not yet sent or not sent, with the reason; null once sent.' }),
   })
   .meta({ id: 'OrderNotice' });
 

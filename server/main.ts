@@ -13,24 +13,18 @@ import type { SellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { emailProviderFromEnv } from './providers/email/index.ts';
-import { carRemindersHandler, CAR_REMINDERS_JOB, scheduleCarReminders } from './jobs/car-reminders.ts';
-import { paymentProviderFromEnv, SANDBOX_CALLBACK_JOB } from './providers/payment/index.ts';
-import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from './flows/expire-order.ts';
 import { startWorker } from './jobs/worker.ts';
-import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './jobs/appointment-reminder.ts';
-import { reconcileHandler, RECONCILE_JOB, scheduleReconcile } from './jobs/reconcile.ts';
+import { jobRegistry } from './jobs/registry.ts';
+import { scheduleCarReminders } from './jobs/car-reminders.ts';
+import { scheduleReconcile } from './jobs/reconcile.ts';
+import { scheduleUploadSweep } from './jobs/upload-sweep.ts';
+import { scheduleEinvoiceConsolidation } from './jobs/einvoice-consolidation.ts';
+import { paymentProviderFromEnv } from './providers/payment/index.ts';
 import { productReviewPages } from './pages/product-reviews.ts';
 import { mountSite } from './static.ts';
-import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from './flows/refunds/payout.ts';
-import { moneyBackHandler } from './flows/refunds/surplus.ts';
 import { findCategory } from '../contract/rules/categories.ts';
-import { scheduleUploadSweep, uploadSweepHandler, UPLOAD_SWEEP_JOB } from './jobs/upload-sweep.ts';
-import { einvoiceConsolidationHandler, EINVOICE_CONSOLIDATION_JOB, scheduleEinvoiceConsolidation } from './jobs/einvoice-consolidation.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
 import { einvoiceSeller, shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
-import { einvoiceSubmitHandler } from './jobs/einvoice-submit.ts';
-import { NOTE_JOB, SUBMIT_JOB } from './modules/einvoices/service.ts';
-import { einvoiceNoteHandler } from './jobs/einvoice-note.ts';
 
 /** The photos' storage (S3_* or DATA_DIR/uploads); a wrong S3_* setting stops the start in one line. */
 function uploadStorage(): FileStorage {
@@ -69,20 +63,18 @@ await scheduleEinvoiceConsolidation(database.db, new Date());
 // Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
 const worker = startWorker({
   db: database.db,
-  handlers: {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now: () => new Date(), einvoice: einvoicing }),
-    [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
-    [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now: () => new Date() }),
-    // The sandbox's callbacks still to deliver (a real gateway keeps its own).
-    ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: payments.callbackJob } : {}),
-    [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now: () => new Date() }),
-    [RECONCILE_JOB]: reconcileHandler({ db: database.db, payments }),
-    [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage }),
-    [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email, indexes }),
-    [SUBMIT_JOB]: einvoiceSubmitHandler({ db: database.db, provider: einvoice, now: () => new Date() }),
-    [NOTE_JOB]: einvoiceNoteHandler({ db: database.db, indexes, einvoice: einvoicing, now: () => new Date() }),
-    [EINVOICE_CONSOLIDATION_JOB]: einvoiceConsolidationHandler(async () => ({ seller: einvoiceSeller(seller as SellerDetails) })),
-  },
+  handlers: jobRegistry({
+    db: database.db,
+    indexes,
+    sms,
+    email,
+    payments,
+    storage,
+    einvoice,
+    einvoicing,
+    einvoiceSeller: async () => einvoiceSeller(seller as SellerDetails),
+    now: () => new Date(),
+  }),
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,
 });

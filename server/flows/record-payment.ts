@@ -15,7 +15,7 @@ import { checkEvent } from '../providers/payment/event-limits.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
 import { refuseEvent } from './refuse-event.ts';
 import type { PaymentContext } from './context.ts';
-import { orderNotice, sendSms, type Notice } from '../modules/notifications/service.ts';
+import { orderNotice, recordNotice, type Notice } from '../modules/notifications/service.ts';
 import { closureSms } from '../modules/notifications/texts.ts';
 import { closureOf } from '../modules/booking/closures.ts';
 import { completeRefund } from './refunds/complete.ts';
@@ -101,7 +101,7 @@ async function tellOfClosure(tx: Db, ctx: PaymentContext, settled: Settled, now:
   const workshop = ctx.indexes.workshops.find((w) => w.id === order.storeId)?.name ?? order.storeId;
   await addHistory(tx, order, { by: 'system', noteKey: 'history.closure', noteParams: { date: closure.date, reason: closure.reason } }, now);
   const text = closureSms({ orderNo: order.orderNo, locale: order.language }, { workshop, date: closure.date, reason: closure.reason });
-  const told = () => sendSms(ctx, order.contact.phone, text, `closure notice for order ${order.orderNo}`);
+  const told = await recordNotice(tx, ctx, { orderId: order.id, kind: 'closure', phone: order.contact.phone, text }, now);
   return { ...settled, notices: [...settled.notices, told] };
 }
 

@@ -3,14 +3,13 @@ import { isQuiet } from '../../contract/rules/quiet-hours.ts';
 import { purposeOf, reminderDueOn } from '../../contract/rules/reminder-moments.ts';
 import type { SavedCar } from '../../contract/vehicles.ts';
 import type { Db } from '../db/client.ts';
-import { errorMessage } from '../db/loggable.ts';
 import type { Indexes } from '../indexes.ts';
-import { log } from '../ops/log.ts';
 import type { EmailProvider } from '../providers/email/index.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import { garageHistory } from '../queries/garage-history.ts';
 import { carsOfUsers, reminderRecipient } from '../queries/reminder-recipients.ts';
-import { claimCarReminder, markReminderUnsent, type CarReminder } from '../modules/notifications/car-reminders.ts';
+import { claimCarReminder, type CarReminder } from '../modules/notifications/car-reminders.ts';
+import { recordMessage } from '../modules/notifications/outbox.ts';
 import { consentingUsers, consentLocale } from '../modules/notifications/consent.ts';
 import { carReminderTexts } from '../modules/notifications/texts.ts';
 import { garageService } from '../modules/vehicles/service.ts';
@@ -21,8 +20,9 @@ import { scheduleJob, type JobHandler } from './queue.ts';
  * queued ahead per car: each run works out, from the car's records and the consent in force,
  * what is due now. So a moved due date (a new reading, a service, a changed expiry) is
  * reminded of at its new date and the old one never goes, and a purpose turned off has
- * nothing left to send. Each reminder's key is claimed in the database before it is sent, so
- * it goes once whatever the processes; none goes between 21:00 and 09:00 (KL): the 09:00 run
+ * nothing left to send. Each reminder's key is claimed in the database, its SMS and e-mail
+ * written to the outbox in the same transaction (each sent by its own job, tried again after a
+ * failure), so it goes once whatever the processes; none goes between 21:00 and 09:00 (KL): the 09:00 run
  * sends what the night held.
  */
 export const CAR_REMINDERS_JOB = 'reminders.cars';
@@ -48,7 +48,7 @@ const carName = (car: SavedCar) => `${car.brand} ${car.model}`.trim() + (car.pla
 /** The words of a reminder, in the customer's language (notifications/texts.ts). */
 export const reminderText = carReminderTexts;
 
-/** What one run sends: the reminders claimed in the job's transaction, sent after its commit. */
+/** What one run sends: the reminders claimed in the job's transaction, written to the outbox with them; answers the nudges for after its commit. */
 export async function planCarReminders(tx: Db, ctx: ReminderContext, now: Date): Promise<(() => Promise<void>)[]> {
   if (isQuiet(now)) return [];
   const today = klDate(now);
@@ -71,24 +71,12 @@ export async function planCarReminders(tx: Db, ctx: ReminderContext, now: Date):
       const reminder: CarReminder = { carId, userId, kind: due.kind, dueDate: due.dueDate, daysBefore, phone: recipient.phone, email: ctx.email ? recipient.email : null, text };
       const id = await claimCarReminder(tx, reminder, now);
       if (id === null) continue;
-      sends.push(() => deliver(ctx, id, reminder, subject));
+      // Written to send with the reminder's claim, each by its own job: SMS, and e-mail when given.
+      sends.push(await recordMessage(tx, ctx, { channel: 'sms', to: reminder.phone, text: reminder.text, carReminderId: id }, now));
+      if (reminder.email) sends.push(await recordMessage(tx, ctx, { channel: 'email', to: reminder.email, subject, text: reminder.text, carReminderId: id }, now));
     }
   }
   return sends;
-}
-
-async function deliver(ctx: ReminderContext, id: number, reminder: CarReminder, subject: string): Promise<void> {
-  try {
-    await ctx.sms.send({ phone: reminder.phone, text: reminder.text });
-  } catch (err) {
-    log.error(`[sms] ${reminder.kind} reminder for car ${reminder.carId} not sent: ${errorMessage(err)}`);
-    await markReminderUnsent(ctx.db, id).catch(() => {});
-  }
-  if (ctx.email && reminder.email) {
-    await ctx.email.send({ to: reminder.email, subject, text: reminder.text }).catch((err: unknown) => {
-      log.error(`[email] ${reminder.kind} reminder for car ${reminder.carId} not sent: ${errorMessage(err)}`);
-    });
-  }
 }
 
 /** The hourly run: plans, schedules the next hour, and sends once the transaction has committed. */

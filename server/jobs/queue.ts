@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { errorMessage } from '../db/loggable.ts';
 import { jobs } from './schema.ts';
@@ -93,4 +93,17 @@ export async function finishJobs(db: Db, key: string, now: Date): Promise<void> 
     .update(jobs)
     .set({ doneAt: now })
     .where(and(isNull(jobs.doneAt), sql`(${jobs.key} = ${key} or starts_with(${jobs.key}, ${`${key}:`}))`));
+}
+
+/**
+ * Marks done the job under `key` and its retries (keys `key:…`) not yet run, leaving any another
+ * process is running right then (it finds its work done): for work that did itself meanwhile.
+ */
+export async function finishFreeJobs(db: Db, key: string, now: Date): Promise<void> {
+  const free = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(isNull(jobs.doneAt), sql`(${jobs.key} = ${key} or starts_with(${jobs.key}, ${`${key}:`}))`))
+    .for('update', { skipLocked: true });
+  await db.update(jobs).set({ doneAt: now }).where(inArray(jobs.id, free));
 }

@@ -8,6 +8,7 @@ import { refundNo } from '../modules/refunds/service.ts';
 import { requireAdmin } from '../modules/staff/access.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
 import type { ReadContext } from './context.ts';
+import { unsentNotices } from './unsent-notices.ts';
 
 /**
  * What needs an admin's hand in the money (after-sale.md §5), oldest first: refunds the
@@ -85,5 +86,5 @@ export async function refundAttention(ctx: ReadContext, who: StaffRow) {
     return [{ orderNo, refundNo: refundNo(orderNo, refund.seq), status: refund.status, amountSen: refund.amountSen, requestedAt: refund.createdAt.toISOString(), deadline: deadline.toISOString() }];
   });
 
-  return { failed, surplus, late };
+  return { failed, surplus, late, notices: await unsentNotices(ctx) };
 }

@@ -35,6 +35,13 @@ export function refundView(ctx: ReadContext, orderNo: string, { refund, history,
   };
 }
 
+/** What the customer reads beside a notice not sent yet, or not sent and why; nothing once the provider took it. */
+export function noticeStatus(n: Pick<typeof orderNotices.$inferSelect, 'state' | 'tries' | 'refused'>, locale: Locale): string | null {
+  if (n.state === 'sent') return null;
+  if (n.state === 'sending') return message(locale, n.tries === 0 ? 'notice.sending' : 'notice.retrying');
+  return n.refused ? message(locale, 'notice.refused') : message(locale, 'notice.unreachable', { tries: n.tries });
+}
+
 /** An installation's time as the customer and staff read it: date, start and the end its fitting takes. */
 export function appointmentView(order: Pick<OrderRow, 'appointmentDate' | 'appointmentTime' | 'fittingMinutes'>) {
   if (!order.appointmentDate || !order.appointmentTime) return null;
@@ -63,7 +70,7 @@ export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Loca
       paidAt: p.paidAt?.toISOString() ?? null,
       refundDue: p.refundDue,
     })),
-    notices: notices.map((n) => ({ kind: n.kind, at: n.at.toISOString(), phone: n.phone, text: n.text, sent: n.sent })),
+    notices: notices.map((n) => ({ kind: n.kind, at: n.at.toISOString(), phone: n.phone, text: n.text, sent: n.state === 'sent', state: n.state, status: noticeStatus(n, locale) })),
     reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
   };
 }

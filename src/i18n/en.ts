@@ -822,6 +822,8 @@ export const en = {
     surplusSending: 'a return is on its way',
     lateItem: '{refundNo} · {amount} · due {date}',
     providerSaid: 'Provider: {error}',
+    unsentNotices: 'SMS not sent',
+    unsentItem: 'Order {orderNo} · to {phone} · {date}',
     minutes: '{n} min',
     hours: '{n} h',
     days: '{n} days',

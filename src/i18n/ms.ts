@@ -822,6 +822,8 @@ export const ms: Dictionary = {
     surplusSending: 'pemulangan sedang dihantar',
     lateItem: '{refundNo} · {amount} · perlu selesai {date}',
     providerSaid: 'Penyedia: {error}',
+    unsentNotices: 'SMS yang tidak dapat dihantar',
+    unsentItem: 'Pesanan {orderNo} · kepada {phone} · {date}',
     minutes: '{n} min',
     hours: '{n} jam',
     days: '{n} hari',

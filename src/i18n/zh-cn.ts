@@ -821,6 +821,8 @@ export const zhCn: Dictionary = {
     surplusSending: '退款正在途中',
     lateItem: '{refundNo} · {amount} · 应于{date}前处理',
     providerSaid: '服务商：{error}',
+    unsentNotices: '未能发送的短信',
+    unsentItem: '订单 {orderNo} · 发送至 {phone} · {date}',
     minutes: '{n} 分钟',
     hours: '{n} 小时',
     days: '{n} 天',

@@ -52,6 +52,10 @@ export interface TimelineNotice {
   phone: string;
   text: string;
   sent: boolean;
+  /** sending, sent or failed (after the last try). */
+  state?: string;
+  /** The server's words beside a notice not sent yet or not sent; null once sent. */
+  status?: string | null;
 }
 
 export type TimelineEntry = ({ kind: 'state' } & TimelineHistoryRow) | ({ kind: 'sms' } & TimelineNotice);

@@ -8,25 +8,17 @@ import { toE164 } from '../../contract/rules/phone.ts';
 import { createApi } from '../../server/app.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
-import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from '../../server/flows/expire-order.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from '../../server/flows/refunds/payout.ts';
-import { moneyBackHandler } from '../../server/flows/refunds/surplus.ts';
-import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from '../../server/jobs/appointment-reminder.ts';
-import { SANDBOX_CALLBACK_JOB, type SandboxProvider } from '../../server/providers/payment/index.ts';
+import type { SandboxProvider } from '../../server/providers/payment/index.ts';
+import { jobRegistry } from '../../server/jobs/registry.ts';
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
 import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import { consoleEmail } from '../../server/providers/email/console.ts';
-import { carRemindersHandler, CAR_REMINDERS_JOB } from '../../server/jobs/car-reminders.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 import { storageFromEnv, type FileStorage } from '../../server/storage/index.ts';
-import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from '../../server/jobs/upload-sweep.ts';
-import { contentSeller, shopEinvoice, shopEinvoiceProvider } from '../../server/flows/einvoice-setup.ts';
-import { einvoiceSubmitHandler } from '../../server/jobs/einvoice-submit.ts';
-import { NOTE_JOB, SUBMIT_JOB } from '../../server/modules/einvoices/service.ts';
-import { einvoiceNoteHandler } from '../../server/jobs/einvoice-note.ts';
+import { contentSeller, einvoiceSeller, shopEinvoice, shopEinvoiceProvider } from '../../server/flows/einvoice-setup.ts';
 import type { EinvoiceProvider } from '../../server/providers/einvoice/provider.ts';
 
 /**
@@ -73,6 +65,10 @@ export interface StartOptions {
   demoData?: boolean;
   /** Where photos go (default: as the server reads it from the environment, DATA_DIR/uploads or S3_*). */
   storage?: FileStorage;
+  /** Notices go through this provider (e.g. Twilio's adapter pointed at a double) instead of the console's. */
+  sms?: SmsProvider;
+  /** The waits between a notice's tries (default: the server's). */
+  noticeRetryDelaysMs?: readonly number[];
 }
 
 export interface TestApi {
@@ -216,7 +212,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       if (smsFailing) throw new Error('SMS gateway unreachable');
       await printed.sendOtp(message);
     },
-    send: (message) => printed.send(message),
+    send: (message) => (options.sms ? options.sms.send(message) : printed.send(message)),
   };
 
 
@@ -287,17 +283,20 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   };
   const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes, storage, einvoice });
   const einvoicing = shopEinvoice(einvoice, () => contentSeller(contentDir));
-  const jobHandlers = {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db: database.db, indexes, sms, payments, now, einvoice: einvoicing }),
-    [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db: database.db, sms, indexes }),
-    [SANDBOX_CALLBACK_JOB]: payments.callbackJob,
-    [REFUND_SEND_JOB]: refundSendHandler({ db: database.db, payments, now }),
-    [MONEY_BACK_JOB]: moneyBackHandler({ db: database.db, payments, now }),
-    [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage, log: () => {} }),
-    [CAR_REMINDERS_JOB]: carRemindersHandler({ db: database.db, sms, email: consoleEmail((line) => emailLines.push(line)), indexes }),
-    [SUBMIT_JOB]: einvoiceSubmitHandler({ db: database.db, provider: einvoice, now }),
-    [NOTE_JOB]: einvoiceNoteHandler({ db: database.db, indexes, einvoice: einvoicing, now }),
-  };
+  const jobHandlers = jobRegistry({
+    db: database.db,
+    indexes,
+    sms,
+    email: consoleEmail((line) => emailLines.push(line)),
+    payments,
+    storage,
+    einvoice,
+    einvoicing,
+    einvoiceSeller: async () => einvoiceSeller(contentSeller(contentDir)),
+    now,
+    ...(options.noticeRetryDelaysMs ? { noticeRetryDelaysMs: options.noticeRetryDelaysMs } : {}),
+    log: () => {},
+  });
 
   const api: TestApi = {
     async request(path, body, { headers = {}, language = 'en_us', userKey, address = DEFAULT_ADDRESS } = {}) {

@@ -26,7 +26,7 @@ const sms = (failing = false): SmsProvider => ({
   sendOtp: async () => {},
   send: async (message) => {
     if (failing) throw new Error('gateway down');
-    sent.push(message);
+    sent.push({ phone: message.phone, text: message.text });
   },
 });
 /** Orders placed in Malay (the checkout's language) get their SMS in Malay. */

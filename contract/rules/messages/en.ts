@@ -355,6 +355,11 @@ export const en = {
   'reminder.roadTax': 'the road tax of your {car} runs out on {date}. Please renew it in time.',
   'reminder.insurance': 'the insurance of your {car} runs out on {date}. Please renew it in time.',
   'reminder.subject': '{brand}: a reminder about your {car}',
+  // The timeline's word on an SMS not sent yet, or not sent, with the reason.
+  'notice.sending': 'Waiting to be sent.',
+  'notice.retrying': 'Not sent yet: the SMS service could not take it. We will try again.',
+  'notice.refused': 'Not sent: the SMS service refused this number or message.',
+  'notice.unreachable': 'Not sent: the SMS service could not take it after {tries} tries.',
   ok: 'OK',
 };
 

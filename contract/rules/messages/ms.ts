@@ -355,5 +355,10 @@ export const ms: Messages = {
   'reminder.roadTax': 'cukai jalan {car} anda tamat pada {date}. Sila perbaharuinya tepat pada masanya.',
   'reminder.insurance': 'insurans {car} anda tamat pada {date}. Sila perbaharuinya tepat pada masanya.',
   'reminder.subject': '{brand}: peringatan tentang {car} anda',
+  // Kata garis masa tentang SMS yang belum atau tidak dihantar, dengan sebabnya.
+  'notice.sending': 'Sedang menunggu penghantaran.',
+  'notice.retrying': 'Belum dihantar: perkhidmatan SMS tidak dapat menerimanya. Kami akan cuba lagi.',
+  'notice.refused': 'Tidak dihantar: perkhidmatan SMS menolak nombor atau mesej ini.',
+  'notice.unreachable': 'Tidak dihantar: perkhidmatan SMS tidak dapat menerimanya selepas {tries} kali cuba.',
   ok: 'Berjaya',
 };

@@ -355,5 +355,10 @@ export const zhCn: Messages = {
   'reminder.roadTax': '您的 {car} 的路税将于{date}到期，请及时更新。',
   'reminder.insurance': '您的 {car} 的保险将于{date}到期，请及时更新。',
   'reminder.subject': '{brand}：关于您的 {car} 的提醒',
+  // 订单进展中尚未发送或未发送的短信及其原因。
+  'notice.sending': '等待发送。',
+  'notice.retrying': '尚未发送：短信服务暂时无法接收，我们会自动重试。',
+  'notice.refused': '未发送：短信服务拒绝了此号码或内容。',
+  'notice.unreachable': '未发送：尝试 {tries} 次后短信服务仍无法接收。',
   ok: '成功',
 };

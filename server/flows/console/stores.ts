@@ -6,7 +6,7 @@ import { addHistory, lockBookedOn } from '../../modules/orders/service.ts';
 import { addClosure, closuresFrom } from '../../modules/booking/closures.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
-import { sendSms } from '../../modules/notifications/service.ts';
+import { recordNotice, type Notice } from '../../modules/notifications/service.ts';
 import { closureSms } from '../../modules/notifications/texts.ts';
 import { requireAdmin } from '../../modules/staff/access.ts';
 
@@ -26,15 +26,18 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
     const closure = await addClosure(tx, { workshopId: workshop.id, date: input.date, reason: input.reason, staffId: who.id }, now);
     if (!closure) throw warning('console.alreadyClosed', { date: input.date }, { field: 'date' });
     const rows = await lockBookedOn(tx, workshop.id, input.date);
-    for (const order of rows) await addHistory(tx, order, { by: 'staff', noteKey: 'history.closure', noteParams: { date: input.date, reason: input.reason } }, now);
+    const notices: Notice[] = [];
+    for (const order of rows) {
+      await addHistory(tx, order, { by: 'staff', noteKey: 'history.closure', noteParams: { date: input.date, reason: input.reason } }, now);
+      // Written to send with the closure (the order's timeline shows it), sent by its job.
+      const text = closureSms({ orderNo: order.orderNo, locale: order.language }, { workshop: workshop.name, date: input.date, reason: input.reason });
+      notices.push(await recordNotice(tx, ctx, { orderId: order.id, kind: 'closure', phone: order.contact.phone, text }, now));
+    }
     await audit(tx, { staff: who, action: 'console/stores/closure', storeId: workshop.id, details: { date: input.date, reason: input.reason, told: rows.map((o) => o.orderNo) } }, now);
-    return rows;
+    return { told: rows.length, notices };
   });
-  for (const order of booked) {
-    const text = closureSms({ orderNo: order.orderNo, locale: order.language }, { workshop: workshop.name, date: input.date, reason: input.reason });
-    await sendSms(ctx, order.contact.phone, text, `closure notice for order ${order.orderNo}`);
-  }
-  return { storeId: workshop.id, date: input.date, reason: input.reason, told: booked.length };
+  for (const notice of booked.notices) await notice();
+  return { storeId: workshop.id, date: input.date, reason: input.reason, told: booked.told };
 }
 
 /** The workshops this staff member works on, with the days closed from today. */

@@ -1,11 +1,17 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 // Only for the foreign key the table has always had: nothing here reads or writes orders.
 import { orders } from '../orders/schema.ts';
 
+/** Where a notice is on its way: written as to send, then sent once the provider took it, or failed after the last try. */
+export type NoticeState = 'sending' | 'sent' | 'failed';
+
 /**
- * The SMS sent about an order (the timeline shows them), in the order's language. `key` makes
- * a notice that must go once (a reminder per appointment) unique, whichever process sends it.
+ * The SMS about an order (the timeline shows them), in the order's language: the shop's outbox.
+ * Each is written as to send in the transaction that causes it, with a job that sends it
+ * (modules/notifications/service.ts). `key` makes a notice that must go once (a reminder per
+ * appointment) unique, whichever process writes it.
  */
 export const orderNotices = pgTable(
   'order_notices',
@@ -19,10 +25,25 @@ export const orderNotices = pgTable(
     phone: text('phone').notNull(),
     text: text('text').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    /** False once the SMS provider refused it. */
-    sent: boolean('sent').notNull().default(true),
+    /** True once the SMS provider accepted it (then `state` is sent). */
+    sent: boolean('sent').notNull().default(false),
+    state: text('state').$type<NoticeState>().notNull().default('sending'),
+    /** Tries made so far, and the provider's last refusal. */
+    tries: integer('tries').notNull().default(0),
+    lastError: text('last_error'),
+    /** True when the last refusal was final (the provider refused the number or text, not a passing fault). */
+    refused: boolean('refused').notNull().default(false),
+    /** Not tried before this moment: a retry waits its turn. */
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    /** When the provider accepted it, and its reference there (Twilio's message SID). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    providerRef: text('provider_ref'),
   },
-  (t) => [index('order_notices_order_idx').on(t.orderId, t.id), uniqueIndex('order_notices_key').on(t.key)],
+  (t) => [
+    index('order_notices_order_idx').on(t.orderId, t.id),
+    uniqueIndex('order_notices_key').on(t.key),
+    index('order_notices_failed_idx').on(t.at).where(sql`${t.state} = 'failed'`),
+  ],
 );
 
 /** What a customer may be reminded of (PDPA: a purpose each, off until turned on). */
@@ -70,4 +91,33 @@ export const carReminders = pgTable(
     sent: boolean('sent').notNull().default(true),
   },
   (t) => [uniqueIndex('car_reminders_key').on(t.key), index('car_reminders_car_idx').on(t.carId, t.at)],
+);
+
+/**
+ * The outbox of messages about no order (a garage car's reminders, by SMS and by e-mail): each
+ * written as to send in the transaction that decides it, with the job that sends it, and kept
+ * with its tries, the provider's last error, and when it was taken.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    /** A phone number (E.164) or an e-mail address. */
+    to: text('to').notNull(),
+    /** An e-mail's subject; null for an SMS. */
+    subject: text('subject'),
+    text: text('text').notNull(),
+    /** The garage reminder it carries, if any. */
+    carReminderId: bigint('car_reminder_id', { mode: 'number' }).references(() => carReminders.id),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    state: text('state').$type<NoticeState>().notNull().default('sending'),
+    tries: integer('tries').notNull().default(0),
+    lastError: text('last_error'),
+    refused: boolean('refused').notNull().default(false),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    providerRef: text('provider_ref'),
+  },
+  (t) => [index('outbox_messages_reminder_idx').on(t.carReminderId), index('outbox_messages_failed_idx').on(t.at).where(sql`${t.state} = 'failed'`)],
 );

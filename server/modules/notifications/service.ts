@@ -1,13 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { SmsProvider } from '../../providers/sms/index.ts';
+import { SmsSendError, type SmsProvider } from '../../providers/sms/index.ts';
+import { finishFreeJobs, scheduleJob } from '../../jobs/queue.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { orderNotices } from './schema.ts';
 import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
+import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { log } from '../../ops/log.ts';
 
-/** Sent after the commit: a notice never holds up or undoes the move it tells of. */
+/**
+ * What a caller runs once its transaction has committed: a nudge that sends the notices it
+ * wrote at once. Nothing depends on it: the job written with each notice sends it anyway (after
+ * a crash, on another server), so a nudge never holds up or undoes the move it tells of.
+ */
 export type Notice = () => Promise<void>;
 
 /** What telling a customer takes: the database, the SMS provider, the workshops' names. */
@@ -16,6 +22,15 @@ export interface NoticeContext {
   sms: SmsProvider;
   indexes: { workshops: readonly { id: string; name: string }[] };
 }
+
+/** The job that sends one notice, and its retries. */
+export const NOTICE_SEND_JOB = 'notice.send';
+
+/**
+ * How long a notice that could not be sent waits before each next try: six tries in all over
+ * about five hours, then it is not sent (the timeline and the console's Attention list say why).
+ */
+export const NOTICE_RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
 
 export function noticeOrder(ctx: Pick<NoticeContext, 'indexes'>, order: OrderRow): NoticeOrder {
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
@@ -33,46 +48,111 @@ export function noticeOrder(ctx: Pick<NoticeContext, 'indexes'>, order: OrderRow
 
 export const noNotice: Notice = async () => {};
 
+/** The key a notice carries to the provider on every try: the same notice, the same key. */
+export const noticeKey = (notice: { id: number; orderId: string }) => `servauto-notice-${notice.orderId}-${notice.id}`;
+
 /**
- * The one way an SMS about an order goes out: recorded with the order in the caller's
- * transaction (so the timeline shows it, and it exists only if the move does), sent by the
- * returned function once that transaction has committed. The console's moves (pickup ready,
- * shipped, refund decided, refund paid) call this with the order as moved. A `key` makes the
- * notice go once, whichever process tries: a second one with the same key is not sent.
+ * Writes an SMS about an order to send, with the job that sends it, in the caller's
+ * transaction: both exist only if the move that causes them does, and neither is lost once it
+ * has committed. A `key` makes the notice go once, whichever process writes it: a second one
+ * with the same key is not written. Answers the nudge that sends it right after the commit.
  */
-export async function orderNotice(tx: Db, ctx: NoticeContext, order: OrderRow, event: OrderNoticeEvent, now: Date, key?: string): Promise<Notice> {
-  const phone = order.contact.phone;
-  const text = noticeText(noticeOrder(ctx, order), event);
+export async function recordNotice(
+  tx: Db,
+  ctx: Pick<NoticeContext, 'db' | 'sms'>,
+  notice: { orderId: string; kind: NoticeKind; phone: string; text: string; key?: string },
+  now: Date,
+): Promise<Notice> {
   const [row] = await tx
     .insert(orderNotices)
-    .values({ orderId: order.id, kind: event.kind, key: key ?? null, phone, text, at: now })
+    .values({ orderId: notice.orderId, kind: notice.kind, key: notice.key ?? null, phone: notice.phone, text: notice.text, at: now, nextTryAt: now })
     .onConflictDoNothing()
     .returning({ id: orderNotices.id });
   if (!row) return noNotice;
-  return async () => {
-    try {
-      await ctx.sms.send({ phone, text });
-    } catch (err) {
-      log.error(`[sms] ${event.kind} notice for order ${order.orderNo} not sent: ${errorMessage(err)}`);
-      await ctx.db
-        .update(orderNotices)
-        .set({ sent: false })
-        .where(eq(orderNotices.id, row.id))
-        .catch(() => {});
-    }
-  };
+  await scheduleJob(tx, { kind: NOTICE_SEND_JOB, key: `${NOTICE_SEND_JOB}:${row.id}`, runAt: now, payload: { noticeId: row.id } }, now);
+  return nudge(ctx, row.id, now);
 }
 
-/** For a move made outside a transaction of the caller's: records and sends at once. */
+/**
+ * The one way an SMS about an order goes out: its text made from the order as moved, written to
+ * send with the order in the caller's transaction (the timeline shows it), sent by its job. The
+ * console's moves (pickup ready, shipped, refund decided, refund paid) call this with the order
+ * as moved. A `key` makes the notice go once, whichever process tries.
+ */
+export async function orderNotice(tx: Db, ctx: NoticeContext, order: OrderRow, event: OrderNoticeEvent, now: Date, key?: string): Promise<Notice> {
+  const text = noticeText(noticeOrder(ctx, order), event);
+  return recordNotice(tx, ctx, { orderId: order.id, kind: event.kind, phone: order.contact.phone, text, ...(key ? { key } : {}) }, now);
+}
+
+/** For a move made outside a transaction of the caller's: written, then sent at once. */
 export async function sendOrderNotice(ctx: NoticeContext, order: OrderRow, event: OrderNoticeEvent, now: Date, key?: string): Promise<void> {
   const notice = await ctx.db.transaction((tx) => orderNotice(tx, ctx, order, event, now, key));
   await notice();
 }
 
-/** The SMS of a message sent but not recorded on the order (a workshop closing), its failure only logged. */
-export async function sendSms(ctx: Pick<NoticeContext, 'sms'>, phone: string, text: string, what: string): Promise<void> {
-  await ctx.sms.send({ phone, text }).catch((err: unknown) => {
-    log.error(`[sms] ${what} not sent: ${errorMessage(err)}`);
-  });
+/** Whether notices are sent right after the commit that wrote them (NOTICE_NUDGE=0: by the job worker only). */
+const nudging = () => process.env.NOTICE_NUDGE !== '0';
+
+/** Tries the notice at once, unless a worker has it in hand: its job is there either way. */
+function nudge(ctx: Pick<NoticeContext, 'db' | 'sms'>, id: number, now: Date): Notice {
+  return async () => {
+    if (!nudging()) return;
+    await ctx.db
+      .transaction((tx) => deliverNotice(tx, { sms: ctx.sms }, id, now, { skipLocked: true }))
+      .catch((err: unknown) => log.error(`[sms] notice #${id}: its job will send it (${errorMessage(err)})`));
+  };
 }
 
+/**
+ * What a failed try means: the provider's words, whether its answer was final, whether it was
+ * the last try (final, or no wait left), and when the next one is due.
+ */
+export function failedTry(err: unknown, tries: number, delays: readonly number[], now: Date) {
+  const reason = errorMessage(err).slice(0, 500);
+  const refused = err instanceof SmsSendError && err.refused;
+  const last = refused || tries > delays.length;
+  const nextTryAt = last ? null : new Date(now.getTime() + delays[tries - 1]!);
+  return { reason, refused, last, nextTryAt };
+}
+
+export interface DeliverContext {
+  sms: SmsProvider;
+  /** The waits between tries (default NOTICE_RETRY_DELAYS_MS): one more try than waits. */
+  retryDelaysMs?: readonly number[];
+}
+
+/**
+ * Sends one notice if it is still to send and its turn has come, in the caller's transaction
+ * (which holds the notice's row, so no other process sends it meanwhile): with its key, so a
+ * try repeated after a crash between the provider's answer and the commit is one message at a
+ * provider that honours keys. Accepted: sent. Refused for good, or after the last try: failed,
+ * with the reason. Otherwise the next try is scheduled after its wait.
+ */
+export async function deliverNotice(tx: Db, ctx: DeliverContext, id: number, now: Date, { skipLocked = false } = {}): Promise<void> {
+  const [notice] = await tx
+    .select()
+    .from(orderNotices)
+    .where(eq(orderNotices.id, id))
+    .for('update', skipLocked ? { skipLocked: true } : {});
+  if (!notice || notice.state !== 'sending') return;
+  if (notice.nextTryAt && notice.nextTryAt > now) return;
+  const delays = ctx.retryDelaysMs ?? NOTICE_RETRY_DELAYS_MS;
+  const tries = notice.tries + 1;
+  // This try stands for every job of the notice still waiting (a retry is scheduled anew below).
+  await finishFreeJobs(tx, `${NOTICE_SEND_JOB}:${id}`, now);
+  try {
+    const answer = await ctx.sms.send({ phone: notice.phone, text: notice.text, key: noticeKey(notice) });
+    await tx
+      .update(orderNotices)
+      .set({ state: 'sent', sent: true, tries, sentAt: now, providerRef: answer?.ref ?? null, nextTryAt: null })
+      .where(eq(orderNotices.id, id));
+  } catch (err) {
+    const { reason, refused, last, nextTryAt } = failedTry(err, tries, delays, now);
+    log.error(`[sms] ${notice.kind} notice #${id} not sent (try ${tries}${last ? ', the last' : ''}): ${reason}`);
+    await tx
+      .update(orderNotices)
+      .set({ tries, lastError: reason, refused, nextTryAt, ...(last ? { state: 'failed' as const } : {}) })
+      .where(eq(orderNotices.id, id));
+    if (nextTryAt) await scheduleJob(tx, { kind: NOTICE_SEND_JOB, key: `${NOTICE_SEND_JOB}:${id}:${tries}`, runAt: nextTryAt, payload: { noticeId: id } }, now);
+  }
+}

@@ -2,9 +2,9 @@ import { consoleSms } from './console.ts';
 import { twilioSms } from './twilio.ts';
 import type { SmsProvider } from './types.ts';
 
-export type { SmsProvider } from './types.ts';
+export { SmsSendError, type SmsProvider } from './types.ts';
 
-/** SMS_PROVIDER=console (default) or twilio (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM). */
+/** SMS_PROVIDER=console (default) or twilio (with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM; TWILIO_API_BASE to send elsewhere than Twilio). */
 export function smsProviderFromEnv(name: string, env: NodeJS.ProcessEnv = process.env): SmsProvider {
   if (name === 'console') return consoleSms();
   if (name === 'twilio') {
@@ -12,7 +12,7 @@ export function smsProviderFromEnv(name: string, env: NodeJS.ProcessEnv = proces
     if (!accountSid || !authToken || !from) {
       throw new Error('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM');
     }
-    return twilioSms({ accountSid, authToken, from });
+    return twilioSms({ accountSid, authToken, from, ...(env.TWILIO_API_BASE?.trim() ? { apiBase: env.TWILIO_API_BASE.trim() } : {}) });
   }
   throw new Error(`Unknown SMS_PROVIDER "${name}": use console or twilio`);
 }

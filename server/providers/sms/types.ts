@@ -2,6 +2,23 @@
 export interface SmsProvider {
   readonly name: string;
   sendOtp(message: { phone: string; code: string; text: string }): Promise<void>;
-  /** A notice to a customer (e.g. a paid booking). Malaysian rules: no links in the text. */
-  send(message: { phone: string; text: string }): Promise<void>;
+  /**
+   * A notice to a customer (e.g. a paid booking). Malaysian rules: no links in the text. `key`
+   * names the message at the provider: every try of one notice carries the same key, so a
+   * provider that honours it sends it once. Answers the provider's reference when it gives one.
+   */
+  send(message: { phone: string; text: string; key?: string }): Promise<void | { ref?: string }>;
+}
+
+/**
+ * A send the provider did not take. `refused`: its answer is final (a number or text it will
+ * never take), so trying again is pointless; otherwise a passing fault (out of reach, busy).
+ */
+export class SmsSendError extends Error {
+  override name = 'SmsSendError';
+  readonly refused: boolean;
+  constructor(message: string, refused: boolean) {
+    super(message);
+    this.refused = refused;
+  }
 }

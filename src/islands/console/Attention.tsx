@@ -7,6 +7,7 @@ import { callApi } from '../../lib/api.ts';
 import { consoleRefundsAttention as attentionEndpoint } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { momentWords } from '../../../contract/rules/dates.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { FailedRefundForm, type FailedRefund, type Resolution } from './FailedRefundForm.tsx';
 import { errorText, LoadFailed, Loading } from './parts.tsx';
@@ -61,7 +62,7 @@ export function Attention({ locale, reloads, onChanged }: { locale: Locale; relo
   const body = () => {
     if (failed) return <LoadFailed locale={locale} text={failed} onRetry={() => setAgain((n) => n + 1)} />;
     if (!lists) return <Loading locale={locale} />;
-    if (lists.failed.length + lists.surplus.length + lists.late.length === 0) return <p className="text-slate-700">{t.attentionNone}</p>;
+    if (lists.failed.length + lists.surplus.length + lists.late.length + lists.notices.length === 0) return <p className="text-slate-700">{t.attentionNone}</p>;
     return (
       <div className="space-y-4">
         <p className="text-slate-700">{t.attentionIntro}</p>
@@ -101,6 +102,16 @@ export function Attention({ locale, reloads, onChanged }: { locale: Locale; relo
             {lists.late.map((l) => (
               <li key={l.refundNo} className={itemClass}>
                 <p className="font-semibold">{fill(t.lateItem, { refundNo: l.refundNo, amount: money(l.amountSen), date: momentWords(l.deadline, locale) })}</p>
+              </li>
+            ))}
+          </Group>
+        )}
+        {lists.notices.length > 0 && (
+          <Group title={t.unsentNotices} id="attention-notices">
+            {lists.notices.map((n, i) => (
+              <li key={i} className={itemClass}>
+                <p className="font-semibold">{fill(t.unsentItem, { orderNo: n.orderNo, phone: formatPhone(n.phone), date: momentWords(n.at, locale) })}</p>
+                {n.lastError && <p className="text-sm text-slate-600">{fill(t.providerSaid, { error: n.lastError })}</p>}
               </li>
             ))}
           </Group>

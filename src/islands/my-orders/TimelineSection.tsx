@@ -30,8 +30,9 @@ export function TimelineSection({ locale, order }: { locale: Locale; order: Orde
               </>
             ) : (
               <>
-                <span className="block font-semibold">{fill(e.sent ? t.sms : t.smsFailed, { phone: formatPhone(e.phone) })}</span>
+                <span className="block font-semibold">{fill(e.state === 'failed' ? t.smsFailed : t.sms, { phone: formatPhone(e.phone) })}</span>
                 <span className="block text-sm text-slate-700">{e.text}</span>
+                {e.status && <span className="block text-sm text-amber-900">{e.status}</span>}
               </>
             )}
           </li>

@@ -1,0 +1,70 @@
+import type { Db } from '../db/client.ts';
+import { paymentTimeoutHandler, PAYMENT_TIMEOUT_JOB } from '../flows/expire-order.ts';
+import type { EinvoiceContext, Indexes } from '../flows/context.ts';
+import type { EinvoiceSeller } from '../providers/einvoice/ubl/index.ts';
+import type { EinvoiceProvider } from '../providers/einvoice/provider.ts';
+import type { EmailProvider } from '../providers/email/index.ts';
+import { SANDBOX_CALLBACK_JOB, type PaymentProvider, type SandboxProvider } from '../providers/payment/index.ts';
+import type { SmsProvider } from '../providers/sms/index.ts';
+import type { FileStorage } from '../storage/index.ts';
+import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from '../flows/refunds/payout.ts';
+import { moneyBackHandler } from '../flows/refunds/surplus.ts';
+import { NOTE_JOB, SUBMIT_JOB } from '../modules/einvoices/service.ts';
+import { NOTICE_SEND_JOB } from '../modules/notifications/service.ts';
+import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './appointment-reminder.ts';
+import { carRemindersHandler, CAR_REMINDERS_JOB } from './car-reminders.ts';
+import { einvoiceConsolidationHandler, EINVOICE_CONSOLIDATION_JOB } from './einvoice-consolidation.ts';
+import { einvoiceNoteHandler } from './einvoice-note.ts';
+import { einvoiceSubmitHandler } from './einvoice-submit.ts';
+import { messageSendHandler, noticeSendHandler } from './notice-send.ts';
+import { MESSAGE_SEND_JOB } from '../modules/notifications/outbox.ts';
+import type { JobHandler } from './queue.ts';
+import { reconcileHandler, RECONCILE_JOB } from './reconcile.ts';
+import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from './upload-sweep.ts';
+
+/** What the jobs work with: the server builds these once, and the API tests build their own. */
+export interface JobServices {
+  db: Db;
+  indexes: Indexes;
+  sms: SmsProvider;
+  /** null: no e-mail channel (EMAIL_PROVIDER=off). */
+  email: EmailProvider | null;
+  payments: PaymentProvider;
+  storage: FileStorage;
+  /** LHDN MyInvois or its double, for sending documents. */
+  einvoice: EinvoiceProvider;
+  /** The provider with the seller, for the flows that make documents (notes). */
+  einvoicing: EinvoiceContext;
+  /** The seller every consolidated e-invoice names. */
+  einvoiceSeller: () => Promise<EinvoiceSeller>;
+  now: () => Date;
+  /** How long a notice waits before each next try (default: noticeRetryDelaysMs of the notifications module). */
+  noticeRetryDelaysMs?: readonly number[];
+  /** Where the jobs that report in lines write them (default: the server log). */
+  log?: (line: string) => void;
+}
+
+/**
+ * Every job kind the shop enqueues and the handler that runs it: the one list the server's
+ * worker and the tests run. The sandbox's callback deliveries exist only with the sandbox
+ * gateway (a real gateway keeps its own).
+ */
+export function jobRegistry(s: JobServices): Record<string, JobHandler> {
+  const { db, indexes, sms, payments, now } = s;
+  const logged = s.log ? { log: s.log } : {};
+  return {
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db, indexes, sms, payments, now, einvoice: s.einvoicing }),
+    [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db, sms, indexes }),
+    [NOTICE_SEND_JOB]: noticeSendHandler({ sms, retryDelaysMs: s.noticeRetryDelaysMs }),
+    [MESSAGE_SEND_JOB]: messageSendHandler({ sms, email: s.email, retryDelaysMs: s.noticeRetryDelaysMs }),
+    [REFUND_SEND_JOB]: refundSendHandler({ db, payments, now }),
+    ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: (payments as SandboxProvider).callbackJob } : {}),
+    [MONEY_BACK_JOB]: moneyBackHandler({ db, payments, now }),
+    [RECONCILE_JOB]: reconcileHandler({ db, payments, ...logged }),
+    [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage: s.storage, ...logged }),
+    [CAR_REMINDERS_JOB]: carRemindersHandler({ db, sms, email: s.email, indexes }),
+    [SUBMIT_JOB]: einvoiceSubmitHandler({ db, provider: s.einvoice, now }),
+    [NOTE_JOB]: einvoiceNoteHandler({ db, indexes, einvoice: s.einvoicing, now }),
+    [EINVOICE_CONSOLIDATION_JOB]: einvoiceConsolidationHandler(async () => ({ seller: await s.einvoiceSeller() }), s.log),
+  };
+}

@@ -1,4 +1,5 @@
 import { klMonth, lastDayOfMonth } from './kl-calendar.ts';
+import { SERVICE_TAX_BP } from './price.ts';
 
 /**
  * The words of e-invoices (after-sale.md §4) both sides check: document types and states,
@@ -45,8 +46,8 @@ export const GENERAL_PUBLIC_TIN = 'EI00000000010';
 export const CONSOLIDATION_LIMIT_SEN = 1_000_000;
 /** A valid e-invoice may be cancelled only this long after its validation. */
 export const CANCEL_WINDOW_HOURS = 72;
-/** The service tax on labour, in percent. */
-export const SERVICE_TAX_PERCENT = 8;
+/** The service tax on labour, in percent, as e-invoices write it: the price rules' one rate. */
+export const SERVICE_TAX_PERCENT = SERVICE_TAX_BP / 100;
 
 /** A buyer may ask for their own e-invoice only within the Kuala Lumpur calendar month of payment. */
 export const mayRequestEinvoice = (paidAt: Date, now: Date): boolean => klMonth(paidAt) === klMonth(now);

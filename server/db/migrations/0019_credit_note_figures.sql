@@ -1,0 +1,3 @@
+ALTER TABLE "credit_notes" ADD COLUMN "parts_sen" integer;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD COLUMN "labour_sen" integer;--> statement-breakpoint
+ALTER TABLE "credit_notes" ADD CONSTRAINT "credit_notes_figures_check" CHECK (("credit_notes"."parts_sen" is null and "credit_notes"."labour_sen" is null) or ("credit_notes"."labour_sen" >= 0 and "credit_notes"."parts_sen" + "credit_notes"."labour_sen" + "credit_notes"."service_tax_sen" = "credit_notes"."amount_sen"));

@@ -12,6 +12,10 @@ export type DocumentType = (typeof documentTypes)[number];
 export const documentStatuses = ['PENDING', 'SUBMITTED', 'VALID', 'INVALID', 'CANCELLED'] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
 
+/** What moves a document from one status to another (its history names them); `claim` is its first row. */
+export const documentEvents = ['claim', 'submit', 'refuse', 'validate', 'invalidate', 'cancel', 'retry'] as const;
+export type DocumentEvent = (typeof documentEvents)[number];
+
 export const buyerTypes = ['individual', 'business'] as const;
 export type BuyerType = (typeof buyerTypes)[number];
 

@@ -30,7 +30,7 @@ const moves = async (documentId: string) => {
   return (answer.data.history as { event: string; status: string; by: string }[]).map((h) => `${h.event} → ${h.status} by ${h.by}`);
 };
 
-async function askedEinvoice(order = installOrder()) {
+async function askedEinvoice(order: Record<string, unknown> = installOrder()) {
   const orderNo = await paidOrder(api, k.customer, order);
   expect((await requestEinvoice(api, k.customer, orderNo, individual())).code).toBe(200);
   return orderNo;

@@ -61,11 +61,12 @@ const inProportion = (amountSen: number, part: number, total: number) => (total 
 
 /**
  * The one rule: a refund's service tax and labour are the order's in the proportion the refund
- * bears to its total, never more than the refund; a refund of the whole total gives back all
- * of them (its parts, the rest, may then be below zero: a coupon larger than the parts).
+ * bears to its total, never more than the refund (so its parts, the rest, are never below
+ * zero); a refund of exactly the total gives back all of them (its parts may then be below
+ * zero: a coupon larger than the parts, and the note repeats the e-invoice's lines).
  */
 export function refundFigures(order: TaxedOrder, amountSen: number): RefundFigures {
-  if (amountSen >= order.totalSen) return { partsSen: amountSen - order.labourSen - order.serviceTaxSen, labourSen: order.labourSen, serviceTaxSen: order.serviceTaxSen };
+  if (amountSen === order.totalSen) return { partsSen: amountSen - order.labourSen - order.serviceTaxSen, labourSen: order.labourSen, serviceTaxSen: order.serviceTaxSen };
   const serviceTaxSen = Math.min(amountSen, inProportion(amountSen, order.serviceTaxSen, order.totalSen));
   const labourSen = Math.min(amountSen - serviceTaxSen, inProportion(amountSen, order.labourSen, order.totalSen));
   return { partsSen: amountSen - labourSen - serviceTaxSen, labourSen, serviceTaxSen };

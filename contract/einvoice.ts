@@ -3,7 +3,8 @@ import { defineCall } from './call.ts';
 import { einvoiceDocument } from './invoice.ts';
 import { pageOf, pageRequest } from './paging.ts';
 import { paths } from './paths.ts';
-import { buyerIdTypes, buyerTypes, documentStatuses, documentTypes, lhdnStates } from './rules/einvoice-rules.ts';
+import { buyerIdTypes, buyerTypes, documentEvents, documentStatuses, documentTypes, lhdnStates } from './rules/einvoice-rules.ts';
+import { actors } from './rules/order-status.ts';
 
 /**
  * e-Invoices through LHDN MyInvois (after-sale.md §4): the buyer asks for their own within the
@@ -105,4 +106,25 @@ export const consoleEinvoiceConsolidate = defineCall({
   request: z.strictObject({ month }),
   response: consoleEinvoice.nullable().meta({ description: 'null: the month had no receipt to consolidate.' }),
   codes: { 403: 'Not an admin.', 807: 'The month has not ended, or it is already submitted.' },
+});
+
+/** One move of a document, as its history keeps it. */
+export const einvoiceMove = z
+  .object({
+    event: z.enum(documentEvents).meta({ description: 'claim (made, PENDING), submit, refuse, validate, invalidate, cancel or retry.' }),
+    status: z.enum(documentStatuses).meta({ description: 'The status it moved to.' }),
+    by: z.enum(actors),
+    at: z.string(),
+    note: z.string().meta({ description: "LHDN's first reason for an invalid one, or why it was cancelled; may be empty." }),
+  })
+  .meta({ id: 'EinvoiceMove' });
+
+export const consoleEinvoiceHistory = defineCall({
+  path: paths.consoleEinvoiceHistory,
+  summary: "A document's moves, from its claim to where it stands, oldest first",
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ documentId: z.string().trim().min(1).max(60) }),
+  response: z.object({ documentId: z.string(), documentNo: z.string(), status: z.enum(documentStatuses), history: z.array(einvoiceMove) }),
+  codes: { 403: 'Not an admin.', 404: 'No such document.' },
 });

@@ -23,3 +23,4 @@ export const consoleReviewsReply = '/console/reviews/reply';
 export const consoleEinvoicePage = '/console/einvoice/page';
 export const consoleEinvoiceRetry = '/console/einvoice/retry';
 export const consoleEinvoiceConsolidate = '/console/einvoice/consolidate';
+export const consoleEinvoiceHistory = '/console/einvoice/history';

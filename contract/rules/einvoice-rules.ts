@@ -1,4 +1,5 @@
 import { klMonth, lastDayOfMonth } from './kl-calendar.ts';
+import { SERVICE_TAX_BP } from './price.ts';
 
 /**
  * The words of e-invoices (after-sale.md §4) both sides check: document types and states,
@@ -10,6 +11,10 @@ export type DocumentType = (typeof documentTypes)[number];
 
 export const documentStatuses = ['PENDING', 'SUBMITTED', 'VALID', 'INVALID', 'CANCELLED'] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
+
+/** What moves a document from one status to another (its history names them); `claim` is its first row. */
+export const documentEvents = ['claim', 'submit', 'refuse', 'validate', 'invalidate', 'cancel', 'retry'] as const;
+export type DocumentEvent = (typeof documentEvents)[number];
 
 export const buyerTypes = ['individual', 'business'] as const;
 export type BuyerType = (typeof buyerTypes)[number];
@@ -45,8 +50,8 @@ export const GENERAL_PUBLIC_TIN = 'EI00000000010';
 export const CONSOLIDATION_LIMIT_SEN = 1_000_000;
 /** A valid e-invoice may be cancelled only this long after its validation. */
 export const CANCEL_WINDOW_HOURS = 72;
-/** The service tax on labour, in percent. */
-export const SERVICE_TAX_PERCENT = 8;
+/** The service tax on labour, in percent, as e-invoices write it: the price rules' one rate. */
+export const SERVICE_TAX_PERCENT = SERVICE_TAX_BP / 100;
 
 /** A buyer may ask for their own e-invoice only within the Kuala Lumpur calendar month of payment. */
 export const mayRequestEinvoice = (paidAt: Date, now: Date): boolean => klMonth(paidAt) === klMonth(now);

@@ -1,7 +1,7 @@
 import { klMonth } from '../../contract/rules/kl-calendar.ts';
 import type { Db } from '../db/client.ts';
 import { claimDocument, type EinvoiceRow } from '../modules/einvoices/service.ts';
-import { creditNotesOfOrder } from '../modules/invoices/service.ts';
+import { creditedFigures, creditNoteOfRefund } from '../modules/invoices/service.ts';
 import type { OrderRow } from '../modules/orders/service.ts';
 import { refundNo, type RefundRow } from '../modules/refunds/service.ts';
 import { buildRefundNote, noteAmounts, type EinvoiceBuyer, type EinvoiceNamedBuyer } from '../providers/einvoice/ubl/index.ts';
@@ -11,7 +11,7 @@ import { signedText } from './einvoice-sign.ts';
 
 /**
  * A refund note (type 04) for money paid back against a valid e-invoice, naming its UUID: the
- * amounts from what the order charged (a part refund split in the shares it was paid in), the
+ * amounts split as the refund's credit note states them (its parts, labour and service tax), the
  * buyer of the original (General Public for a consolidated one), numbered as the refund's
  * credit note. Claimed once per refund (`refund-note:<refundId>`); null when it exists.
  */
@@ -24,9 +24,11 @@ export async function claimRefundNote(
   now: Date,
 ): Promise<EinvoiceRow | null> {
   const number = refundNo(order.orderNo, refund.seq);
-  const creditNote = (await creditNotesOfOrder(tx, order.id)).find((n) => n.refundId === refund.id);
+  const creditNote = await creditNoteOfRefund(tx, refund.id);
   const documentNo = creditNote?.creditNoteNo ?? number;
-  const amounts = noteAmounts(await chargedOrder(tx, ctx, order), refund.amountSen, `Refund ${number} of order ${order.orderNo}`);
+  // The parts, labour and service tax the credit note states, so both documents say the same.
+  const takenBack = creditedFigures(creditNote, order, refund.amountSen);
+  const amounts = noteAmounts(await chargedOrder(tx, ctx, order), refund.amountSen, `Refund ${number} of order ${order.orderNo}`, takenBack);
   const buyer: EinvoiceBuyer = original.type === 'invoice' && original.buyer ? (original.buyer as EinvoiceNamedBuyer) : { type: 'general-public' };
   const doc = buildRefundNote({
     documentNo,

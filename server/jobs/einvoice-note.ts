@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { ShopContext } from '../flows/context.ts';
 import { claimRefundNote } from '../flows/einvoice-note.ts';
 import type { JobHandler } from './queue.ts';
-import { documentOfReceipt, lockDocument, noteOfRefund, scheduleRefundNote, updateDocument, type EinvoiceRow, type NotePayload } from '../modules/einvoices/service.ts';
+import { documentOfReceipt, lockDocument, moveDocument, noteOfRefund, scheduleRefundNote, type EinvoiceRow, type NotePayload } from '../modules/einvoices/service.ts';
 import { lockOrder, type OrderRow } from '../modules/orders/service.ts';
 import { ledgerOf } from '../modules/payments/ledger.ts';
 import { refundById, type RefundRow } from '../modules/refunds/service.ts';
@@ -51,7 +51,7 @@ export function einvoiceNoteHandler(ctx: NoteContext): JobHandler {
         const current = await lockDocument(later, original.id);
         if (!current || current.status !== 'VALID') return;
         if (answer.ok) {
-          await updateDocument(later, original.id, { status: 'CANCELLED', cancelledAt: at }, at);
+          await moveDocument(later, current, 'cancel', 'system', { cancelledAt: at }, at, `Refund ${refund.id}: the order was refunded in full`);
           return;
         }
         log.warn(`[einvoice] ${original.documentNo} not cancelled (${answer.error.message}): a refund note instead`);

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { finishJob, retryDelayMs, scheduleJob, type JobHandler } from './queue.ts';
-import { countAttempt, lockDocument, SUBMIT_JOB, updateDocument, type EinvoiceError, type EinvoiceRow, type SubmitPayload } from '../modules/einvoices/service.ts';
+import { countAttempt, lockDocument, moveDocument, SUBMIT_JOB, type EinvoiceError, type EinvoiceRow, type SubmitPayload } from '../modules/einvoices/service.ts';
 import type { LhdnErrorDetail, MyInvoisError } from '../providers/einvoice/client.ts';
 import type { EinvoiceProvider } from '../providers/einvoice/provider.ts';
 import { log } from '../ops/log.ts';
@@ -51,13 +51,13 @@ export function einvoiceSubmitHandler(ctx: SubmitContext): JobHandler {
 }
 
 /** Writes the outcome under the document's lock, if it is still where this step found it, and schedules what follows. */
-async function record(ctx: SubmitContext, doc: EinvoiceRow, safety: string, write: (tx: Db, now: Date) => Promise<void>) {
+async function record(ctx: SubmitContext, doc: EinvoiceRow, safety: string, write: (tx: Db, current: EinvoiceRow, now: Date) => Promise<unknown>) {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     const current = await lockDocument(tx, doc.id);
     await finishJob(tx, safety, now);
     if (!current || FINAL.has(current.status) || current.submissionUid !== doc.submissionUid) return;
-    await write(tx, now);
+    await write(tx, current, now);
   });
 }
 
@@ -75,24 +75,24 @@ const RETRIED = new Set<MyInvoisError['kind']>(['rate-limited', 'duplicate-submi
 
 async function submit(ctx: SubmitContext, doc: EinvoiceRow, step: string, safety: string) {
   const answer = await ctx.provider.client.submit([{ codeNumber: doc.documentNo, text: doc.documentText ?? '' }]);
-  await record(ctx, doc, safety, async (tx, now) => {
+  await record(ctx, doc, safety, async (tx, current, now) => {
     if (!answer.ok) {
       const error = answer.error;
       if (RETRIED.has(error.kind)) {
         log.warn(`[einvoice] ${doc.documentNo} not submitted (${error.kind}): ${error.message}`);
         return next(tx, doc, step, retryAt(error, doc.attempts + 1, now), now);
       }
-      await updateDocument(tx, doc.id, { status: 'INVALID', errors: inWords(error.details, error) }, now);
+      await moveDocument(tx, current, 'refuse', 'system', { errors: inWords(error.details, error) }, now);
       return;
     }
     const batch = answer.value[0]!;
     const accepted = batch.accepted.find((d) => d.codeNumber === doc.documentNo);
     if (!accepted) {
       const rejected = batch.rejected.find((d) => d.codeNumber === doc.documentNo)?.error;
-      await updateDocument(tx, doc.id, { status: 'INVALID', errors: inWords(rejected?.details ?? undefined, rejected ?? { message: 'MyInvois did not accept the document' }) }, now);
+      await moveDocument(tx, current, 'refuse', 'system', { errors: inWords(rejected?.details ?? undefined, rejected ?? { message: 'MyInvois did not accept the document' }) }, now);
       return;
     }
-    await updateDocument(tx, doc.id, { status: 'SUBMITTED', submissionUid: batch.submissionUid, uuid: accepted.uuid, submittedAt: now, errors: [] }, now);
+    await moveDocument(tx, current, 'submit', 'system', { submissionUid: batch.submissionUid, uuid: accepted.uuid, submittedAt: now, errors: [] }, now);
     await next(tx, doc, step, later(now, pollDelayMs(0)), now);
   });
 }
@@ -102,7 +102,7 @@ async function poll(ctx: SubmitContext, doc: EinvoiceRow, step: string, safety: 
   const found = submission.ok ? submission.value.documents.find((d) => d.uuid === doc.uuid) : undefined;
   const errors = found?.status === 'Invalid' ? await ctx.provider.client.validationErrors(found.uuid) : null;
   const polls = Math.max(0, doc.attempts - 1);
-  await record(ctx, doc, safety, async (tx, now) => {
+  await record(ctx, doc, safety, async (tx, current, now) => {
     if (!submission.ok || (errors && !errors.ok)) {
       const error = !submission.ok ? submission.error : (errors as { ok: false; error: MyInvoisError }).error;
       log.warn(`[einvoice] ${doc.documentNo}: its submission could not be read (${error.kind}): ${error.message}`);
@@ -110,12 +110,12 @@ async function poll(ctx: SubmitContext, doc: EinvoiceRow, step: string, safety: 
     }
     if (!found || found.status === 'Submitted') return next(tx, doc, step, later(now, pollDelayMs(polls)), now);
     if (found.status === 'Valid') {
-      await updateDocument(tx, doc.id, { status: 'VALID', longId: found.longId, validatedAt: found.dateTimeValidated ? new Date(found.dateTimeValidated) : now, errors: [] }, now);
+      await moveDocument(tx, current, 'validate', 'system', { longId: found.longId, validatedAt: found.dateTimeValidated ? new Date(found.dateTimeValidated) : now, errors: [] }, now);
     } else if (found.status === 'Cancelled') {
-      await updateDocument(tx, doc.id, { status: 'CANCELLED', cancelledAt: now }, now);
+      await moveDocument(tx, current, 'cancel', 'system', { cancelledAt: now }, now, 'LHDN reports it cancelled');
     } else {
       const list = errors && errors.ok ? errors.value : [];
-      await updateDocument(tx, doc.id, { status: 'INVALID', errors: inWords(list, { message: 'LHDN found the document invalid' }) }, now);
+      await moveDocument(tx, current, 'invalidate', 'system', { errors: inWords(list, { message: 'LHDN found the document invalid' }) }, now);
     }
   });
 }

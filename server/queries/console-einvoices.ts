@@ -1,10 +1,12 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { consoleEinvoice, consoleEinvoicePage } from '../../contract/einvoice.ts';
+import type { consoleEinvoice, consoleEinvoiceHistory, consoleEinvoicePage } from '../../contract/einvoice.ts';
+import { Code } from '../../contract/codes.ts';
 import { addDays, klDate, nextMonth } from '../../contract/rules/kl-calendar.ts';
 import type { DocumentStatus, DocumentType } from '../../contract/rules/einvoice-rules.ts';
 import type { Db } from '../db/client.ts';
-import type { EinvoiceRow as EinvoiceDocumentRow } from '../modules/einvoices/service.ts';
+import { documentById, documentHistory, type EinvoiceRow as EinvoiceDocumentRow } from '../modules/einvoices/service.ts';
+import { DomainError } from '../modules/errors.ts';
 import { consolidatedOfMonth, waitingReceipts } from '../modules/einvoices/consolidation.ts';
 import { einvoiceDocuments, einvoiceReceipts } from '../modules/einvoices/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
@@ -99,5 +101,18 @@ export async function consoleEinvoicePageOf(db: Db, input: EinvoicePageInput, no
     pageSize: input.pageSize,
     month,
     consolidation: { status, receipts: waiting, dueBy, late: consolidationLate(status, waiting, dueBy, today) },
+  };
+}
+
+/** A document's history for the console: each move from its claim, oldest first. */
+export async function consoleEinvoiceHistoryOf(db: Db, documentId: string): Promise<z.input<typeof consoleEinvoiceHistory.response>> {
+  const doc = /^[0-9a-f-]{36}$/i.test(documentId) ? await documentById(db, documentId) : undefined;
+  if (!doc) throw new DomainError(Code.NOT_FOUND, 'einvoice.notFound', {}, { field: 'documentId' });
+  const history = await documentHistory(db, doc.id);
+  return {
+    documentId: doc.id,
+    documentNo: doc.documentNo,
+    status: doc.status,
+    history: history.map((h) => ({ event: h.event, status: h.status, by: h.by, at: h.at.toISOString(), note: h.note })),
   };
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { consoleEinvoiceConsolidate, consoleEinvoicePage, consoleEinvoiceRetry } from '../../contract/einvoice.ts';
+import { consoleEinvoiceConsolidate, consoleEinvoiceHistory, consoleEinvoicePage, consoleEinvoiceRetry } from '../../contract/einvoice.ts';
 import type { ShopContext } from '../flows/context.ts';
 import { consolidateFromConsole, retryEinvoice } from '../flows/console/einvoices.ts';
 import type { CallMounter } from '../http/calls.ts';
@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/env.ts';
 import { einvoiceSeller } from '../flows/einvoice-setup.ts';
 import type { SellerDetails } from '../modules/seller/details.ts';
 import { requireAdmin, staffFor } from '../modules/staff/access.ts';
-import { consoleEinvoiceOf, consoleEinvoicePageOf } from '../queries/console-einvoices.ts';
+import { consoleEinvoiceHistoryOf, consoleEinvoiceOf, consoleEinvoicePageOf } from '../queries/console-einvoices.ts';
 
 /** The console's e-invoices (after-sale.md §4): admins only. `seller`: the shop's details as content/ gives them. */
 export function consoleEinvoiceRoutes(calls: CallMounter, ctx: ShopContext, seller: () => Promise<SellerDetails>) {
@@ -21,6 +21,10 @@ export function consoleEinvoiceRoutes(calls: CallMounter, ctx: ShopContext, sell
     return consoleEinvoicePageOf(ctx.db, input, ctx.now());
   });
   calls.mount(consoleEinvoiceRetry, async (input, c) => consoleEinvoiceOf(ctx.db, await retryEinvoice(ctx, await admin(c), input.documentId)));
+  calls.mount(consoleEinvoiceHistory, async (input, c) => {
+    await admin(c);
+    return consoleEinvoiceHistoryOf(ctx.db, input.documentId);
+  });
   calls.mount(consoleEinvoiceConsolidate, async (input, c) => {
     const who = await admin(c);
     const made = await consolidateFromConsole(ctx, { seller: einvoiceSeller(await seller()) }, who, input.month);

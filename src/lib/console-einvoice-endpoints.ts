@@ -6,3 +6,4 @@ import * as paths from '../../contract/paths/console.ts';
 export const consoleEinvoicePage = endpoint<typeof einvoice.consoleEinvoicePage>(paths.consoleEinvoicePage);
 export const consoleEinvoiceRetry = endpoint<typeof einvoice.consoleEinvoiceRetry>(paths.consoleEinvoiceRetry);
 export const consoleEinvoiceConsolidate = endpoint<typeof einvoice.consoleEinvoiceConsolidate>(paths.consoleEinvoiceConsolidate);
+export const consoleEinvoiceHistory = endpoint<typeof einvoice.consoleEinvoiceHistory>(paths.consoleEinvoiceHistory);

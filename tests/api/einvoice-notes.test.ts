@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { DAY_SECONDS, startApi, type TestApi } from './harness.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import { paidOrder, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
-import { mailOrder, rows } from './order-fixtures.ts';
+import { installOrder, mailOrder, rows } from './order-fixtures.ts';
 import { FIND_EINVOICE, individual, requestEinvoice, settleJobs } from './einvoice-fixtures.ts';
 
 const INVOICE = '/api/app/order/vehicle/order/app/invoice';
@@ -82,6 +82,38 @@ describe('einvoice.note', () => {
     await settleJobs(api);
     const original = await documentOf(orderNo);
     expect(await notes()).toEqual([expect.objectContaining({ status: 'VALID', refers_to: original.uuid, total_sen: 1000 })]);
+  });
+
+  test('a part refund of an order with fitting labour: the refund note states the labour and service tax its credit note keeps, also for one issued before they were kept', async () => {
+    type Sub = { TaxableAmount: [{ _: number }]; TaxAmount: [{ _: number }]; TaxCategory: [{ ID: [{ _: string }] }] };
+    const sen = (n: [{ _: number }]) => Math.round(Number(n[0]._) * 100);
+    const noteTax = async (orderNo: string) => {
+      const [row] = await rows<{ document_text: string }>(api, sql`select d.document_text from einvoice_documents d join orders o on o.id = d.order_id where d.type = 'refund-note' and o.order_no = ${orderNo}`);
+      const total = JSON.parse(row!.document_text).Invoice[0].TaxTotal[0] as { TaxAmount: [{ _: number }]; TaxSubtotal: Sub[] };
+      const labour = total.TaxSubtotal.find((t) => t.TaxCategory[0].ID[0]._ === '02');
+      return { serviceTaxSen: sen(total.TaxAmount), labourSen: labour ? sen(labour.TaxableAmount) : 0 };
+    };
+    const credited = async (orderNo: string) =>
+      (await rows<{ service_tax_sen: number; labour_sen: number | null }>(api, sql`select c.service_tax_sen, c.labour_sen from credit_notes c join orders o on o.id = c.order_id where o.order_no = ${orderNo}`))[0]!;
+
+    const orders: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const orderNo = await paidOrder(api, k.customer, installOrder());
+      expect((await requestEinvoice(api, k.customer, orderNo, individual())).code).toBe(200);
+      orders.push(orderNo);
+    }
+    await settleJobs(api);
+    const [kept, before] = orders as [string, string];
+    await refund(kept, 7777);
+    await refund(before, 7777);
+    const keptNote = await credited(kept);
+    expect(keptNote.service_tax_sen).toBeGreaterThan(0);
+    expect(keptNote.labour_sen).toBeGreaterThan(0);
+    // A credit note as issued before its labour was kept.
+    await api.db.execute(sql`update credit_notes c set parts_sen = null, labour_sen = null from orders o where o.id = c.order_id and o.order_no = ${before}`);
+    await settleJobs(api);
+    expect(await noteTax(kept)).toEqual({ serviceTaxSen: keptNote.service_tax_sen, labourSen: keptNote.labour_sen });
+    expect((await noteTax(before)).serviceTaxSen).toBe((await credited(before)).service_tax_sen);
   });
 
   test('an order in no e-invoice yet (left to the month’s consolidation): no note', async () => {

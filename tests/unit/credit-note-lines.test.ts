@@ -3,8 +3,8 @@ import { creditNoteParts, shareOut } from '../../server/modules/invoices/credit-
 
 const order = {
   lines: [
-    { productId: 'wiper-bosch-aerotwin', name: 'Wipers', quantity: 1, totalSen: 8900 },
-    { productId: 'service-basic', name: 'Basic service', quantity: 1, totalSen: 21800 },
+    { productId: 'wiper-bosch-aerotwin', name: 'Wipers', quantity: 1, totalSen: 8900, labourSen: 0 },
+    { productId: 'service-basic', name: 'Basic service', quantity: 1, totalSen: 21800, labourSen: 15000 },
   ],
   serviceTaxSen: 1200,
   totalSen: 30700,
@@ -17,19 +17,21 @@ describe('a credit note’s lines and tax', () => {
     expect(shareOut(500, [0, 0])).toEqual([500, 0]);
   });
 
-  test('a refund of everything gives back each line and all the tax', () => {
+  test('a refund of everything gives back each line and all the labour and tax', () => {
     expect(creditNoteParts(order, 30700)).toEqual({
       lines: [
         { productId: 'wiper-bosch-aerotwin', name: 'Wipers', quantity: 1, amountSen: 8900 },
         { productId: 'service-basic', name: 'Basic service', quantity: 1, amountSen: 21800 },
       ],
+      partsSen: 14500,
+      labourSen: 15000,
       serviceTaxSen: 1200,
     });
   });
 
-  test('a partial refund: shared by what each line cost, the tax in the same proportion', () => {
-    const { lines, serviceTaxSen } = creditNoteParts(order, 1001);
+  test('a partial refund: shared by what each line cost, the labour and tax in the same proportion', () => {
+    const { lines, serviceTaxSen, labourSen, partsSen } = creditNoteParts(order, 1001);
     expect(lines.map((l) => l.amountSen)).toEqual([290, 711]);
-    expect(serviceTaxSen).toBe(39);
+    expect({ partsSen, labourSen, serviceTaxSen }).toEqual({ partsSen: 473, labourSen: 489, serviceTaxSen: 39 });
   });
 });

@@ -147,6 +147,7 @@ export const en = {
   'einvoice.alreadyConsolidated': 'This month\'s consolidated e-invoice has already been made.',
   'einvoice.notFound': 'There is no such e-invoice.',
   'einvoice.cannotRetry': 'This e-invoice is already valid, cancelled or on its way to LHDN.',
+  'einvoice.moveRefused': 'This e-invoice\'s status does not allow that.',
   'address.state': 'Please choose a Malaysian state or federal territory.',
   'order.notesTooLong': 'Notes can be at most 500 characters.',
   'order.fieldNotForMethod': '{field} is not used with this ordering method.',

@@ -147,6 +147,7 @@ export const ms: Messages = {
   'einvoice.alreadyConsolidated': 'E-invois disatukan bagi bulan ini sudah dibuat.',
   'einvoice.notFound': 'E-invois ini tidak wujud.',
   'einvoice.cannotRetry': 'E-invois ini sudah sah, dibatalkan atau sedang dihantar ke LHDN.',
+  'einvoice.moveRefused': 'Status e-invois ini tidak membenarkan tindakan itu.',
   'address.state': 'Sila pilih negeri atau wilayah persekutuan di Malaysia.',
   'order.notesTooLong': 'Catatan tidak boleh melebihi 500 aksara.',
   'order.fieldNotForMethod': '{field} tidak digunakan untuk kaedah pesanan ini.',

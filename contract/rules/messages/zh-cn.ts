@@ -147,6 +147,7 @@ export const zhCn: Messages = {
   'einvoice.alreadyConsolidated': '本月的合并电子发票已经开具。',
   'einvoice.notFound': '找不到此电子发票。',
   'einvoice.cannotRetry': '此电子发票已有效、已取消或正在提交给LHDN。',
+  'einvoice.moveRefused': '此电子发票的状态不允许此操作。',
   'address.state': '请选择马来西亚的州或联邦直辖区。',
   'order.notesTooLong': '备注最多 500 个字符。',
   'order.fieldNotForMethod': '此下单方式不使用 {field}。',

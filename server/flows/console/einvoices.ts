@@ -48,7 +48,7 @@ export async function retryEinvoice(ctx: ShopContext, who: StaffRow, documentId:
     const stale = !issuedAt || now.getTime() - issuedAt.getTime() > REISSUE_AFTER_MS;
     const text = stale ? reissued(doc.documentText, now) : { documentText: doc.documentText, documentHash: doc.documentHash ?? '' };
     // Back to PENDING with its submission scheduled, in this transaction.
-    const row = await resubmitDocument(tx, doc.id, text, now);
+    const row = await resubmitDocument(tx, doc.id, text, 'staff', now);
     if (!row) throw warning('einvoice.cannotRetry', {}, { field: 'documentId' });
     await audit(tx, { staff: who, action: 'console/einvoice/retry', details: { documentId: doc.id, documentNo: doc.documentNo, status: doc.status, reissued: stale } }, now);
     return row;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { klInstant, nextMonth } from '../../../contract/rules/kl-calendar.ts';
 import type { Db } from '../../db/client.ts';
 import { noteAmounts, ordersToConsolidate, type ConsolidatedReceipt } from '../../providers/einvoice/ubl/index.ts';
+import { refundFigures } from '../invoices/credit-lines.ts';
 import { creditedOfOrders, invoicesIssuedBetween } from '../invoices/service.ts';
 import { ordersOfIds, type OrderRow } from '../orders/service.ts';
 import { einvoiceDocuments, einvoiceReceipts } from './schema.ts';
@@ -25,8 +26,8 @@ function monthSpan(month: string): { from: Date; to: Date } {
 
 /**
  * What the order kept once its completed refunds are taken off, split as its invoice itemised
- * it (a part refund takes labour with its service tax and the rest back in the shares paid);
- * null when all of it was refunded.
+ * it (labour and service tax in proportion, as a refund's credit note splits them); null when
+ * all of it was refunded.
  */
 function keptAmounts(order: OrderRow, creditedSen: number, receiptNo: string): ConsolidatedReceipt | null {
   const keptSen = order.totalSen - creditedSen;
@@ -36,7 +37,7 @@ function keptAmounts(order: OrderRow, creditedSen: number, receiptNo: string): C
     deliveryFeeSen: order.deliveryFeeSen,
     discountSen: order.discountSen,
   };
-  const kept = noteAmounts(charged, keptSen, receiptNo);
+  const kept = noteAmounts(charged, keptSen, receiptNo, refundFigures(order, keptSen));
   const line = kept.lines.reduce((s, l) => ({ partsSen: s.partsSen + l.partsSen, labourSen: s.labourSen + l.labourSen, serviceTaxSen: s.serviceTaxSen + l.serviceTaxSen }), { partsSen: 0, labourSen: 0, serviceTaxSen: 0 });
   return { receiptNo, ...line, deliveryFeeSen: kept.deliveryFeeSen ?? 0, discountSen: kept.discountSen ?? 0, totalSen: keptSen };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { BuyerIdType, BuyerType, DocumentStatus, DocumentType } from '../../../contract/rules/einvoice-rules.ts';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BuyerIdType, BuyerType, DocumentEvent, DocumentStatus, DocumentType } from '../../../contract/rules/einvoice-rules.ts';
+import type { Actor } from '../../../contract/rules/order-status.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -70,6 +71,26 @@ export const einvoiceDocuments = pgTable(
     check('einvoice_documents_type_check', sql`${t.type} in ('invoice', 'consolidated', 'credit-note', 'refund-note')`),
     check('einvoice_documents_status_check', sql`${t.status} in ('PENDING', 'SUBMITTED', 'VALID', 'INVALID', 'CANCELLED')`),
   ],
+);
+
+/**
+ * Every move of a document (states.ts), like an order's and a refund's history: its claim
+ * (PENDING), then each status it was moved to, by whom, with what LHDN said in `note`.
+ */
+export const einvoiceDocumentHistory = pgTable(
+  'einvoice_document_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => einvoiceDocuments.id),
+    event: text('event').$type<DocumentEvent>().notNull(),
+    status: text('status').$type<DocumentStatus>().notNull(),
+    at: at('at').notNull(),
+    by: text('by').$type<Actor>().notNull(),
+    note: text('note').notNull().default(''),
+  },
+  (t) => [index('einvoice_document_history_document_idx').on(t.documentId, t.id)],
 );
 
 /**

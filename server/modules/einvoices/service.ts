@@ -1,9 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DocumentType } from '../../../contract/rules/einvoice-rules.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DocumentEvent, DocumentType } from '../../../contract/rules/einvoice-rules.ts';
+import type { Actor } from '../../../contract/rules/order-status.ts';
 import type { Db } from '../../db/client.ts';
 import { scheduleJob } from '../../jobs/queue.ts';
+import { warning } from '../errors.ts';
 import { breaksUnique } from '../orders/service.ts';
-import { einvoiceDocuments, einvoiceReceipts, type EinvoiceBuyer, type EinvoiceError } from './schema.ts';
+import { einvoiceDocumentHistory, einvoiceDocuments, einvoiceReceipts, type EinvoiceBuyer, type EinvoiceError } from './schema.ts';
+import { transitionDocument } from './states.ts';
 
 /**
  * The shop's e-invoices (after-sale.md §4): the only writer of their tables. A document is
@@ -12,6 +15,7 @@ import { einvoiceDocuments, einvoiceReceipts, type EinvoiceBuyer, type EinvoiceE
  */
 
 export type EinvoiceRow = typeof einvoiceDocuments.$inferSelect;
+export type EinvoiceHistoryRow = typeof einvoiceDocumentHistory.$inferSelect;
 
 /** The job that submits a claimed document and follows it to Valid or Invalid. */
 export const SUBMIT_JOB = 'einvoice.submit';
@@ -78,6 +82,7 @@ export async function claimDocument(tx: Db, claim: DocumentClaim, now: Date): Pr
           updatedAt: now,
         })
         .returning();
+      await addHistory(sp, row!.id, 'claim', 'PENDING', 'system', '', now);
       const receipts = claim.receipts ?? [];
       if (receipts.length) await sp.insert(einvoiceReceipts).values(receipts.map((r) => ({ ...r, documentId: row!.id })));
       await scheduleJob(sp, { kind: SUBMIT_JOB, key: `${SUBMIT_JOB}:${row!.id}`, runAt: now, payload: { documentId: row!.id } satisfies SubmitPayload }, now);
@@ -125,16 +130,36 @@ export async function noteOfRefund(db: Db, refundId: string): Promise<EinvoiceRo
   return row;
 }
 
-type Change = Partial<Pick<EinvoiceRow, 'status' | 'submissionUid' | 'uuid' | 'longId' | 'errors' | 'submittedAt' | 'validatedAt' | 'cancelledAt'>>;
+async function addHistory(tx: Db, documentId: string, event: DocumentEvent, status: EinvoiceRow['status'], by: Actor, note: string, at: Date) {
+  await tx.insert(einvoiceDocumentHistory).values({ documentId, event, status, by, note, at });
+}
 
-/** Writes what MyInvois answered about a document (the caller holds its lock). */
-export async function updateDocument(tx: Db, id: string, change: Change, now: Date): Promise<EinvoiceRow> {
+/** What a move writes besides the status: what MyInvois answered, or a retry's fresh start. */
+export type DocumentChange = Partial<Pick<EinvoiceRow, 'submissionUid' | 'uuid' | 'longId' | 'errors' | 'submittedAt' | 'validatedAt' | 'cancelledAt' | 'documentText' | 'documentHash'>>;
+
+/**
+ * The one writer of a document's status: `event` by `by` as the state table (states.ts)
+ * allows, the new status, what goes with it and its history row written in the caller's
+ * transaction (the caller holds the document's lock, see lockDocument). A move the table does
+ * not allow is refused (807) and writes nothing. The history's note is LHDN's first reason for
+ * an invalid document unless `note` is given.
+ */
+export async function moveDocument(tx: Db, doc: EinvoiceRow, event: DocumentEvent, by: Actor, change: DocumentChange, now: Date, note?: string): Promise<EinvoiceRow> {
+  const move = transitionDocument(doc.status, event, by);
+  if (!move.ok) throw warning(move.key, move.params, { field: 'documentId' });
   const [row] = await tx
     .update(einvoiceDocuments)
-    .set({ ...change, updatedAt: now })
-    .where(eq(einvoiceDocuments.id, id))
+    .set({ ...change, status: move.status, updatedAt: now })
+    .where(and(eq(einvoiceDocuments.id, doc.id), eq(einvoiceDocuments.status, doc.status)))
     .returning();
-  return row!;
+  if (!row) throw new Error(`e-invoice document ${doc.id} moved meanwhile from ${doc.status}: the caller must hold its lock`);
+  await addHistory(tx, row.id, event, move.status, by, note ?? (move.status === 'INVALID' ? (change.errors?.[0]?.message ?? '') : ''), now);
+  return row;
+}
+
+/** A document's moves, first first. */
+export async function documentHistory(db: Db, documentId: string): Promise<EinvoiceHistoryRow[]> {
+  return db.select().from(einvoiceDocumentHistory).where(eq(einvoiceDocumentHistory.documentId, documentId)).orderBy(asc(einvoiceDocumentHistory.id));
 }
 
 /** One more try at sending or following a document, counted for the console. */
@@ -149,17 +174,14 @@ export type { EinvoiceBuyer, EinvoiceError };
 
 /**
  * Sends a document again (the console's retry): a new text, signed now (LHDN refuses an issue
- * date older than 72 hours), for one that is INVALID or stuck PENDING; its submission is
- * scheduled in the caller's transaction. Null when it is on its way, valid or cancelled.
+ * date older than 72 hours), for one that is INVALID or stuck PENDING; back to PENDING with
+ * its submission scheduled in the caller's transaction. Null when it is on its way, valid or
+ * cancelled.
  */
-export async function resubmitDocument(tx: Db, id: string, signed: { documentText: string; documentHash: string }, now: Date): Promise<EinvoiceRow | null> {
+export async function resubmitDocument(tx: Db, id: string, signed: { documentText: string; documentHash: string }, by: Actor, now: Date): Promise<EinvoiceRow | null> {
   const doc = await lockDocument(tx, id);
-  if (!doc || (doc.status !== 'INVALID' && !(doc.status === 'PENDING' && !doc.submissionUid))) return null;
-  const [row] = await tx
-    .update(einvoiceDocuments)
-    .set({ ...signed, status: 'PENDING', submissionUid: null, uuid: null, longId: null, errors: [], submittedAt: null, validatedAt: null, updatedAt: now })
-    .where(eq(einvoiceDocuments.id, id))
-    .returning();
+  if (!doc || (doc.status === 'PENDING' && doc.submissionUid) || !transitionDocument(doc.status, 'retry', by).ok) return null;
+  const row = await moveDocument(tx, doc, 'retry', by, { ...signed, submissionUid: null, uuid: null, longId: null, errors: [], submittedAt: null, validatedAt: null }, now);
   await scheduleJob(tx, { kind: SUBMIT_JOB, key: `${SUBMIT_JOB}:${id}:again:${now.getTime()}`, runAt: now, payload: { documentId: id } satisfies SubmitPayload }, now);
-  return row!;
+  return row;
 }

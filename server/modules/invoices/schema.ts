@@ -54,6 +54,14 @@ export const creditNotes = pgTable(
     issuedAt: at('issued_at').notNull(),
     amountSen: integer('amount_sen').notNull(),
     serviceTaxSen: integer('service_tax_sen').notNull(),
+    /**
+     * The rest of the amount split as the invoice itemises it (refundFigures, credit-lines.ts):
+     * parts (delivery and discount included: below zero only on a full refund of an order whose
+     * coupon was larger than its parts) and fitting labour. The e-invoice note of the
+     * refund reads these; null on a note issued before they were kept.
+     */
+    partsSen: integer('parts_sen'),
+    labourSen: integer('labour_sen'),
     lines: jsonb('lines').$type<CreditNoteLine[]>().notNull(),
   },
   (t) => [
@@ -61,5 +69,9 @@ export const creditNotes = pgTable(
     uniqueIndex('credit_notes_refund_no_key').on(t.refundNo),
     index('credit_notes_order_idx').on(t.orderId),
     check('credit_notes_amount_check', sql`${t.amountSen} > 0 and ${t.serviceTaxSen} >= 0 and ${t.serviceTaxSen} <= ${t.amountSen}`),
+    check(
+      'credit_notes_figures_check',
+      sql`(${t.partsSen} is null and ${t.labourSen} is null) or (${t.labourSen} >= 0 and ${t.partsSen} + ${t.labourSen} + ${t.serviceTaxSen} = ${t.amountSen})`,
+    ),
   ],
 );

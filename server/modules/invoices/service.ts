@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { creditNoteParts, type InvoicedOrder } from './credit-lines.ts';
+import { creditNoteParts, refundFigures, type InvoicedOrder, type RefundFigures, type TaxedOrder } from './credit-lines.ts';
 import { creditNotes, documentCounters, invoices } from './schema.ts';
 
 /**
@@ -51,7 +51,8 @@ export async function issueInvoice(tx: Db, order: { id: string; orderNo: string 
 
 /**
  * The credit note of a refund that has just completed, naming the order's invoice (the caller
- * holds the order's lock). Issued once per refund; none for an order that has no invoice.
+ * holds the order's lock). Issued once per refund; none for an order that has no invoice. Its
+ * parts, labour and service tax are worked out here, once (creditNoteParts), and kept.
  */
 export async function issueCreditNote(
   tx: Db,
@@ -59,7 +60,7 @@ export async function issueCreditNote(
   order: InvoicedOrder,
   now: Date,
 ): Promise<CreditNoteRow | null> {
-  const [existing] = await tx.select().from(creditNotes).where(eq(creditNotes.refundId, refund.id));
+  const existing = await creditNoteOfRefund(tx, refund.id);
   if (existing) return existing;
   const invoice = await invoiceOfOrder(tx, refund.orderId);
   if (!invoice) return null;
@@ -76,10 +77,31 @@ export async function issueCreditNote(
       issuedAt: now,
       amountSen: refund.amountSen,
       serviceTaxSen: parts.serviceTaxSen,
+      partsSen: parts.partsSen,
+      labourSen: parts.labourSen,
       lines: parts.lines,
     })
     .returning();
   return row!;
+}
+
+/**
+ * What a refund gave back, split into parts, labour and service tax, as its credit note says:
+ * the figures kept on the note when it was issued. A note issued before they were kept (or a
+ * refund without a note: its order had no invoice) gets them from the same rule, once, now.
+ */
+export function creditedFigures(note: CreditNoteRow | undefined, order: TaxedOrder, amountSen: number): RefundFigures {
+  if (note && note.partsSen !== null && note.labourSen !== null) return { partsSen: note.partsSen, labourSen: note.labourSen, serviceTaxSen: note.serviceTaxSen };
+  if (!note) return refundFigures(order, amountSen);
+  // The same rule made the tax the note states; the note's own figure is the one kept.
+  const { labourSen } = refundFigures(order, note.amountSen);
+  return { partsSen: note.amountSen - labourSen - note.serviceTaxSen, labourSen, serviceTaxSen: note.serviceTaxSen };
+}
+
+/** The credit note of a refund, if it has one. */
+export async function creditNoteOfRefund(db: Db, refundId: string): Promise<CreditNoteRow | undefined> {
+  const [row] = await db.select().from(creditNotes).where(eq(creditNotes.refundId, refundId));
+  return row;
 }
 
 /** The order's credit notes, oldest first. */

@@ -6,4 +6,4 @@ export { einvoiceTypeCodes, type UblDocument, type EinvoiceTypeCode } from './do
 export { documentTotals, type DocumentTotals } from './totals.ts';
 export { buyerTin, FOREIGN_BUYER_TIN } from './parties.ts';
 export type * from './types.ts';
-export { noteAmounts, type ChargedOrder, type NoteAmounts } from './note-lines.ts';
+export { noteAmounts, type ChargedOrder, type NoteAmounts, type TakenBack } from './note-lines.ts';

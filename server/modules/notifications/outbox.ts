@@ -7,7 +7,8 @@ import type { SmsProvider } from '../../providers/sms/index.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { markReminderUnsent } from './car-reminders.ts';
 import { outboxMessages } from './schema.ts';
-import { failedTry, NOTICE_RETRY_DELAYS_MS, type Notice } from './service.ts';
+import type { Notice } from './service.ts';
+import { isDue, NOTICE_RETRY_DELAYS_MS, nudging, tryToSend } from './delivery.ts';
 
 /** The job that sends one message of the outbox (about no order), and its retries. */
 export const MESSAGE_SEND_JOB = 'message.send';
@@ -40,7 +41,7 @@ export async function recordMessage(tx: Db, ctx: MessageContext & { db: Db }, me
   const id = row!.id;
   await scheduleJob(tx, { kind: MESSAGE_SEND_JOB, key: `${MESSAGE_SEND_JOB}:${id}`, runAt: now, payload: { messageId: id } }, now);
   return async () => {
-    if (process.env.NOTICE_NUDGE === '0') return;
+    if (!nudging()) return;
     await ctx.db
       .transaction((t) => deliverMessage(t, ctx, id, now, { skipLocked: true }))
       .catch((err: unknown) => log.error(`[outbox] message #${id}: its job will send it (${errorMessage(err)})`));
@@ -60,28 +61,19 @@ export async function deliverMessage(tx: Db, ctx: MessageContext, id: number, no
     .from(outboxMessages)
     .where(eq(outboxMessages.id, id))
     .for('update', skipLocked ? { skipLocked: true } : {});
-  if (!message || message.state !== 'sending') return;
-  if (message.nextTryAt && message.nextTryAt > now) return;
-  const delays = ctx.retryDelaysMs ?? NOTICE_RETRY_DELAYS_MS;
-  const tries = message.tries + 1;
+  if (!message || !isDue(message, now)) return;
   await finishFreeJobs(tx, `${MESSAGE_SEND_JOB}:${id}`, now);
-  try {
-    let ref: string | null = null;
-    if (message.channel === 'sms') {
-      ref = (await ctx.sms.send({ phone: message.to, text: message.text, key: `servauto-message-${id}-${message.at.getTime()}` }))?.ref ?? null;
-    } else {
+  const tried = await tryToSend(
+    message,
+    async () => {
+      if (message.channel === 'sms') return (await ctx.sms.send({ phone: message.to, text: message.text, key: `servauto-message-${id}-${message.at.getTime()}` }))?.ref ?? null;
       if (!ctx.email) throw new Error('no e-mail channel (EMAIL_PROVIDER=off)');
       await ctx.email.send({ to: message.to, subject: message.subject ?? '', text: message.text });
-    }
-    await tx.update(outboxMessages).set({ state: 'sent', tries, sentAt: now, providerRef: ref, nextTryAt: null }).where(eq(outboxMessages.id, id));
-  } catch (err) {
-    const { reason, refused, last, nextTryAt } = failedTry(err, tries, delays, now);
-    log.error(`[${message.channel}] message #${id} not sent (try ${tries}${last ? ', the last' : ''}): ${reason}`);
-    await tx
-      .update(outboxMessages)
-      .set({ tries, lastError: reason, refused, nextTryAt, ...(last ? { state: 'failed' as const } : {}) })
-      .where(eq(outboxMessages.id, id));
-    if (last && message.channel === 'sms' && message.carReminderId !== null) await markReminderUnsent(tx, message.carReminderId);
-    if (nextTryAt) await scheduleJob(tx, { kind: MESSAGE_SEND_JOB, key: `${MESSAGE_SEND_JOB}:${id}:${tries}`, runAt: nextTryAt, payload: { messageId: id } }, now);
-  }
+      return null;
+    },
+    { delays: ctx.retryDelaysMs ?? NOTICE_RETRY_DELAYS_MS, now, what: `[${message.channel}] message #${id}` },
+  );
+  await tx.update(outboxMessages).set(tried.change).where(eq(outboxMessages.id, id));
+  if (tried.failed && message.channel === 'sms' && message.carReminderId !== null) await markReminderUnsent(tx, message.carReminderId);
+  if (tried.retryAt) await scheduleJob(tx, { kind: MESSAGE_SEND_JOB, key: `${MESSAGE_SEND_JOB}:${id}:${tried.change.tries}`, runAt: tried.retryAt, payload: { messageId: id } }, now);
 }

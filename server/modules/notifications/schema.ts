@@ -4,8 +4,23 @@ import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 // Only for the foreign key the table has always had: nothing here reads or writes orders.
 import { orders } from '../orders/schema.ts';
 
-/** Where a notice is on its way: written as to send, then sent once the provider took it, or failed after the last try. */
+/** Where a message is on its way: written as to send, then sent once the provider took it, or failed after the last try. */
 export type NoticeState = 'sending' | 'sent' | 'failed';
+
+/** The columns of a message on its way (a function: each table gets builders of its own). */
+export const deliveryColumns = () => ({
+  state: text('state').$type<NoticeState>().notNull().default('sending'),
+  /** Tries made so far, and the provider's last refusal. */
+  tries: integer('tries').notNull().default(0),
+  lastError: text('last_error'),
+  /** True when the last refusal was final (the provider refused the number or text, not a passing fault). */
+  refused: boolean('refused').notNull().default(false),
+  /** Not tried before this moment: a retry waits its turn. */
+  nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+  /** When the provider accepted it, and its reference there (Twilio's message SID). */
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  providerRef: text('provider_ref'),
+});
 
 /**
  * The SMS about an order (the timeline shows them), in the order's language: the shop's outbox.
@@ -27,17 +42,7 @@ export const orderNotices = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** True once the SMS provider accepted it (then `state` is sent). */
     sent: boolean('sent').notNull().default(false),
-    state: text('state').$type<NoticeState>().notNull().default('sending'),
-    /** Tries made so far, and the provider's last refusal. */
-    tries: integer('tries').notNull().default(0),
-    lastError: text('last_error'),
-    /** True when the last refusal was final (the provider refused the number or text, not a passing fault). */
-    refused: boolean('refused').notNull().default(false),
-    /** Not tried before this moment: a retry waits its turn. */
-    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
-    /** When the provider accepted it, and its reference there (Twilio's message SID). */
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    providerRef: text('provider_ref'),
+    ...deliveryColumns(),
   },
   (t) => [
     index('order_notices_order_idx').on(t.orderId, t.id),
@@ -111,13 +116,7 @@ export const outboxMessages = pgTable(
     /** The garage reminder it carries, if any. */
     carReminderId: bigint('car_reminder_id', { mode: 'number' }).references(() => carReminders.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
-    state: text('state').$type<NoticeState>().notNull().default('sending'),
-    tries: integer('tries').notNull().default(0),
-    lastError: text('last_error'),
-    refused: boolean('refused').notNull().default(false),
-    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    providerRef: text('provider_ref'),
+    ...deliveryColumns(),
   },
   (t) => [index('outbox_messages_reminder_idx').on(t.carReminderId), index('outbox_messages_failed_idx').on(t.at).where(sql`${t.state} = 'failed'`)],
 );

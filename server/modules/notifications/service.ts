@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { SmsSendError, type SmsProvider } from '../../providers/sms/index.ts';
+import type { SmsProvider } from '../../providers/sms/index.ts';
 import { finishFreeJobs, scheduleJob } from '../../jobs/queue.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { orderNotices } from './schema.ts';
+import { isDue, NOTICE_RETRY_DELAYS_MS, nudging, tryToSend } from './delivery.ts';
 import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 import { errorMessage } from '../../db/loggable.ts';
@@ -25,12 +26,6 @@ export interface NoticeContext {
 
 /** The job that sends one notice, and its retries. */
 export const NOTICE_SEND_JOB = 'notice.send';
-
-/**
- * How long a notice that could not be sent waits before each next try: six tries in all over
- * about five hours, then it is not sent (the timeline and the console's Attention list say why).
- */
-export const NOTICE_RETRY_DELAYS_MS: readonly number[] = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 4 * 60 * 60_000];
 
 export function noticeOrder(ctx: Pick<NoticeContext, 'indexes'>, order: OrderRow): NoticeOrder {
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
@@ -90,9 +85,6 @@ export async function sendOrderNotice(ctx: NoticeContext, order: OrderRow, event
   await notice();
 }
 
-/** Whether notices are sent right after the commit that wrote them (NOTICE_NUDGE=0: by the job worker only). */
-const nudging = () => process.env.NOTICE_NUDGE !== '0';
-
 /** Tries the notice at once, unless a worker has it in hand: its job is there either way. */
 function nudge(ctx: Pick<NoticeContext, 'db' | 'sms'>, id: number, now: Date): Notice {
   return async () => {
@@ -101,18 +93,6 @@ function nudge(ctx: Pick<NoticeContext, 'db' | 'sms'>, id: number, now: Date): N
       .transaction((tx) => deliverNotice(tx, { sms: ctx.sms }, id, now, { skipLocked: true }))
       .catch((err: unknown) => log.error(`[sms] notice #${id}: its job will send it (${errorMessage(err)})`));
   };
-}
-
-/**
- * What a failed try means: the provider's words, whether its answer was final, whether it was
- * the last try (final, or no wait left), and when the next one is due.
- */
-export function failedTry(err: unknown, tries: number, delays: readonly number[], now: Date) {
-  const reason = errorMessage(err).slice(0, 500);
-  const refused = err instanceof SmsSendError && err.refused;
-  const last = refused || tries > delays.length;
-  const nextTryAt = last ? null : new Date(now.getTime() + delays[tries - 1]!);
-  return { reason, refused, last, nextTryAt };
 }
 
 export interface DeliverContext {
@@ -134,25 +114,17 @@ export async function deliverNotice(tx: Db, ctx: DeliverContext, id: number, now
     .from(orderNotices)
     .where(eq(orderNotices.id, id))
     .for('update', skipLocked ? { skipLocked: true } : {});
-  if (!notice || notice.state !== 'sending') return;
-  if (notice.nextTryAt && notice.nextTryAt > now) return;
-  const delays = ctx.retryDelaysMs ?? NOTICE_RETRY_DELAYS_MS;
-  const tries = notice.tries + 1;
+  if (!notice || !isDue(notice, now)) return;
   // This try stands for every job of the notice still waiting (a retry is scheduled anew below).
   await finishFreeJobs(tx, `${NOTICE_SEND_JOB}:${id}`, now);
-  try {
-    const answer = await ctx.sms.send({ phone: notice.phone, text: notice.text, key: noticeKey(notice) });
-    await tx
-      .update(orderNotices)
-      .set({ state: 'sent', sent: true, tries, sentAt: now, providerRef: answer?.ref ?? null, nextTryAt: null })
-      .where(eq(orderNotices.id, id));
-  } catch (err) {
-    const { reason, refused, last, nextTryAt } = failedTry(err, tries, delays, now);
-    log.error(`[sms] ${notice.kind} notice #${id} not sent (try ${tries}${last ? ', the last' : ''}): ${reason}`);
-    await tx
-      .update(orderNotices)
-      .set({ tries, lastError: reason, refused, nextTryAt, ...(last ? { state: 'failed' as const } : {}) })
-      .where(eq(orderNotices.id, id));
-    if (nextTryAt) await scheduleJob(tx, { kind: NOTICE_SEND_JOB, key: `${NOTICE_SEND_JOB}:${id}:${tries}`, runAt: nextTryAt, payload: { noticeId: id } }, now);
-  }
+  const tried = await tryToSend(notice, async () => (await ctx.sms.send({ phone: notice.phone, text: notice.text, key: noticeKey(notice) }))?.ref ?? null, {
+    delays: ctx.retryDelaysMs ?? NOTICE_RETRY_DELAYS_MS,
+    now,
+    what: `[sms] ${notice.kind} notice #${id}`,
+  });
+  await tx
+    .update(orderNotices)
+    .set({ ...tried.change, ...(tried.sent ? { sent: true } : {}) })
+    .where(eq(orderNotices.id, id));
+  if (tried.retryAt) await scheduleJob(tx, { kind: NOTICE_SEND_JOB, key: `${NOTICE_SEND_JOB}:${id}:${tried.change.tries}`, runAt: tried.retryAt, payload: { noticeId: id } }, now);
 }

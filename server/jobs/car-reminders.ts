@@ -67,13 +67,13 @@ export async function planCarReminders(tx: Db, ctx: ReminderContext, now: Date):
       if (due.rule === 'neverServiced' || !purposes.has(purposeOf(due.kind))) continue;
       const daysBefore = reminderDueOn(due.kind, due.dueDate, today);
       if (daysBefore === null) continue;
-      const { text, subject } = reminderText(due.kind, carName(history.car), due.dueDate, locale);
+      const { text, subject, emailText } = reminderText(due.kind, carName(history.car), due.dueDate, locale);
       const reminder: CarReminder = { carId, userId, kind: due.kind, dueDate: due.dueDate, daysBefore, phone: recipient.phone, email: ctx.email ? recipient.email : null, text };
       const id = await claimCarReminder(tx, reminder, now);
       if (id === null) continue;
       // Written to send with the reminder's claim, each by its own job: SMS, and e-mail when given.
       sends.push(await recordMessage(tx, ctx, { channel: 'sms', to: reminder.phone, text: reminder.text, carReminderId: id }, now));
-      if (reminder.email) sends.push(await recordMessage(tx, ctx, { channel: 'email', to: reminder.email, subject, text: reminder.text, carReminderId: id }, now));
+      if (reminder.email) sends.push(await recordMessage(tx, ctx, { channel: 'email', to: reminder.email, subject, text: emailText, carReminderId: id }, now));
     }
   }
   return sends;

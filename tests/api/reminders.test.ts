@@ -202,6 +202,8 @@ describe('reminders go out once, only with consent, never at night', () => {
     moveTo(api, '2025-06-25', '10:00');
     await planNow(api);
     expect(reminderSms(api)[1]).toBe('[sms] to +60123456789: RM0 Servauto: cukai jalan Perodua Myvi (WXY 1234) anda tamat pada Rab, 2 Jul 2025. Sila perbaharuinya tepat pada masanya.');
-    expect(api.emailLines).toEqual([expect.stringMatching(/^\[email\] to aisyah@example\.com: Servauto: peringatan tentang Perodua Myvi \(WXY 1234\) anda \| RM0 Servauto: cukai jalan/)]);
+    expect(api.emailLines).toEqual([expect.stringMatching(/^\[email\] to aisyah@example\.com: Servauto: peringatan tentang Perodua Myvi \(WXY 1234\) anda \| Cukai jalan Perodua Myvi \(WXY 1234\) anda tamat pada Rab, 2 Jul 2025\. Sila perbaharuinya tepat pada masanya\.\n\nServauto$/)]);
+    // An e-mail carries no SMS operator's prefix.
+    expect(api.emailLines[0]).not.toContain('RM0');
   });
 });

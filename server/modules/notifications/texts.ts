@@ -60,10 +60,13 @@ function smsWithFreeText(locale: Locale, key: MessageKey, params: Record<string,
 export const otpSms = (locale: Locale, code: string): string => smsMessage(locale, 'sms.otp', { code });
 
 /** A garage car's reminder (service due, road tax or insurance running out), and its e-mail's subject. */
-export function carReminderTexts(kind: ReminderKind, car: string, dueDate: string, locale: Locale): { text: string; subject: string } {
+export function carReminderTexts(kind: ReminderKind, car: string, dueDate: string, locale: Locale): { text: string; subject: string; emailText: string } {
+  const words = message(locale, `reminder.${kind}`, { car, date: dueDate }).trim();
   return {
     text: smsMessage(locale, `reminder.${kind}`, { car, date: dueDate }),
     subject: withoutLinksOrPhones(message(locale, 'reminder.subject', { car, brand: shopBrand() })),
+    // An e-mail is no SMS: no operator's prefix; its sentence starts the body, the brand signs it.
+    emailText: `${words.charAt(0).toLocaleUpperCase(locale)}${words.slice(1)}\n\n${shopBrand()}`,
   };
 }
 

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
 import { startApi, type TestApi } from './harness.ts';
-import { auditRows, staffKeys, type Keys } from './console-fixtures.ts';
+import { auditRows, C, staffKeys, type Keys } from './console-fixtures.ts';
 import { consolidated, E, juneOrders, runConsolidationJob, submissions } from './einvoice-fixtures.ts';
-import { scratchDataDir } from './my-orders-fixtures.ts';
-import { rows } from './order-fixtures.ts';
+import { paidOrder, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
+import { installOrder, rows } from './order-fixtures.ts';
 import { moveTo } from './reminder-fixtures.ts';
 
 let api: TestApi;
@@ -74,6 +74,35 @@ describe('console/einvoice/consolidate', () => {
     expect(answer.code, answer.msg).toBe(200);
     expect(answer.data.totalSen).toBe((await totalOf([...june.plain, june.exactly])) - 500);
     expect(invoiceJson((await consolidated(api))[0]!.document_text).LegalMonetaryTotal[0].PayableAmount[0]._).toBe(answer.data.totalSen / 100);
+  }, 60_000);
+
+  test('an order with fitting labour refunded twice in part: its credit notes and the month\'s e-invoice add up to its invoice, tax and labour to the sen', async () => {
+    const orderNo = await paidOrder(api, k.customer, installOrder());
+    const [order] = await rows<{ total_sen: number; labour_sen: number; service_tax_sen: number }>(api, sql`select total_sen, labour_sen, service_tax_sen from orders where order_no = ${orderNo}`);
+    const { total_sen: total, service_tax_sen: tax } = order!;
+    expect(tax).toBeGreaterThan(0);
+    // Two equal refunds whose tax, each rounded alone, would not add up with the rest's.
+    const alone = (sen: number) => Math.round((sen * tax) / total);
+    const amount = Array.from({ length: Math.floor(total / 3) }, (_, i) => Math.floor(total / 5) + i).find((a) => 2 * alone(a) + alone(total - 2 * a) !== tax)!;
+    expect(amount).toBeDefined();
+    for (let i = 0; i < 2; i++) {
+      expect((await api.request(REFUND, { orderNo, reason: 'One blade did not fit', contact: '0123456789', amountSen: amount }, { userKey: k.customer })).code).toBe(200);
+      expect((await api.request(C.review, { orderNo, decision: 'approve' }, { userKey: k.admin })).code).toBe(200);
+      await api.payments.idle();
+    }
+    const notes = await rows<{ amount_sen: number; labour_sen: number; service_tax_sen: number }>(api, sql`select c.amount_sen, c.labour_sen, c.service_tax_sen from credit_notes c join orders o on o.id = c.order_id where o.order_no = ${orderNo}`);
+    expect(notes.map((n) => n.amount_sen)).toEqual([amount, amount]);
+
+    moveTo(api, '2025-07-02', '09:00');
+    const answer = await consolidate('2025-06');
+    expect(answer.code, answer.msg).toBe(200);
+    expect(answer.data.totalSen).toBe(total - 2 * amount);
+    type Sub = { TaxableAmount: [{ _: number }]; TaxAmount: [{ _: number }]; TaxCategory: [{ ID: [{ _: string }] }] };
+    const sen = (n: [{ _: number }]) => Math.round(Number(n[0]._) * 100);
+    const taxTotal = invoiceJson((await consolidated(api))[0]!.document_text).TaxTotal[0] as { TaxAmount: [{ _: number }]; TaxSubtotal: Sub[] };
+    const labour = taxTotal.TaxSubtotal.find((t) => t.TaxCategory[0].ID[0]._ === '02')!;
+    expect(sen(taxTotal.TaxAmount) + notes.reduce((s, n) => s + n.service_tax_sen, 0)).toBe(tax);
+    expect(sen(labour.TaxableAmount) + notes.reduce((s, n) => s + n.labour_sen, 0)).toBe(order!.labour_sen);
   }, 60_000);
 
   test('a month not ended: 807; a month with no receipt: null; workshop staff: 403', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { serviceTax } from '../../contract/rules/price.ts';
-import { creditNoteParts, type InvoicedOrder } from '../../server/modules/invoices/credit-lines.ts';
+import { addCredited, creditNoteParts, NOTHING_CREDITED, type Credited, type InvoicedOrder } from '../../server/modules/invoices/credit-lines.ts';
 import { creditedFigures, type CreditNoteRow } from '../../server/modules/invoices/service.ts';
 import { noteAmounts, type ChargedOrder, type EinvoiceLineInput } from '../../server/providers/einvoice/ubl/index.ts';
 
@@ -128,5 +128,53 @@ describe('one refund, one tax figure', () => {
     for (const c of cases.filter((x) => x.amountSen === x.invoiced.totalSen)) {
       expect(creditNoteParts(c.invoiced, c.amountSen)).toMatchObject({ labourSen: c.invoiced.labourSen, serviceTaxSen: c.invoiced.serviceTaxSen });
     }
+  });
+});
+
+describe('part refunds one after another', () => {
+  /** Two to four refunds of the order, each of a random part of what is left, the last maybe all of it. */
+  function refundsOf(c: Case, r: ReturnType<typeof seeded>): number[] {
+    const amounts: number[] = [];
+    let left = c.invoiced.totalSen;
+    for (let i = 0, n = r.int(2, 4); i < n && left > 0; i++) {
+      const amount = i === n - 1 && r.chance(0.5) ? left : r.int(1, left);
+      amounts.push(amount);
+      left -= amount;
+    }
+    return amounts;
+  }
+
+  test('5,000 seeded orders: their credit notes never give back more tax or labour than charged, and all of it once the whole total is back', () => {
+    const r = seeded(2026);
+    let whole = 0;
+    for (const c of cases) {
+      let before: Credited = NOTHING_CREDITED;
+      for (const amountSen of refundsOf(c, r)) {
+        const figures = creditNoteParts(c.invoiced, amountSen, before);
+        expect(figures.partsSen + figures.labourSen + figures.serviceTaxSen).toBe(amountSen);
+        expect(Math.min(figures.labourSen, figures.serviceTaxSen)).toBeGreaterThanOrEqual(0);
+        before = addCredited(before, { amountSen, ...figures });
+      }
+      expect(before.serviceTaxSen).toBeLessThanOrEqual(c.invoiced.serviceTaxSen);
+      expect(before.labourSen).toBeLessThanOrEqual(c.invoiced.labourSen);
+      if (before.amountSen === c.invoiced.totalSen) {
+        whole += 1;
+        expect(before).toMatchObject({ serviceTaxSen: c.invoiced.serviceTaxSen, labourSen: c.invoiced.labourSen });
+      }
+    }
+    expect(whole).toBeGreaterThan(500);
+  });
+
+  test('RM 163.20 with RM 3.20 tax refunded as RM 54.40 three times: RM 1.07, RM 1.06 and RM 1.07 of tax, RM 3.20 in all, not RM 3.21', () => {
+    const order: InvoicedOrder = { lines: [{ productId: 'p', name: 'Brake pads fitted', quantity: 1, totalSen: 16_320, labourSen: 4_000 }], serviceTaxSen: 320, totalSen: 16_320 };
+    let before: Credited = NOTHING_CREDITED;
+    const taxes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const figures = creditNoteParts(order, 5_440, before);
+      taxes.push(figures.serviceTaxSen);
+      before = addCredited(before, { amountSen: 5_440, ...figures });
+    }
+    expect(taxes).toEqual([107, 106, 107]);
+    expect(before).toEqual({ amountSen: 16_320, partsSen: 12_000, labourSen: 4_000, serviceTaxSen: 320 });
   });
 });

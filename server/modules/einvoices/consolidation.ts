@@ -2,8 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { klInstant, nextMonth } from '../../../contract/rules/kl-calendar.ts';
 import type { Db } from '../../db/client.ts';
 import { noteAmounts, ordersToConsolidate, type ConsolidatedReceipt } from '../../providers/einvoice/ubl/index.ts';
-import { refundFigures } from '../invoices/credit-lines.ts';
-import { creditedOfOrders, invoicesIssuedBetween } from '../invoices/service.ts';
+import type { Credited } from '../invoices/credit-lines.ts';
+import { creditedSoFar, creditNotesOfOrders, invoicesIssuedBetween } from '../invoices/service.ts';
 import { ordersOfIds, type OrderRow } from '../orders/service.ts';
 import { einvoiceDocuments, einvoiceReceipts } from './schema.ts';
 import type { EinvoiceRow as EinvoiceDocumentRow } from './service.ts';
@@ -25,19 +25,21 @@ function monthSpan(month: string): { from: Date; to: Date } {
 }
 
 /**
- * What the order kept once its completed refunds are taken off, split as its invoice itemised
- * it (labour and service tax in proportion, as a refund's credit note splits them); null when
- * all of it was refunded.
+ * What the order kept once its completed refunds are taken off: its total, labour and service
+ * tax less what its credit notes gave back (so the notes and the consolidated e-invoice add up
+ * to the order's invoice, to the sen); null when all of it was refunded.
  */
-function keptAmounts(order: OrderRow, creditedSen: number, receiptNo: string): ConsolidatedReceipt | null {
-  const keptSen = order.totalSen - creditedSen;
+function keptAmounts(order: OrderRow, credited: Credited, receiptNo: string): ConsolidatedReceipt | null {
+  const keptSen = order.totalSen - credited.amountSen;
   if (keptSen <= 0) return null;
   const charged = {
     lines: [{ description: receiptNo, quantity: 1, unitSen: 0, partsSen: order.partsSen, labourSen: order.labourSen, serviceTaxSen: order.serviceTaxSen, totalSen: order.partsSen + order.labourSen + order.serviceTaxSen, classification: '004' }],
     deliveryFeeSen: order.deliveryFeeSen,
     discountSen: order.discountSen,
   };
-  const kept = noteAmounts(charged, keptSen, receiptNo, refundFigures(order, keptSen));
+  const labourSen = order.labourSen - credited.labourSen;
+  const serviceTaxSen = order.serviceTaxSen - credited.serviceTaxSen;
+  const kept = noteAmounts(charged, keptSen, receiptNo, { partsSen: keptSen - labourSen - serviceTaxSen, labourSen, serviceTaxSen });
   const line = kept.lines.reduce((s, l) => ({ partsSen: s.partsSen + l.partsSen, labourSen: s.labourSen + l.labourSen, serviceTaxSen: s.serviceTaxSen + l.serviceTaxSen }), { partsSen: 0, labourSen: 0, serviceTaxSen: 0 });
   return { receiptNo, ...line, deliveryFeeSen: kept.deliveryFeeSen ?? 0, discountSen: kept.discountSen ?? 0, totalSen: keptSen };
 }
@@ -55,14 +57,14 @@ export async function waitingReceipts(db: Db, month: string): Promise<WaitingRec
   const orderIds = issued.map((i) => i.orderId);
   const orders = new Map((await ordersOfIds(db, orderIds)).map((o) => [o.id, o]));
   const covered = new Set((await db.select({ orderId: einvoiceReceipts.orderId }).from(einvoiceReceipts).where(inArray(einvoiceReceipts.orderId, orderIds))).map((r) => r.orderId));
-  const credited = await creditedOfOrders(db, orderIds);
+  const notes = await creditNotesOfOrders(db, orderIds);
   const candidates = issued.flatMap((invoice) => {
     const order = orders.get(invoice.orderId);
     if (!order) return [];
     return [{ receiptNo: invoice.invoiceNo, paidAt: order.paidAt ?? invoice.issuedAt, totalSen: order.totalSen, ownEinvoice: covered.has(order.id), order }];
   });
   return ordersToConsolidate(candidates, month).included.flatMap(({ order, receiptNo }) => {
-    const kept = keptAmounts(order, credited.get(order.id) ?? 0, receiptNo);
+    const kept = keptAmounts(order, creditedSoFar(notes.get(order.id) ?? [], order), receiptNo);
     return kept ? [{ ...kept, orderId: order.id, orderNo: order.orderNo }] : [];
   });
 }

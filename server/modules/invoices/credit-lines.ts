@@ -59,22 +59,47 @@ export interface TaxedOrder {
 /** `amountSen × part / total`, to the sen, never more than `part`. */
 const inProportion = (amountSen: number, part: number, total: number) => (total > 0 ? Math.min(part, Math.round((amountSen * part) / total)) : 0);
 
+/** What an order's credit notes gave back so far: their amounts, and the figures they state. */
+export interface Credited extends RefundFigures {
+  amountSen: number;
+}
+
+export const NOTHING_CREDITED: Credited = { amountSen: 0, partsSen: 0, labourSen: 0, serviceTaxSen: 0 };
+
+/** Figures added up (the credit notes of one order). */
+export const addCredited = (a: Credited, b: Credited): Credited => ({
+  amountSen: a.amountSen + b.amountSen,
+  partsSen: a.partsSen + b.partsSen,
+  labourSen: a.labourSen + b.labourSen,
+  serviceTaxSen: a.serviceTaxSen + b.serviceTaxSen,
+});
+
 /**
- * The one rule: a refund's service tax and labour are the order's in the proportion the refund
- * bears to its total, never more than the refund (so its parts, the rest, are never below
- * zero); a refund of exactly the total gives back all of them (its parts may then be below
- * zero: a coupon larger than the parts, and the note repeats the e-invoice's lines).
+ * The one rule: a refund's service tax and labour are what the order's refunds so far, this
+ * one included, take of the order's tax and labour in the proportion they bear to its total,
+ * less what the earlier refunds' credit notes already gave back. So the notes of an order never
+ * give back more tax or labour than it charged, however many part refunds it has, and the
+ * refund that brings it to its total gives back all that is left (its parts, the rest, may then
+ * be below zero: a coupon larger than the parts, and the note repeats the e-invoice's lines).
+ * A part refund gives back no more labour and tax than its amount, so its parts are never below
+ * zero.
  */
-export function refundFigures(order: TaxedOrder, amountSen: number): RefundFigures {
-  if (amountSen === order.totalSen) return { partsSen: amountSen - order.labourSen - order.serviceTaxSen, labourSen: order.labourSen, serviceTaxSen: order.serviceTaxSen };
-  const serviceTaxSen = Math.min(amountSen, inProportion(amountSen, order.serviceTaxSen, order.totalSen));
-  const labourSen = Math.min(amountSen - serviceTaxSen, inProportion(amountSen, order.labourSen, order.totalSen));
+export function refundFigures(order: TaxedOrder, amountSen: number, before: Credited = NOTHING_CREDITED): RefundFigures {
+  const after = before.amountSen + amountSen;
+  if (after >= order.totalSen) {
+    const serviceTaxSen = Math.max(0, order.serviceTaxSen - before.serviceTaxSen);
+    const labourSen = Math.max(0, order.labourSen - before.labourSen);
+    return { partsSen: amountSen - labourSen - serviceTaxSen, labourSen, serviceTaxSen };
+  }
+  const clamp = (sen: number, most: number) => Math.max(0, Math.min(most, sen));
+  const serviceTaxSen = clamp(inProportion(after, order.serviceTaxSen, order.totalSen) - before.serviceTaxSen, amountSen);
+  const labourSen = clamp(inProportion(after, order.labourSen, order.totalSen) - before.labourSen, amountSen - serviceTaxSen);
   return { partsSen: amountSen - labourSen - serviceTaxSen, labourSen, serviceTaxSen };
 }
 
-export function creditNoteParts(order: InvoicedOrder, amountSen: number): RefundFigures & { lines: CreditNoteLine[] } {
+export function creditNoteParts(order: InvoicedOrder, amountSen: number, before: Credited = NOTHING_CREDITED): RefundFigures & { lines: CreditNoteLine[] } {
   const shares = shareOut(amountSen, order.lines.map((l) => l.totalSen));
   const lines = order.lines.map((l, i) => ({ productId: l.productId, name: l.name, quantity: l.quantity, amountSen: shares[i]! })).filter((l) => l.amountSen > 0);
   const labourSen = order.lines.reduce((s, l) => s + l.labourSen, 0);
-  return { lines, ...refundFigures({ labourSen, serviceTaxSen: order.serviceTaxSen, totalSen: order.totalSen }, amountSen) };
+  return { lines, ...refundFigures({ labourSen, serviceTaxSen: order.serviceTaxSen, totalSen: order.totalSen }, amountSen, before) };
 }

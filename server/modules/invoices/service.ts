@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { creditNoteParts, refundFigures, type InvoicedOrder, type RefundFigures, type TaxedOrder } from './credit-lines.ts';
+import { addCredited, creditNoteParts, NOTHING_CREDITED, refundFigures, type Credited, type InvoicedOrder, type RefundFigures, type TaxedOrder } from './credit-lines.ts';
 import { creditNotes, documentCounters, invoices } from './schema.ts';
 
 /**
@@ -52,7 +52,8 @@ export async function issueInvoice(tx: Db, order: { id: string; orderNo: string 
 /**
  * The credit note of a refund that has just completed, naming the order's invoice (the caller
  * holds the order's lock). Issued once per refund; none for an order that has no invoice. Its
- * parts, labour and service tax are worked out here, once (creditNoteParts), and kept.
+ * parts, labour and service tax are worked out here, once (creditNoteParts), after what the
+ * order's earlier credit notes gave back, and kept.
  */
 export async function issueCreditNote(
   tx: Db,
@@ -64,7 +65,9 @@ export async function issueCreditNote(
   if (existing) return existing;
   const invoice = await invoiceOfOrder(tx, refund.orderId);
   if (!invoice) return null;
-  const parts = creditNoteParts(order, refund.amountSen);
+  const taxed = { labourSen: order.lines.reduce((sum, l) => sum + l.labourSen, 0), serviceTaxSen: order.serviceTaxSen, totalSen: order.totalSen };
+  const before = creditedSoFar(await creditNotesOfOrder(tx, refund.orderId), taxed);
+  const parts = creditNoteParts(order, refund.amountSen, before);
   const creditNoteNo = await nextNumber(tx, 'credit-note');
   const [row] = await tx
     .insert(creditNotes)
@@ -125,13 +128,20 @@ export async function invoicesIssuedBetween(db: Db, from: Date, to: Date): Promi
     .orderBy(asc(invoices.invoiceNo));
 }
 
-/** The sen credited so far (completed refunds' credit notes) of these orders, by order id. */
-export async function creditedOfOrders(db: Db, orderIds: string[]): Promise<Map<string, number>> {
-  if (orderIds.length === 0) return new Map();
+/** What these credit notes of one order gave back, added up (their figures as creditedFigures reads them). */
+export function creditedSoFar(notes: CreditNoteRow[], order: TaxedOrder): Credited {
+  return notes.reduce<Credited>((sum, note) => addCredited(sum, { amountSen: note.amountSen, ...creditedFigures(note, order, note.amountSen) }), NOTHING_CREDITED);
+}
+
+/** The credit notes of these orders (completed refunds), by order id, oldest first. */
+export async function creditNotesOfOrders(db: Db, orderIds: string[]): Promise<Map<string, CreditNoteRow[]>> {
+  const byOrder = new Map<string, CreditNoteRow[]>();
+  if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ orderId: creditNotes.orderId, sen: sql<number>`sum(${creditNotes.amountSen})::int` })
+    .select()
     .from(creditNotes)
     .where(inArray(creditNotes.orderId, orderIds))
-    .groupBy(creditNotes.orderId);
-  return new Map(rows.map((r) => [r.orderId, Number(r.sen)]));
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.creditNoteNo));
+  for (const row of rows) byOrder.set(row.orderId, [...(byOrder.get(row.orderId) ?? []), row]);
+  return byOrder;
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { chooseFreeTime, logInThroughMenu } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 
@@ -23,7 +23,7 @@ async function bookSs2(main: Locator) {
   const date = main.getByLabel('Date', { exact: true });
   const first = await date.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
   await date.selectOption(first!);
-  await main.getByRole('group', { name: 'Time' }).locator('button:enabled').first().click();
+  await chooseFreeTime(main.getByRole('group', { name: 'Time' }));
 }
 
 const totalOf = (main: Locator) => main.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd');

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, MYVI, myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
-import { chinese, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, chooseFreeTime, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
 /**
  * Messages at the fields of the checkout, the workshop finder and the refund form: each shows
@@ -28,7 +28,7 @@ async function bookSs2(main: Locator) {
   const date = main.getByLabel('Date', { exact: true });
   const first = await date.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
   await date.selectOption(first!);
-  await main.getByRole('group', { name: 'Time' }).locator('button:enabled').first().click();
+  await chooseFreeTime(main.getByRole('group', { name: 'Time' }));
 }
 
 test('each message at the checkout goes as soon as its field is right: the plate, the workshop, the time', async ({ page }) => {
@@ -54,7 +54,7 @@ test('each message at the checkout goes as soon as its field is right: the plate
   await expect(main.getByText('Please choose a date and a time.')).toBeVisible();
   const date = main.getByLabel('Date', { exact: true });
   await date.selectOption((await date.locator('option:not([disabled]):not([value=""])').first().getAttribute('value'))!);
-  await main.getByRole('group', { name: 'Time' }).locator('button:enabled').first().click();
+  await chooseFreeTime(main.getByRole('group', { name: 'Time' }));
   await expect(main.getByText('Please choose a date and a time.')).toHaveCount(0);
   // Nothing is marked any more: the summary under Place order goes too.
   await expect(main.getByText('Please check the fields marked above.')).toHaveCount(0);

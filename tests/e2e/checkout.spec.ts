@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, chooseFreeTime, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 const SERVICE = 'products/auto-maintenance/service-basic';
@@ -45,7 +45,7 @@ async function bookSs2(main: Locator, w: Words, plate = 'wxy 1234') {
   const date = main.getByLabel(w.date, { exact: true });
   const first = await date.locator('option:not([disabled]):not([value=""])').first().getAttribute('value');
   await date.selectOption(first!);
-  await main.getByRole('group', { name: w.time }).locator('button:enabled').first().click();
+  await chooseFreeTime(main.getByRole('group', { name: w.time }));
 }
 
 async function placeAndStartPaying(page: Page, w: Words): Promise<string> {

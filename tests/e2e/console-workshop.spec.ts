@@ -21,7 +21,8 @@ test('workshop staff find the booked day, start and complete the service, and th
   await openAsStaff(page, WORKSHOP_PHONE, '/pc/home');
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('link', { name: 'Console', exact: true }).click();
-  await expect(page).toHaveURL(/\/pc\/console$/);
+  // The console keeps the day shown in its address once it has loaded.
+  await expect(page).toHaveURL(/\/pc\/console(\?date=\d{4}-\d\d-\d\d)?$/);
   await expect(page.getByRole('heading', { name: 'Today at my workshop', level: 1 })).toBeVisible();
   // Workshop staff are shown only their own pages.
   const menu = page.getByRole('navigation', { name: 'Console pages' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { codesSentTo, freshPhone, logInThroughMenu, otpFromLog } from './support.ts';
+import { chooseFreeTime, codesSentTo, freshPhone, logInThroughMenu, otpFromLog } from './support.ts';
 import { api, MYVI, myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
 
 /** A logged-in Myvi owner of their own (a fresh phone), on the home page. */
@@ -54,7 +54,7 @@ test('a booked installation is found under Upcoming, opened, and moved to anothe
   const date = dialog.getByLabel('Date', { exact: true });
   const days = await date.locator('option:not([disabled]):not([value=""])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
   await date.selectOption(days.at(-1)!);
-  await dialog.getByRole('group', { name: 'Time' }).locator('button:enabled').first().click();
+  await chooseFreeTime(dialog.getByRole('group', { name: 'Time' }));
   await dialog.getByRole('button', { name: 'Change time' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Your new installation time: /)).toBeVisible();

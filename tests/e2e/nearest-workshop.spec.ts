@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logInThroughMenu, type LoginTexts } from './support.ts';
+import { chooseFreeTime, logInThroughMenu, type LoginTexts } from './support.ts';
 
 /** A Perodua Myvi owner with `city` chosen in the top bar (or none). */
 async function myviOwner(page: Page, city: string | null) {
@@ -192,7 +192,7 @@ test("after an order, the next checkout ticks the customer's workshop and says i
   await group.getByRole('radio', { name: /SS2 Tyre & Auto Service/ }).check();
   const date = main.getByLabel('Date', { exact: true });
   await date.selectOption((await date.locator('option:not([disabled]):not([value=""])').first().getAttribute('value'))!);
-  await main.getByRole('group', { name: 'Time' }).locator('button:enabled').first().click();
+  await chooseFreeTime(main.getByRole('group', { name: 'Time' }));
   await main.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/pages\?orderNo=/);
 

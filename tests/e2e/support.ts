@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 /** A fresh Malaysian mobile number per test, so resend waits never collide. */
@@ -77,4 +77,28 @@ export function shownPhone(local: string): string {
   const d = local.replace(/^0/, '');
   const split = d.startsWith('11') ? 6 : 5;
   return `+60 ${d.slice(0, 2)}-${d.slice(2, split)} ${d.slice(split)}`;
+}
+
+/**
+ * Clicks a free time in a Time group: the first free one of this worker's share (every other
+ * time: the two workers take turns), so two tests booking the same workshop and day at once
+ * never reach for the same slot; the first free one if none of the share is left. Answers its words.
+ */
+export async function chooseFreeTime(group: Locator): Promise<string> {
+  const free = group.locator('button:enabled');
+  await expect(free.first()).toBeVisible();
+  const workers = Math.max(1, test.info().config.workers);
+  const times = group.getByRole('button');
+  const count = await times.count();
+  for (let i = test.info().parallelIndex % workers; i < count; i += workers) {
+    const time = times.nth(i);
+    if (await time.isEnabled()) {
+      const words = (await time.textContent())!.trim();
+      await time.click();
+      return words;
+    }
+  }
+  const words = (await free.first().textContent())!.trim();
+  await free.first().click();
+  return words;
 }

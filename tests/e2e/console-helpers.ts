@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { api, MYVI } from './my-orders-helpers.ts';
-import { codesSentTo, otpFromLog } from './support.ts';
+import { codesSentTo, freeTimeOfMine, otpFromLog } from './support.ts';
 
 /**
  * Staff for the console journeys. The demo staff have one phone each and a code may be asked
@@ -69,10 +69,8 @@ export async function placeAt(page: Page, storeId: string, method: 'install' | '
   if (method === 'install') {
     const slots = await api<Slots>(page, '/app/order/vehicle/store/slots', { storeId, items });
     const day = slots.dates.find((d) => d.available)!;
-    // This worker's share of the times first (as chooseFreeTime), so two workers never book one slot at once.
-    const workers = Math.max(1, test.info().config.workers);
-    const mine = day.times.find((t, i) => t.available && i % workers === test.info().parallelIndex % workers);
-    appointment = { date: day.date, time: (mine ?? day.times.find((t) => t.available)!).time };
+    // This worker's share of the times first, so two workers never book one slot at once.
+    appointment = { date: day.date, time: freeTimeOfMine(day.times).time };
   }
   const placed = await api<{ orderNo: string }>(page, '/app/order/vehicle/order/app/add', {
     idempotencyKey: `e2e-console-${Date.now()}-${(keys += 1)}`,

@@ -102,3 +102,9 @@ export async function chooseFreeTime(group: Locator): Promise<string> {
   await free.first().click();
   return words;
 }
+
+/** Of a day's times (from the slots call), the first free one of this worker's share, as chooseFreeTime. */
+export function freeTimeOfMine<T extends { available: boolean }>(times: T[]): T {
+  const workers = Math.max(1, test.info().config.workers);
+  return times.find((t, i) => t.available && i % workers === test.info().parallelIndex % workers) ?? times.find((t) => t.available)!;
+}

@@ -1,7 +1,6 @@
 import type { MessageKey } from '../../../contract/rules/messages.ts';
-import { openRefundStatuses } from '../../../contract/rules/order-status.ts';
+import { openRefundStatuses, type OrderStatus, type RefundStatus } from '../../../contract/rules/order-status.ts';
 import { ringgit } from '../../../contract/rules/order-total.ts';
-import type { CustomerOrderView } from '../orders/actions.ts';
 import type { Refusal } from '../orders/states.ts';
 
 /**
@@ -12,6 +11,16 @@ import type { Refusal } from '../orders/states.ts';
 /** A completed order can be refunded within the 30-day warranty (spec §1). */
 export const REFUND_WINDOW_DAYS = 30;
 
+/** What the refund rules read of an order as its customer sees it (orders/actions.ts customerView). */
+export interface RefundableOrder {
+  status: OrderStatus;
+  completedAt: Date | null;
+  /** What the order can still return from the payments it uses: its ledger's usedSen. */
+  refundableSen: number;
+  /** The latest refund request's status, if any. */
+  refundStatus: RefundStatus | null;
+}
+
 export interface RefundRequest {
   reason: string;
   /** Default: everything still refundable. */
@@ -20,10 +29,10 @@ export interface RefundRequest {
 
 const refusal = (key: MessageKey, params?: Record<string, string | number>): Refusal => ({ ok: false, key, ...(params && { params }) });
 
-export const hasOpenRefund = (order: Pick<CustomerOrderView, 'refundStatus'>) => order.refundStatus !== null && openRefundStatuses.includes(order.refundStatus);
+export const hasOpenRefund = (order: Pick<RefundableOrder, 'refundStatus'>) => order.refundStatus !== null && openRefundStatuses.includes(order.refundStatus);
 
 /** Whether the order can take a refund request now, and how much is still refundable. */
-export function checkRefundable(order: CustomerOrderView, now: Date): { ok: true; refundableSen: number } | Refusal {
+export function checkRefundable(order: RefundableOrder, now: Date): { ok: true; refundableSen: number } | Refusal {
   if (order.status === 'COMPLETED') {
     const until = (order.completedAt?.getTime() ?? 0) + REFUND_WINDOW_DAYS * 86_400_000;
     if (now.getTime() > until) return refusal('refund.warrantyOver', { days: REFUND_WINDOW_DAYS });
@@ -38,7 +47,7 @@ export function checkRefundable(order: CustomerOrderView, now: Date): { ok: true
 }
 
 /** A refund request as the customer sends it: a reason, and an amount up to what is refundable. */
-export function checkRefundRequest(order: CustomerOrderView, request: RefundRequest, now: Date): { ok: true; amountSen: number } | Refusal {
+export function checkRefundRequest(order: RefundableOrder, request: RefundRequest, now: Date): { ok: true; amountSen: number } | Refusal {
   const refundable = checkRefundable(order, now);
   if (!refundable.ok) return refundable;
   if (request.reason.trim() === '') return refusal('refund.reasonRequired');

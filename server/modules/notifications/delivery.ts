@@ -1,3 +1,4 @@
+import type { Db } from '../../db/client.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { log } from '../../ops/log.ts';
 import { SmsSendError } from '../../providers/sms/index.ts';
@@ -74,5 +75,14 @@ export async function tryToSend(
 export const isDue = (message: { state: NoticeState; nextTryAt: Date | null } | undefined, now: Date): boolean =>
   !!message && message.state === 'sending' && !(message.nextTryAt && message.nextTryAt > now);
 
-/** Whether messages are tried right after the commit that wrote them (NOTICE_NUDGE=0: by the job worker only). */
-export const nudging = () => process.env.NOTICE_NUDGE !== '0';
+/**
+ * What a writer answers to run once its transaction has committed: one try of the message
+ * right away, unless a worker has it in hand (its job sends it anyway, after a crash or on
+ * another server). NOTICE_NUDGE=0 leaves every message to the job worker.
+ */
+export function nudgeAfterCommit(db: Db, what: string, deliver: (tx: Db) => Promise<void>): () => Promise<void> {
+  return async () => {
+    if (process.env.NOTICE_NUDGE === '0') return;
+    await db.transaction(deliver).catch((err: unknown) => log.error(`${what}: its job will send it (${errorMessage(err)})`));
+  };
+}

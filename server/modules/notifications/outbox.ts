@@ -1,14 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { finishFreeJobs, scheduleJob } from '../../jobs/queue.ts';
-import { log } from '../../ops/log.ts';
 import type { EmailProvider } from '../../providers/email/index.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
-import { errorMessage } from '../../db/loggable.ts';
 import { markReminderUnsent } from './car-reminders.ts';
 import { outboxMessages } from './schema.ts';
 import type { Notice } from './service.ts';
-import { isDue, NOTICE_RETRY_DELAYS_MS, nudging, tryToSend } from './delivery.ts';
+import { isDue, NOTICE_RETRY_DELAYS_MS, nudgeAfterCommit, tryToSend } from './delivery.ts';
 
 /** The job that sends one message of the outbox (about no order), and its retries. */
 export const MESSAGE_SEND_JOB = 'message.send';
@@ -40,12 +38,7 @@ export async function recordMessage(tx: Db, ctx: MessageContext & { db: Db }, me
     .returning({ id: outboxMessages.id });
   const id = row!.id;
   await scheduleJob(tx, { kind: MESSAGE_SEND_JOB, key: `${MESSAGE_SEND_JOB}:${id}`, runAt: now, payload: { messageId: id } }, now);
-  return async () => {
-    if (!nudging()) return;
-    await ctx.db
-      .transaction((t) => deliverMessage(t, ctx, id, now, { skipLocked: true }))
-      .catch((err: unknown) => log.error(`[outbox] message #${id}: its job will send it (${errorMessage(err)})`));
-  };
+  return nudgeAfterCommit(ctx.db, `[outbox] message #${id}`, (t) => deliverMessage(t, ctx, id, now, { skipLocked: true }));
 }
 
 /**

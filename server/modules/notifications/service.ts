@@ -4,11 +4,9 @@ import type { SmsProvider } from '../../providers/sms/index.ts';
 import { finishFreeJobs, scheduleJob } from '../../jobs/queue.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { orderNotices } from './schema.ts';
-import { isDue, NOTICE_RETRY_DELAYS_MS, nudging, tryToSend } from './delivery.ts';
+import { isDue, NOTICE_RETRY_DELAYS_MS, nudgeAfterCommit, tryToSend } from './delivery.ts';
 import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
-import { errorMessage } from '../../db/loggable.ts';
-import { log } from '../../ops/log.ts';
 
 /**
  * What a caller runs once its transaction has committed: a nudge that sends the notices it
@@ -65,7 +63,7 @@ export async function recordNotice(
     .returning({ id: orderNotices.id });
   if (!row) return noNotice;
   await scheduleJob(tx, { kind: NOTICE_SEND_JOB, key: `${NOTICE_SEND_JOB}:${row.id}`, runAt: now, payload: { noticeId: row.id } }, now);
-  return nudge(ctx, row.id, now);
+  return nudgeAfterCommit(ctx.db, `[sms] notice #${row.id}`, (t) => deliverNotice(t, { sms: ctx.sms }, row.id, now, { skipLocked: true }));
 }
 
 /**
@@ -83,16 +81,6 @@ export async function orderNotice(tx: Db, ctx: NoticeContext, order: OrderRow, e
 export async function sendOrderNotice(ctx: NoticeContext, order: OrderRow, event: OrderNoticeEvent, now: Date, key?: string): Promise<void> {
   const notice = await ctx.db.transaction((tx) => orderNotice(tx, ctx, order, event, now, key));
   await notice();
-}
-
-/** Tries the notice at once, unless a worker has it in hand: its job is there either way. */
-function nudge(ctx: Pick<NoticeContext, 'db' | 'sms'>, id: number, now: Date): Notice {
-  return async () => {
-    if (!nudging()) return;
-    await ctx.db
-      .transaction((tx) => deliverNotice(tx, { sms: ctx.sms }, id, now, { skipLocked: true }))
-      .catch((err: unknown) => log.error(`[sms] notice #${id}: its job will send it (${errorMessage(err)})`));
-  };
 }
 
 export interface DeliverContext {

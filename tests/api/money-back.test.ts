@@ -5,7 +5,7 @@ import { createApi } from '../../server/app.ts';
 import { stripeProvider } from '../../server/providers/payment/stripe/provider.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import { START, startApi, TEST_SECRET, type TestApi } from './harness.ts';
-import { ADD, beforeTheBankConfirms, FIND, installOrder, mailOrder, PAY, placeAndStartPaying, postCallback, pressInSandbox, rows, SS15, WIPERS } from './order-fixtures.ts';
+import { ADD, beforeTheBankConfirms, FIND, installOrder, mailOrder, paidTwice, PAY, placeAndStartPaying, postCallback, pressInSandbox, rows, SS15, WIPERS } from './order-fixtures.ts';
 import { CANCEL, PAGE, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
 import { auditRows, C, staffKeys, type Keys } from './console-fixtures.ts';
 import { startStripeDouble, type StripeDouble } from './stripe-double.ts';
@@ -42,23 +42,6 @@ const returnsOf = (orderNo: string) =>
         from payment_returns r join payments p on p.id = r.payment_id where p.order_no = ${orderNo} order by r.created_at, r.amount_sen`,
   );
 
-/**
- * One order paid in two tabs: the first tab paid with its callback delayed, a second Pay in
- * another tab paid too, then the first callback arrives and its payment cannot be used.
- */
-async function paidTwice(): Promise<string> {
-  const orderNo = (await api.request(ADD, installOrder(), { userKey: k.customer })).data.orderNo as string;
-  const first = await api.request(PAY, { orderNo, payMethod: 'card' }, { userKey: k.customer });
-  api.loseCallbacks(true);
-  await pressInSandbox(api, first.data.redirectUrl, 'pay', 'card');
-  api.loseCallbacks(false);
-  const second = await api.request(PAY, { orderNo, payMethod: 'grabpay' }, { userKey: k.customer });
-  await pressInSandbox(api, second.data.redirectUrl, 'pay', 'grabpay');
-  const { body, headers } = api.lostCallbacks.at(-1)!;
-  expect((await postCallback(api, body, headers['X-Sandbox-Signature'])).status).toBe(200);
-  return orderNo;
-}
-
 async function approve(orderNo: string, amountSen?: number) {
   const approved = await api.request(C.review, { orderNo, decision: 'approve', note: amountSen ? 'Part of it' : '', ...(amountSen ? { amountSen } : {}) }, { userKey: k.admin });
   expect(approved.code, approved.msg).toBe(200);
@@ -68,7 +51,7 @@ async function approve(orderNo: string, amountSen?: number) {
 
 describe('money the order cannot use goes back by itself', () => {
   test('paid twice: the second payment is returned to itself within one job run, the customer is told, and paid − returned = the total', async () => {
-    const orderNo = await paidTwice();
+    const orderNo = await paidTwice(api, k.customer);
     expect((await find(orderNo)).money).toEqual({ paidSen: 2 * TOTAL, usedSen: TOTAL, returnedSen: 0, toReturnSen: TOTAL });
 
     expect(await api.runJobs()).toBe(1);
@@ -135,7 +118,7 @@ describe('money the order cannot use goes back by itself', () => {
 
 describe('refunds within what each payment can return', () => {
   test('a request above what the order can still return is refused (807): money being returned apart is not refundable twice', async () => {
-    const orderNo = await paidTwice();
+    const orderNo = await paidTwice(api, k.customer);
     expect(await ask({ orderNo, amountSen: 2 * TOTAL })).toMatchObject({ code: 807, msg: 'The refund must be between RM 0.01 and RM 248.00.', data: { field: 'amountSen' } });
     expect(await ask({ orderNo, amountSen: TOTAL + 1 })).toMatchObject({ code: 807 });
     expect((await find(orderNo)).actions.refund).toBe(true);
@@ -143,7 +126,7 @@ describe('refunds within what each payment can return', () => {
   });
 
   test('a refund spanning two payments is two returns, each within what its payment can still give back', async () => {
-    const orderNo = await paidTwice();
+    const orderNo = await paidTwice(api, k.customer);
     // An order whose total came in two payments: it uses both.
     await api.db.execute(sql`update payments set refund_due = false where order_no = ${orderNo}`);
     expect((await ask({ orderNo, amountSen: 5000 })).code).toBe(200);

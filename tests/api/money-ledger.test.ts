@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ledgerOf, type Ledger } from '../../server/modules/payments/ledger.ts';
 import { startApi, type TestApi } from './harness.ts';
-import { ADD, FIND, installOrder, PAY, placeAndStartPaying, postCallback, pressInSandbox, rows } from './order-fixtures.ts';
+import { FIND, installOrder, paidTwice, placeAndStartPaying, postCallback, pressInSandbox, rows } from './order-fixtures.ts';
 import { CANCEL, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 
@@ -110,15 +110,7 @@ describe('the ledger through money sequences', () => {
   });
 
   test('paid twice: the second payment goes back, the order uses its total; a full refund then ends it REFUNDED', async () => {
-    const orderNo = (await api.request(ADD, installOrder(), { userKey: k.customer })).data.orderNo as string;
-    const first = await api.request(PAY, { orderNo, payMethod: 'card' }, { userKey: k.customer });
-    api.loseCallbacks(true);
-    await pressInSandbox(api, first.data.redirectUrl, 'pay', 'card');
-    api.loseCallbacks(false);
-    const second = await api.request(PAY, { orderNo, payMethod: 'grabpay' }, { userKey: k.customer });
-    await pressInSandbox(api, second.data.redirectUrl, 'pay', 'grabpay');
-    const { body, headers } = api.lostCallbacks.at(-1)!;
-    expect((await postCallback(api, body, headers['X-Sandbox-Signature'])).status).toBe(200);
+    const orderNo = await paidTwice(api, k.customer);
     expect(await books(orderNo)).toMatchObject({ paidSen: 2 * TOTAL, toReturnSen: TOTAL, usedSen: TOTAL });
 
     await api.runJobs();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { TestApi } from './harness.ts';
 
 /** Paths of the order calls (orders.md §2). */
@@ -146,4 +146,21 @@ export async function latestPaymentOf(api: TestApi, orderNo: string) {
     sql`select id, provider_ref, amount_sen, state, refund_due from payments where order_no = ${orderNo} order by created_at desc limit 1`,
   );
   return payment!;
+}
+
+/**
+ * One order paid in two tabs: the first tab paid with its callback delayed, a second Pay in
+ * another tab paid too, then the first callback arrives and its payment cannot be used.
+ */
+export async function paidTwice(api: TestApi, userKey: string): Promise<string> {
+  const orderNo = (await api.request(ADD, installOrder(), { userKey })).data.orderNo as string;
+  const first = await api.request(PAY, { orderNo, payMethod: 'card' }, { userKey });
+  api.loseCallbacks(true);
+  await pressInSandbox(api, first.data.redirectUrl, 'pay', 'card');
+  api.loseCallbacks(false);
+  const second = await api.request(PAY, { orderNo, payMethod: 'grabpay' }, { userKey });
+  await pressInSandbox(api, second.data.redirectUrl, 'pay', 'grabpay');
+  const { body, headers } = api.lostCallbacks.at(-1)!;
+  expect((await postCallback(api, body, headers['X-Sandbox-Signature'])).status).toBe(200);
+  return orderNo;
 }

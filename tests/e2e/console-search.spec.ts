@@ -18,6 +18,8 @@ test('an admin finds orders in every workshop by a phone however typed or a plat
   await openAsStaff(page, ADMIN_PHONE, '/pc/console');
   const workshop = page.getByLabel('Workshop', { exact: true });
   await expect(workshop.locator('option:checked')).toHaveText('All workshops');
+  // "All workshops" is there at once; the workshops, grouped by state and town, once they have loaded.
+  await expect(workshop.locator('optgroup').first()).toBeAttached();
   const groups = await workshop.locator('optgroup').evaluateAll((list) => list.map((g) => g.getAttribute('label') ?? ''));
   expect(groups[0]).toBe('Johor · Johor Bahru');
   expect(groups).toContain('Sabah · Kota Kinabalu');

@@ -116,7 +116,7 @@ export interface ProviderListing {
 }
 
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'stripe';
+  readonly name: 'sandbox' | 'stripe' | 'curlec';
   /** The methods this provider can take; the server refuses the others before paying. */
   readonly methods: readonly PayMethod[];
   createCheckout(request: CheckoutRequest): Promise<Checkout>;

@@ -2,8 +2,10 @@ import { createHmac } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as RazorpayUtilsModule from 'razorpay/dist/utils/razorpay-utils';
 import { describe, expect, test } from 'vitest';
+import { curlecOptionsFromEnv, isTestKey } from '../../server/providers/payment/curlec/env.ts';
 import { eventFromCurlec, linkExpiry, paymentLinkParams, statusFromLink, usedMethod, usedMethodOfEvent } from '../../server/providers/payment/curlec/mapping.ts';
-import { curlecProvider, CurlecError, refundIdempotencyKey } from '../../server/providers/payment/curlec/provider.ts';
+import { CURLEC_API_BASE, curlecProvider, CurlecError, refundIdempotencyKey } from '../../server/providers/payment/curlec/provider.ts';
+import { webhookSignatureHolds } from '../../server/providers/payment/curlec/signatures.ts';
 import type { CheckoutRequest } from '../../server/providers/payment/types.ts';
 
 type RazorpayUtils = typeof RazorpayUtilsModule;
@@ -74,6 +76,15 @@ describe('a Curlec webhook', () => {
       ok: true,
       event: { eventId: 'Jp6c8W9oJ1AcGq', kind: 'payment.succeeded', providerRef: 'plink_Fc8lXILABzQL7M', paymentId: 'pay-1', orderNo: 'SA2506021234', amountSen: 15_900, currency: 'MYR' },
     });
+  });
+
+  test('holds for the razorpay package’s own published example, and not for another body', () => {
+    // The body, secret and signature the razorpay package's own tests check validateWebhookSignature with.
+    const body = '{"a":1,"b":2,"c":{"d":3}}';
+    const signature = '2fe04e22977002e6c7cb553adab8b460cb9e2a4970d5953cb27a8472752e3bbc';
+    expect(webhookSignatureHolds(body, signature, '123456')).toBe(true);
+    expect(webhookSignatureHolds('{"a":1,"b":2,"c":{"d":4}}', signature, '123456')).toBe(false);
+    expect(webhookSignatureHolds(body, signature, '')).toBe(false);
   });
 
   test('whose body was changed after signing is refused', async () => {
@@ -261,5 +272,24 @@ describe('the Payment Link the shop asks for', () => {
     expect(statusFromLink(link() as never)).toEqual({ state: 'paid', amountSen: 15_900, currency: 'MYR', eventId: 'plink_Fc8lXILABzQL7M:paid' });
     expect(statusFromLink(link({ status: 'created' }) as never)).toMatchObject({ state: 'pending', eventId: null });
     expect(statusFromLink(link({ status: 'cancelled' }) as never)).toMatchObject({ state: 'expired' });
+  });
+});
+
+describe('the Curlec settings', () => {
+  const env = { CURLEC_KEY_ID: KEY_ID, CURLEC_KEY_SECRET: KEY_SECRET, CURLEC_WEBHOOK_SECRET: WEBHOOK_SECRET };
+
+  test('Curlec’s own address unless another is given', () => {
+    expect(curlecOptionsFromEnv(env)).toEqual({ keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: WEBHOOK_SECRET, apiBase: CURLEC_API_BASE });
+    expect(curlecOptionsFromEnv({ ...env, CURLEC_API_BASE: 'http://127.0.0.1:4010/' }).apiBase).toBe('http://127.0.0.1:4010');
+  });
+
+  test('a missing secret or a wrong address stops the start, naming it', () => {
+    expect(() => curlecOptionsFromEnv({ CURLEC_KEY_ID: KEY_ID })).toThrow('PAYMENT_PROVIDER=curlec needs CURLEC_KEY_SECRET, CURLEC_WEBHOOK_SECRET');
+    expect(() => curlecOptionsFromEnv({ ...env, CURLEC_API_BASE: 'ftp://x' })).toThrow('CURLEC_API_BASE must be an http or https address, not "ftp://x"');
+  });
+
+  test('test keys are told apart from live ones', () => {
+    expect(isTestKey(KEY_ID)).toBe(true);
+    expect(isTestKey('rzp_live_1DP5mmOlF5G5ag')).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ export { SANDBOX_CALLBACK_JOB } from './sandbox/delivery-job.ts';
 export type { Deliver } from './sandbox/courier.ts';
 export type { SandboxProvider } from './sandbox/provider.ts';
 export type { StripeProvider } from './stripe/provider.ts';
+export type { CurlecProvider } from './curlec/provider.ts';
 
 export interface PaymentDeps {
   db: Db;

@@ -69,7 +69,32 @@ const hmac = (secret: string, text: string) => createHmac('sha256', secret).upda
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'x').slice(0, 14)}`;
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
 
-export async function startCurlecDouble(options: { keyId?: string; keySecret?: string; webhookSecret?: string } = {}): Promise<CurlecDouble> {
+const pageMethods: Record<string, DoubleMethod> = {
+  card: { method: 'card' },
+  tng: { method: 'wallet', wallet: 'touchngo' },
+  grabpay: { method: 'wallet', wallet: 'grabpay' },
+  shopeepay: { method: 'wallet', wallet: 'shopeepay' },
+  boost: { method: 'wallet', wallet: 'boost' },
+};
+const FPX_BANKS = ['MB2U0227', 'BCBB0235', 'PBB0233', 'RHB0218', 'HLB0224'];
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The hosted page of a link: the tester picks the method and pays, or the attempt fails. */
+function hostedPage(link: Json): string {
+  const amount = `RM ${(link.amount / 100).toFixed(2)}`;
+  const open = link.status === 'created';
+  const button = (value: string, label: string) => `<button name="method" value="${value}">${label}</button>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Curlec test payment</title></head><body>
+<main><h1>Pay ${escapeHtml(amount)}</h1><p>${escapeHtml(String(link.description ?? ''))}</p>
+${open ? `<form method="post" action="/i/${link.id}/pay">
+<label>FPX bank <select name="bank">${FPX_BANKS.map((b) => `<option>${b}</option>`).join('')}</select></label>${button('fpx', 'Pay by FPX')}
+${button('card', 'Pay by card')}${button('tng', 'Pay with Touch ’n Go eWallet')}${button('grabpay', 'Pay with GrabPay')}${button('shopeepay', 'Pay with ShopeePay')}${button('boost', 'Pay with Boost')}
+${button('fail', 'Fail the payment')}</form>` : `<p role="status">This payment link is ${escapeHtml(String(link.status))}.</p>`}
+</main></body></html>`;
+}
+
+export async function startCurlecDouble(options: { keyId?: string; keySecret?: string; webhookSecret?: string; webhookUrl?: string } = {}): Promise<CurlecDouble> {
   const keyId = options.keyId ?? 'rzp_test_DoubleKey0001';
   const keySecret = options.keySecret ?? 'double-key-secret';
   const webhookSecret = options.webhookSecret ?? 'double-webhook-secret';
@@ -250,6 +275,20 @@ export async function startCurlecDouble(options: { keyId?: string; keySecret?: s
     };
   }
 
+  /** The hosted page (GET) and the tester's choice on it (POST): pays or fails, tells the shop, and goes back. */
+  async function hosted(linkId: string, form: URLSearchParams | null): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    const link = links.get(linkId);
+    if (!link) return { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'No such payment link' };
+    if (!form || link.status !== 'created') return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: hostedPage(link) };
+    const choice = form.get('method') ?? '';
+    const how: DoubleMethod = choice === 'fpx' ? { method: 'fpx', bank: form.get('bank') || FPX_BANKS[0]! } : (pageMethods[choice] ?? { method: 'card' });
+    const outcome = choice === 'fail' ? double.fail(linkId) : double.pay(linkId, how);
+    if (options.webhookUrl) for (const hook of outcome.webhooks) await double.deliver(options.webhookUrl, hook).catch(() => undefined);
+    // Curlec sends the customer back only after a successful payment; a failed one stays on its page.
+    if (choice === 'fail' || !link.callback_url) return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: hostedPage(link) };
+    return { status: 303, headers: { Location: double.returnUrl(linkId) }, body: '' };
+  }
+
   const server = createServer((incoming, res) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (c: Buffer) => chunks.push(c));
@@ -264,6 +303,14 @@ export async function startCurlecDouble(options: { keyId?: string; keySecret?: s
       }
       const req: RecordedRequest = { method: incoming.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: incoming.headers, body };
       requests.push(req);
+      const page = req.path.match(/^\/i\/([\w-]+)(\/pay)?$/);
+      if (page) {
+        void hosted(page[1]!, req.method === 'POST' && page[2] ? new URLSearchParams(text) : null).then((reply) => {
+          res.writeHead(reply.status, reply.headers);
+          res.end(reply.body);
+        });
+        return;
+      }
       const answer = queued.shift() ?? route(req);
       res.writeHead(answer.status, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(answer.body));

@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { usedMethodOfEvent } from '../../server/providers/payment/curlec/mapping.ts';
 import { curlecProvider, CurlecError } from '../../server/providers/payment/curlec/provider.ts';
 import { PaymentRefused, type CheckoutRequest } from '../../server/providers/payment/types.ts';
 import { startCurlecDouble, type CurlecDouble, type CurlecWebhook } from './curlec-double.ts';
@@ -112,5 +115,38 @@ describe('refunding a Curlec payment', () => {
     const listing = await p.listSince!(since);
     expect(listing.payments).toContainEqual(expect.objectContaining({ ref: checkout.providerRef, state: 'paid', amountSen: 15_900 }));
     expect(listing.refunds).toContainEqual({ ref: refund.providerRefundRef, paymentRef: checkout.providerRef, amountSen: 1_000, state: 'pending' });
+  });
+});
+
+describe('the double’s hosted page', () => {
+  test('the tester pays with Touch ’n Go: the shop is told by signed webhooks and the customer comes back with a signed return', async () => {
+    const received: CurlecWebhook[] = [];
+    const shop = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ rawBody: Buffer.concat(chunks).toString('utf8'), headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])) });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    const hooked = await startCurlecDouble({ webhookUrl: `http://127.0.0.1:${(shop.address() as AddressInfo).port}/api/payment/curlec/webhook` });
+    try {
+      const p = curlecProvider({ keyId: hooked.keyId, keySecret: hooked.keySecret, webhookSecret: hooked.webhookSecret, apiBase: hooked.base });
+      const checkout = await p.createCheckout(request());
+      const page = await fetch(checkout.redirectUrl);
+      expect(await page.text()).toContain('Pay with Touch ’n Go eWallet');
+      const paid = await fetch(`${checkout.redirectUrl}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'tng' }), redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      const back = new URL(paid.headers.get('location')!);
+      expect(back.origin + back.pathname).toBe('https://shop.example/pc/pages');
+      expect(p.verifyReturn(back.searchParams)).toMatchObject({ ok: true, link: { paymentLinkId: checkout.providerRef, status: 'paid' } });
+      const verdicts = await Promise.all(received.map((hook) => p.verifyCallback(hook.rawBody, new Headers(hook.headers))));
+      expect(verdicts).toContainEqual(expect.objectContaining({ ok: true, event: expect.objectContaining({ kind: 'payment.succeeded', providerRef: checkout.providerRef }) }));
+      expect(usedMethodOfEvent(JSON.parse(received.find((h) => h.rawBody.includes('payment_link.paid'))!.rawBody))).toEqual({ method: 'tng' });
+    } finally {
+      await hooked.close();
+      await new Promise((resolve) => shop.close(resolve));
+    }
   });
 });

@@ -134,7 +134,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     checkCheckoutRequest(request, now());
     if (!curlecMethods.includes(request.payMethod)) throw new PaymentRefused('gateway.tngNotOffered');
     const json = await call('checkout', 'POST', '/v1/payment_links', paymentLinkParams(request, now(), customer));
-    const created = z.object({ id: z.string().min(1), short_url: z.string().url() }).safeParse(json);
+    const created = z.object({ id: z.string().min(1), short_url: z.url() }).safeParse(json);
     if (!created.success) throw new Error('Curlec answered a payment link without its id and short_url');
     return { providerRef: created.data.id, redirectUrl: created.data.short_url };
   }

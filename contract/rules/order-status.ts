@@ -20,8 +20,11 @@ export const openRefundStatuses: readonly RefundStatus[] = ['PENDING_REVIEW', 'R
 export const fulfilmentMethods = ['install', 'pickup', 'mail'] as const;
 export type FulfilmentMethod = (typeof fulfilmentMethods)[number];
 
-/** FPX online banking, cards, Touch 'n Go eWallet, GrabPay. */
-export const payMethods = ['fpx', 'card', 'tng', 'grabpay'] as const;
+/**
+ * FPX online banking, cards, the e-wallets (Touch 'n Go eWallet, GrabPay, ShopeePay, Boost) and
+ * DuitNow QR. Which of them a customer is offered depends on the provider (its `methods`).
+ */
+export const payMethods = ['fpx', 'card', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow'] as const;
 export type PayMethod = (typeof payMethods)[number];
 
 /** Who moved an order or a refund, as its history shows. */

@@ -79,7 +79,7 @@ export interface EinvoiceLineInput {
 
 /** How the order was paid: LHDN's payment mode code is derived from it. */
 export interface EinvoicePayment {
-  method: 'fpx' | 'card' | 'tng' | 'grabpay' | 'cash' | 'other';
+  method: 'fpx' | 'card' | 'tng' | 'grabpay' | 'shopeepay' | 'boost' | 'duitnow' | 'cash' | 'other';
   paidAt: Date;
   /** The provider's reference, shown as the prepayment reference. */
   reference?: string;

@@ -472,7 +472,7 @@ export const ms: Dictionary = {
     grabpay: 'GrabPay',
     shopeepay: 'ShopeePay',
     boost: 'Boost',
-    duitnow: 'DuitNow QR',
+    duitnow: 'Kod QR DuitNow',
     bank: 'Bank anda',
     chooseBank: 'Pilih bank anda',
     pay: 'Bayar {total}',

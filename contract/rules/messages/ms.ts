@@ -211,7 +211,7 @@ export const ms: Messages = {
   'invoice.method.grabpay': 'E-dompet GrabPay',
   'invoice.method.shopeepay': 'E-dompet ShopeePay',
   'invoice.method.boost': 'E-dompet Boost',
-  'invoice.method.duitnow': 'DuitNow QR',
+  'invoice.method.duitnow': 'Kod QR DuitNow',
   'invoice.method.coupon': 'Dibayar sepenuhnya dengan kupon',
   'order.keyReused': 'Pembayaran ini sudah dibuat dengan butiran yang berlainan. Sila muat semula halaman untuk membuat pesanan baharu.',
   'order.duplicateLine': '{product} ada dua kali dalam troli. Sila simpan satu baris sahaja.',

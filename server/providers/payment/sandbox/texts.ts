@@ -105,7 +105,7 @@ const ms: PageTexts = {
   'method.grabpay': 'GrabPay',
   'method.shopeepay': 'ShopeePay',
   'method.boost': 'Boost',
-  'method.duitnow': 'DuitNow QR',
+  'method.duitnow': 'Kod QR DuitNow',
   bank: 'Bank',
   chooseBank: 'Pilih bank anda',
   cardNote: 'Butiran kad tidak diminta di halaman ujian ini.',

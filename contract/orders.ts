@@ -298,7 +298,13 @@ export const orderPayStatus = defineCall({
   tag: 'orders',
   auth: true,
   fieldLabels: orderNoLabels,
-  request: z.strictObject({ orderNo }),
+  request: z.strictObject({
+    orderNo,
+    providerReturn: z
+      .record(z.string().max(64), z.string().max(512))
+      .optional()
+      .meta({ description: "The query the provider's page sent the browser back with (Curlec: razorpay_payment_id, razorpay_payment_link_id, …, razorpay_signature). Its signature is checked before anything is answered; a forged one is refused (807)." }),
+  }),
   response: z.object({
     orderNo: z.string(),
     status: z.enum(orderStatuses),
@@ -325,6 +331,41 @@ export const orderFind = defineCall({
   request: z.strictObject({ orderNo }),
   response: orderDetail,
   codes: { 404: "No such order of this customer (another customer's order answers the same)." },
+});
+
+/** The methods the configured provider takes, in the order the payment page offers them. */
+export const payMethodsOffered = defineCall({
+  path: paths.payMethodsOffered,
+  summary: 'The payment methods this shop takes now (its provider decides), and the FPX banks',
+  tag: 'orders',
+  auth: false,
+  request: z.strictObject({}),
+  response: z.object({
+    methods: z.array(z.enum(payMethods)),
+    banks: z.array(z.object({ code: z.string(), name: z.string() })),
+  }),
+  codes: {},
+});
+
+/** A DuitNow QR payment of an order, as the shop's own QR page shows it. */
+export const orderPayQr = defineCall({
+  path: paths.orderPayQr,
+  summary: "The order's DuitNow QR to scan (its text for drawing, the amount, the merchant name, when it expires) and how its payment stands",
+  tag: 'orders',
+  auth: true,
+  fieldLabels: orderNoLabels,
+  request: z.strictObject({ orderNo }),
+  response: z.object({
+    orderNo: z.string(),
+    amountSen: z.number().int(),
+    merchantName: z.string(),
+    /** The EMVCo payload the QR encodes, drawn by the page. Null once paid or expired. */
+    qrText: z.string().nullable(),
+    /** ISO time the QR stops working. */
+    expiresAt: z.string(),
+    status: z.enum(paymentOutcomes),
+  }),
+  codes: { 404: 'No such order of this customer, or it has no DuitNow QR payment waiting.' },
 });
 
 export const orderCalls = [storeSlots, couponClientGet, orderAdd, orderPay, orderPayStatus];

@@ -9,6 +9,8 @@ export const orderAdd = '/app/order/vehicle/order/app/add';
 export const orderPay = '/app/order/vehicle/order/app/pay';
 export const orderPayStatus = '/app/order/vehicle/order/update/pay/status';
 export const orderFind = '/app/order/vehicle/order/app/find';
+export const payMethodsOffered = '/app/order/vehicle/order/app/pay/methods';
+export const orderPayQr = '/app/order/vehicle/order/app/pay/duitnow';
 
 // My Orders (orders.md §2).
 export const orderPage = '/app/order/vehicle/order/app/page';

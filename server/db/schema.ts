@@ -20,3 +20,4 @@ export * from '../modules/audit/schema.ts';
 export * from '../modules/reviews/schema.ts';
 export * from '../modules/invoices/schema.ts';
 export * from '../modules/einvoices/schema.ts';
+export * from '../providers/payment/curlec/double/schema.ts';

@@ -41,7 +41,8 @@ import type { EinvoiceProvider } from './providers/einvoice/provider.ts';
 import { einvoiceRoutes, localValidationPage } from './routes/einvoices.ts';
 import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
-import { paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
+import { ownOrigin, paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
+import { curlecDoubleFromEnv, DOUBLE_PATH, type CurlecDouble } from './providers/payment/curlec/double/index.ts';
 import { requestLog } from './http/log.ts';
 import { log, type Logger } from './ops/log.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
@@ -76,6 +77,8 @@ export interface AppDeps {
   seller?: Partial<SellerDetails>;
   /** MyInvois or its double (the submission job uses the same); default: EINVOICE_PROVIDER's, for `seller`. */
   einvoice?: EinvoiceProvider;
+  /** The Curlec double served at DOUBLE_PATH; default: CURLEC_DOUBLE=1's, on this database; null: none. */
+  curlecDouble?: CurlecDouble | null;
 }
 
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -176,5 +179,8 @@ export function createApi(deps: AppDeps) {
   if (shop.payments.name === 'sandbox') app.route('/pay/sandbox', sandboxPages(shop.payments as SandboxProvider));
   // The local MyInvois double's validation page, where e-invoices' links lead (as LHDN's portal would).
   localValidationPage(app, shop.einvoice.provider);
+  // The Curlec double (CURLEC_DOUBLE=1): Curlec's API, its hosted pages and test controls, as its own site would be.
+  const curlecDouble = deps.curlecDouble !== undefined ? deps.curlecDouble : curlecDoubleFromEnv(process.env, { db, origin: ownOrigin(process.env), now: shop.now });
+  if (curlecDouble) app.route(DOUBLE_PATH, curlecDouble.app);
   return app;
 }

@@ -19,7 +19,8 @@ import { scheduleCarReminders } from './jobs/car-reminders.ts';
 import { scheduleReconcile } from './jobs/reconcile.ts';
 import { scheduleUploadSweep } from './jobs/upload-sweep.ts';
 import { scheduleEinvoiceConsolidation } from './jobs/einvoice-consolidation.ts';
-import { paymentProviderFromEnv } from './providers/payment/index.ts';
+import { ownOrigin, paymentProviderFromEnv } from './providers/payment/index.ts';
+import { curlecDoubleFromEnv } from './providers/payment/curlec/double/index.ts';
 import { productReviewPages } from './pages/product-reviews.ts';
 import { mountSite } from './static.ts';
 import { findCategory } from '../contract/rules/categories.ts';
@@ -47,6 +48,8 @@ await syncContent(database.db, path.resolve('content'), { demoData: config.demoD
 const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
 const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
+// CURLEC_DOUBLE=1: a Curlec stand-in served by this server, its webhooks carried by the job queue.
+const curlecDouble = curlecDoubleFromEnv(process.env, { db: database.db, origin: ownOrigin(process.env) });
 const sms = smsProviderFromEnv(config.smsProvider);
 const email = emailProviderFromEnv(config.emailProvider);
 // e-Invoices: LHDN MyInvois (EINVOICE_PROVIDER=myinvois) or the local double, for the seller's TIN.
@@ -74,6 +77,7 @@ const worker = startWorker({
     einvoicing,
     einvoiceSeller: async () => einvoiceSeller(seller as SellerDetails),
     now: () => new Date(),
+    curlecDouble,
   }),
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,
@@ -103,6 +107,7 @@ app.route(
     storage,
     seller: seller!,
     einvoice,
+    curlecDouble,
   }),
 );
 mountSite(app, {

@@ -36,21 +36,21 @@ describe('paying through a Curlec payment link', () => {
     const asked = request();
     const checkout = await p.createCheckout(asked);
     expect(checkout.redirectUrl).toBe(`${double.base}/i/${checkout.providerRef}`);
-    expect(double.links.get(checkout.providerRef)).toMatchObject({ amount: 15_900, currency: 'MYR', reference_id: asked.paymentId, callback_method: 'get', notes: { orderNo: asked.orderNo } });
+    expect(await double.links.get(checkout.providerRef)).toMatchObject({ amount: 15_900, currency: 'MYR', reference_id: asked.paymentId, callback_method: 'get', notes: { orderNo: asked.orderNo } });
     expect(await p.paymentStatus(checkout.providerRef)).toMatchObject({ state: 'pending' });
 
-    const { webhooks } = double.pay(checkout.providerRef, { method: 'fpx', bank: 'MB2U0227' });
+    const { webhooks } = await double.pay(checkout.providerRef, { method: 'fpx', bank: 'MB2U0227' });
     const [captured, linkPaid] = await Promise.all(webhooks.map(verify));
     // payment.captured alone names no link: the shop waits for payment_link.paid.
     expect(captured).toEqual({ ok: true, event: null });
     expect(linkPaid).toMatchObject({ ok: true, event: { kind: 'payment.succeeded', providerRef: checkout.providerRef, paymentId: asked.paymentId, amountSen: 15_900 } });
     expect(await p.paymentStatus(checkout.providerRef)).toMatchObject({ state: 'paid', amountSen: 15_900 });
-    expect(p.verifyReturn(new URL(double.returnUrl(checkout.providerRef)).searchParams)).toMatchObject({ ok: true, link: { paymentLinkId: checkout.providerRef, status: 'paid' } });
+    expect(p.verifyReturn(new URL(await double.returnUrl(checkout.providerRef)).searchParams)).toMatchObject({ ok: true, link: { paymentLinkId: checkout.providerRef, status: 'paid' } });
   });
 
   test('a webhook changed on the way, or signed with another secret, is refused', async () => {
     const checkout = await provider().createCheckout(request());
-    const [, linkPaid] = double.pay(checkout.providerRef).webhooks;
+    const [, linkPaid] = (await double.pay(checkout.providerRef)).webhooks;
     expect((await verify({ ...linkPaid!, rawBody: linkPaid!.rawBody.replace('"amount":15900', '"amount":100') })).ok).toBe(false);
     expect((await verify(double.webhook('payment_link.paid', JSON.parse(linkPaid!.rawBody).payload, { secret: 'not-the-secret' }))).ok).toBe(false);
   });
@@ -66,7 +66,7 @@ describe('paying through a Curlec payment link', () => {
     await p.expireCheckout!(open.providerRef);
     expect(await p.paymentStatus(open.providerRef)).toMatchObject({ state: 'expired' });
     const paid = await p.createCheckout(request());
-    double.pay(paid.providerRef);
+    await double.pay(paid.providerRef);
     await p.expireCheckout!(paid.providerRef);
     expect(await p.paymentStatus(paid.providerRef)).toMatchObject({ state: 'paid' });
     await expect(p.paymentStatus('plink_Unknown0000000')).rejects.toBeInstanceOf(CurlecError);
@@ -78,15 +78,15 @@ describe('refunding a Curlec payment', () => {
     const p = provider();
     const asked = request();
     const checkout = await p.createCheckout(asked);
-    const { paymentId } = double.pay(checkout.providerRef);
+    const { paymentId } = await double.pay(checkout.providerRef);
     const first = await p.refund({ providerRef: checkout.providerRef, amountSen: 10_000, refundId: 'refund-curlec-1' });
     expect(first.state).toBe('pending');
     // Asked again after a lost answer: the same refund.
     expect(await p.refund({ providerRef: checkout.providerRef, amountSen: 10_000, refundId: 'refund-curlec-1' })).toEqual(first);
-    expect(double.refunds.filter((r) => r.payment_id === paymentId)).toHaveLength(1);
+    expect((await double.refunds.all()).filter((r) => r.payment_id === paymentId)).toHaveLength(1);
     await expect(p.refund({ providerRef: checkout.providerRef, amountSen: 6_000, refundId: 'refund-curlec-2' })).rejects.toBeInstanceOf(PaymentRefused);
 
-    expect(await verify(double.settleRefund(first.providerRefundRef, 'processed'))).toMatchObject({
+    expect(await verify(await double.settleRefund(first.providerRefundRef, 'processed'))).toMatchObject({
       ok: true,
       event: { kind: 'refund.succeeded', providerRef: checkout.providerRef, refundId: 'refund-curlec-1', paymentId: asked.paymentId, amountSen: 10_000 },
     });
@@ -95,9 +95,9 @@ describe('refunding a Curlec payment', () => {
   test('a refund the bank turns down comes back as failed', async () => {
     const p = provider();
     const checkout = await p.createCheckout(request());
-    double.pay(checkout.providerRef);
+    await double.pay(checkout.providerRef);
     const refund = await p.refund({ providerRef: checkout.providerRef, amountSen: 15_900, refundId: 'refund-curlec-3' });
-    expect(await verify(double.settleRefund(refund.providerRefundRef, 'failed'))).toMatchObject({ ok: true, event: { kind: 'refund.failed', refundId: 'refund-curlec-3' } });
+    expect(await verify(await double.settleRefund(refund.providerRefundRef, 'failed'))).toMatchObject({ ok: true, event: { kind: 'refund.failed', refundId: 'refund-curlec-3' } });
   });
 
   test('a link never paid has nothing to refund', async () => {
@@ -110,7 +110,7 @@ describe('refunding a Curlec payment', () => {
     const p = provider();
     const since = new Date(Date.now() - 60_000);
     const checkout = await p.createCheckout(request());
-    double.pay(checkout.providerRef);
+    await double.pay(checkout.providerRef);
     const refund = await p.refund({ providerRef: checkout.providerRef, amountSen: 1_000, refundId: 'refund-curlec-5' });
     const listing = await p.listSince!(since);
     expect(listing.payments).toContainEqual(expect.objectContaining({ ref: checkout.providerRef, state: 'paid', amountSen: 15_900 }));
@@ -135,8 +135,8 @@ describe('the double’s hosted page', () => {
       const p = curlecProvider({ keyId: hooked.keyId, keySecret: hooked.keySecret, webhookSecret: hooked.webhookSecret, apiBase: hooked.base });
       const checkout = await p.createCheckout(request());
       const page = await fetch(checkout.redirectUrl);
-      expect(await page.text()).toContain('Pay with Touch ’n Go eWallet');
-      const paid = await fetch(`${checkout.redirectUrl}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'tng' }), redirect: 'manual' });
+      expect(await page.text()).toContain('Touch ’n Go eWallet');
+      const paid = await fetch(`${checkout.redirectUrl}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'tng', outcome: 'pay' }), redirect: 'manual' });
       expect(paid.status).toBe(303);
       const back = new URL(paid.headers.get('location')!);
       expect(back.origin + back.pathname).toBe('https://shop.example/pc/pages');

@@ -5,6 +5,8 @@ import { runDueJobs } from '../../server/jobs/queue.ts';
 import { createCurlecDouble, UNKNOWN_ID_STATUS } from '../../server/providers/payment/curlec/double/index.ts';
 import { verifyLinkReturn, webhookSignatureHolds } from '../../server/providers/payment/curlec/signatures.ts';
 import { startCurlecDouble, type CurlecDouble, type CurlecWebhook } from './curlec-double.ts';
+import { startApi } from './harness.ts';
+import { DOUBLE_KEYS, DOUBLE_PATH } from '../../server/providers/payment/curlec/double/index.ts';
 
 /** The Curlec double itself: Curlec's answers, errors, pages, webhooks and signatures, kept in the database. */
 
@@ -324,5 +326,41 @@ describe('kept in the database', () => {
     const processed = shop.received.map(eventOf);
     expect(processed.map((e) => e.event)).toEqual(['refund.processed']);
     expect(processed[0]!.payload.refund!.entity).toMatchObject({ id: asked.id, status: 'processed', amount: 5_000, notes: { refundId: 'r1' } });
+  });
+});
+
+describe('inside the shop’s server', () => {
+  test('CURLEC_DOUBLE=1 serves the double at /curlec-double on the shop’s own origin, with the demo keys', async () => {
+    const was = process.env.CURLEC_DOUBLE;
+    process.env.CURLEC_DOUBLE = '1';
+    const shopApi = await startApi();
+    try {
+      const demo = `Basic ${Buffer.from(`${DOUBLE_KEYS.keyId}:${DOUBLE_KEYS.keySecret}`).toString('base64')}`;
+      const created = await shopApi.fetch(`${DOUBLE_PATH}/v1/orders`, {
+        method: 'POST',
+        headers: { authorization: demo, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: 2_000, currency: 'MYR', receipt: 'in-shop-1' }),
+      });
+      expect(created.status).toBe(200);
+      expect(await created.json()).toMatchObject({ entity: 'order', amount: 2_000, status: 'created' });
+      expect((await shopApi.fetch(`${DOUBLE_PATH}/v1/orders`, { method: 'POST', headers: { authorization: 'Basic d3Jvbmc6a2V5' } })).status).toBe(401);
+      expect((await shopApi.fetch(`${DOUBLE_PATH}/qr`)).status).toBe(200);
+    } finally {
+      await shopApi.close();
+      if (was === undefined) delete process.env.CURLEC_DOUBLE;
+      else process.env.CURLEC_DOUBLE = was;
+    }
+  });
+
+  test('without CURLEC_DOUBLE the shop serves no double', async () => {
+    const was = process.env.CURLEC_DOUBLE;
+    delete process.env.CURLEC_DOUBLE;
+    const shopApi = await startApi();
+    try {
+      expect((await shopApi.fetch(`${DOUBLE_PATH}/qr`)).status).toBe(404);
+    } finally {
+      await shopApi.close();
+      if (was !== undefined) process.env.CURLEC_DOUBLE = was;
+    }
   });
 });

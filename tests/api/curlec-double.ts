@@ -132,7 +132,7 @@ export async function startCurlecDouble(options: StartOptions = {}): Promise<Cur
       async all() {
         const rows = await receivedRequests(db);
         return rows.map((r) => {
-          let body: Json | null = null;
+          let body: Json | null;
           try {
             body = r.body ? (JSON.parse(r.body) as Json) : null;
           } catch {

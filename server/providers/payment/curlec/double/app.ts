@@ -127,7 +127,7 @@ export function createCurlecDouble(options: CurlecDoubleOptions): CurlecDouble {
   // ---- the API ----
   app.use('/v1/*', async (c, next) => {
     const raw = ['POST', 'PUT', 'PATCH'].includes(c.req.method) ? await c.req.text() : '';
-    let json: Json | null = null;
+    let json: Json | null;
     try {
       json = raw ? (JSON.parse(raw) as Json) : null;
     } catch {
@@ -185,7 +185,7 @@ export function createCurlecDouble(options: CurlecDoubleOptions): CurlecDouble {
 
   // ---- the hosted page of a link ----
   const pageHeaders = (c: Context, link: Json | null) => {
-    let target = '';
+    let target: string;
     try {
       target = link?.callback_url ? new URL(link.callback_url).origin : '';
     } catch {

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { openDatabase } from '../../server/db/client.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import { createCurlecDouble, UNKNOWN_ID_STATUS } from '../../server/providers/payment/curlec/double/index.ts';
 import { verifyLinkReturn, webhookSignatureHolds } from '../../server/providers/payment/curlec/signatures.ts';
@@ -361,6 +362,35 @@ describe('inside the shop’s server', () => {
     } finally {
       await shopApi.close();
       if (was !== undefined) process.env.CURLEC_DOUBLE = was;
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('two processes on one PostgreSQL (needs PostgreSQL: PGlite runs one transaction at a time)', () => {
+  test('a link is paid once, and refunds never pass what the payment can return, whichever process is asked', async () => {
+    const one = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
+    const two = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
+    try {
+      const keys = { keyId: 'rzp_test_DoubleKey0001', keySecret: 'k', webhookSecret: 'w', webhookUrl: 'http://127.0.0.1:9/none', refundMs: null };
+      const doubles = [createCurlecDouble({ db: one.db, ...keys }), createCurlecDouble({ db: two.db, ...keys })];
+      const authorization = `Basic ${Buffer.from('rzp_test_DoubleKey0001:k').toString('base64')}`;
+      const call = (i: number, path: string, body: unknown, headers: Record<string, string> = {}) =>
+        doubles[i % 2]!.app.request(path, { method: 'POST', headers: { authorization, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      const link = (await (await call(0, '/v1/payment_links', { amount: 15_900, currency: 'MYR', reference_id: `race-${Date.now()}` })).json()) as { id: string };
+      const pays = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => doubles[i % 2]!.pay(link.id)));
+      expect(pays.filter((p) => p.status === 'fulfilled')).toHaveLength(1);
+      const paymentId = (pays.find((p) => p.status === 'fulfilled') as PromiseFulfilledResult<{ paymentId: string }>).value.paymentId;
+
+      const sameKey = await Promise.all(Array.from({ length: 6 }, (_, i) => call(i, `/v1/payments/${paymentId}/refund`, { amount: 1_000 }, { 'x-refund-idempotency': 'race_same_key' })));
+      const sameIds = new Set(await Promise.all(sameKey.map(async (r) => ((await r.json()) as { id: string }).id)));
+      expect(sameIds.size).toBe(1);
+      const distinct = await Promise.all(Array.from({ length: 8 }, (_, i) => call(i, `/v1/payments/${paymentId}/refund`, { amount: 5_000 }, { 'x-refund-idempotency': `race_key_${i}_0000` })));
+      // 15,900 less 1,000: room for two of 5,000 and no more.
+      expect(distinct.filter((r) => r.status === 200)).toHaveLength(2);
+      expect(distinct.filter((r) => r.status === 400)).toHaveLength(6);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 });

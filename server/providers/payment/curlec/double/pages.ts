@@ -21,7 +21,8 @@ button.pay{background:#0b5fff;color:#fff;border-color:#0b5fff}
 table{width:100%;border-collapse:collapse}td,th{text-align:left;padding:.4rem;border-bottom:1px solid #dde}
 .qr-row{background:#fff;border:1px solid #c9ced6;border-radius:.5rem;padding:.75rem;margin:.75rem 0;overflow-wrap:anywhere}
 .qr-row form{display:inline}
-code{font-size:.8rem}`;
+code{font-size:.8rem;overflow-wrap:anywhere;word-break:break-all}
+button{padding:0 1rem}`;
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(title)}</title><style>${STYLE}</style></head><body><main>

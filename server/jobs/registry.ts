@@ -5,7 +5,7 @@ import type { EinvoiceSeller } from '../providers/einvoice/ubl/index.ts';
 import type { EinvoiceProvider } from '../providers/einvoice/provider.ts';
 import type { EmailProvider } from '../providers/email/index.ts';
 import { ownOrigin, SANDBOX_CALLBACK_JOB, type PaymentProvider, type SandboxProvider } from '../providers/payment/index.ts';
-import { curlecDoubleFromEnv, type CurlecDouble } from '../providers/payment/curlec/double/index.ts';
+import { curlecDoubleFromEnv, curlecDoubleIdleJobs, type CurlecDouble } from '../providers/payment/curlec/double/index.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from '../flows/refunds/payout.ts';
@@ -69,7 +69,7 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
     [SUBMIT_JOB]: einvoiceSubmitHandler({ db, provider: s.einvoice, now }),
     [NOTE_JOB]: einvoiceNoteHandler({ db, indexes, einvoice: s.einvoicing, now }),
     [EINVOICE_CONSOLIDATION_JOB]: einvoiceConsolidationHandler(async () => ({ seller: await s.einvoiceSeller() }), s.log),
-    // The Curlec double's webhook deliveries and refund settlements, only where it runs (CURLEC_DOUBLE=1).
-    ...((s.curlecDouble !== undefined ? s.curlecDouble : curlecDoubleFromEnv(process.env, { db, origin: ownOrigin(process.env), now }))?.jobs() ?? {}),
+    // The Curlec double's webhook deliveries and refund settlements (CURLEC_DOUBLE=1; its webhooks go out from any process).
+    ...((s.curlecDouble !== undefined ? s.curlecDouble : curlecDoubleFromEnv(process.env, { db, origin: ownOrigin(process.env), now }))?.jobs() ?? curlecDoubleIdleJobs(db)),
   };
 }

@@ -312,6 +312,19 @@ export function createCurlecDouble(options: CurlecDoubleOptions): CurlecDouble {
   };
 }
 
+/**
+ * The double's jobs in a process that does not run the double: its webhooks still go (each is
+ * signed and addressed already); a refund waits for a process that runs it.
+ */
+export function curlecDoubleIdleJobs(db: Db): Record<string, JobHandler> {
+  return {
+    [CURLEC_DOUBLE_WEBHOOK_JOB]: webhookJobHandler(db, fetchWebhook),
+    [CURLEC_DOUBLE_REFUND_JOB]: async () => {
+      throw new Error('the Curlec double does not run in this process (CURLEC_DOUBLE=1): its refund waits for one that does');
+    },
+  };
+}
+
 /** A number of milliseconds from the environment, or the default; a wrong one stops the start naming it. */
 function millis(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];

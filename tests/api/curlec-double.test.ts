@@ -330,6 +330,30 @@ describe('kept in the database', () => {
   });
 });
 
+describe('on the double’s clock', () => {
+  test('a link past its expire_by is expired: its page shows it and offers no Pay; a QR not paid in 5 minutes fails', async () => {
+    let clock = Date.now();
+    const timed = createCurlecDouble({ db: double.db, keyId: double.keyId, keySecret: double.keySecret, webhookSecret: double.webhookSecret, webhookUrl: shop.url, now: () => new Date(clock) });
+    const headers = { authorization: auth(), 'content-type': 'application/json' };
+    const post = async (path: string, body: unknown) => (await timed.app.request(path, { method: 'POST', headers, body: JSON.stringify(body) })).json() as Promise<any>;
+    const link = await post('/v1/payment_links', { amount: 2_000, currency: 'MYR', expire_by: Math.floor(clock / 1000) + 900 });
+    const order = await post('/v1/orders', { amount: 2_000, currency: 'MYR', receipt: 'clock-1' });
+    const qr = await post('/v1/payments/create/json', { amount: 2_000, currency: 'MYR', order_id: order.id, method: 'duitnow', contact: '+60123456789' });
+    clock += 299_000;
+    expect(((await (await timed.app.request(`/v1/payments/${qr.razorpay_payment_id}`, { headers })).json()) as any).status).toBe('created');
+    clock += 2_000;
+    expect(await (await timed.app.request(`/v1/payments/${qr.razorpay_payment_id}`, { headers })).json()).toMatchObject({ status: 'failed', error_reason: 'payment_timed_out' });
+    expect((await timed.app.request(`/control/qr/${qr.razorpay_payment_id}/paid`, { method: 'POST' })).status).toBe(400);
+    clock += 900_000;
+    expect(await (await timed.app.request(`/v1/payment_links/${link.id}`, { headers })).json()).toMatchObject({ status: 'expired' });
+    const page = await (await timed.app.request(`/i/${link.id}`)).text();
+    expect(page).toContain('This payment link has expired.');
+    expect(page).not.toContain('>Pay<');
+    const failedHooks = (await (await timed.app.request('/control/webhooks')).json()) as { webhooks: { event: string; rawBody: string }[] };
+    expect(failedHooks.webhooks.filter((w) => w.event === 'payment.failed' && w.rawBody.includes(qr.razorpay_payment_id))).toHaveLength(1);
+  });
+});
+
 describe('inside the shop’s server', () => {
   test('CURLEC_DOUBLE=1 serves the double at /curlec-double on the shop’s own origin, with the demo keys', async () => {
     const was = process.env.CURLEC_DOUBLE;

@@ -45,6 +45,7 @@ export async function paymentOf(db: Db, order: OrderRow, fallbackAt: Date): Prom
   const payment = (await paidPayments(db, [order.id])).find((p) => !p.refundDue);
   return {
     method: payment?.method ?? 'other',
+    ...(payment?.method === 'card' && payment.cardType ? { cardType: payment.cardType } : {}),
     paidAt: payment?.paidAt ?? order.paidAt ?? fallbackAt,
     ...(payment?.providerRef ? { reference: payment.providerRef } : {}),
   };

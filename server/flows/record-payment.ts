@@ -158,7 +158,7 @@ export async function recordPayment(ctx: PaymentContext, provider: string, event
     if (!order) return settle('refused', `its order ${payment.orderNo} does not exist`, payment.id);
     const settled = await settlePaidOrder(tx, ctx, order, payment.amountSen, now, payment.id);
     const note = settled.refundDue ? `to refund: the order (${settled.order.status}) could not take this payment` : '';
-    await recordPaid(tx, payment.id, { providerRef: event.providerRef, refundDue: settled.refundDue, note }, now);
+    await recordPaid(tx, payment.id, { providerRef: event.providerRef, refundDue: settled.refundDue, note, ...(event.used ? { used: event.used } : {}) }, now);
     return settle('applied', note, payment.id, settled.notices);
   });
   for (const notice of notices) await notice();

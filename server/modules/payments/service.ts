@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { PayMethod } from '../../../contract/rules/order-status.ts';
 import { paymentEvents, payments, type EventOutcome } from './schema.ts';
 
 export type { EventOutcome, PaymentState } from './schema.ts';
@@ -62,14 +63,24 @@ export async function lockPayment(tx: Db, provider: string, ref: { paymentId?: s
   return row;
 }
 
+/** The method a payment was made with, as its provider reported it. */
+export interface UsedMethod {
+  method: PayMethod;
+  bank?: string;
+  cardType?: 'credit' | 'debit';
+}
+
 /**
  * The provider confirmed the payment: it counts in the order's ledger from now on (paid, and
- * to be returned when `refundDue`, money the order cannot keep).
+ * to be returned when `refundDue`, money the order cannot keep). The method the provider says
+ * was used replaces the one asked for (a hosted page lets the customer choose again).
  */
-export async function recordPaid(tx: Db, paymentId: string, paid: { providerRef: string; refundDue: boolean; note: string }, now: Date) {
+export async function recordPaid(tx: Db, paymentId: string, paid: { providerRef: string; refundDue: boolean; note: string; used?: UsedMethod }, now: Date) {
+  const { used, ...rest } = paid;
+  const method = used ? { method: used.method, bankCode: used.method === 'fpx' ? (used.bank ?? null) : null, cardType: used.method === 'card' ? (used.cardType ?? null) : null } : {};
   await tx
     .update(payments)
-    .set({ ...paid, state: 'succeeded', paidAt: now, updatedAt: now })
+    .set({ ...rest, ...method, state: 'succeeded', paidAt: now, updatedAt: now })
     .where(eq(payments.id, paymentId));
 }
 
@@ -133,6 +144,12 @@ export async function paymentsSince(db: Db, since: Date, providerRefs: string[])
 export async function paymentsOf(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return [];
   return db.select().from(payments).where(inArray(payments.orderId, orderIds));
+}
+
+/** The payment a provider's checkout belongs to. */
+export async function paymentByCheckout(db: Db, provider: string, providerRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
+  return row;
 }
 
 export async function paymentById(db: Db, id: string): Promise<PaymentRow | undefined> {

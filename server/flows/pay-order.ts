@@ -6,7 +6,7 @@ import { fpxBanks } from '../../contract/rules/order-status.ts';
 import { DomainError } from '../modules/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
-import { abandonPayment, attachCheckout, createPayment, lastPayment, paymentByCheckout, pendingPayments, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
+import { abandonPayment, attachCheckout, createPayment, lastPayment, paymentByCheckout, pendingPayments, replaceableCheckouts, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
 import { PaymentRefused, type CurlecProvider, type PaymentStatus } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
 import { applyProviderStatus } from './provider-status.ts';
@@ -46,7 +46,7 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
     const refused = checkPay(order, now);
     if (refused) throw new DomainError(Code.WARNING, refused.key, refused.params ?? {});
     // Read under the order's lock: only attempts made before this one are replaced by it.
-    const earlier = await pendingPayments(tx, order.id, 20);
+    const earlier = await replaceableCheckouts(tx, order.id);
     const payment = await createPayment(tx, {
       orderId: order.id,
       orderNo: order.orderNo,

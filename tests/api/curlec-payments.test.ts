@@ -237,6 +237,15 @@ describe('one open link per order', () => {
     expect(await clean()).toEqual([]);
   });
 
+  test('a link an attempt failed on is cancelled too when the customer presses Pay again', async () => {
+    const orderNo = await place();
+    const first = await pay(orderNo);
+    for (const hook of double.fail(first).webhooks) expect((await deliver(hook)).status).toBe(200);
+    await pay(orderNo, 'card');
+    expect(requestsFor(first)).toContain(`POST /v1/payment_links/${first}/cancel`);
+    expect(double.links.get(first)!.status).toBe('cancelled');
+  });
+
   test('a link paid after the order was cancelled is surplus and goes back by itself', async () => {
     const orderNo = await place();
     const linkId = await pay(orderNo);

@@ -22,13 +22,27 @@ export async function abandonPayment(db: Db, paymentId: string, note: string, no
   await db.update(payments).set({ state: 'failed', note, updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
-/** The provider references of the order's attempts still waiting for an answer. */
+/**
+ * The provider references of the order's checkouts that may still be open: attempts still
+ * waiting, and those an attempt failed on (a hosted page such as Curlec's lets the customer try
+ * again on it).
+ */
 export async function pendingCheckouts(db: Db, orderId: string): Promise<string[]> {
   const rows = await db
     .select({ ref: payments.providerRef })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'pending'), isNotNull(payments.providerRef)));
+    .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['pending', 'failed']), isNotNull(payments.providerRef)));
   return rows.map((r) => r.ref!);
+}
+
+/** The order's checkouts that may still be open (pending, or failed once), newest first: the ones a new checkout replaces. */
+export async function replaceableCheckouts(db: Db, orderId: string, limit = 20): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['pending', 'failed']), isNotNull(payments.providerRef)))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
 }
 
 /** The order's attempts still waiting, newest first: the ones to ask the provider about. */

@@ -6,7 +6,7 @@ import { startCurlecDouble, type CurlecDouble, type CurlecWebhook, type DoubleMe
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { CANCEL, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
-import { ADD, FIND, installOrder, PAY, PAY_STATUS, pickupOrder, rows } from './order-fixtures.ts';
+import { ADD, FIND, installOrder, mailOrder, PAY, PAY_STATUS, pickupOrder, rows } from './order-fixtures.ts';
 
 /**
  * Paying through Razorpay Curlec, against the Curlec double: the shop's calls, Curlec's signed
@@ -148,6 +148,26 @@ describe('paying by payment link', () => {
     expect((await deliver(double.webhook('payment_link.paid', paid.payload))).status).toBe(200);
     expect((await find(orderNo)).payments).toEqual([expect.objectContaining({ method: 'card', cardType: type })]);
     expect((await api.request(INVOICE, { orderNo }, { userKey: k.customer })).data.payment.method).toBe(words);
+  });
+
+  test('a sale above RM 10,000 paid by debit card: its own e-invoice says debit card (payment mode 05)', async () => {
+    // No single cart of the demo catalogue comes to RM 10,000: the wipers cost RM 10,500 for this test.
+    const wipers = api.indexes.catalog.byId.get('wiper-bosch-aerotwin') as unknown as { partsSen: number };
+    const price = wipers.partsSen;
+    wipers.partsSen = 1_050_000;
+    const orderNo = await place(mailOrder()).finally(() => {
+      wipers.partsSen = price;
+    });
+    const { webhooks } = double.pay(await pay(orderNo, 'card'), { method: 'card' });
+    const paid = JSON.parse(webhooks.find((h) => h.rawBody.includes('"payment_link.paid"'))!.rawBody);
+    paid.payload.payment.entity.card = { type: 'debit', network: 'MasterCard', last4: '4444' };
+    expect((await deliver(double.webhook('payment_link.paid', paid.payload))).status).toBe(200);
+    const [stored] = await rows<{ document_text: string }>(
+      api,
+      sql`select d.document_text from einvoice_documents d join einvoice_receipts r on r.document_id = d.id where r.order_no = ${orderNo}`,
+    );
+    expect(stored!.document_text).toContain('"PaymentMeansCode":[{"_":"05"}]');
+    expect(stored!.document_text).toContain('Paid in full by debit card');
   });
 
   test('a failed attempt leaves the order payable, and the customer pays on the same link', async () => {

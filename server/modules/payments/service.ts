@@ -85,16 +85,24 @@ export interface UsedMethod {
 }
 
 /**
- * The provider confirmed the payment: it counts in the order's ledger from now on (paid, and
- * to be returned when `refundDue`, money the order cannot keep). The method the provider says
- * was used replaces the one asked for (a hosted page lets the customer choose again).
+ * The method the provider says the customer used replaces the one asked for at Pay (a hosted
+ * page lets the customer choose again): with its FPX bank, or its card type.
  */
-export async function recordPaid(tx: Db, paymentId: string, paid: { providerRef: string; refundDue: boolean; note: string; used?: UsedMethod }, now: Date) {
-  const { used, ...rest } = paid;
-  const method = used ? { method: used.method, bankCode: used.method === 'fpx' ? (used.bank ?? null) : null, cardType: used.method === 'card' ? (used.cardType ?? null) : null } : {};
+export async function recordUsedMethod(tx: Db, paymentId: string, used: UsedMethod) {
   await tx
     .update(payments)
-    .set({ ...rest, ...method, state: 'succeeded', paidAt: now, updatedAt: now })
+    .set({ method: used.method, bankCode: used.method === 'fpx' ? (used.bank ?? null) : null, cardType: used.method === 'card' ? (used.cardType ?? null) : null })
+    .where(eq(payments.id, paymentId));
+}
+
+/**
+ * The provider confirmed the payment: it counts in the order's ledger from now on (paid, and
+ * to be returned when `refundDue`, money the order cannot keep).
+ */
+export async function recordPaid(tx: Db, paymentId: string, paid: { providerRef: string; refundDue: boolean; note: string }, now: Date) {
+  await tx
+    .update(payments)
+    .set({ ...paid, state: 'succeeded', paidAt: now, updatedAt: now })
     .where(eq(payments.id, paymentId));
 }
 

@@ -57,7 +57,12 @@ export const refundDto = z
 
 export const paymentDto = z
   .object({
-    method: z.enum(payMethods),
+    method: z.enum(payMethods).meta({ description: 'Asked for at Pay; once paid, the method the provider says the customer used.' }),
+    bank: z
+      .object({ code: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: "FPX: the bank paid from (its name as customers know it; the provider's code when the shop does not know the bank)." }),
+    cardType: z.enum(['credit', 'debit']).nullable().meta({ description: 'Card: credit or debit, when the provider said.' }),
     amountSen: z.number().int(),
     state: z.enum(['pending', 'succeeded', 'failed', 'expired']),
     createdAt: z.string(),

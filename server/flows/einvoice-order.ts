@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { claimDocument, type EinvoiceBuyer as StoredBuyer, type EinvoiceRow } from '../modules/einvoices/service.ts';
 import { lineName } from '../modules/orders/line-view.ts';
 import { linesOf, type OrderRow } from '../modules/orders/service.ts';
-import { paidPayments } from '../modules/payments/service.ts';
+import { paidPayments, paymentById } from '../modules/payments/service.ts';
 import { buildInvoice, type ChargedOrder, type EinvoiceBuyer, type EinvoiceLineInput, type EinvoiceNamedBuyer, type EinvoicePayment } from '../providers/einvoice/ubl/index.ts';
 import type { ShopContext } from './context.ts';
 import { signedText } from './einvoice-sign.ts';
@@ -40,11 +40,15 @@ export async function chargedOrder(db: Db, ctx: Pick<ShopContext, 'indexes'>, or
   };
 }
 
-/** How the order was paid, as the e-invoice names it (a coupon that paid it all: other). */
-export async function paymentOf(db: Db, order: OrderRow, fallbackAt: Date): Promise<EinvoicePayment> {
-  const payment = (await paidPayments(db, [order.id])).find((p) => !p.refundDue);
+/**
+ * How the order was paid, as the e-invoice names it (a coupon that paid it all: other):
+ * `paymentId` names the payment being recorded right now, before it counts as paid.
+ */
+export async function paymentOf(db: Db, order: OrderRow, fallbackAt: Date, paymentId?: string | null): Promise<EinvoicePayment> {
+  const payment = (paymentId ? await paymentById(db, paymentId) : undefined) ?? (await paidPayments(db, [order.id])).find((p) => !p.refundDue);
   return {
     method: payment?.method ?? 'other',
+    ...(payment?.method === 'card' && payment.cardType ? { cardType: payment.cardType } : {}),
     paidAt: payment?.paidAt ?? order.paidAt ?? fallbackAt,
     ...(payment?.providerRef ? { reference: payment.providerRef } : {}),
   };
@@ -57,9 +61,10 @@ export async function claimOrderEinvoice(
   invoiceNo: string,
   buyer: EinvoiceBuyer,
   now: Date,
+  paymentId?: string | null,
 ): Promise<EinvoiceRow | null> {
   const charged = await chargedOrder(tx, ctx, order);
-  const payment = await paymentOf(tx, order, now);
+  const payment = await paymentOf(tx, order, now, paymentId);
   const doc = buildInvoice({
     documentNo: invoiceNo,
     issuedAt: now,

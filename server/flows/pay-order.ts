@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/rules/language.ts';
-import type { orderPay, orderPayStatus, paymentOutcomes } from '../../contract/orders.ts';
+import type { orderPay, orderPayStatus, paymentOutcomes, payMethodsOffered } from '../../contract/orders.ts';
+import { fpxBanks } from '../../contract/rules/order-status.ts';
 import { DomainError } from '../modules/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
-import { abandonPayment, attachCheckout, createPayment, lastPayment, pendingPayments, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
-import { PaymentRefused, type PaymentStatus } from '../providers/payment/index.ts';
+import { abandonPayment, attachCheckout, createPayment, lastPayment, paymentByCheckout, pendingPayments, replaceableCheckouts, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
+import { PaymentRefused, type CurlecProvider, type PaymentStatus } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
 import { applyProviderStatus } from './provider-status.ts';
 import { supersedeCheckouts } from './supersede-checkouts.ts';
@@ -15,6 +16,13 @@ import { log } from '../ops/log.ts';
 
 type PayRequest = z.output<typeof orderPay.request>;
 type PayStatus = z.input<typeof orderPayStatus.response>;
+type Offered = z.input<typeof payMethodsOffered.response>;
+
+/** What the payment page offers: the configured provider's methods, and the FPX banks when FPX is one. */
+export function offeredMethods(ctx: Pick<ShopContext, 'payments'>): Offered {
+  const methods = [...ctx.payments.methods];
+  return { methods, banks: methods.includes('fpx') ? fpxBanks.map((b) => ({ code: b.code, name: b.name })) : [] };
+}
 
 const notFound = () => new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
 
@@ -38,7 +46,7 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
     const refused = checkPay(order, now);
     if (refused) throw new DomainError(Code.WARNING, refused.key, refused.params ?? {});
     // Read under the order's lock: only attempts made before this one are replaced by it.
-    const earlier = await pendingPayments(tx, order.id, 20);
+    const earlier = await replaceableCheckouts(tx, order.id);
     const payment = await createPayment(tx, {
       orderId: order.id,
       orderNo: order.orderNo,
@@ -66,6 +74,7 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
       returnUrl: returnUrl(origin, order.orderNo, locale),
       expiresAt: order.payBefore!,
       locale,
+      customer: { name: order.contact.name, phone: order.contact.phone },
     });
     await attachCheckout(ctx.db, payment.id, checkout.providerRef, now);
     redirectUrl = checkout.redirectUrl;
@@ -85,10 +94,11 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
  * the same path as its callbacks (so a callback that comes later is a duplicate). The client's
  * word is never asked for: only the provider's.
  */
-export async function refreshPayment(ctx: ShopContext, customerId: string, orderNo: string): Promise<PayStatus> {
+export async function refreshPayment(ctx: ShopContext, customerId: string, orderNo: string, providerReturn?: Record<string, string>): Promise<PayStatus> {
   let order = await customerOrder(ctx.db, customerId, orderNo);
   if (!order) throw notFound();
   const provider = ctx.payments;
+  if (providerReturn) await checkReturn(ctx, order, providerReturn);
   for (const payment of await pendingPayments(ctx.db, order.id)) {
     let status: PaymentStatus;
     try {
@@ -101,6 +111,24 @@ export async function refreshPayment(ctx: ShopContext, customerId: string, order
   }
   order = (await customerOrder(ctx.db, customerId, orderNo))!;
   return statusOf(order, await lastPayment(ctx.db, order.id));
+}
+
+/**
+ * The query the provider's page sent the browser back with, checked before anything is
+ * answered: its signature must hold and the checkout it names must be one of this order's.
+ * Providers that send no signed return (the sandbox, Stripe) ignore it.
+ */
+async function checkReturn(ctx: ShopContext, order: OrderRow, providerReturn: Record<string, string>): Promise<void> {
+  const provider = ctx.payments;
+  if (provider.name !== 'curlec' || !('verifyReturn' in provider)) return;
+  const verdict = (provider as CurlecProvider).verifyReturn(new URLSearchParams(providerReturn));
+  const forged = (reason: string) => {
+    log.warn(`[pay] refused a ${provider.name} return for ${order.orderNo}: ${reason}`);
+    return new DomainError(Code.WARNING, 'payment.returnForged', {}, { field: 'providerReturn' });
+  };
+  if (!verdict.ok) throw forged(verdict.reason);
+  const payment = await paymentByCheckout(ctx.db, provider.name, verdict.link.paymentLinkId);
+  if (!payment || payment.orderId !== order.id || payment.id !== verdict.link.referenceId) throw forged(`it names ${verdict.link.paymentLinkId}, not a checkout of this order`);
 }
 
 const outcomeOf: Record<PaymentState, (typeof paymentOutcomes)[number]> = {

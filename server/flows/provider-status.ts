@@ -24,6 +24,7 @@ export async function applyProviderStatus(ctx: PaymentContext, payment: PaymentR
     orderNo: payment.orderNo,
     amountSen: status.amountSen,
     currency: status.currency.toUpperCase(),
+    ...(status.used ? { used: status.used } : {}),
   };
   await recordPayment(ctx, ctx.payments.name, event, JSON.stringify({ asked: payment.providerRef, status }));
 }

@@ -10,7 +10,7 @@ import { addHistory, assignPickupCode, lockOrder, noteOnOrder, tryMoveOrder, typ
 import { issueInvoice } from '../modules/invoices/service.ts';
 import { needsOwnEinvoice } from '../providers/einvoice/ubl/index.ts';
 import { claimOrderEinvoice } from './einvoice-order.ts';
-import { claimEvent, lockPayment, recordPaid, recordUnpaid, settleEvent, type EventOutcome } from '../modules/payments/service.ts';
+import { claimEvent, lockPayment, recordPaid, recordUnpaid, recordUsedMethod, settleEvent, type EventOutcome } from '../modules/payments/service.ts';
 import { checkEvent } from '../providers/payment/event-limits.ts';
 import type { ProviderEvent } from '../providers/payment/index.ts';
 import { refuseEvent } from './refuse-event.ts';
@@ -57,7 +57,7 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
     const moved = move.order;
     const invoice = await issueInvoice(tx, moved, paymentId, now);
     // A sale above RM 10,000 is never consolidated: its own e-invoice, to "General Public", now.
-    if (needsOwnEinvoice(moved.totalSen)) await claimOrderEinvoice(tx, ctx, moved, invoice.invoiceNo, { type: 'general-public' }, now);
+    if (needsOwnEinvoice(moved.totalSen)) await claimOrderEinvoice(tx, ctx, moved, invoice.invoiceNo, { type: 'general-public' }, now, paymentId);
     const row = order.method === 'pickup' ? await assignPickupCode(tx, order.id, pickupCode) : moved;
     // The booking-confirmed SMS is recorded with the order (My Orders shows it), and the day-before reminder scheduled.
     await scheduleReminder(tx, row, now);
@@ -156,6 +156,8 @@ export async function recordPayment(ctx: PaymentContext, provider: string, event
     if (payment.state === 'succeeded') return settle('duplicate', 'the payment was recorded as paid before', payment.id);
     const order = await lockOrder(tx, { id: payment.orderId });
     if (!order) return settle('refused', `its order ${payment.orderNo} does not exist`, payment.id);
+    // The method used first: the invoice and an e-invoice issued as the order is settled name it.
+    if (event.used) await recordUsedMethod(tx, payment.id, event.used);
     const settled = await settlePaidOrder(tx, ctx, order, payment.amountSen, now, payment.id);
     const note = settled.refundDue ? `to refund: the order (${settled.order.status}) could not take this payment` : '';
     await recordPaid(tx, payment.id, { providerRef: event.providerRef, refundDue: settled.refundDue, note }, now);

@@ -18,6 +18,7 @@ export const ESCAPES = {
   consoleSms: 'ALLOW_CONSOLE_SMS',
   consoleEmail: 'ALLOW_CONSOLE_EMAIL',
   demoSeller: 'ALLOW_DEMO_SELLER',
+  testPayments: 'ALLOW_TEST_PAYMENTS',
 } as const;
 
 /**
@@ -59,6 +60,18 @@ export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDe
   } else if (payment === 'stripe') {
     problems.push(secretProblem(env, 'STRIPE_SECRET_KEY', 'Stripe payments need the account\'s secret key'));
     problems.push(secretProblem(env, 'STRIPE_WEBHOOK_SECRET', 'Stripe\'s callbacks are verified with the webhook\'s signing secret'));
+  } else if (payment === 'curlec') {
+    problems.push(secretProblem(env, 'CURLEC_KEY_ID', 'Curlec payments need the account\'s API key id'));
+    problems.push(secretProblem(env, 'CURLEC_KEY_SECRET', 'Curlec payments need the account\'s API key secret'));
+    problems.push(secretProblem(env, 'CURLEC_WEBHOOK_SECRET', 'Curlec\'s webhooks are verified with the webhook\'s secret'));
+    if (env.CURLEC_DOUBLE === '1') problems.push('CURLEC_DOUBLE=1 answers payments with the Curlec double, which takes no money: unset it');
+    const keyId = env.CURLEC_KEY_ID?.trim() ?? '';
+    if (keyId.startsWith('rzp_test_')) {
+      if (on(env, ESCAPES.testPayments)) escapes.push(`${ESCAPES.testPayments}=1: CURLEC_KEY_ID is a test key (rzp_test_…), no money is taken; a staging site only`);
+      else problems.push(`CURLEC_KEY_ID is a test key (rzp_test_…), which takes no money: set the live keys (rzp_live_…) (or ${ESCAPES.testPayments}=1 on a staging site)`);
+    }
+  } else {
+    problems.push(`PAYMENT_PROVIDER "${payment}" is not known: use stripe or curlec`);
   }
 
   const sms = env.SMS_PROVIDER || 'console';

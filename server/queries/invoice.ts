@@ -19,12 +19,13 @@ import { orderEinvoice } from './einvoice.ts';
 type Invoice = z.input<typeof invoiceDto>;
 
 /** How a payment was made, in words of the reader's language. */
-export function payMethodWords(payment: Pick<PaymentRow, 'method' | 'bankCode'> | undefined, locale: Locale): string {
+export function payMethodWords(payment: Pick<PaymentRow, 'method' | 'bankCode'> & Partial<Pick<PaymentRow, 'cardType'>> | undefined, locale: Locale): string {
   if (!payment) return message(locale, 'invoice.method.coupon');
   if (payment.method === 'fpx') {
     const bank = fpxBanks.find((b) => b.code === payment.bankCode)?.name ?? payment.bankCode;
     return bank ? message(locale, 'invoice.method.fpx', { bank }) : message(locale, 'invoice.method.fpxAnyBank');
   }
+  if (payment.method === 'card' && payment.cardType) return message(locale, payment.cardType === 'credit' ? 'invoice.method.cardCredit' : 'invoice.method.cardDebit');
   return message(locale, `invoice.method.${payment.method}`);
 }
 

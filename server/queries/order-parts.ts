@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Locale } from '../../contract/rules/language.ts';
 import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
+import { fpxBanks } from '../../contract/rules/order-status.ts';
 import { orderNotices } from '../modules/notifications/schema.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import type { OrderRow } from '../modules/orders/service.ts';
@@ -64,6 +65,8 @@ export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Loca
     refunds: refunds.map((part) => refundView(ctx, order.orderNo, part, locale, now)),
     payments: paid.map((p) => ({
       method: p.method,
+      bank: p.method === 'fpx' && p.bankCode ? { code: p.bankCode, name: fpxBanks.find((b) => b.code === p.bankCode)?.name ?? p.bankCode } : null,
+      cardType: p.method === 'card' ? (p.cardType ?? null) : null,
       amountSen: p.amountSen,
       state: p.state,
       createdAt: p.createdAt.toISOString(),

@@ -11,18 +11,24 @@ import type { CallbackOutcome, Metrics } from '../ops/metrics.ts';
 const CALLBACK_LIMIT_BYTES = 256 * 1024;
 
 /**
- * POST /pay/callback/<provider> for the configured provider: the raw body verified by the
+ * POST /pay/callback/<provider> for the configured provider (Curlec's also at
+ * /payment/curlec/webhook): the raw body verified by the
  * provider (signature, shape and the shop's limits), then recorded and acted on once. Answered
  * in the provider's own format, never the envelope. A failure on our side answers 503 so the
  * provider retries; an event that will never be right answers 400, every time.
  */
 export function paymentCallbackRoutes(api: Hono<AppEnv>, ctx: ShopContext, metrics?: Metrics) {
   const provider = ctx.payments;
-  api.post(`/pay/callback/${provider.name}`, async (c) => {
-    const { outcome, reply } = await answer(c.req.header('content-length'), () => c.req.text(), c.req.raw.headers);
-    metrics?.paymentCallback(provider.name, outcome);
-    return reply ?? c.text('Not recorded; please retry.', 503);
-  });
+  const paths = [`/pay/callback/${provider.name}`];
+  // Curlec's webhook, where its dashboard is told to send it.
+  if (provider.name === 'curlec') paths.push('/payment/curlec/webhook');
+  for (const path of paths) {
+    api.post(path, async (c) => {
+      const { outcome, reply } = await answer(c.req.header('content-length'), () => c.req.text(), c.req.raw.headers);
+      metrics?.paymentCallback(provider.name, outcome);
+      return reply ?? c.text('Not recorded; please retry.', 503);
+    });
+  }
 
   /** The callback's outcome (for the metrics) and the provider's reply; none when it is to be sent again. */
   async function answer(length: string | undefined, body: () => Promise<string>, headers: Headers): Promise<{ outcome: CallbackOutcome; reply?: Response }> {

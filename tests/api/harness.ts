@@ -10,7 +10,7 @@ import { openDatabase, type Database, type Db } from '../../server/db/client.ts'
 import { syncContent } from '../../server/db/sync.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import type { SandboxProvider } from '../../server/providers/payment/index.ts';
+import type { PaymentProvider, SandboxProvider } from '../../server/providers/payment/index.ts';
 import { jobRegistry } from '../../server/jobs/registry.ts';
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
 import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
@@ -69,6 +69,8 @@ export interface StartOptions {
   sms?: SmsProvider;
   /** The waits between a notice's tries (default: the server's). */
   noticeRetryDelaysMs?: readonly number[];
+  /** Payments go through this provider (e.g. Curlec's pointed at a double) instead of the sandbox, in calls and jobs alike. */
+  provider?: PaymentProvider;
 }
 
 export interface TestApi {
@@ -281,14 +283,14 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       return double.double;
     },
   };
-  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes, storage, einvoice });
+  const app = createApi({ db: database.db, indexes, sms, secret, trustProxy: true, now, payments: options.provider ?? payments, paymentTimeoutMinutes: options.paymentTimeoutMinutes, storage, einvoice });
   const einvoicing = shopEinvoice(einvoice, () => contentSeller(contentDir));
   const jobHandlers = jobRegistry({
     db: database.db,
     indexes,
     sms,
     email: consoleEmail((line) => emailLines.push(line)),
-    payments,
+    payments: options.provider ?? payments,
     storage,
     einvoice,
     einvoicing,

@@ -7,6 +7,9 @@ import { eventFromCurlec, linkExpiry, paymentLinkParams, statusFromLink, usedMet
 import { CURLEC_API_BASE, curlecProvider, CurlecError, refundIdempotencyKey } from '../../server/providers/payment/curlec/provider.ts';
 import { webhookSignatureHolds } from '../../server/providers/payment/curlec/signatures.ts';
 import type { CheckoutRequest } from '../../server/providers/payment/types.ts';
+import { paymentProviderFromEnv } from '../../server/providers/payment/index.ts';
+import { checkProduction } from '../../server/ops/production.ts';
+import { paymentMode } from '../../server/providers/einvoice/ubl/document.ts';
 
 type RazorpayUtils = typeof RazorpayUtilsModule;
 const { validateWebhookSignature, validatePaymentVerification } = createRequire(import.meta.url)('razorpay/dist/utils/razorpay-utils.js') as RazorpayUtils;
@@ -74,7 +77,7 @@ describe('a Curlec webhook', () => {
     const verdict = await provider().verifyCallback(raw, headers);
     expect(verdict).toEqual({
       ok: true,
-      event: { eventId: 'Jp6c8W9oJ1AcGq', kind: 'payment.succeeded', providerRef: 'plink_Fc8lXILABzQL7M', paymentId: 'pay-1', orderNo: 'SA2506021234', amountSen: 15_900, currency: 'MYR' },
+      event: { eventId: 'Jp6c8W9oJ1AcGq', kind: 'payment.succeeded', providerRef: 'plink_Fc8lXILABzQL7M', paymentId: 'pay-1', orderNo: 'SA2506021234', amountSen: 15_900, currency: 'MYR', used: { method: 'tng' } },
     });
   });
 
@@ -135,6 +138,14 @@ describe('what each Curlec event means for the shop', () => {
     expect(eventFromCurlec('e2', body)).toMatchObject({ ok: true, event: { kind: 'payment.succeeded', providerRef: 'plink_Fc8lXILABzQL7M', paymentId: 'pay-1' } });
   });
 
+  test('a paid event names the method the customer used on Curlec’s page', () => {
+    expect(eventFromCurlec('e1', paidLinkEvent())).toMatchObject({ ok: true, event: { used: { method: 'tng' } } });
+    const byCard = webhook('payment.captured', { payment: { entity: payment({ method: 'card', wallet: null, card: { type: 'debit', network: 'Visa' } }) }, payment_link: { entity: link() } });
+    expect(eventFromCurlec('e2', byCard)).toMatchObject({ ok: true, event: { used: { method: 'card', cardType: 'debit' } } });
+    const byFpx = webhook('payment_link.paid', { payment_link: { entity: link() }, payment: { entity: payment({ method: 'fpx', wallet: null, bank: 'PBB0233' }) } });
+    expect(eventFromCurlec('e3', byFpx)).toMatchObject({ ok: true, event: { used: { method: 'fpx', bank: 'public_bank' } } });
+  });
+
   test('payment.captured naming no link of the shop’s: left to payment_link.paid', () => {
     expect(eventFromCurlec('e2', webhook('payment.captured', { payment: { entity: payment() } }))).toEqual({ ok: true, event: null });
   });
@@ -173,8 +184,14 @@ describe('what each Curlec event means for the shop', () => {
     expect(usedMethod({ method: 'wallet', wallet: 'grabpay' })).toEqual({ method: 'grabpay' });
     expect(usedMethod({ method: 'wallet', wallet: 'shopeepay' })).toEqual({ method: 'shopeepay' });
     expect(usedMethod({ method: 'wallet', wallet: 'boost' })).toEqual({ method: 'boost' });
-    expect(usedMethod({ method: 'fpx', bank: 'MB2U0227' })).toEqual({ method: 'fpx', bank: 'MB2U0227' });
+    // Curlec's FPX bank ids become the shop's bank codes; a bank the shop does not list keeps Curlec's.
+    expect(usedMethod({ method: 'fpx', bank: 'MB2U0227' })).toEqual({ method: 'fpx', bank: 'maybank2u' });
+    expect(usedMethod({ method: 'fpx', bank: 'BCBB0235' })).toEqual({ method: 'fpx', bank: 'cimb' });
+    expect(usedMethod({ method: 'netbanking', bank: 'XYZ0999' })).toEqual({ method: 'fpx', bank: 'XYZ0999' });
     expect(usedMethod({ method: 'card' })).toEqual({ method: 'card' });
+    expect(usedMethod({ method: 'card', card: { type: 'debit' } })).toEqual({ method: 'card', cardType: 'debit' });
+    expect(usedMethod({ method: 'card', card: { type: 'credit' } })).toEqual({ method: 'card', cardType: 'credit' });
+    expect(usedMethod({ method: 'card', card: { type: 'prepaid' } })).toEqual({ method: 'card' });
     expect(usedMethod({ method: 'wallet', wallet: 'paypal' })).toBeNull();
   });
 });
@@ -291,5 +308,80 @@ describe('the Curlec settings', () => {
   test('test keys are told apart from live ones', () => {
     expect(isTestKey(KEY_ID)).toBe(true);
     expect(isTestKey('rzp_live_1DP5mmOlF5G5ag')).toBe(false);
+  });
+});
+
+describe('choosing Curlec', () => {
+  const env = { PAYMENT_PROVIDER: 'curlec', CURLEC_KEY_ID: KEY_ID, CURLEC_KEY_SECRET: KEY_SECRET, CURLEC_WEBHOOK_SECRET: WEBHOOK_SECRET };
+  const deps = { db: null as never, secret: 'x', origin: 'http://127.0.0.1:3000' };
+
+  test('PAYMENT_PROVIDER=curlec takes card, FPX, the e-wallets and DuitNow QR', () => {
+    const p = paymentProviderFromEnv(env, deps);
+    expect(p.name).toBe('curlec');
+    expect(p.methods).toEqual(['card', 'fpx', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow']);
+  });
+
+  test('without its secrets it does not start', () => {
+    expect(() => paymentProviderFromEnv({ PAYMENT_PROVIDER: 'curlec', CURLEC_KEY_ID: KEY_ID }, deps)).toThrow('PAYMENT_PROVIDER=curlec needs CURLEC_KEY_SECRET, CURLEC_WEBHOOK_SECRET');
+  });
+
+  test('CURLEC_DOUBLE=1 talks to the double inside this server, on its demo keys', async () => {
+    const p = paymentProviderFromEnv({ PAYMENT_PROVIDER: 'curlec', CURLEC_DOUBLE: '1' }, deps);
+    expect(p.name).toBe('curlec');
+    // The double's own webhook secret is the one the shop checks.
+    const body = JSON.stringify(paidLinkEvent());
+    const verdict = await p.verifyCallback(body, new Headers({ 'x-razorpay-signature': hmac('demo-curlec-webhook-secret-not-for-money', body), 'x-razorpay-event-id': 'evt_1' }));
+    expect(verdict).toMatchObject({ ok: true });
+  });
+});
+
+describe('a production start with Curlec', () => {
+  const live: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'curlec',
+    CURLEC_KEY_ID: 'rzp_live_1DP5mmOlF5G5ag',
+    CURLEC_KEY_SECRET: 'live-key-secret-0123456789',
+    CURLEC_WEBHOOK_SECRET: 'live-webhook-secret-0123456789',
+  };
+  const paymentLines = (env: NodeJS.ProcessEnv) => {
+    const { problems, escapes } = checkProduction(env, null);
+    return { problems: problems.filter((p) => /CURLEC|PAYMENT_PROVIDER/.test(p)), escapes };
+  };
+
+  test('on live keys with its three secrets: no problem', () => {
+    expect(paymentLines(live)).toEqual({ problems: [], escapes: [] });
+  });
+
+  test('without its secrets: refused, naming each', () => {
+    const { problems } = paymentLines({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'curlec' });
+    expect(problems).toEqual([
+      "CURLEC_KEY_ID is not set: Curlec payments need the account's API key id",
+      "CURLEC_KEY_SECRET is not set: Curlec payments need the account's API key secret",
+      "CURLEC_WEBHOOK_SECRET is not set: Curlec's webhooks are verified with the webhook's secret",
+    ]);
+  });
+
+  test('on test keys: refused, unless ALLOW_TEST_PAYMENTS=1, which is announced as staging only', () => {
+    const test = { ...live, CURLEC_KEY_ID: 'rzp_test_1DP5mmOlF5G5ag' };
+    expect(paymentLines(test).problems).toEqual(['CURLEC_KEY_ID is a test key (rzp_test_…), which takes no money: set the live keys (rzp_live_…) (or ALLOW_TEST_PAYMENTS=1 on a staging site)']);
+    expect(paymentLines({ ...test, ALLOW_TEST_PAYMENTS: '1' })).toEqual({
+      problems: [],
+      escapes: ['ALLOW_TEST_PAYMENTS=1: CURLEC_KEY_ID is a test key (rzp_test_…), no money is taken; a staging site only'],
+    });
+  });
+
+  test('the double is refused', () => {
+    expect(paymentLines({ ...live, CURLEC_DOUBLE: '1' }).problems).toEqual(['CURLEC_DOUBLE=1 answers payments with the Curlec double, which takes no money: unset it']);
+  });
+});
+
+describe('the e-invoice’s payment mode', () => {
+  test('card 04, or 05 when the provider says debit; e-wallets 06; FPX and DuitNow 03', () => {
+    expect(paymentMode({ method: 'card' })).toBe('04');
+    expect(paymentMode({ method: 'card', cardType: 'credit' })).toBe('04');
+    expect(paymentMode({ method: 'card', cardType: 'debit' })).toBe('05');
+    for (const method of ['tng', 'grabpay', 'shopeepay', 'boost'] as const) expect(paymentMode({ method })).toBe('06');
+    expect(paymentMode({ method: 'fpx' })).toBe('03');
+    expect(paymentMode({ method: 'duitnow' })).toBe('03');
   });
 });

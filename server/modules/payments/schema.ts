@@ -21,8 +21,11 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     /** The provider's checkout id; null until the provider has answered. */
     providerRef: text('provider_ref'),
+    /** Asked for at Pay; once paid, the method the provider says was used. */
     method: text('method').$type<PayMethod>().notNull(),
     bankCode: text('bank_code'),
+    /** Card payments: credit or debit, when the provider said (the e-invoice's payment mode). */
+    cardType: text('card_type').$type<'credit' | 'debit'>(),
     amountSen: integer('amount_sen').notNull(),
     currency: text('currency').notNull(),
     state: text('state').$type<PaymentState>().notNull(),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { PayMethod } from '../../../contract/rules/order-status.ts';
 import { paymentEvents, payments, type EventOutcome } from './schema.ts';
 
 export type { EventOutcome, PaymentState } from './schema.ts';
@@ -21,13 +22,27 @@ export async function abandonPayment(db: Db, paymentId: string, note: string, no
   await db.update(payments).set({ state: 'failed', note, updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
-/** The provider references of the order's attempts still waiting for an answer. */
+/**
+ * The provider references of the order's checkouts that may still be open: attempts still
+ * waiting, and those an attempt failed on (a hosted page such as Curlec's lets the customer try
+ * again on it).
+ */
 export async function pendingCheckouts(db: Db, orderId: string): Promise<string[]> {
   const rows = await db
     .select({ ref: payments.providerRef })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'pending'), isNotNull(payments.providerRef)));
+    .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['pending', 'failed']), isNotNull(payments.providerRef)));
   return rows.map((r) => r.ref!);
+}
+
+/** The order's checkouts that may still be open (pending, or failed once), newest first: the ones a new checkout replaces. */
+export async function replaceableCheckouts(db: Db, orderId: string, limit = 20): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['pending', 'failed']), isNotNull(payments.providerRef)))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
 }
 
 /** The order's attempts still waiting, newest first: the ones to ask the provider about. */
@@ -60,6 +75,24 @@ export async function lockPayment(tx: Db, provider: string, ref: { paymentId?: s
       : and(eq(payments.provider, provider), eq(payments.providerRef, ref.providerRef));
   const [row] = await tx.select().from(payments).where(where).for('update');
   return row;
+}
+
+/** The method a payment was made with, as its provider reported it. */
+export interface UsedMethod {
+  method: PayMethod;
+  bank?: string;
+  cardType?: 'credit' | 'debit';
+}
+
+/**
+ * The method the provider says the customer used replaces the one asked for at Pay (a hosted
+ * page lets the customer choose again): with its FPX bank, or its card type.
+ */
+export async function recordUsedMethod(tx: Db, paymentId: string, used: UsedMethod) {
+  await tx
+    .update(payments)
+    .set({ method: used.method, bankCode: used.method === 'fpx' ? (used.bank ?? null) : null, cardType: used.method === 'card' ? (used.cardType ?? null) : null })
+    .where(eq(payments.id, paymentId));
 }
 
 /**
@@ -133,6 +166,12 @@ export async function paymentsSince(db: Db, since: Date, providerRefs: string[])
 export async function paymentsOf(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
   if (orderIds.length === 0) return [];
   return db.select().from(payments).where(inArray(payments.orderId, orderIds));
+}
+
+/** The payment a provider's checkout belongs to. */
+export async function paymentByCheckout(db: Db, provider: string, providerRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.provider, provider), eq(payments.providerRef, providerRef)));
+  return row;
 }
 
 export async function paymentById(db: Db, id: string): Promise<PaymentRow | undefined> {

@@ -3,6 +3,9 @@ import type { Deliver } from './sandbox/courier.ts';
 import { sandboxProvider, type SandboxProvider } from './sandbox/provider.ts';
 import { sandboxKey } from './sandbox/signing.ts';
 import { stripeProvider, type StripeProvider } from './stripe/provider.ts';
+import { curlecProvider, type CurlecProvider } from './curlec/provider.ts';
+import { curlecOptionsFromEnv } from './curlec/env.ts';
+import { doubleSettings } from './curlec/double/env.ts';
 
 export * from './types.ts';
 export { sandboxPages } from './sandbox/pages.ts';
@@ -46,9 +49,12 @@ function stripeApiFromEnv(env: NodeJS.ProcessEnv) {
 /**
  * PAYMENT_PROVIDER=sandbox (default): the server's own hosted page (mount sandboxPages at
  * /pay/sandbox). PAYMENT_PROVIDER=stripe: Stripe Checkout, with STRIPE_SECRET_KEY and
- * STRIPE_WEBHOOK_SECRET. A missing setting stops the start with one line naming it.
+ * STRIPE_WEBHOOK_SECRET. PAYMENT_PROVIDER=curlec: Razorpay Curlec's Payment Links, with
+ * CURLEC_KEY_ID, CURLEC_KEY_SECRET and CURLEC_WEBHOOK_SECRET (CURLEC_API_BASE for another
+ * address; CURLEC_DOUBLE=1 for the double inside this server, on its demo keys). A missing
+ * setting stops the start with one line naming it.
  */
-export function paymentProviderFromEnv(env: NodeJS.ProcessEnv, deps: PaymentDeps): SandboxProvider | StripeProvider {
+export function paymentProviderFromEnv(env: NodeJS.ProcessEnv, deps: PaymentDeps): SandboxProvider | StripeProvider | CurlecProvider {
   const name = env.PAYMENT_PROVIDER || 'sandbox';
   if (name === 'sandbox') {
     const callbackUrl = env.SANDBOX_CALLBACK_URL || new URL('/api/pay/callback/sandbox', deps.origin ?? ownOrigin(env)).href;
@@ -66,5 +72,10 @@ export function paymentProviderFromEnv(env: NodeJS.ProcessEnv, deps: PaymentDeps
     if (!secretKey || !webhookSecret) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     return stripeProvider({ secretKey, webhookSecret, ...stripeApiFromEnv(env), now: deps.now });
   }
-  throw new Error(`Unknown PAYMENT_PROVIDER "${name}": use sandbox or stripe`);
+  if (name === 'curlec') {
+    const double = doubleSettings(env, deps.origin ?? ownOrigin(env));
+    const options = double ? { keyId: double.keyId, keySecret: double.keySecret, webhookSecret: double.webhookSecret, apiBase: double.apiBase } : curlecOptionsFromEnv(env);
+    return curlecProvider({ ...options, now: deps.now });
+  }
+  throw new Error(`Unknown PAYMENT_PROVIDER "${name}": use sandbox, stripe or curlec`);
 }

@@ -21,6 +21,17 @@ export interface CheckoutRequest {
   /** The order's payBefore. */
   expiresAt: Date;
   locale: Locale;
+  /** Who pays, for providers whose page names them (Curlec's link). */
+  customer?: { name?: string; phone?: string };
+}
+
+/** The method a payment was actually made with, as the provider reports it. */
+export interface UsedMethod {
+  method: PayMethod;
+  /** FPX: the shop's bank code (fpxBanks) when it knows the bank, else the provider's. */
+  bank?: string;
+  /** Card: as the provider says, when it says. */
+  cardType?: 'credit' | 'debit';
 }
 
 export interface Checkout {
@@ -45,6 +56,8 @@ export interface ProviderEvent {
   amountSen: number;
   /** As the provider says it, upper-cased ('MYR'). */
   currency: string;
+  /** Payments: the method the customer used on the provider's page, when the provider says. */
+  used?: UsedMethod;
 }
 
 /** A signed event the shop cannot take, as it is kept for review (outcome refused). */
@@ -75,6 +88,8 @@ export interface PaymentStatus {
    * server can record a status it was told like an event and process it once.
    */
   eventId: string | null;
+  /** Paid: the method used, when the provider says. */
+  used?: UsedMethod;
 }
 
 export interface RefundResult {

@@ -16,7 +16,7 @@ export interface UblDocument {
   Invoice: [UblNode];
 }
 
-/** LHDN's payment modes: 01 cash, 03 bank transfer (FPX), 04 card, 06 e-wallet, 08 others. */
+/** LHDN's payment modes: 01 cash, 03 bank transfer (FPX, DuitNow), 04 credit card (05 debit card), 06 e-wallet, 08 others. */
 const paymentModes: Record<EinvoicePayment['method'], string> = { cash: '01', fpx: '03', card: '04', tng: '06', grabpay: '06', shopeepay: '06', boost: '06', duitnow: '03', other: '08' };
 const methodWords: Record<EinvoicePayment['method'], string> = { cash: 'cash', fpx: 'FPX online banking', card: 'card', tng: "Touch 'n Go eWallet", grabpay: 'GrabPay', shopeepay: 'ShopeePay', boost: 'Boost', duitnow: 'DuitNow QR', other: 'other means' };
 
@@ -34,11 +34,16 @@ export interface DocumentParts {
   period?: { startDate: string; endDate: string };
 }
 
+/** The payment mode code of how it was paid: a card known to be debit is 05, any other card 04. */
+export function paymentMode(p: Pick<EinvoicePayment, 'method' | 'cardType'>): string {
+  return p.method === 'card' && p.cardType === 'debit' ? '05' : paymentModes[p.method];
+}
+
 function payment(p: EinvoicePayment): UblNode {
   const { date } = utcDateTime(p.paidAt);
-  const words = `Paid in full by ${methodWords[p.method]} on ${date}${p.reference ? `, reference ${p.reference}` : ''}`;
+  const words = `Paid in full by ${p.method === 'card' && p.cardType ? `${p.cardType} card` : methodWords[p.method]} on ${date}${p.reference ? `, reference ${p.reference}` : ''}`;
   return {
-    PaymentMeans: [{ PaymentMeansCode: value(paymentModes[p.method]) }],
+    PaymentMeans: [{ PaymentMeansCode: value(paymentMode(p)) }],
     PaymentTerms: [{ Note: value(words.slice(0, 300)) }],
   };
 }

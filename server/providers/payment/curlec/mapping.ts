@@ -9,10 +9,10 @@ import type { CheckoutRequest, PaymentStatus, ProviderEvent, RefundResult } from
  */
 
 /**
- * What Curlec's hosted page takes among the methods the shop names today. ShopeePay, Boost
- * and DuitNow QR come with the shop's own names for them.
+ * What the shop takes through Curlec: card, FPX and the e-wallets on Curlec's hosted page, and
+ * DuitNow QR drawn on the shop's own page (server-to-server).
  */
-export const curlecMethods: readonly PayMethod[] = ['card', 'fpx', 'tng', 'grabpay'];
+export const curlecMethods: readonly PayMethod[] = ['card', 'fpx', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow'];
 
 /**
  * Curlec wants a link to live a while before it expires (documented for expire_by: a future
@@ -91,6 +91,7 @@ const paymentShape = z.object({
   method: z.string().optional().nullable(),
   bank: z.string().optional().nullable(),
   wallet: z.string().optional().nullable(),
+  card: z.object({ type: z.string().optional().nullable() }).loose().optional().nullable(),
   order_id: z.string().optional().nullable(),
   notes: notesShape,
 });
@@ -110,7 +111,7 @@ const entityOf = (payload: unknown, name: string): unknown => (payload as Record
 export type Mapped = { ok: true; event: ProviderEvent | null } | { ok: false; reason: string };
 
 /** The method a payment was made with, in the shop's words; null when the shop has no name for it. */
-export type UsedMethod = { method: 'card' | 'fpx' | 'tng' | 'grabpay' | 'shopeepay' | 'boost' | 'duitnow'; bank?: string };
+export type UsedMethod = NonNullable<ProviderEvent['used']>;
 
 const wallets: Record<string, UsedMethod['method']> = {
   touchngo: 'tng',
@@ -121,10 +122,46 @@ const wallets: Record<string, UsedMethod['method']> = {
   boost: 'boost',
 };
 
-export function usedMethod(payment: { method?: string | null; bank?: string | null; wallet?: string | null }): UsedMethod | null {
+/**
+ * FPX's bank ids as Curlec names them (PayNet's participant codes, B2C), and the shop's codes
+ * for the same banks (contract/rules/order-status.ts fpxBanks). A bank not listed keeps
+ * Curlec's code.
+ */
+export const curlecFpxBanks: Readonly<Record<string, string>> = {
+  ABB0233: 'affin_bank',
+  ABMB0212: 'alliance_bank',
+  AGRO01: 'agrobank',
+  AMBB0209: 'ambank',
+  BIMB0340: 'bank_islam',
+  BMMB0341: 'bank_muamalat',
+  BKRM0602: 'bank_rakyat',
+  BOCM01: 'bank_of_china',
+  BSN0601: 'bsn',
+  BCBB0235: 'cimb',
+  HLB0224: 'hong_leong_bank',
+  HSBC0223: 'hsbc',
+  KFH0346: 'kfh',
+  MB2U0227: 'maybank2u',
+  MBB0228: 'maybank2u',
+  OCBC0229: 'ocbc',
+  PBB0233: 'public_bank',
+  RHB0218: 'rhb',
+  SCB0216: 'standard_chartered',
+  UOB0226: 'uob',
+};
+
+/** The shop's code for a bank Curlec names, or Curlec's own when the shop has none. */
+export function shopBankCode(curlecBank: string): string {
+  return curlecFpxBanks[curlecBank.toUpperCase()] ?? curlecBank;
+}
+
+export function usedMethod(payment: { method?: string | null; bank?: string | null; wallet?: string | null; card?: { type?: string | null } | null }): UsedMethod | null {
   const method = (payment.method ?? '').toLowerCase();
-  if (method === 'card' || method === 'emi') return { method: 'card' };
-  if (method === 'fpx' || method === 'netbanking') return payment.bank ? { method: 'fpx', bank: payment.bank } : { method: 'fpx' };
+  if (method === 'card' || method === 'emi') {
+    const type = payment.card?.type?.toLowerCase();
+    return type === 'credit' || type === 'debit' ? { method: 'card', cardType: type } : { method: 'card' };
+  }
+  if (method === 'fpx' || method === 'netbanking') return payment.bank ? { method: 'fpx', bank: shopBankCode(payment.bank) } : { method: 'fpx' };
   if (method === 'duitnow' || method === 'duitnow_qr') return { method: 'duitnow' };
   if (method === 'wallet') {
     const wallet = wallets[(payment.wallet ?? '').toLowerCase().replace(/[^a-z]/g, '')];
@@ -132,6 +169,11 @@ export function usedMethod(payment: { method?: string | null; bank?: string | nu
   }
   return null;
 }
+
+const usedOf = (payment: CurlecPayment | null): Pick<ProviderEvent, 'used'> => {
+  const used = payment ? usedMethod(payment) : null;
+  return used ? { used } : {};
+};
 
 /** payment_link.paid: the link, and the payment that paid it. */
 function fromPaidLink(eventId: string, payload: unknown): Mapped {
@@ -153,6 +195,7 @@ function fromPaidLink(eventId: string, payload: unknown): Mapped {
       // What was paid, as the payment says it; the link's amount when the event holds none.
       amountSen: payment.success ? payment.data.amount : (link.data.amount_paid ?? link.data.amount),
       currency: (payment.success ? payment.data.currency : link.data.currency).toUpperCase(),
+      ...usedOf(payment.success ? payment.data : null),
     },
   };
 }
@@ -179,6 +222,7 @@ function fromPayment(eventId: string, kind: 'payment.succeeded' | 'payment.faile
       orderNo: notes.data.orderNo,
       amountSen: payment.data.amount,
       currency: payment.data.currency.toUpperCase(),
+      ...(kind === 'payment.succeeded' ? usedOf(payment.data) : {}),
     },
   };
 }

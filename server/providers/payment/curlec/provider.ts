@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { checkCheckoutRequest } from '../checkout-request.ts';
 import { checkEvent, unusableEvent } from '../event-limits.ts';
-import { PaymentRefused, PaymentUnavailable, type CallbackVerdict, type PaymentProvider, type ProviderListing } from '../types.ts';
+import { PaymentRefused, PaymentUnavailable, type CallbackVerdict, type CheckoutRequest, type PaymentProvider, type ProviderListing } from '../types.ts';
 import {
   capturedPaymentOf,
   curlecMethods,
+  curlecPaymentShape,
   curlecRefundShape,
   eventFromCurlec,
   paymentLinkParams,
@@ -13,6 +14,7 @@ import {
   statusFromLink,
   type LinkCustomer,
   type PaymentLink,
+  usedMethod,
 } from './mapping.ts';
 import { verifyLinkReturn, webhookSignatureHolds, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, type LinkReturnVerdict } from './signatures.ts';
 
@@ -82,6 +84,19 @@ export function refundIdempotencyKey(refundId: string): string {
 
 const PAGE = 100;
 
+/** The customer as a link names them: name and phone (Curlec's contact). */
+function linkCustomer(customer: CheckoutRequest['customer']): LinkCustomer | undefined {
+  if (!customer) return undefined;
+  const name = customer.name?.trim().slice(0, 100);
+  const contact = customer.phone?.trim();
+  return name || contact ? { ...(name ? { name } : {}), ...(contact ? { contact } : {}) } : undefined;
+}
+
+/** DuitNow QR's checkout (server-to-server): not offered until its page is in place. */
+async function duitnowCheckout(): Promise<never> {
+  throw new PaymentRefused('payment.methodNotOffered', {}, 'DuitNow QR is not offered yet');
+}
+
 /**
  * Razorpay Curlec through Payment Links in MYR: the customer picks card, FPX or an e-wallet on
  * Curlec's hosted page; Curlec's signed webhooks and the link itself tell the shop what
@@ -132,8 +147,9 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
 
   async function createLink(request: Parameters<PaymentProvider['createCheckout']>[0], customer?: LinkCustomer) {
     checkCheckoutRequest(request, now());
-    if (!curlecMethods.includes(request.payMethod)) throw new PaymentRefused('gateway.tngNotOffered');
-    const json = await call('checkout', 'POST', '/v1/payment_links', paymentLinkParams(request, now(), customer));
+    if (!curlecMethods.includes(request.payMethod)) throw new PaymentRefused('payment.methodNotOffered');
+    const named = customer ?? linkCustomer(request.customer);
+    const json = await call('checkout', 'POST', '/v1/payment_links', paymentLinkParams(request, now(), named));
     const created = z.object({ id: z.string().min(1), short_url: z.url() }).safeParse(json);
     if (!created.success) throw new Error('Curlec answered a payment link without its id and short_url');
     return { providerRef: created.data.id, redirectUrl: created.data.short_url };
@@ -143,7 +159,11 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     name: 'curlec',
     methods: curlecMethods,
 
-    createCheckout: (request) => createLink(request),
+    createCheckout(request) {
+      // DuitNow QR is drawn on the shop's own page (server-to-server), never a payment link.
+      if (request.payMethod === 'duitnow') return duitnowCheckout();
+      return createLink(request);
+    },
     createLink,
 
     async verifyCallback(rawBody, headers) {
@@ -181,7 +201,14 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     verifyReturn: (query) => verifyLinkReturn(query, keySecret),
 
     async paymentStatus(providerRef) {
-      return statusFromLink(await fetchLink('status', providerRef));
+      const link = await fetchLink('status', providerRef);
+      const status = statusFromLink(link);
+      const paidBy = status.state === 'paid' ? capturedPaymentOf(link) : null;
+      if (!paidBy) return status;
+      // The method used, for the receipt: the link lists its payments without their details.
+      const payment = curlecPaymentShape.safeParse(await call('status', 'GET', `/v1/payments/${encodeURIComponent(paidBy)}`).catch(() => null));
+      const used = payment.success ? usedMethod(payment.data) : null;
+      return used ? { ...status, used } : status;
     },
 
     async refund(request) {

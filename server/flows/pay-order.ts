@@ -5,6 +5,7 @@ import type { orderPay, orderPayStatus, paymentOutcomes } from '../../contract/o
 import { DomainError } from '../modules/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
+import { keepQr } from '../modules/payments/qr.ts';
 import { abandonPayment, attachCheckout, createPayment, lastPayment, pendingPayments, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
 import { PaymentRefused, type PaymentStatus } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
@@ -68,6 +69,7 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
       locale,
     });
     await attachCheckout(ctx.db, payment.id, checkout.providerRef, now);
+    if (checkout.qr) await keepQr(ctx.db, payment.id, checkout.qr, now);
     redirectUrl = checkout.redirectUrl;
   } catch (err) {
     await abandonPayment(ctx.db, payment.id, errorMessage(err).slice(0, 300), now);

@@ -14,6 +14,7 @@ import {
   type LinkCustomer,
   type PaymentLink,
 } from './mapping.ts';
+import { duitNowEvent, duitNowQr, isQrCheckout, withDuitNow } from './duitnow.ts';
 import { verifyLinkReturn, webhookSignatureHolds, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, type LinkReturnVerdict } from './signatures.ts';
 
 /** Curlec's API: Razorpay's own address serves Malaysian accounts too. */
@@ -123,6 +124,9 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     throw translated(new CurlecError(response.status, detail.code ?? 'UNKNOWN', detail.description ?? text.slice(0, 200), detail.field ?? null), during);
   }
 
+  // DuitNow QR: Curlec orders (order_…) beside the payment links (plink_…).
+  const qr = duitNowQr({ call, now, refundKey: refundIdempotencyKey });
+
   async function fetchLink(during: During, id: string): Promise<PaymentLink> {
     const json = await call(during, 'GET', `/v1/payment_links/${encodeURIComponent(id)}`);
     const link = paymentLinkShape.safeParse(json);
@@ -132,6 +136,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
 
   async function createLink(request: Parameters<PaymentProvider['createCheckout']>[0], customer?: LinkCustomer) {
     checkCheckoutRequest(request, now());
+    if (request.payMethod === 'duitnow') return qr.createCheckout(request, customer);
     if (!curlecMethods.includes(request.payMethod)) throw new PaymentRefused('gateway.tngNotOffered');
     const json = await call('checkout', 'POST', '/v1/payment_links', paymentLinkParams(request, now(), customer));
     const created = z.object({ id: z.string().min(1), short_url: z.url() }).safeParse(json);
@@ -141,7 +146,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
 
   return {
     name: 'curlec',
-    methods: curlecMethods,
+    methods: withDuitNow(curlecMethods),
 
     createCheckout: (request) => createLink(request),
     createLink,
@@ -160,7 +165,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
       }
       let mapped: CallbackVerdict;
       try {
-        mapped = eventFromCurlec(eventId, body);
+        mapped = duitNowEvent(eventId, body) ?? eventFromCurlec(eventId, body);
       } catch {
         mapped = { ok: false, reason: 'the event is not one Curlec sends' };
       }
@@ -181,11 +186,13 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     verifyReturn: (query) => verifyLinkReturn(query, keySecret),
 
     async paymentStatus(providerRef) {
+      if (isQrCheckout(providerRef)) return qr.status(providerRef);
       return statusFromLink(await fetchLink('status', providerRef));
     },
 
     async refund(request) {
       if (!Number.isSafeInteger(request.amountSen) || request.amountSen < 1) throw new TypeError('Refund amountSen must be a whole number of sen above 0');
+      if (isQrCheckout(request.providerRef)) return qr.refund(request);
       const link = await fetchLink('status', request.providerRef);
       const paymentId = capturedPaymentOf(link);
       if (!paymentId) throw new PaymentRefused('gateway.notPaid');
@@ -215,6 +222,10 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     },
 
     async expireCheckout(providerRef) {
+      // A DuitNow QR cannot be withdrawn: Curlec has no call to cancel an order or a payment
+      // waiting for its QR, which lapses by itself at its expire_at. One paid meanwhile is
+      // recorded as usual; money the order can no longer use goes back through the ledger.
+      if (isQrCheckout(providerRef)) return;
       const link = await fetchLink('status', providerRef);
       // Only a link still open can be cancelled; paid, expired or cancelled: what paymentStatus says.
       if (link.status !== 'created') return;
@@ -250,7 +261,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
         }
         if (items.length < PAGE) break;
       }
-      return { payments, refunds };
+      return qr.amendListing({ payments, refunds }, from);
     },
   };
 }

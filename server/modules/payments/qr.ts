@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from './schema.ts';
 import type { PaymentRow } from './service.ts';
@@ -18,7 +18,8 @@ export async function lastQrPayment(db: Db, orderId: string): Promise<PaymentRow
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), isNotNull(payments.qrText)))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
+    // Two Pays in one instant: the one still waiting is the newer (Pay closes the earlier).
+    .orderBy(desc(payments.createdAt), desc(sql`${payments.state} = 'pending'`), desc(payments.id))
     .limit(1);
   return row;
 }

@@ -62,6 +62,7 @@ beforeEach(async () => {
   for (const kept of [double.orders, double.payments]) kept.clear();
   double.refunds.length = 0;
   double.requests.length = 0;
+  double.lapses = true;
   await api.reset();
   k = await staffKeys(api);
 });
@@ -173,6 +174,17 @@ describe('paying by DuitNow QR on the shop’s own page', () => {
     expect(second).toMatchObject({ status: 'PENDING', qrText: expect.any(String) });
     expect(second.qrText).not.toBe(first.qrText);
     expect(new Date(second.expiresAt).getTime()).toBeGreaterThan(new Date(first.expiresAt).getTime());
+  });
+
+  test('a QR past its time is EXPIRED on the QR page even while Curlec lists its payment as created, naming no expiry', async () => {
+    double.lapses = false;
+    const { orderNo, curlecOrder } = await payByQr();
+    api.advance(double.qrSeconds - 1);
+    expect((await qrOf(orderNo)).data).toMatchObject({ status: 'PENDING' });
+    api.advance(1);
+    expect((await qrOf(orderNo)).data).toMatchObject({ status: 'EXPIRED', qrText: null });
+    expect([...double.payments.values()].find((p) => p.order_id === curlecOrder)).toMatchObject({ status: 'created' });
+    expect((await find(orderNo)).actions.pay).toBe(true);
   });
 
   test('a QR paid after the customer cancelled the order goes back to the payment by itself', async () => {

@@ -39,6 +39,11 @@ export interface CurlecS2sDouble {
   readonly refunds: Json[];
   /** How long a QR can be paid, in seconds. */
   qrSeconds: number;
+  /**
+   * True: a payment names its QR's expire_at, and one nobody paid in time is marked failed.
+   * False: the payment says nothing of its QR's time and stays created (only the create answer told).
+   */
+  lapses: boolean;
   /** The customer scans the order's QR and their bank pays it: the payment.captured webhook, signed. */
   payQr(orderId: string): CurlecWebhook;
   /** The bank's later word on a refund: its webhook, signed. */
@@ -68,11 +73,14 @@ export function startCurlecS2sDouble(now: () => Date, options: { keyId?: string;
   const refunds: Json[] = [];
   const refundByKey = new Map<string, { body: string; answer: Answer }>();
   const seconds = () => Math.floor(now().getTime() / 1000);
+  /** Each payment's QR expiry, as the create answer gave it. */
+  const qrExpiry = new Map<string, number>();
 
   /** A QR nobody paid in time fails (Curlec's payment.failed would follow). */
   function lapse() {
+    if (!double.lapses) return;
     for (const payment of payments.values()) {
-      if (payment.status === 'created' && payment.expire_at <= seconds()) {
+      if (payment.status === 'created' && qrExpiry.get(payment.id)! <= seconds()) {
         Object.assign(payment, { status: 'failed', error_code: 'BAD_REQUEST_ERROR', error_description: 'The QR code expired before it was paid', error_reason: 'payment_timed_out' });
       }
     }
@@ -131,16 +139,17 @@ export function startCurlecS2sDouble(now: () => Date, options: { keyId?: string;
       error_description: null,
       error_reason: null,
       created_at: seconds(),
-      expire_at: seconds() + double.qrSeconds,
+      ...(double.lapses ? { expire_at: seconds() + double.qrSeconds } : {}),
     };
     payments.set(payment.id, payment);
+    qrExpiry.set(payment.id, seconds() + double.qrSeconds);
     Object.assign(order, { status: 'attempted', attempts: order.attempts + 1 });
     return {
       status: 200,
       body: {
         razorpay_payment_id: payment.id,
         next: [
-          { action: 'display_qr', qr_text: qrTextFor(payment.id, payment.amount), expire_at: payment.expire_at },
+          { action: 'display_qr', qr_text: qrTextFor(payment.id, payment.amount), expire_at: qrExpiry.get(payment.id) },
           { action: 'poll', url: `${base}/v1/payments/${payment.id}` },
         ],
       },
@@ -211,6 +220,7 @@ export function startCurlecS2sDouble(now: () => Date, options: { keyId?: string;
     payments,
     refunds,
     qrSeconds: 5 * 60,
+    lapses: true,
     async fetch(input, init) {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       const text = typeof init?.body === 'string' ? init.body : '';
@@ -228,7 +238,7 @@ export function startCurlecS2sDouble(now: () => Date, options: { keyId?: string;
     payQr(orderId) {
       lapse();
       const order = orders.get(orderId);
-      const payment = [...payments.values()].find((p) => p.order_id === orderId && p.status === 'created');
+      const payment = [...payments.values()].find((p) => p.order_id === orderId && p.status === 'created' && qrExpiry.get(p.id)! > seconds());
       if (!order || !payment) throw new Error(`No QR waiting on ${orderId}`);
       Object.assign(payment, { status: 'captured', captured: true, fee: Math.round(payment.amount * 0.01), tax: 0 });
       Object.assign(order, { status: 'paid', amount_paid: order.amount, amount_due: 0 });

@@ -187,6 +187,17 @@ describe('paying by DuitNow QR on the shop’s own page', () => {
     expect((await find(orderNo)).actions.pay).toBe(true);
   });
 
+  test('Curlec’s payment.failed for a QR that lapsed makes it EXPIRED, the order still payable', async () => {
+    const { orderNo, curlecOrder } = await payByQr();
+    api.advance(double.qrSeconds);
+    const lapsed = [...double.payments.values()].find((p) => p.order_id === curlecOrder)!;
+    Object.assign(lapsed, { status: 'failed', error_code: 'BAD_REQUEST_ERROR', error_reason: 'payment_timed_out', error_description: 'The QR code expired before it was paid' });
+    expect((await deliver(double.webhook('payment.failed', { payment: { entity: { ...lapsed } } }))).status).toBe(200);
+    expect(await latestPaymentOf(api, orderNo)).toMatchObject({ state: 'expired' });
+    expect((await qrOf(orderNo)).data).toMatchObject({ status: 'EXPIRED', qrText: null });
+    expect((await find(orderNo)).actions.pay).toBe(true);
+  });
+
   test('a QR paid after the customer cancelled the order goes back to the payment by itself', async () => {
     const { orderNo, curlecOrder, totalSen } = await payByQr();
     expect((await call(CANCEL, { orderNo, reason: 'Bought them elsewhere' }, k.customer)).code).toBe(200);

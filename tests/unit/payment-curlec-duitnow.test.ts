@@ -16,6 +16,9 @@ describe('Curlec’s webhooks about a DuitNow QR', () => {
       event: { eventId: 'evt_1', kind: 'payment.succeeded', providerRef: 'order_QR000000001', paymentId: notes.paymentId, orderNo: notes.orderNo, amountSen: 9_700, currency: 'MYR' },
     });
     expect(duitNowEvent('evt_2', { event: 'payment.failed', payload: { payment: { entity: payment({ status: 'failed' }) } } })).toMatchObject({ ok: true, event: { kind: 'payment.failed', providerRef: 'order_QR000000001' } });
+    // The QR lapsed unscanned: expired, as the QR page says it.
+    const lapsed = payment({ status: 'failed', error_reason: 'payment_timed_out' });
+    expect(duitNowEvent('evt_7', { event: 'payment.failed', payload: { payment: { entity: lapsed } } })).toMatchObject({ ok: true, event: { kind: 'payment.expired' } });
   });
 
   test('a payment without the shop’s QR notes is left to the payment links’ reading', () => {

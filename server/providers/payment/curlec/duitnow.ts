@@ -60,6 +60,9 @@ const qrPaymentShape = curlecPaymentShape.extend({
 });
 type QrPayment = z.infer<typeof qrPaymentShape>;
 
+/** Curlec fails a QR nobody scanned in time: the shop calls that expired. */
+const timedOut = (payment: { error_reason?: string | null; error_description?: string | null }) => /expir|time.?out|timed.?out/i.test(`${payment.error_reason ?? ''} ${payment.error_description ?? ''}`);
+
 const entityOf = (payload: unknown, name: string): unknown => (payload as Record<string, { entity?: unknown } | undefined> | undefined)?.[name]?.entity;
 
 /**
@@ -72,7 +75,7 @@ export function duitNowEvent(eventId: string, body: unknown): Mapped | null {
   if (!shape.success) return null;
   const { event, payload } = shape.data;
   if (event === 'payment.captured' || event === 'payment.failed') {
-    const payment = curlecPaymentShape.safeParse(entityOf(payload, 'payment'));
+    const payment = qrPaymentShape.safeParse(entityOf(payload, 'payment'));
     if (!payment.success || !payment.data.order_id?.startsWith(QR_ORDER_PREFIX)) return null;
     const notes = qrNotes.safeParse(payment.data.notes);
     if (!notes.success) return null;
@@ -80,8 +83,8 @@ export function duitNowEvent(eventId: string, body: unknown): Mapped | null {
       ok: true,
       event: {
         eventId,
-        // A failed attempt leaves the order payable: a new Pay makes a new QR.
-        kind: event === 'payment.captured' ? 'payment.succeeded' : 'payment.failed',
+        // A failed or lapsed QR leaves the order payable: a new Pay makes a new QR.
+        kind: event === 'payment.captured' ? 'payment.succeeded' : timedOut(payment.data) ? 'payment.expired' : 'payment.failed',
         providerRef: payment.data.order_id,
         paymentId: notes.data.paymentId,
         orderNo: notes.data.orderNo,
@@ -124,9 +127,7 @@ export function statusFromQrPayments(orderId: string, order: { amount: number; c
   if (open.length > 0) return { state: 'expired', ...facts, eventId: `${orderId}:expired` };
   const failed = payments.filter((p) => p.status === 'failed');
   if (failed.length === 0) return { state: 'pending', ...facts, eventId: null };
-  // Curlec fails a QR nobody scanned in time: the shop calls that expired.
-  const timedOut = failed.every((p) => /expir|time.?out|timed.?out/i.test(`${p.error_reason ?? ''} ${p.error_description ?? ''}`));
-  return timedOut ? { state: 'expired', ...facts, eventId: `${orderId}:expired` } : { state: 'failed', ...facts, eventId: `${orderId}:failed` };
+  return failed.every(timedOut) ? { state: 'expired', ...facts, eventId: `${orderId}:expired` } : { state: 'failed', ...facts, eventId: `${orderId}:failed` };
 }
 
 type During = 'checkout' | 'refund' | 'status';

@@ -55,8 +55,10 @@ async function ask(ctx: ShopContext, payment: PaymentRow): Promise<PaymentRow> {
     return payment;
   }
   // Nothing captured and the QR's own time, as the provider gave it, is over: nobody can pay it
-  // any more. A payment that still arrives for it is recorded as usual.
-  if (status.state === 'pending' && payment.qrExpiresAt && payment.qrExpiresAt.getTime() <= ctx.now().getTime()) {
+  // any more (a failure the provider reports after that time is the QR lapsing). A payment that
+  // still arrives for it is recorded as usual.
+  const over = payment.qrExpiresAt !== null && payment.qrExpiresAt.getTime() <= ctx.now().getTime();
+  if (over && (status.state === 'pending' || status.state === 'failed')) {
     status = { ...status, state: 'expired', amountSen: payment.amountSen, eventId: `${payment.providerRef}:expired` };
   }
   await applyProviderStatus(ctx, payment, status);

@@ -187,6 +187,14 @@ describe('paying by DuitNow QR on the shop’s own page', () => {
     expect((await find(orderNo)).actions.pay).toBe(true);
   });
 
+  test('a QR Curlec lists as failed, with no reason, once its time is over is EXPIRED', async () => {
+    double.lapses = false;
+    const { orderNo, curlecOrder } = await payByQr();
+    api.advance(double.qrSeconds);
+    Object.assign([...double.payments.values()].find((p) => p.order_id === curlecOrder)!, { status: 'failed' });
+    expect((await qrOf(orderNo)).data).toMatchObject({ status: 'EXPIRED', qrText: null });
+  });
+
   test('Curlec’s payment.failed for a QR that lapsed makes it EXPIRED, the order still payable', async () => {
     const { orderNo, curlecOrder } = await payByQr();
     api.advance(double.qrSeconds);

@@ -6,6 +6,7 @@ import { fpxBanks } from '../../contract/rules/order-status.ts';
 import { DomainError } from '../modules/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
+import { keepQr } from '../modules/payments/qr.ts';
 import { abandonPayment, attachCheckout, createPayment, lastPayment, paymentByCheckout, pendingPayments, replaceableCheckouts, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
 import { PaymentRefused, type CurlecProvider, type PaymentStatus } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
@@ -77,6 +78,7 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
       customer: { name: order.contact.name, phone: order.contact.phone },
     });
     await attachCheckout(ctx.db, payment.id, checkout.providerRef, now);
+    if (checkout.qr) await keepQr(ctx.db, payment.id, checkout.qr, now);
     redirectUrl = checkout.redirectUrl;
   } catch (err) {
     await abandonPayment(ctx.db, payment.id, errorMessage(err).slice(0, 300), now);

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { cartQuote } from '../../contract/cart-quote.ts';
-import { orderAdd, orderFind, orderPay, orderPayStatus, payMethodsOffered } from '../../contract/orders.ts';
+import { orderAdd, orderFind, orderPay, orderPayQr, orderPayStatus, payMethodsOffered } from '../../contract/orders.ts';
 import { quoteCart } from '../flows/cart-quote.ts';
 import type { ShopContext } from '../flows/context.ts';
 import { findOrder } from '../queries/order-view.ts';
 import { offeredMethods, refreshPayment, startPayment } from '../flows/pay-order.ts';
+import { payQr } from '../flows/pay-qr.ts';
 import { placeOrder } from '../flows/place-order.ts';
 import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
@@ -19,4 +20,5 @@ export function orderRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(orderPay, (input, c) => startPayment(ctx, c.get('user').id, input, c.get('locale'), originOf(ctx, c)));
   calls.mount(orderPayStatus, (input, c) => refreshPayment(ctx, c.get('user').id, input.orderNo, input.providerReturn));
   calls.mount(payMethodsOffered, () => offeredMethods(ctx));
+  calls.mount(orderPayQr, (input, c) => payQr(ctx, c.get('user').id, input.orderNo));
 }

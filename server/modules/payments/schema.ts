@@ -35,6 +35,10 @@ export const payments = pgTable(
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
     paidAt: at('paid_at'),
+    /** A DuitNow QR attempt: the QR's text as the provider gave it, for the shop's own page to draw. */
+    qrText: text('qr_text'),
+    /** When that QR stops working, as the provider said. */
+    qrExpiresAt: at('qr_expires_at'),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),

@@ -38,6 +38,8 @@ export interface Checkout {
   providerRef: string;
   /** Where to send the customer's browser: the provider's payment page. */
   redirectUrl: string;
+  /** A QR the shop's own page draws (DuitNow QR): its text and when it stops working. */
+  qr?: { text: string; expiresAt: Date };
 }
 
 export type ProviderEventKind = 'payment.succeeded' | 'payment.failed' | 'payment.expired' | 'refund.succeeded' | 'refund.failed';

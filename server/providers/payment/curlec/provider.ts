@@ -16,6 +16,7 @@ import {
   type PaymentLink,
   usedMethod,
 } from './mapping.ts';
+import { duitNowEvent, duitNowQr, isQrCheckout } from './duitnow.ts';
 import { verifyLinkReturn, webhookSignatureHolds, WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, type LinkReturnVerdict } from './signatures.ts';
 
 /** Curlec's API: Razorpay's own address serves Malaysian accounts too. */
@@ -92,11 +93,6 @@ function linkCustomer(customer: CheckoutRequest['customer']): LinkCustomer | und
   return name || contact ? { ...(name ? { name } : {}), ...(contact ? { contact } : {}) } : undefined;
 }
 
-/** DuitNow QR's checkout (server-to-server): not offered until its page is in place. */
-async function duitnowCheckout(): Promise<never> {
-  throw new PaymentRefused('payment.methodNotOffered', {}, 'DuitNow QR is not offered yet');
-}
-
 /**
  * Razorpay Curlec through Payment Links in MYR: the customer picks card, FPX or an e-wallet on
  * Curlec's hosted page; Curlec's signed webhooks and the link itself tell the shop what
@@ -138,6 +134,9 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     throw translated(new CurlecError(response.status, detail.code ?? 'UNKNOWN', detail.description ?? text.slice(0, 200), detail.field ?? null), during);
   }
 
+  // DuitNow QR: Curlec orders (order_…) beside the payment links (plink_…).
+  const qr = duitNowQr({ call, now, refundKey: refundIdempotencyKey });
+
   async function fetchLink(during: During, id: string): Promise<PaymentLink> {
     const json = await call(during, 'GET', `/v1/payment_links/${encodeURIComponent(id)}`);
     const link = paymentLinkShape.safeParse(json);
@@ -147,8 +146,10 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
 
   async function createLink(request: Parameters<PaymentProvider['createCheckout']>[0], customer?: LinkCustomer) {
     checkCheckoutRequest(request, now());
-    if (!curlecMethods.includes(request.payMethod)) throw new PaymentRefused('payment.methodNotOffered');
     const named = customer ?? linkCustomer(request.customer);
+    // DuitNow QR is drawn on the shop's own page (server-to-server), never a payment link.
+    if (request.payMethod === 'duitnow') return qr.createCheckout(request, named);
+    if (!curlecMethods.includes(request.payMethod)) throw new PaymentRefused('payment.methodNotOffered');
     const json = await call('checkout', 'POST', '/v1/payment_links', paymentLinkParams(request, now(), named));
     const created = z.object({ id: z.string().min(1), short_url: z.url() }).safeParse(json);
     if (!created.success) throw new Error('Curlec answered a payment link without its id and short_url');
@@ -159,11 +160,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     name: 'curlec',
     methods: curlecMethods,
 
-    createCheckout(request) {
-      // DuitNow QR is drawn on the shop's own page (server-to-server), never a payment link.
-      if (request.payMethod === 'duitnow') return duitnowCheckout();
-      return createLink(request);
-    },
+    createCheckout: (request) => createLink(request),
     createLink,
 
     async verifyCallback(rawBody, headers) {
@@ -180,7 +177,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
       }
       let mapped: CallbackVerdict;
       try {
-        mapped = eventFromCurlec(eventId, body);
+        mapped = duitNowEvent(eventId, body) ?? eventFromCurlec(eventId, body);
       } catch {
         mapped = { ok: false, reason: 'the event is not one Curlec sends' };
       }
@@ -201,6 +198,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     verifyReturn: (query) => verifyLinkReturn(query, keySecret),
 
     async paymentStatus(providerRef) {
+      if (isQrCheckout(providerRef)) return qr.status(providerRef);
       const link = await fetchLink('status', providerRef);
       const status = statusFromLink(link);
       const paidBy = status.state === 'paid' ? capturedPaymentOf(link) : null;
@@ -213,6 +211,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
 
     async refund(request) {
       if (!Number.isSafeInteger(request.amountSen) || request.amountSen < 1) throw new TypeError('Refund amountSen must be a whole number of sen above 0');
+      if (isQrCheckout(request.providerRef)) return qr.refund(request);
       const link = await fetchLink('status', request.providerRef);
       const paymentId = capturedPaymentOf(link);
       if (!paymentId) throw new PaymentRefused('gateway.notPaid');
@@ -242,6 +241,10 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     },
 
     async expireCheckout(providerRef) {
+      // A DuitNow QR cannot be withdrawn: Curlec has no call to cancel an order or a payment
+      // waiting for its QR, which lapses by itself at its expire_at. One paid meanwhile is
+      // recorded as usual; money the order can no longer use goes back through the ledger.
+      if (isQrCheckout(providerRef)) return;
       const link = await fetchLink('status', providerRef);
       // Only a link still open can be cancelled; paid, expired or cancelled: what paymentStatus says.
       if (link.status !== 'created') return;
@@ -277,7 +280,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
         }
         if (items.length < PAGE) break;
       }
-      return { payments, refunds };
+      return qr.amendListing({ payments, refunds }, from);
     },
   };
 }

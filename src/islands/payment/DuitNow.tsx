@@ -137,7 +137,7 @@ export function QrPanel({ locale, answer, secondsLeft, qr, pngUrl }: PanelProps)
         </p>
       </section>
       <div className="space-y-4">
-        <p className="font-semibold" role="status">
+        <p className="text-lg" role="status">
           {t.waiting}
         </p>
         <ol className="hidden list-decimal space-y-1 pl-5 sm:block">

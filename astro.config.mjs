@@ -73,7 +73,7 @@ export default defineConfig({
       i18n: { defaultLocale: 'en', locales: { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' } },
       // Pages that only lead elsewhere or say something is missing are not for search engines.
       // Nor are the pages of one customer or of staff, nor search results, which ask them not to index them.
-      filter: (page) => !/\/(401|404|good|agreement|confirm|pages|pages-order|search|garage|myorder-status(\/detail|\/invoice)?|console(\/[a-z-]+)?)\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/\/(401|404|good|agreement|confirm|pages|pages-order|pay\/duitnow|search|garage|myorder-status(\/detail|\/invoice)?|console(\/[a-z-]+)?)\/?$/.test(new URL(page).pathname),
     }),
   ],
   vite: {

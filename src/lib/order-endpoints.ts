@@ -29,3 +29,5 @@ export const reviewCheck = endpoint<typeof reviews.reviewCheck>(paths.reviewChec
 // Here rather than a file of its own: the paths of orders.ts stay in one chunk with these
 // calls, so the order page carries no extra module for the invoice page's sake.
 export const orderInvoice = endpoint<typeof invoice.orderInvoice>(paths.orderInvoice);
+export const payMethodsOffered = endpoint<typeof orders.payMethodsOffered>(paths.payMethodsOffered);
+export const orderPayQr = endpoint<typeof orders.orderPayQr>(paths.orderPayQr);

@@ -22,3 +22,27 @@ export function qrSvg(text: string): { size: number; path: string } | null {
   }
   return { size: code.size + QUIET_ZONE * 2, path };
 }
+
+/**
+ * The same QR as a PNG (a data: URL) drawn on a canvas, `scale` pixels a module, for saving to a
+ * phone's photos: banking and e-wallet apps scan a QR picked from there. Browser only.
+ */
+export function qrPngUrl(text: string, scale = 8): string | null {
+  let code;
+  try {
+    code = generate(text, { minCorrectionLevel: correction.M });
+  } catch {
+    return null;
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = (code.size + QUIET_ZONE * 2) * scale;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = '#000000';
+  for (let y = 0; y < code.size; y++) {
+    for (let x = 0; x < code.size; x++) if (code.get(x, y)) context.fillRect((x + QUIET_ZONE) * scale, (y + QUIET_ZONE) * scale, scale, scale);
+  }
+  return canvas.toDataURL('image/png');
+}

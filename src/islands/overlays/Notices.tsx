@@ -28,7 +28,7 @@ export function Notices({ locale }: { locale: Locale }) {
             role={n.kind === 'error' || n.kind === 'warning' ? 'alert' : 'status'}
             className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${tone[n.kind]}`}
           >
-            <p className="flex-1">{n.text}</p>
+            <p className="min-w-0 flex-1 wrap-anywhere">{n.text}</p>
             <button type="button" className="-m-1 min-h-8 min-w-8 rounded p-1" aria-label={t.close} onClick={() => dismiss(n.id)}>
               <span aria-hidden="true">✕</span>
             </button>

@@ -1,41 +1,31 @@
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { fpxBanks, payMethods, type PayMethod } from '../../../contract/rules/order-status.ts';
+import type { PayMethod } from '../../../contract/rules/order-status.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderPay } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { clock, secondsUntil } from '../../lib/pay-time.ts';
+import { firstChoice, saveChoice, savedChoice, type Offered } from '../../lib/pay-choice.ts';
 
 /** Marks that the customer left for the provider's page, so their return can say how it went. */
 export const startedKey = (orderNo: string) => `servauto.paying.${orderNo}`;
 
-/** The method and bank last chosen for an order in this tab: back from a failed payment, they are still chosen. */
-const choiceKey = (orderNo: string) => `servauto.payChoice.${orderNo}`;
-
-function readChoice(orderNo: string): { method?: PayMethod; bank?: string } {
+/** sessionStorage, or nothing where the browser blocks it (or outside a browser). */
+const tabStorage = (): Storage | undefined => {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(choiceKey(orderNo)) ?? 'null') as { method?: unknown; bank?: unknown } | null;
-    const method = payMethods.find((m) => m === saved?.method);
-    const bank = fpxBanks.find((b) => b.code === saved?.bank)?.code;
-    return { ...(method ? { method } : {}), ...(bank ? { bank } : {}) };
+    return sessionStorage;
   } catch {
-    return {};
+    return undefined;
   }
-}
-
-function saveChoice(orderNo: string, method: PayMethod, bank: string) {
-  try {
-    sessionStorage.setItem(choiceKey(orderNo), JSON.stringify({ method, bank }));
-  } catch {
-    /* storage blocked: the last attempt's method is still chosen (lastMethod) */
-  }
-}
+};
 
 interface Props {
   locale: Locale;
   orderNo: string;
   totalSen: number;
+  /** What the provider takes now: only these methods and banks are offered, in this order. */
+  offered: Offered;
   /** Epoch ms when paying ends, from the server's seconds left (the device clock may be off). */
   deadline: number;
   /** The method of the order's last attempt to pay, chosen again when this tab has no choice of its own. */
@@ -44,12 +34,12 @@ interface Props {
 }
 
 /** The time left, the methods Malaysians pay with, and Pay, which opens the provider's page. */
-export function PayForm({ locale, orderNo, totalSen, deadline, lastMethod, onTimeOver }: Props) {
+export function PayForm({ locale, orderNo, totalSen, offered, deadline, lastMethod, onTimeOver }: Props) {
   const t = dictionary(locale).payment;
   const [left, setLeft] = useState(() => secondsUntil(deadline, Date.now()));
-  const [chosen] = useState(() => readChoice(orderNo));
-  const [method, setMethod] = useState<PayMethod>(chosen.method ?? lastMethod ?? 'fpx');
-  const [bank, setBank] = useState(chosen.bank ?? '');
+  const [chosen] = useState(() => firstChoice(offered, savedChoice(tabStorage(), orderNo), lastMethod));
+  const [method, setMethod] = useState<PayMethod | null>(chosen.method);
+  const [bank, setBank] = useState(chosen.bank);
   const [bankError, setBankError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -66,13 +56,13 @@ export function PayForm({ locale, orderNo, totalSen, deadline, lastMethod, onTim
   }, [deadline, onTimeOver]);
 
   const pay = async () => {
-    if (busy) return;
+    if (busy || !method) return;
     if (method === 'fpx' && !bank) {
       setBankError(t.chooseBank);
       return;
     }
     setBusy(true);
-    saveChoice(orderNo, method, bank);
+    saveChoice(tabStorage(), orderNo, { method, bank });
     try {
       const { redirectUrl } = await callApi(orderPay, { orderNo, payMethod: method, ...(method === 'fpx' ? { bankCode: bank } : {}) });
       try {
@@ -100,13 +90,14 @@ export function PayForm({ locale, orderNo, totalSen, deadline, lastMethod, onTim
       <fieldset>
         <legend className="mb-2 text-lg font-bold">{t.methods}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          {payMethods.map((m) => (
+          {offered.methods.map((m) => (
             <label key={m} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
               <input type="radio" name="pay-method" value={m} checked={method === m} onChange={() => setMethod(m)} />
               <span className="font-semibold">{t[m]}</span>
             </label>
           ))}
         </div>
+        {offered.methods.length === 0 && <p className="rounded-lg bg-slate-100 p-3 font-semibold">{t.noMethods}</p>}
       </fieldset>
       {method === 'fpx' && (
         <div>
@@ -125,7 +116,7 @@ export function PayForm({ locale, orderNo, totalSen, deadline, lastMethod, onTim
             }}
           >
             <option value="">{t.chooseBank}</option>
-            {fpxBanks.map((b) => (
+            {offered.banks.map((b) => (
               <option key={b.code} value={b.code}>
                 {b.name}
               </option>
@@ -138,7 +129,7 @@ export function PayForm({ locale, orderNo, totalSen, deadline, lastMethod, onTim
           )}
         </div>
       )}
-      <button type="submit" className="btn-primary w-full text-lg sm:w-auto" disabled={busy} aria-busy={busy}>
+      <button type="submit" className="btn-primary w-full text-lg sm:w-auto" disabled={busy || !method} aria-busy={busy}>
         {busy ? t.paying : fill(t.pay, { total: formatRM(totalSen, locale) })}
       </button>
     </form>

@@ -8,6 +8,8 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
   const d = dictionary(locale);
   const t = d.checkout;
   const money = (sen: number) => formatRM(sen, locale);
+  // The method that paid it, as the order's payments name it.
+  const paidBy = paid ? order.payments.findLast((p) => p.state === 'succeeded') : undefined;
   const rows: [string, number][] = [
     [t.parts, order.totals.partsSen],
     ...(order.totals.labourSen ? ([[t.labour, order.totals.labourSen]] as [string, number][]) : []),
@@ -64,6 +66,12 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
           <dt>{t.total}</dt>
           <dd className="tabular-nums">{money(order.totals.totalSen)}</dd>
         </div>
+        {paidBy && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-700">{d.payment.paidBy}</dt>
+            <dd className="text-right">{d.payment[paidBy.method]}</dd>
+          </div>
+        )}
         {paid && (
           <div className="flex justify-between gap-4 font-semibold text-green-800">
             <dt>{d.payment.paidWith}</dt>

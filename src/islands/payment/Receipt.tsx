@@ -69,7 +69,7 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
         {paidBy && (
           <div className="flex justify-between gap-4">
             <dt className="text-slate-700">{d.payment.paidBy}</dt>
-            <dd className="text-right">{d.payment[paidBy.method]}</dd>
+            <dd className="text-right">{methodWords(d.payment, paidBy)}</dd>
           </div>
         )}
         {paid && (
@@ -81,4 +81,11 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
       </dl>
     </section>
   );
+}
+
+/** The method in the customer's words: FPX with its bank, a card as credit or debit when the provider said. */
+function methodWords(t: ReturnType<typeof dictionary>['payment'], payment: OrderDetailDto['payments'][number]): string {
+  if (payment.method === 'fpx' && payment.bank) return fill(t.fpxBank, { bank: payment.bank.name });
+  if (payment.method === 'card' && payment.cardType) return payment.cardType === 'credit' ? t.cardCredit : t.cardDebit;
+  return t[payment.method];
 }

@@ -6,13 +6,16 @@ import { Receipt } from '../../../src/islands/payment/Receipt.tsx';
 import type { OrderDetailDto } from '../../../src/islands/payment/types.ts';
 
 type Payment = OrderDetailDto['payments'][number];
-const attempt = (method: Payment['method'], state: Payment['state']): Payment => ({
+const attempt = (method: Payment['method'], state: Payment['state'], more: Partial<Payment> = {}): Payment => ({
   method,
+  bank: null,
+  cardType: null,
   amountSen: 15_900,
   state,
   createdAt: '2026-11-27T02:00:00.000Z',
   paidAt: state === 'succeeded' ? '2026-11-27T02:01:00.000Z' : null,
   refundDue: false,
+  ...more,
 });
 
 /** The fields a receipt reads; the rest of an order does not change it. */
@@ -38,6 +41,14 @@ describe('the receipt names how it was paid', () => {
     expect(paidBy(receipt(paid, true))).toEqual(['Paid by', "Touch 'n Go eWallet"]);
     expect(paidBy(receipt(paid, true, 'zh-cn'))).toEqual(['付款方式', "Touch 'n Go 电子钱包"]);
     expect(paidBy(receipt(order([attempt('duitnow', 'succeeded')]), true, 'ms'))).toEqual(['Dibayar melalui', 'Kod QR DuitNow']);
+  });
+
+  test('FPX names the bank, a card says credit or debit when the provider told', () => {
+    const fpx = order([attempt('fpx', 'succeeded', { bank: { code: 'maybank2u', name: 'Maybank2u' } })]);
+    expect(paidBy(receipt(fpx, true))).toEqual(['Paid by', 'FPX online banking (Maybank2u)']);
+    expect(paidBy(receipt(order([attempt('card', 'succeeded', { cardType: 'debit' })]), true))).toEqual(['Paid by', 'Debit card']);
+    expect(paidBy(receipt(order([attempt('card', 'succeeded', { cardType: 'credit' })]), true, 'ms'))).toEqual(['Dibayar melalui', 'Kad kredit']);
+    expect(paidBy(receipt(order([attempt('card', 'succeeded')]), true))).toEqual(['Paid by', 'Credit or debit card']);
   });
 
   test('the summary before paying names none', () => {

@@ -43,6 +43,7 @@ if (!process.env.SERVAUTO_E2E_DIR) {
   process.env.SERVAUTO_E2E_PORT ??= String((await portIsFree(3100)) ? 3100 : await anyFreePort());
   process.env.SERVAUTO_EXPIRY_LOG = path.join(dir, 'expiry-server.log');
   process.env.SERVAUTO_E2E_EXPIRY_PORT ??= String(await anyFreePort());
+  process.env.SERVAUTO_E2E_CURLEC_PORT ??= String(await anyFreePort());
   console.log(`[e2e] server log: ${process.env.SERVAUTO_LOG}`);
   // Keep the folder (and its log) only when something failed.
   process.on('exit', (code) => {
@@ -62,6 +63,9 @@ process.env.SERVAUTO_BASE_URL = baseURL;
 const expiryPort = Number(process.env.SERVAUTO_E2E_EXPIRY_PORT);
 const expiryLog = process.env.SERVAUTO_EXPIRY_LOG ?? '';
 process.env.SERVAUTO_EXPIRY_BASE_URL = `http://localhost:${expiryPort}`;
+// A third server taking payments through Curlec, its double inside it, for curlec.spec.ts alone.
+const curlecPort = Number(process.env.SERVAUTO_E2E_CURLEC_PORT);
+process.env.SERVAUTO_CURLEC_BASE_URL = `http://localhost:${curlecPort}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -131,6 +135,27 @@ export default defineConfig({
         SERVAUTO_LOG: expiryLog,
         // 15 s to pay, looked at every second.
         PAYMENT_TIMEOUT_MINUTES: '0.25',
+        JOB_INTERVAL_SECONDS: '1',
+      },
+      timeout: 180_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      // Appends to the first server's log, so the tests read its login codes the same way.
+      command: `npm start >> "${log}" 2>&1 || { tail -n 40 "${log}" >&2; exit 1; }`,
+      url: `http://localhost:${curlecPort}/pc/home`,
+      env: {
+        PORT: String(curlecPort),
+        DATA_DIR: path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'curlec-data'),
+        DATABASE_URL: '',
+        SMS_PROVIDER: 'console',
+        DEMO_DATA: '1',
+        OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
+        SERVAUTO_LOG: log,
+        PAYMENT_PROVIDER: 'curlec',
+        CURLEC_DOUBLE: '1',
+        // The double's webhooks and refunds go out at once, looked for every second.
         JOB_INTERVAL_SECONDS: '1',
       },
       timeout: 180_000,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Locale } from '../../../../contract/rules/language.ts';
-import type { PayMethod } from '../../../../contract/rules/order-status.ts';
 import { PaymentRefused, type Checkout, type CheckoutRequest, type PaymentStatus, type ProviderListing, type RefundRequest, type RefundResult } from '../types.ts';
 import { curlecPaymentShape, curlecRefundShape, refundResultState, type LinkCustomer, type Mapped } from './mapping.ts';
 

@@ -72,9 +72,9 @@ describe.skipIf(!onPostgres)('money under concurrent Curlec payments through two
       a.advance(6 * 60);
       const [ranA, ranB] = await Promise.all([a.runJobs(), b.runJobs()]);
       let ran = ranA + ranB;
-      for (const refund of double.refunds.filter((r) => r.status === 'pending' && !settled.has(r.id))) {
+      for (const refund of (await double.refunds.all()).filter((r) => r.status === 'pending' && !settled.has(r.id))) {
         settled.add(refund.id);
-        expect((await deliver(tries % 2 ? a : b, double.settleRefund(refund.id, 'processed'))).status).toBe(200);
+        expect((await deliver(tries % 2 ? a : b, await double.settleRefund(refund.id, 'processed'))).status).toBe(200);
         ran++;
       }
       quiet = ran === 0 ? quiet + 1 : 0;
@@ -98,7 +98,7 @@ describe.skipIf(!onPostgres)('money under concurrent Curlec payments through two
     for (const [n, payMethod] of ['card', 'grabpay'].entries()) {
       const pay = await (n ? second : first).request(PAY, { orderNo, payMethod }, { userKey });
       expect(pay.code, pay.msg).toBe(200);
-      held.push(double.pay(new URL(pay.data.redirectUrl).pathname.split('/').at(-1)!, payMethod === 'card' ? { method: 'card' } : { method: 'wallet', wallet: 'grabpay' }).webhooks);
+      held.push((await double.pay(new URL(pay.data.redirectUrl).pathname.split('/').at(-1)!, payMethod === 'card' ? { method: 'card' } : { method: 'wallet', wallet: 'grabpay' })).webhooks);
     }
     const [one, two] = Math.floor(i / 2) % 2 ? [held[1]!, held[0]!] : [held[0]!, held[1]!];
     a.advance(31 * 60);
@@ -143,8 +143,8 @@ describe.skipIf(!onPostgres)('money under concurrent Curlec payments through two
       if (p.returned > p.amount_sen) wrong.push(`payment ${p.provider_ref}: ${p.returned} returned of ${p.amount_sen}`);
       if (p.keys !== p.returns) wrong.push(`payment ${p.provider_ref}: two returns with one idempotency key`);
       // What Curlec paid back against the payment that paid this link.
-      const paidBy = new Set((double.links.get(p.provider_ref)?.payments ?? []).map((x: { payment_id: string }) => x.payment_id));
-      const sent = double.refunds.filter((r) => paidBy.has(r.payment_id) && r.status !== 'failed').reduce((s, r) => s + (r.amount as number), 0);
+      const paidBy = new Set(((await double.links.get(p.provider_ref))?.payments ?? []).map((x: { payment_id: string }) => x.payment_id));
+      const sent = (await double.refunds.all()).filter((r) => paidBy.has(r.payment_id) && r.status !== 'failed').reduce((s, r) => s + (r.amount as number), 0);
       if (sent !== p.returned) wrong.push(`payment ${p.provider_ref}: Curlec paid back ${sent}, the ledger says ${p.returned}`);
     }
     return wrong.map((w) => `${orderNo} ${w}`);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import { createCurlecDouble, UNKNOWN_ID_STATUS } from '../../server/providers/payment/curlec/double/index.ts';
+import { createCurlecDouble } from '../../server/providers/payment/curlec/double/index.ts';
 import { verifyLinkReturn, webhookSignatureHolds } from '../../server/providers/payment/curlec/signatures.ts';
 import { startCurlecDouble, type CurlecDouble, type CurlecWebhook } from './curlec-double.ts';
 import { startApi } from './harness.ts';
@@ -98,10 +98,10 @@ describe('the API answers as Curlec documents it', () => {
   test('an unknown id is “The id provided does not exist”', async () => {
     for (const path of ['/v1/payment_links/plink_Unknown000001', '/v1/payments/pay_Unknown000001', '/v1/refunds/rfnd_Unknown000001', '/v1/orders/order_Unknown000001']) {
       const answer = await api('GET', path);
-      expect(answer.status).toBe(UNKNOWN_ID_STATUS);
+      expect(answer.status).toBe(404);
       expect(answer.body.error).toMatchObject({ code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' });
     }
-    expect((await api('POST', '/v1/payment_links/plink_Unknown000001/cancel')).status).toBe(UNKNOWN_ID_STATUS);
+    expect((await api('POST', '/v1/payment_links/plink_Unknown000001/cancel')).status).toBe(404);
   });
 
   test('a second link with the same reference_id is refused; only an open link can be cancelled', async () => {

@@ -98,10 +98,10 @@ describe('refunds', () => {
 describe('choosing the provider from the environment', () => {
   const deps = () => ({ db: s.database.db, secret: SECRET });
 
-  test('the sandbox by default, offering all four methods', () => {
+  test('the sandbox by default, offering every method', () => {
     const chosen = paymentProviderFromEnv({}, deps());
     expect(chosen.name).toBe('sandbox');
-    expect(chosen.methods).toEqual(['fpx', 'card', 'tng', 'grabpay']);
+    expect(chosen.methods).toEqual(['fpx', 'card', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow']);
   });
 
   test('SANDBOX_PAYMENT_SECRET signs when set; else a key drawn from the server secret', () => {

@@ -10,11 +10,11 @@ export type Json = Record<string, any>;
 export type Answer = { status: number; body: Json };
 
 /**
- * "The id provided does not exist": Curlec answers an unknown id with HTTP 400 and
- * BAD_REQUEST_ERROR (its documented error body; the status is the one its API gives for every
- * request error of this kind), not 404.
+ * "The id provided does not exist": an unknown link, payment, order or refund answers 404 with
+ * Curlec's BAD_REQUEST_ERROR body, as the shop's contract for the double names it (401 wrong key,
+ * 400 bad amount, 404 unknown id). The provider treats both 400 and 404 as "not retried".
  */
-export const UNKNOWN_ID_STATUS = 400;
+export const UNKNOWN_ID_STATUS = 404;
 
 /** Curlec's error body: every field present, as its documentation shows them. */
 export function failure(status: number, description: string, options: { field?: string | null; reason?: string; step?: string; source?: string } = {}): Answer {

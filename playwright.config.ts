@@ -42,6 +42,7 @@ if (!process.env.SERVAUTO_E2E_DIR) {
   process.env.SERVAUTO_LOG = path.join(dir, 'server.log');
   process.env.SERVAUTO_E2E_PORT ??= String((await portIsFree(3100)) ? 3100 : await anyFreePort());
   process.env.SERVAUTO_EXPIRY_LOG = path.join(dir, 'expiry-server.log');
+  process.env.SERVAUTO_CURLEC_LOG = path.join(dir, 'curlec-server.log');
   process.env.SERVAUTO_E2E_EXPIRY_PORT ??= String(await anyFreePort());
   process.env.SERVAUTO_E2E_CURLEC_PORT ??= String(await anyFreePort());
   console.log(`[e2e] server log: ${process.env.SERVAUTO_LOG}`);
@@ -65,6 +66,7 @@ const expiryLog = process.env.SERVAUTO_EXPIRY_LOG ?? '';
 process.env.SERVAUTO_EXPIRY_BASE_URL = `http://localhost:${expiryPort}`;
 // A third server taking payments through Curlec, its double inside it, for curlec.spec.ts alone.
 const curlecPort = Number(process.env.SERVAUTO_E2E_CURLEC_PORT);
+const curlecLog = process.env.SERVAUTO_CURLEC_LOG ?? '';
 process.env.SERVAUTO_CURLEC_BASE_URL = `http://localhost:${curlecPort}`;
 
 export default defineConfig({
@@ -142,8 +144,9 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     {
-      // Appends to the first server's log, so the tests read its login codes the same way.
-      command: `npm start >> "${log}" 2>&1 || { tail -n 40 "${log}" >&2; exit 1; }`,
+      // A log of its own (two servers writing one file overwrite each other's lines); the
+      // tests read login codes from both.
+      command: `npm start > "${curlecLog}" 2>&1 || { tail -n 40 "${curlecLog}" >&2; exit 1; }`,
       url: `http://localhost:${curlecPort}/pc/home`,
       env: {
         PORT: String(curlecPort),
@@ -152,7 +155,7 @@ export default defineConfig({
         SMS_PROVIDER: 'console',
         DEMO_DATA: '1',
         OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
-        SERVAUTO_LOG: log,
+        SERVAUTO_LOG: curlecLog,
         PAYMENT_PROVIDER: 'curlec',
         CURLEC_DOUBLE: '1',
         // The double's webhooks and refunds go out at once, looked for every second.

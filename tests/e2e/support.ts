@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
@@ -9,12 +9,19 @@ export function freshPhone(): string {
   return `12${String(n).padStart(7, '0').slice(-7)}`;
 }
 
-function smsLinesFor(phone: string): string[] {
+/** The logs of the test servers whose login codes tests read: the first server's and the Curlec server's. */
+function serverLogs(): string[] {
   const log = process.env.SERVAUTO_LOG;
   if (!log) throw new Error('SERVAUTO_LOG is not set: run the browser tests through playwright.config.ts');
+  const curlec = process.env.SERVAUTO_CURLEC_LOG;
+  return curlec && existsSync(curlec) ? [log, curlec] : [log];
+}
+
+function smsLinesFor(phone: string): string[] {
   const e164 = phone.startsWith('+60') ? phone : `+60${phone.replace(/^0/, '')}`;
-  return readFileSync(log, 'utf8')
-    .split('\n')
+  // Each phone is fresh to one test, so its codes come from one server only.
+  return serverLogs()
+    .flatMap((log) => readFileSync(log, 'utf8').split('\n'))
     .filter((l) => l.includes(`[sms] OTP for ${e164}:`));
 }
 

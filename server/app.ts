@@ -112,7 +112,7 @@ export function createApi(deps: AppDeps) {
     secret,
     // The seller's details were checked complete at start (main.ts): a missing field never gets this far.
     einvoice: shopEinvoice(
-      deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content'))),
+      deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content')), { db }),
       async () => (await sellerDetails()) as SellerDetails,
     ),
   };

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Db } from '../db/client.ts';
 import type { SellerDetails } from '../modules/seller/details.ts';
 import { einvoiceProviderFromEnv, type EinvoiceProvider } from '../providers/einvoice/provider.ts';
 import { verifyDocumentSignature } from '../providers/einvoice/signature.ts';
@@ -17,6 +18,8 @@ export interface ShopEinvoiceOptions {
   /** Tests: the double's clock and no delay before it validates. */
   clock?: () => number;
   validationDelayMs?: number;
+  /** The local double's books: shared by every process on this database, kept across restarts. */
+  db?: Db;
 }
 
 export function shopEinvoiceProvider(seller: Pick<SellerDetails, 'tin' | 'legalName'>, options: ShopEinvoiceOptions = {}, env: NodeJS.ProcessEnv = process.env): EinvoiceProvider {
@@ -30,6 +33,7 @@ export function shopEinvoiceProvider(seller: Pick<SellerDetails, 'tin' | 'legalN
       ...(demoCert ? { verifySignature: (doc: unknown) => verifyDocumentSignature(doc as UblDocument, demoCert) } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.validationDelayMs !== undefined ? { validationDelayMs: options.validationDelayMs } : {}),
+      ...(options.db ? { db: options.db } : {}),
       client: { maxRetryAfterSeconds: 0 },
     },
     env,

@@ -125,9 +125,36 @@ describe('submitting', () => {
     expect(result.ok && result.value[0]!.rejected).toEqual([{ codeNumber: 'INV-1', error: expect.objectContaining({ code: 'CF321' }) }]);
   });
 
-  test('an identical submission within 10 minutes is reported as a duplicate, not retried', async () => {
+  test('the answer to a submission lost on the way: sent again (422), the earlier submission is found by Search Documents and carried on', async () => {
+    let lose = true;
+    const losing: typeof fetch = async (input, init) => {
+      const answer = await inProcessFetch(double)(input, init);
+      if (lose && String(input).includes('/documentsubmissions')) {
+        lose = false;
+        throw new Error('socket hang up');
+      }
+      return answer;
+    };
+    const myinvois = client({ fetch: losing });
+    const documents = [doc('INV-1'), doc('INV-2')];
+    expect(await myinvois.submit(documents)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'unavailable' }) });
+    now += 5 * 60_000;
+    const again = await myinvois.submit(documents);
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    const [batch] = again.value;
+    const earlier = await double.store.submission(batch!.submissionUid);
+    // The one submission MyInvois received, with both documents: nothing was sent twice.
+    expect(earlier?.uuids).toEqual(batch!.accepted.map((d) => d.uuid));
+    expect(batch!.accepted.map((d) => d.codeNumber)).toEqual(['INV-1', 'INV-2']);
+    expect(await double.store.search({ issuerTin: SELLER_TIN })).toHaveLength(2);
+    const done = await myinvois.pollUntilDone(batch!.submissionUid, { intervalMs: 10 });
+    expect(done.ok && done.value.documents.map((d) => d.status)).toEqual(['Valid', 'Valid']);
+  });
+
+  test('an identical submission within 10 minutes whose documents MyInvois never took is reported as a duplicate, not retried', async () => {
     const myinvois = client();
-    const documents = [doc('INV-1')];
+    const documents = [doc('INV-1', { issuedAt: now - 73 * HOUR })];
     await myinvois.submit(documents);
     const again = await myinvois.submit(documents);
     expect(again).toEqual({ ok: false, error: expect.objectContaining({ kind: 'duplicate-submission', status: 422, retryAfterSeconds: 600, submitted: [] }) });

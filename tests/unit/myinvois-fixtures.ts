@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a test edits the document's JSON freely */
 import { createHash } from 'node:crypto';
 
 /**
@@ -21,6 +22,8 @@ export interface DocumentShape {
   buyerState?: string;
   referencedUuid?: string;
   signed?: boolean;
+  /** Changes the finished Invoice element (a field taken out, a code or an amount changed). */
+  edit?: (invoice: Record<string, any>) => void;
 }
 
 const value = (v: string) => [{ _: v }];
@@ -86,6 +89,7 @@ export function ublDocument(shape: DocumentShape = {}): Record<string, unknown> 
     invoice.UBLExtensions = [{ UBLExtension: [{ ExtensionURI: value('urn:oasis:names:specification:ubl:dsig:enveloped:xades') }] }];
     invoice.Signature = [{ ID: value('urn:oasis:names:specification:ubl:signature:Invoice'), SignatureMethod: value('urn:oasis:names:specification:ubl:dsig:enveloped:xades') }];
   }
+  shape.edit?.(invoice);
   return { _D: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2', Invoice: [invoice] };
 }
 

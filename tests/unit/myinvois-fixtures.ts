@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- a test edits the document's JSON freely */
 import { createHash } from 'node:crypto';
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { checkSigningCertificate, normaliseRegistrationNumber } from '../../server/providers/einvoice/certificate-rules.ts';
+import { certificateLine, certificateStatus, checkShopSigningCertificate } from '../../server/providers/einvoice/signing-certificate.ts';
 import { derBits, derChildren, derOid, derString, readDer } from '../../server/providers/einvoice/der.ts';
 
 const demoPem = readFileSync(new URL('../../server/providers/einvoice/demo/demo-signing-cert.pem', import.meta.url), 'utf8');
@@ -108,5 +109,32 @@ describe('the DER reader', () => {
 
   test('refuses an element that runs past the end', () => {
     expect(() => readDer(Uint8Array.from([0x30, 0x05, 0x00]))).toThrow(/runs past the end/);
+  });
+});
+
+describe('the shop’s certificate as a start, the console and /readyz tell it', () => {
+  const demoSellerDetails = { tin: demoSeller.tin, ssmNo: demoSeller.ssmNo };
+  const fixturePath = (name: string) => new URL(`./fixtures/einvoice/certificates/${name}.pem`, import.meta.url).pathname;
+
+  test('the local double’s demo certificate: ok', () => {
+    expect(certificateStatus(checkShopSigningCertificate(demoSellerDetails, at, {}))).toEqual({ state: 'ok', expiresAt: '2044-12-31T23:59:59.000Z', daysLeft: 6609, problems: [], warnings: [] });
+  });
+
+  test('myinvois without MYINVOIS_CERT_PATH, or with a file that is not there: one problem naming the variable', () => {
+    expect(checkShopSigningCertificate(demoSellerDetails, at, { EINVOICE_PROVIDER: 'myinvois' }).problems).toEqual([{ code: 'CERT-MISSING', message: expect.stringContaining('MYINVOIS_CERT_PATH is not set') }]);
+    expect(checkShopSigningCertificate(demoSellerDetails, at, { EINVOICE_PROVIDER: 'myinvois', MYINVOIS_CERT_PATH: '/nowhere.pem' }).problems).toEqual([{ code: 'CERT-UNREADABLE', message: expect.stringContaining('/nowhere.pem') }]);
+  });
+
+  test('a self-signed certificate is a problem with myinvois in production only', () => {
+    const env = { EINVOICE_PROVIDER: 'myinvois', MYINVOIS_CERT_PATH: fixturePath('self-signed') };
+    expect(checkShopSigningCertificate(demoSellerDetails, at, env).problems).toEqual([]);
+    expect(checkShopSigningCertificate(demoSellerDetails, at, { ...env, NODE_ENV: 'production' }).problems.map((p) => p.code)).toEqual(['CERT-SELF-SIGNED']);
+  });
+
+  test('/readyz’s line: ok, expires in N days, or the problems', () => {
+    const line = (when: Date, env: Record<string, string> = {}) => certificateLine(certificateStatus(checkShopSigningCertificate(demoSellerDetails, when, env)));
+    expect(line(at)).toBe('ok');
+    expect(line(new Date('2044-12-11T23:59:59Z'))).toBe('expires in 20 days (2044-12-31T23:59:59.000Z)');
+    expect(line(at, { MYINVOIS_CERT_PATH: fixturePath('other-organisation-identifier') })).toMatch(/^DS311 signer of the document does not match its submitter/);
   });
 });

@@ -40,11 +40,13 @@ interface ValidationStep {
 }
 
 interface SearchAnswer {
-  result?: { uuid: string; submissionUid: string; internalId: string; dateTimeReceived?: string }[];
+  result?: { uuid: string; submissionUid: string; internalId: string; status?: string; dateTimeReceived?: string }[];
 }
 
 /** How far back a lost submission is looked for: MyInvois' 10-minute duplicate window, and a minute of clock drift. */
 const LOST_WINDOW_MS = 11 * 60_000;
+/** Search Documents' widest range: 31 days, less a minute for clock drift. */
+const SEARCH_DAYS_MS = 31 * 24 * 3600_000 - 120_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 interface DetailsAnswer {
@@ -121,8 +123,31 @@ export function createMyInvoisClient(config: MyInvoisClientConfig) {
     return submissionUid ? { submissionUid, accepted, rejected: [] } : null;
   }
 
+  /**
+   * A document sent before whose answer never came back (the process stopped, the line broke):
+   * the newest one MyInvois holds under this number since `sinceMs` that is not Invalid, or null.
+   * Search Documents looks back at most 31 days.
+   */
+  async function findSent(codeNumber: string, sinceMs: number): Promise<Result<{ submissionUid: string; uuid: string } | null>> {
+    const at = now();
+    const query = new URLSearchParams({
+      submissionDateFrom: iso(Math.max(sinceMs - 60_000, at - SEARCH_DAYS_MS)),
+      submissionDateTo: iso(at + 60_000),
+      direction: 'Sent',
+      searchQuery: codeNumber,
+      pageNo: '1',
+      pageSize: '100',
+    });
+    const answer = await http.request<SearchAnswer>('GET', `/api/v1.0/documents/search?${query.toString()}`);
+    if (!answer.ok) return answer;
+    const found = (answer.value.result ?? []).find((d) => d.internalId === codeNumber && d.status !== 'Invalid');
+    return success(found ? { submissionUid: found.submissionUid, uuid: found.uuid } : null);
+  }
+
   return {
     http,
+
+    findSent,
 
     /**
      * Submits documents in as many submissions as MyInvois' limits need, one after another. A

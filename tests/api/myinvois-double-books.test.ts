@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { createMyInvoisDouble, type MyInvoisDouble } from '../../server/providers/einvoice/double/index.ts';
@@ -67,7 +68,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two doubles on one PostgreSQL at onc
   beforeAll(async () => {
     one = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
     two = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
-    await one.db.execute('truncate table myinvois_double_documents, myinvois_double_submissions, myinvois_double_bodies');
+    await one.db.execute(sql.raw('truncate table myinvois_double_documents, myinvois_double_submissions, myinvois_double_bodies'));
   });
   afterAll(async () => {
     await one?.close();

@@ -70,6 +70,9 @@ export const consoleEinvoice = einvoiceDocument
   })
   .meta({ id: 'ConsoleEinvoice' });
 
+/** A rule the signing certificate breaks, or a warning: LHDN's code (DS…) or the shop's (CERT-…), and its words. */
+const certificateFinding = z.object({ code: z.string(), message: z.string() });
+
 export const consoleEinvoicePage = defineCall({
   path: paths.consoleEinvoicePage,
   summary: "A month's e-invoice documents for admins, with the month's consolidation and whether it is late",
@@ -84,6 +87,15 @@ export const consoleEinvoicePage = defineCall({
       dueBy: z.string().meta({ description: 'YYYY-MM-DD: the 7th of the next month.' }),
       late: z.boolean().meta({ description: 'The 7th is within two days (or past) and the month is not submitted.' }),
     }),
+    certificate: z
+      .object({
+        state: z.enum(['ok', 'expiring', 'problem']).meta({ description: 'expiring: valid, but ends within 30 days. problem: MyInvois would refuse what it signs.' }),
+        expiresAt: z.string().nullable().meta({ description: 'ISO time the certificate ends; null: it cannot be read.' }),
+        daysLeft: z.number().int().nullable(),
+        problems: z.array(certificateFinding),
+        warnings: z.array(certificateFinding),
+      })
+      .meta({ description: 'The signing certificate against LHDN’s rules for the seller, now.' }),
   }),
   codes: { 403: 'Not an admin.' },
 });

@@ -36,7 +36,8 @@ import { consoleEinvoiceRoutes } from './routes/console-einvoices.ts';
 import { reviewRoutes } from './routes/reviews.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
 import { sellerDetailsOf, type SellerDetails } from './modules/seller/details.ts';
-import { contentSeller, shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
+import { contentSeller, shopEinvoice, shopEinvoiceProvider, signingCertificateStatus } from './flows/einvoice-setup.ts';
+import { certificateLine } from './providers/einvoice/signing-certificate.ts';
 import type { EinvoiceProvider } from './providers/einvoice/provider.ts';
 import { einvoiceRoutes, localValidationPage } from './routes/einvoices.ts';
 import { currentStaff } from './modules/staff/service.ts';
@@ -112,7 +113,7 @@ export function createApi(deps: AppDeps) {
     secret,
     // The seller's details were checked complete at start (main.ts): a missing field never gets this far.
     einvoice: shopEinvoice(
-      deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content'))),
+      deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content')), { db }),
       async () => (await sellerDetails()) as SellerDetails,
     ),
   };
@@ -173,7 +174,12 @@ export function createApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // First, so every request (the site's too, where the server mounts it on this app) has its id, line and count.
   app.use(requestLog({ log: deps.requestLog ?? silent, metrics, trustProxy, quiet: new Set(OPERATIONS_ROUTES) }));
-  operationsRoutes(app, { readiness: readinessCheck({ db, storage: shop.storage }), metrics, metricsToken: deps.metricsToken ?? null });
+  // The signing certificate's state rides along in /readyz: a warning there, never a failure.
+  const signingCertificate = async () => {
+    const status = await signingCertificateStatus(shop);
+    return { state: status.state, line: certificateLine(status) };
+  };
+  operationsRoutes(app, { readiness: readinessCheck({ db, storage: shop.storage, signingCertificate }), metrics, metricsToken: deps.metricsToken ?? null });
   app.route('/api', api);
   // The sandbox's hosted payment page, outside /api as a real gateway's page would be.
   if (shop.payments.name === 'sandbox') app.route('/pay/sandbox', sandboxPages(shop.payments as SandboxProvider));

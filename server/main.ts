@@ -53,7 +53,7 @@ const curlecDouble = curlecDoubleFromEnv(process.env, { db: database.db, origin:
 const sms = smsProviderFromEnv(config.smsProvider);
 const email = emailProviderFromEnv(config.emailProvider);
 // e-Invoices: LHDN MyInvois (EINVOICE_PROVIDER=myinvois) or the local double, for the seller's TIN.
-const einvoice = shopEinvoiceProvider(seller as SellerDetails);
+const einvoice = shopEinvoiceProvider(seller as SellerDetails, { db: database.db });
 const einvoicing = shopEinvoice(einvoice, () => seller as SellerDetails);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
 await scheduleReconcile(database.db, new Date());

@@ -21,3 +21,4 @@ export * from '../modules/reviews/schema.ts';
 export * from '../modules/invoices/schema.ts';
 export * from '../modules/einvoices/schema.ts';
 export * from '../providers/payment/curlec/double/schema.ts';
+export * from '../providers/einvoice/double/schema.ts';

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import type { Db } from '../db/client.ts';
 import type { SellerDetails } from '../modules/seller/details.ts';
 import { einvoiceProviderFromEnv, type EinvoiceProvider } from '../providers/einvoice/provider.ts';
 import { verifyDocumentSignature } from '../providers/einvoice/signature.ts';
+import { certificateStatus, checkProviderCertificate, type CertificateStatus } from '../providers/einvoice/signing-certificate.ts';
 import type { EinvoiceSeller, UblDocument } from '../providers/einvoice/ubl/index.ts';
-import type { EinvoiceContext } from './context.ts';
+import type { EinvoiceContext, ShopContext } from './context.ts';
 
 /**
  * The shop's MyInvois: EINVOICE_PROVIDER's provider acting for the seller of content/seller.json.
@@ -17,6 +19,8 @@ export interface ShopEinvoiceOptions {
   /** Tests: the double's clock and no delay before it validates. */
   clock?: () => number;
   validationDelayMs?: number;
+  /** The local double's books: shared by every process on this database, kept across restarts. */
+  db?: Db;
 }
 
 export function shopEinvoiceProvider(seller: Pick<SellerDetails, 'tin' | 'legalName'>, options: ShopEinvoiceOptions = {}, env: NodeJS.ProcessEnv = process.env): EinvoiceProvider {
@@ -30,6 +34,7 @@ export function shopEinvoiceProvider(seller: Pick<SellerDetails, 'tin' | 'legalN
       ...(demoCert ? { verifySignature: (doc: unknown) => verifyDocumentSignature(doc as UblDocument, demoCert) } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.validationDelayMs !== undefined ? { validationDelayMs: options.validationDelayMs } : {}),
+      ...(options.db ? { db: options.db } : {}),
       client: { maxRetryAfterSeconds: 0 },
     },
     env,
@@ -58,4 +63,9 @@ export function einvoiceSeller(details: SellerDetails): EinvoiceSeller {
 /** What the flows that make e-invoices work with: the provider and the seller of content/. */
 export function shopEinvoice(provider: EinvoiceProvider, seller: () => Promise<SellerDetails> | SellerDetails): EinvoiceContext {
   return { provider, seller: async () => einvoiceSeller(await seller()) };
+}
+
+/** The certificate the shop signs with, against LHDN's rules for the seller, now: the console's and /readyz's. */
+export async function signingCertificateStatus(ctx: Pick<ShopContext, 'einvoice' | 'now'>): Promise<CertificateStatus> {
+  return certificateStatus(checkProviderCertificate(ctx.einvoice.provider, await ctx.einvoice.seller(), ctx.now()));
 }

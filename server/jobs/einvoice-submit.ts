@@ -10,8 +10,10 @@ import { log } from '../ops/log.ts';
  * then follows its submission until LHDN says Valid or Invalid. It never waits in a process:
  * each step is one job, which schedules the next (a few seconds at first, then longer). The
  * call to MyInvois happens after the job's commit; a safety job (ten minutes later) takes over
- * if the process stops before it wrote the answer. A 429 or a duplicate submission waits its
- * Retry-After; an unreachable service is tried again with the queue's backoff.
+ * if the process stops before it wrote the answer. A document tried before may have reached
+ * MyInvois with its answer lost: it is looked for there (Search Documents) before it is sent
+ * again, so it is never sent twice. A 429 waits its Retry-After; an unreachable service is
+ * tried again with the queue's backoff.
  */
 
 export interface SubmitContext {
@@ -74,6 +76,25 @@ function retryAt(error: MyInvoisError, attempts: number, now: Date): Date {
 const RETRIED = new Set<MyInvoisError['kind']>(['rate-limited', 'duplicate-submission', 'unavailable', 'timeout', 'unauthorized', 'credentials-refused', 'forbidden']);
 
 async function submit(ctx: SubmitContext, doc: EinvoiceRow, step: string, safety: string) {
+  if (doc.attempts > 0) {
+    // An earlier try may have reached MyInvois, its answer lost: carry on with what it holds.
+    const sent = await ctx.provider.client.findSent(doc.documentNo, doc.createdAt.getTime());
+    if (sent.ok && sent.value) {
+      const found = sent.value;
+      await record(ctx, doc, safety, async (tx, current, now) => {
+        await moveDocument(tx, current, 'submit', 'system', { submissionUid: found.submissionUid, uuid: found.uuid, submittedAt: now, errors: [] }, now);
+        await next(tx, doc, step, later(now, pollDelayMs(0)), now);
+      });
+      return;
+    }
+    if (!sent.ok) {
+      await record(ctx, doc, safety, async (tx, _current, now) => {
+        log.warn(`[einvoice] ${doc.documentNo}: MyInvois could not be searched for an earlier try (${sent.error.kind}): ${sent.error.message}`);
+        await next(tx, doc, step, retryAt(sent.error, doc.attempts + 1, now), now);
+      });
+      return;
+    }
+  }
   const answer = await ctx.provider.client.submit([{ codeNumber: doc.documentNo, text: doc.documentText ?? '' }]);
   await record(ctx, doc, safety, async (tx, current, now) => {
     if (!answer.ok) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { readSellerDetails, sellerRefusal, type SellerDetails } from '../modules/seller/details.ts';
+import { checkShopSigningCertificate } from '../providers/einvoice/signing-certificate.ts';
 import { log, logger } from './log.ts';
 import { checkProduction } from './production.ts';
 
@@ -43,6 +44,9 @@ async function check(): Promise<Preflight> {
   // An unsafe production start stops here: every problem, one line each.
   const production = checkProduction(process.env, seller);
   if (production.problems.length > 0) refuse(production.problems.map((problem) => `Refusing to start with NODE_ENV=production: ${problem}`));
+  // MyInvois would refuse every document signed with a certificate that breaks LHDN's rules.
+  const certificate = signingCertificateCheck(seller);
+  if (certificate.problems.length > 0) refuse(certificate.problems);
   let config: Config;
   try {
     config = loadConfig();
@@ -51,5 +55,14 @@ async function check(): Promise<Preflight> {
     refuse([err.message]);
   }
   for (const escape of production.escapes) log.warn(`*** STAGING ONLY *** ${escape}`);
+  for (const warning of certificate.warnings) log.warn(warning);
   return { config, seller };
+}
+
+/** With EINVOICE_PROVIDER=myinvois, the signing certificate's problems and warnings, one line each. */
+function signingCertificateCheck(seller: Partial<SellerDetails> | null): { problems: string[]; warnings: string[] } {
+  if (process.env.EINVOICE_PROVIDER?.trim() !== 'myinvois' || !seller) return { problems: [], warnings: [] };
+  const check = checkShopSigningCertificate({ tin: seller.tin ?? '', ssmNo: seller.ssmNo ?? '' }, new Date());
+  const line = (finding: { code: string; message: string }) => `MyInvois signing certificate (MYINVOIS_CERT_PATH): ${finding.code} ${finding.message}`;
+  return { problems: check.problems.map((p) => `Refusing to start with EINVOICE_PROVIDER=myinvois: ${line(p)}`), warnings: check.warnings.map(line) };
 }

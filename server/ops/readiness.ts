@@ -16,6 +16,8 @@ export interface Readiness {
   /** Each check: "ok", or why it failed (short: the load balancer's log, not a diagnosis). */
   checks: Record<string, string>;
   failed: string[];
+  /** Checks that pass but need doing soon (the signing certificate's end within 30 days, or its problems): still ready. */
+  warnings: string[];
 }
 
 /** A load balancer waits a few seconds at most; a check that takes longer has failed. */
@@ -34,9 +36,10 @@ function within<T>(work: Promise<T>, ms: number): Promise<T> {
 /**
  * Whether this process can serve: the database answers, its migrations are those this build
  * ships, and the bucket answers when storage can be checked. The reasons go to the log once
- * per change, not once per probe.
+ * per change, not once per probe. The signing certificate's state is told beside them, as a
+ * warning when it ends within 30 days or MyInvois would refuse it.
  */
-export function readinessCheck(deps: { db: Db; storage: object; timeoutMs?: number }) {
+export function readinessCheck(deps: { db: Db; storage: object; timeoutMs?: number; signingCertificate?: () => Promise<{ state: 'ok' | 'expiring' | 'problem'; line: string }> }) {
   const shipped = shippedMigrations();
   const timeoutMs = deps.timeoutMs ?? CHECK_TIMEOUT_MS;
   let lastFailed = '';
@@ -61,12 +64,24 @@ export function readinessCheck(deps: { db: Db; storage: object; timeoutMs?: numb
     const storage = deps.storage;
     if (checkable(storage)) await run('storage', async () => (await storage.check(), null), checks, why);
     const failed = Object.keys(checks).filter((name) => checks[name] !== 'ok' && checks[name] !== 'not checked');
+    // The certificate only signs e-invoices: the shop serves whatever it says, so it warns, never fails.
+    const warnings: string[] = [];
+    if (deps.signingCertificate) {
+      try {
+        const certificate = await deps.signingCertificate();
+        checks.signingCertificate = certificate.line;
+        if (certificate.state !== 'ok') warnings.push('signingCertificate');
+      } catch (err) {
+        checks.signingCertificate = `not checked: ${errorMessage(err)}`;
+        warnings.push('signingCertificate');
+      }
+    }
     const now = failed.join(',');
     if (now !== lastFailed) {
       if (failed.length) log.warn(`[ready] not ready: ${failed.map((name) => `${name} ${why[name]}`).join('; ')}`);
       else log.info('[ready] ready again');
       lastFailed = now;
     }
-    return { ready: failed.length === 0, checks, failed };
+    return { ready: failed.length === 0, checks, failed, warnings };
   };
 }

@@ -4,7 +4,7 @@ import type { ShopContext } from '../flows/context.ts';
 import { consolidateFromConsole, retryEinvoice } from '../flows/console/einvoices.ts';
 import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
-import { einvoiceSeller } from '../flows/einvoice-setup.ts';
+import { einvoiceSeller, signingCertificateStatus } from '../flows/einvoice-setup.ts';
 import type { SellerDetails } from '../modules/seller/details.ts';
 import { requireAdmin, staffFor } from '../modules/staff/access.ts';
 import { consoleEinvoiceHistoryOf, consoleEinvoiceOf, consoleEinvoicePageOf } from '../queries/console-einvoices.ts';
@@ -18,7 +18,8 @@ export function consoleEinvoiceRoutes(calls: CallMounter, ctx: ShopContext, sell
   };
   calls.mount(consoleEinvoicePage, async (input, c) => {
     await admin(c);
-    return consoleEinvoicePageOf(ctx.db, input, ctx.now());
+    const page = await consoleEinvoicePageOf(ctx.db, input, ctx.now());
+    return { ...page, certificate: await signingCertificateStatus(ctx) };
   });
   calls.mount(consoleEinvoiceRetry, async (input, c) => consoleEinvoiceOf(ctx.db, await retryEinvoice(ctx, await admin(c), input.documentId)));
   calls.mount(consoleEinvoiceHistory, async (input, c) => {

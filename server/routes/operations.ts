@@ -25,10 +25,11 @@ export function operationsRoutes(app: Hono<AppEnv>, deps: { readiness: () => Pro
   app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, NEVER_CACHED));
 
   app.get('/readyz', async (c) => {
-    const { ready, checks, failed } = await deps.readiness();
+    const { ready, checks, failed, warnings } = await deps.readiness();
+    const warned = warnings.length > 0 ? { warnings } : {};
     return ready
-      ? c.json({ status: 'ok', checks }, 200, NEVER_CACHED)
-      : c.json({ status: 'unavailable', failed, checks }, 503, NEVER_CACHED);
+      ? c.json({ status: 'ok', checks, ...warned }, 200, NEVER_CACHED)
+      : c.json({ status: 'unavailable', failed, checks, ...warned }, 503, NEVER_CACHED);
   });
 
   app.get('/metrics', async (c) => {

@@ -1216,6 +1216,10 @@ export const en = {
     cancel: 'Cancel',
     consolidated: 'The consolidated e-invoice of {month} was sent to LHDN MyInvois.',
     nothingToConsolidate: '{month} has no receipts to consolidate.',
+    certificate: 'Signing certificate',
+    certificateOk: 'OK, valid for {days} more days',
+    certificateExpiring: 'Expires in {days} days: renew it and set the new one before then, or LHDN MyInvois will refuse every e-invoice.',
+    certificateProblem: 'Problem: LHDN MyInvois will refuse every e-invoice signed with it.',
   },
 };
 

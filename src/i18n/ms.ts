@@ -1216,5 +1216,9 @@ export const ms: Dictionary = {
     cancel: 'Batal',
     consolidated: 'e-Invois disatukan bagi {month} telah dihantar ke LHDN MyInvois.',
     nothingToConsolidate: '{month} tiada resit untuk disatukan.',
+    certificate: 'Sijil tandatangan',
+    certificateOk: 'OK, sah untuk {days} hari lagi',
+    certificateExpiring: 'Tamat dalam {days} hari: perbaharui dan pasang sijil baharu sebelum itu, atau LHDN MyInvois akan menolak setiap e-Invois.',
+    certificateProblem: 'Masalah: LHDN MyInvois akan menolak setiap e-Invois yang ditandatangani dengannya.',
   },
 };

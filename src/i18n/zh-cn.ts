@@ -1215,5 +1215,9 @@ export const zhCn: Dictionary = {
     cancel: '取消',
     consolidated: '{month}的合并电子发票已提交至 LHDN MyInvois。',
     nothingToConsolidate: '{month}没有需要合并的收据。',
+    certificate: '签名证书',
+    certificateOk: '正常，还可使用 {days} 天',
+    certificateExpiring: '{days} 天后到期：请在此之前更新并换上新证书，否则 LHDN MyInvois 会拒收每一张电子发票。',
+    certificateProblem: '有问题：以它签名的每一张电子发票都会被 LHDN MyInvois 拒收。',
   },
 };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
 import { startApi, type TestApi } from './harness.ts';
-import { auditRows, staffKeys, type Keys } from './console-fixtures.ts';
+import { ADMIN_PHONE, auditRows, staffKeys, type Keys } from './console-fixtures.ts';
 import { consolidated, E, juneOrders, ownDocument, submissions } from './einvoice-fixtures.ts';
 import { paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
 import { mailOrder, rows } from './order-fixtures.ts';
@@ -140,4 +140,19 @@ describe('console/einvoice/retry', () => {
     expect(hash!.document_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await auditRows(api, 'console/einvoice/retry')).toMatchObject([{ details: { reissued: true } }]);
   }, 60_000);
+});
+
+describe('console/einvoice/page: the signing certificate', () => {
+  test('ok while valid for more than 30 days; "expires in N days" within them; a problem, named as LHDN names it, once ended', async () => {
+    moveTo(api, '2026-11-27', '09:00');
+    expect((await page()).data.certificate).toEqual({ state: 'ok', expiresAt: '2044-12-31T23:59:59.000Z', daysLeft: 6609, problems: [], warnings: [] });
+    // Years on, the admin logs in again: a session lasts 30 days.
+    const again = async () => (await api.login(ADMIN_PHONE.replace(/[\s-]/g, ''), { address: '10.0.0.9' })).userKey;
+    moveTo(api, '2044-12-12', '07:59');
+    const soon = (await page({}, await again())).data.certificate;
+    expect(soon).toMatchObject({ state: 'expiring', daysLeft: 20, problems: [], warnings: [{ code: 'CERT-EXPIRES-SOON' }] });
+    moveTo(api, '2045-01-01', '09:00');
+    const ended = (await page({}, await again())).data.certificate;
+    expect(ended).toMatchObject({ state: 'problem', daysLeft: -1, problems: [{ code: 'CERT-EXPIRED', message: 'the certificate expired on 2044-12-31T23:59:59.000Z' }] });
+  });
 });

@@ -62,6 +62,20 @@ describe('einvoice.note', () => {
     expect(await notes()).toEqual([]);
   });
 
+  test('a full refund within the shop’s 72 hours that LHDN refuses to cancel (its 72 hours are over): a refund note for all of it instead', async () => {
+    const { orderNo, original } = await validEinvoice();
+    // MyInvois counts its 72 hours from its own validation moment: here a moment already 73 hours back.
+    await rows(
+      api,
+      sql`update myinvois_double_documents set record = jsonb_set(record, '{validatedAt}', to_jsonb((record->>'validatedAt')::bigint - 73 * 3600000)) where uuid = ${original.uuid}`,
+    );
+    await refund(orderNo);
+    await settleJobs(api);
+    expect(await documentOf(orderNo)).toMatchObject({ status: 'VALID', uuid: original.uuid });
+    const [invoice] = await rows<{ total_sen: number }>(api, sql`select total_sen from einvoice_documents where uuid = ${original.uuid}`);
+    expect(await notes()).toEqual([{ type: 'refund-note', status: 'VALID', refers_to: original.uuid, total_sen: invoice!.total_sen }]);
+  });
+
   test('a full refund after 72 hours: too late to cancel, a refund note for all of it', async () => {
     const { orderNo, original } = await validEinvoice();
     api.advance(3 * DAY_SECONDS + 60);

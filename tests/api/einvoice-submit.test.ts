@@ -112,4 +112,44 @@ describe('einvoice.submit', () => {
     await settleJobs(api);
     expect(await stored(orderNo)).toMatchObject({ status: 'VALID', attempts: expect.any(Number) });
   });
+  /** Lets MyInvois receive the next submission but loses its answer on the way back, as a stopped process or a broken line would. */
+  function loseNextSubmissionAnswer() {
+    const app = api.einvoice.double!.app;
+    const answer = app.fetch;
+    app.fetch = (async (request: Request, ...rest: unknown[]) => {
+      const response = await (answer as (...args: unknown[]) => Promise<Response>)(request, ...rest);
+      if (request.method === 'POST' && new URL(request.url).pathname.startsWith('/api/v1.0/documentsubmissions')) {
+        app.fetch = answer;
+        throw new TypeError('fetch failed: socket hang up');
+      }
+      return response;
+    }) as typeof app.fetch;
+  }
+
+  const submissionsAtMyInvois = async () => (await rows<{ n: number }>(api, sql`select count(*)::int as n from myinvois_double_submissions`))[0]!.n;
+
+  test('the answer to its submission lost, sent again within 10 minutes (422): the earlier submission is found and followed to VALID', async () => {
+    const orderNo = await paidOrder(api, k.customer, installOrder());
+    loseNextSubmissionAnswer();
+    await requestEinvoice(api, k.customer, orderNo, individual());
+    await api.runJobs();
+    expect(await stored(orderNo)).toMatchObject({ status: 'PENDING', attempts: 1 });
+    api.advance(30);
+    await settleJobs(api);
+    expect(await stored(orderNo)).toMatchObject({ status: 'VALID' });
+    expect(await submissionsAtMyInvois()).toBe(1);
+  });
+
+  test('the answer to its submission lost and the next try only after 10 minutes (the safety job after a stop): found at MyInvois, VALID, not sent twice', async () => {
+    const orderNo = await paidOrder(api, k.customer, installOrder());
+    loseNextSubmissionAnswer();
+    await requestEinvoice(api, k.customer, orderNo, individual());
+    await api.runJobs();
+    expect(await stored(orderNo)).toMatchObject({ status: 'PENDING', attempts: 1 });
+    // Past MyInvois' 10-minute duplicate window: sent again, it would be a duplicate document (Invalid).
+    api.advance(11 * 60);
+    await settleJobs(api);
+    expect(await stored(orderNo)).toMatchObject({ status: 'VALID', errors: [] });
+    expect(await submissionsAtMyInvois()).toBe(1);
+  });
 });

@@ -264,7 +264,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   });
   const storage = options.storage ?? storageFromEnv();
   // A fresh double at each reset (documents, logins and tokens forgotten with the tables), behind one object the app keeps.
-  const freshDouble = () => shopEinvoiceProvider(contentSeller(contentDir), { clock: () => clock.ms, validationDelayMs: 0 }, {});
+  const freshDouble = () => shopEinvoiceProvider(contentSeller(contentDir), { clock: () => clock.ms, validationDelayMs: 0, db: database.db }, {});
   let double = freshDouble();
   const einvoice: EinvoiceProvider = {
     get name() {

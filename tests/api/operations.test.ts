@@ -51,7 +51,24 @@ describe('on the shared test app', () => {
     const res = await api.fetch('/readyz');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok', signingCertificate: 'ok' } });
+  });
+
+  test('GET /readyz: the signing certificate ending within 30 days is a warning in the detail, still ready; once ended, its problem', async () => {
+    api.advance((Date.parse('2044-12-11T23:59:59Z') - api.now().getTime()) / 1000);
+    const soon = await api.fetch('/readyz');
+    expect(soon.status).toBe(200);
+    expect(await soon.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', migrations: 'ok', storage: 'ok', signingCertificate: 'expires in 20 days (2044-12-31T23:59:59.000Z)' },
+      warnings: ['signingCertificate'],
+    });
+    api.advance(21 * 24 * 3600);
+    const ended = await api.fetch('/readyz');
+    expect(ended.status).toBe(200);
+    const body = (await ended.json()) as { checks: Record<string, string>; warnings: string[] };
+    expect(body.checks.signingCertificate).toMatch(/^CERT-EXPIRED the certificate expired on 2044-12-31T23:59:59.000Z$/);
+    expect(body.warnings).toEqual(['signingCertificate']);
   });
 
   test('every answer carries its request id', async () => {
@@ -191,13 +208,13 @@ describe('on an app of its own', () => {
   });
 
   test('GET /readyz checks the bucket when storage can be checked: 503 naming it when it fails', async () => {
-    expect(await (await app.request('/readyz')).json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok' } });
+    expect(await (await app.request('/readyz')).json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', storage: 'ok', signingCertificate: 'ok' } });
     storageFails = true;
     try {
       const res = await app.request('/readyz');
       expect(res.status).toBe(503);
       expect(res.headers.get('cache-control')).toBe('no-store');
-      expect(await res.json()).toEqual({ status: 'unavailable', failed: ['storage'], checks: { database: 'ok', migrations: 'ok', storage: 'unreachable' } });
+      expect(await res.json()).toEqual({ status: 'unavailable', failed: ['storage'], checks: { database: 'ok', migrations: 'ok', storage: 'unreachable', signingCertificate: 'ok' } });
     } finally {
       storageFails = false;
     }
@@ -223,7 +240,7 @@ describe('on an app of its own', () => {
     await database.close();
     const res = await app.request('/readyz');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'unavailable', failed: ['database'], checks: { database: 'unreachable', migrations: 'not checked', storage: 'ok' } });
+    expect(await res.json()).toEqual({ status: 'unavailable', failed: ['database'], checks: { database: 'unreachable', migrations: 'not checked', storage: 'ok', signingCertificate: 'ok' } });
     expect((await app.request('/healthz')).status).toBe(200);
   });
 });

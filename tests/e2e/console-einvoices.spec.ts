@@ -58,6 +58,9 @@ test("an admin sees the month's e-invoices with LHDN's errors, the late consolid
   await expect(table).toContainText('RM 485.60');
   expect(calls.asked[0]).toMatchObject({ month: months().now });
 
+  const certificate = page.getByRole('region', { name: 'Signing certificate' });
+  await expect(certificate.getByRole('alert')).toHaveText('Expires in 12 days: renew it and set the new one before then, or LHDN MyInvois will refuse every e-invoice.');
+
   const consolidation = page.getByRole('region', { name: /^Consolidated e-invoice of / });
   await expect(consolidation).toContainText('Not yet built');
   await expect(consolidation).toContainText('37');
@@ -102,15 +105,16 @@ test('workshop staff have no e-Invoices page', async ({ page }) => {
   expect(calls.asked).toEqual([]);
 });
 
-for (const [prefix, name, heading, late] of [
-  ['/pc/zh-cn/', 'zh-cn', '电子发票', /须在 .* 前送达 LHDN，目前尚未提交。/],
-  ['/pc/ms/', 'ms', 'e-Invois', /mesti sampai ke LHDN sebelum .* dan belum dihantar\./],
+for (const [prefix, name, heading, late, certificate] of [
+  ['/pc/zh-cn/', 'zh-cn', '电子发票', /须在 .* 前送达 LHDN，目前尚未提交。/, /^12 天后到期：/],
+  ['/pc/ms/', 'ms', 'e-Invois', /mesti sampai ke LHDN sebelum .* dan belum dihantar\./, /^Tamat dalam 12 hari: /],
 ] as const) {
   test(`in ${name}: the page and its warning in the page's language`, async ({ page }) => {
     await answerEinvoices(page);
     await openAsStaff(page, ADMIN_PHONE, `${prefix}console/einvoices`);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByText(late)).toBeVisible();
+    await expect(page.getByText(certificate)).toBeVisible();
     await shot(page, `console-${name}-1280`);
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, `console-${name}-390`);

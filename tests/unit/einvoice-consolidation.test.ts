@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { serializeDocument, signDocument } from '../../server/providers/einvoice/signature.ts';
 import { loadSigningCertificate } from '../../server/providers/einvoice/signing-certificate.ts';
 import { buildConsolidatedInvoice, consolidationBatches, ordersToConsolidate, receiptGroups, RECEIPTS_PER_CONSOLIDATION, type ConsolidatedReceipt } from '../../server/providers/einvoice/ubl/index.ts';
-import { seller, sen } from './einvoice-fixtures.ts';
+import { seller, sen, signingSeller } from './einvoice-fixtures.ts';
 
 type Node = Record<string, any>;
 
@@ -93,7 +93,7 @@ describe('the consolidated e-invoice', () => {
     const month = Array.from({ length: RECEIPTS_PER_CONSOLIDATION + 10 }, (_, i) => receipt(`SV2611${String(i).padStart(8, '0')}`, 123_456, 10_000));
     const batches = consolidationBatches(month);
     expect(batches.map((b) => b.length)).toEqual([RECEIPTS_PER_CONSOLIDATION, 10]);
-    const signed = signDocument(buildConsolidatedInvoice({ documentNo: 'CON', issuedAt: new Date(), seller, month: '2026-11', receipts: batches[0] }), loadSigningCertificate({}));
+    const signed = signDocument(buildConsolidatedInvoice({ documentNo: 'CON', issuedAt: new Date(), seller: signingSeller, month: '2026-11', receipts: batches[0] }), loadSigningCertificate({}));
     expect(Buffer.from(serializeDocument(signed)).toString('base64').length).toBeLessThan(300 * 1024);
   });
 });

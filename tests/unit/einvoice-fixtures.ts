@@ -24,3 +24,9 @@ export function sen(node: unknown): number {
   const first = (node as { _: number }[])[0];
   return Math.round(first._ * 100);
 }
+
+/**
+ * The same shop as the demo signing certificate names it: the demo seller's TIN and BRN
+ * (content/seller.json). A document signs for the seller its certificate was issued to.
+ */
+export const signingSeller: EinvoiceSeller = { ...seller, tin: 'C00000000000', ssmNo: '000000000000 (DEMO-X)' };

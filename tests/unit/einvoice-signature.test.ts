@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { checkSigningCertificate } from '../../server/providers/einvoice/certificate-rules.ts';
 import { canonicalDocumentText, documentHash, serializeDocument, signDocument, verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
 import { loadSigningCertificate } from '../../server/providers/einvoice/signing-certificate.ts';
 import { buildInvoice } from '../../server/providers/einvoice/ubl/index.ts';
-import { orderLine, seller } from './einvoice-fixtures.ts';
+import { orderLine, signingSeller as seller } from './einvoice-fixtures.ts';
 
 type Node = Record<string, any>;
 
@@ -108,6 +109,12 @@ describe('digests', () => {
 });
 
 describe('the signing certificate', () => {
+  test('signs for the seller it was issued to, when it is valid: LHDN’s rules find nothing', () => {
+    const supplier = signed.Invoice[0].AccountingSupplierParty[0].Party[0].PartyIdentification.map((id: Node) => [id.ID[0].schemeID, id.ID[0]._]);
+    const ids = Object.fromEntries(supplier) as Record<string, string>;
+    expect(checkSigningCertificate(demoPem.toString('utf8'), { tin: ids.TIN!, brn: ids.BRN! }, signingTime)).toMatchObject({ problems: [], warnings: [] });
+  });
+
   test('the demo pair for the local double, by default', () => {
     expect(loadSigningCertificate({}).source).toBe('demo');
     expect(loadSigningCertificate({ EINVOICE_PROVIDER: 'local' }).source).toBe('demo');

@@ -100,7 +100,8 @@ describe('submitting', () => {
   test('splits 150 documents into submissions of at most 100', async () => {
     const result = await client().submit(Array.from({ length: 150 }, (_, i) => doc(`INV-${i}`)));
     expect(result.ok && result.value.map((batch) => batch.accepted.length)).toEqual([100, 50]);
-    expect(double.store.submissions.size).toBe(2);
+    const uids = result.ok ? result.value.map((batch) => batch.submissionUid) : [];
+    expect(await Promise.all(uids.map(async (uid) => (await double.store.submission(uid))?.uuids.length))).toEqual([100, 50]);
   });
 
   test('splits by size so that no submission passes 5 MB', () => {
@@ -116,7 +117,7 @@ describe('submitting', () => {
     const huge = { codeNumber: 'INV-BIG', text: 'x'.repeat(300 * 1024 + 1) };
     const result = await client().submit([doc('INV-1'), huge]);
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'document-too-large', message: expect.stringContaining('INV-BIG') }) });
-    expect(double.store.submissions.size).toBe(0);
+    expect(await double.store.search({ issuerTin: SELLER_TIN })).toEqual([]);
   });
 
   test('lists the documents MyInvois rejected at once with its error', async () => {
@@ -124,9 +125,36 @@ describe('submitting', () => {
     expect(result.ok && result.value[0]!.rejected).toEqual([{ codeNumber: 'INV-1', error: expect.objectContaining({ code: 'CF321' }) }]);
   });
 
-  test('an identical submission within 10 minutes is reported as a duplicate, not retried', async () => {
+  test('the answer to a submission lost on the way: sent again (422), the earlier submission is found by Search Documents and carried on', async () => {
+    let lose = true;
+    const losing: typeof fetch = async (input, init) => {
+      const answer = await inProcessFetch(double)(input, init);
+      if (lose && String(input).includes('/documentsubmissions')) {
+        lose = false;
+        throw new Error('socket hang up');
+      }
+      return answer;
+    };
+    const myinvois = client({ fetch: losing });
+    const documents = [doc('INV-1'), doc('INV-2')];
+    expect(await myinvois.submit(documents)).toEqual({ ok: false, error: expect.objectContaining({ kind: 'unavailable' }) });
+    now += 5 * 60_000;
+    const again = await myinvois.submit(documents);
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    const [batch] = again.value;
+    const earlier = await double.store.submission(batch!.submissionUid);
+    // The one submission MyInvois received, with both documents: nothing was sent twice.
+    expect(earlier?.uuids).toEqual(batch!.accepted.map((d) => d.uuid));
+    expect(batch!.accepted.map((d) => d.codeNumber)).toEqual(['INV-1', 'INV-2']);
+    expect(await double.store.search({ issuerTin: SELLER_TIN })).toHaveLength(2);
+    const done = await myinvois.pollUntilDone(batch!.submissionUid, { intervalMs: 10 });
+    expect(done.ok && done.value.documents.map((d) => d.status)).toEqual(['Valid', 'Valid']);
+  });
+
+  test('an identical submission within 10 minutes whose documents MyInvois never took is reported as a duplicate, not retried', async () => {
     const myinvois = client();
-    const documents = [doc('INV-1')];
+    const documents = [doc('INV-1', { issuedAt: now - 73 * HOUR })];
     await myinvois.submit(documents);
     const again = await myinvois.submit(documents);
     expect(again).toEqual({ ok: false, error: expect.objectContaining({ kind: 'duplicate-submission', status: 422, retryAfterSeconds: 600, submitted: [] }) });

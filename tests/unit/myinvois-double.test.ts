@@ -1,8 +1,14 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { codeProblems, fieldProblems, structureProblems } from '../../server/providers/einvoice/double/document-rules.ts';
 import { createMyInvoisDouble, type MyInvoisDouble } from '../../server/providers/einvoice/double/index.ts';
 import { envelopeEntry, SELLER_TIN, ublDocument, type DocumentShape } from './myinvois-fixtures.ts';
 
 /** The local MyInvois double answers as MyInvois does: each refusal, each state move. */
+
+/** LHDN's published MyInvois samples (see its README), beside the project (a worktree sits one folder deeper). */
+const FIXTURES = ['../../../shared/fixtures/myinvois', '../../../../shared/fixtures/myinvois'].map((p) => path.resolve(import.meta.dirname, p)).find((p) => existsSync(p))!;
 
 const START = Date.parse('2026-11-02T02:00:00Z');
 const HOUR = 3600_000;
@@ -253,4 +259,95 @@ describe('cancelling', () => {
     const foreign = await call(`/api/v1.0/documents/state/${uuid}/state`, { method: 'PUT', bearer: otherToken, body: JSON.stringify({ status: 'cancelled', reason: 'x' }) });
     expect(foreign.status).toBe(403);
   });
+});
+
+describe('validation as LHDN runs it', () => {
+  const party = (invoice: Json, role: string) => invoice[role][0].Party[0];
+
+  test('a document missing a v1.1 mandatory field is Invalid at the core fields step, naming the field with LHDN’s code', async () => {
+    const cases: [string, (invoice: Json) => void, string, string][] = [
+      ['supplier name', (i) => delete party(i, 'AccountingSupplierParty').PartyLegalEntity, 'CF001', 'Invoice.AccountingSupplierParty.Party.PartyLegalEntity.RegistrationName'],
+      ['supplier BRN', (i) => party(i, 'AccountingSupplierParty').PartyIdentification.splice(1, 1), 'CF001', 'Invoice.AccountingSupplierParty.Party.PartyIdentification.ID'],
+      ['buyer TIN', (i) => party(i, 'AccountingCustomerParty').PartyIdentification.splice(0, 1), 'CF001', 'Invoice.AccountingCustomerParty.Party.PartyIdentification.ID[schemeID=TIN]'],
+      ['supplier city', (i) => delete party(i, 'AccountingSupplierParty').PostalAddress[0].CityName, 'CF001', 'Invoice.AccountingSupplierParty.Party.PostalAddress.CityName'],
+      ['supplier address line', (i) => (party(i, 'AccountingSupplierParty').PostalAddress[0].AddressLine = [{ Line: [{ _: ' ' }] }]), 'CF001', 'Invoice.AccountingSupplierParty.Party.PostalAddress.AddressLine.Line'],
+      ['supplier phone', (i) => delete party(i, 'AccountingSupplierParty').Contact, 'CF001', 'Invoice.AccountingSupplierParty.Party.Contact.Telephone'],
+      ['MSIC name', (i) => delete party(i, 'AccountingSupplierParty').IndustryClassificationCode[0].name, 'CF001', 'Invoice.AccountingSupplierParty.Party.IndustryClassificationCode.name'],
+      ['line description', (i) => delete i.InvoiceLine[0].Item[0].Description, 'CF001', 'Invoice.InvoiceLine[0].Item.Description'],
+      ['line unit price', (i) => delete i.InvoiceLine[0].Price, 'CF001', 'Invoice.InvoiceLine[0].Price.PriceAmount'],
+      ['line subtotal', (i) => delete i.InvoiceLine[0].ItemPriceExtension, 'CF001', 'Invoice.InvoiceLine[0].ItemPriceExtension.Amount'],
+      ['payable amount', (i) => delete i.LegalMonetaryTotal[0].PayableAmount, 'CF001', 'Invoice.LegalMonetaryTotal.PayableAmount'],
+      ['currency', (i) => delete i.DocumentCurrencyCode, 'CF378', 'Invoice.DocumentCurrencyCode'],
+    ];
+    const bearer = await token();
+    const answer = (await (await submit(cases.map(([field, edit]) => envelopeEntry(ublDocument({ id: `INV-${field}`, issuedAt: now - 60_000, edit }), `INV-${field}`)), bearer)).json()) as SubmitAnswer;
+    expect(answer.acceptedDocuments).toHaveLength(cases.length);
+    now += 100;
+    for (const [i, [field, , code, propertyPath]] of cases.entries()) {
+      const doc = (await (await call(`/api/v1.0/documents/${answer.acceptedDocuments[i]!.uuid}/details`, { bearer })).json()) as Json;
+      const steps = doc.validationResults.validationSteps as Json[];
+      const core = steps.find((s) => s.name === 'Step02-Core Fields Validator')!;
+      expect({ field, status: core.status, details: core.error?.details }).toEqual({ field, status: 'Invalid', details: [expect.objectContaining({ code, propertyPath })] });
+    }
+  });
+
+  test('a code not in LHDN’s lists is Invalid at the code step: country, payment mode, currency', async () => {
+    const { uuid } = await accepted({
+      edit: (i) => {
+        party(i, 'AccountingCustomerParty').PostalAddress[0].Country[0].IdentificationCode[0]._ = 'XYZ';
+        i.PaymentMeans = [{ PaymentMeansCode: [{ _: '09' }] }];
+        i.DocumentCurrencyCode = [{ _: 'ABC' }];
+      },
+    });
+    expect(await invalidSteps(uuid)).toEqual([
+      { name: 'Step07-Code Validator', codes: ['CV305', 'CV306', 'CV307'], messages: ['Country code XYZ is not a valid code', 'Payment mode 09 is not a valid code', 'Currency code ABC is not a valid code'] },
+    ]);
+  });
+
+  test('totals that do not add up per tax type are Invalid at the core fields step', async () => {
+    const { uuid } = await accepted({
+      edit: (i) => {
+        i.TaxTotal[0].TaxSubtotal[0].TaxAmount[0]._ = 9;
+        i.TaxTotal[0].TaxAmount[0]._ = 9;
+        i.LegalMonetaryTotal[0].PayableAmount[0]._ = 109.5;
+      },
+    });
+    const [core] = await invalidSteps(uuid);
+    expect(core!.name).toBe('Step02-Core Fields Validator');
+    expect(core!.codes.every((c) => c === 'CF367')).toBe(true);
+    expect(core!.messages).toEqual([
+      'Total tax amount 9 is not the sum of the lines\u2019 tax, 8'.replace('\u2019', "'"),
+      'Tax amount 9 of tax type 02 is not the sum of its lines\u2019 tax, 8'.replace('\u2019', "'"),
+      'TaxInclusiveAmount 108 is not TaxExclusiveAmount 100 plus the tax 9',
+      'PayableAmount 109.5 is not TaxInclusiveAmount less PrepaidAmount plus PayableRoundingAmount, 108',
+    ]);
+  });
+
+  test('a document that is not UBL JSON in its structure is Invalid at the structure step', async () => {
+    const { uuid } = await accepted({ edit: (i) => (i.InvoicePeriod = { StartDate: '2026-11-01' }) });
+    expect(await invalidSteps(uuid)).toEqual([{ name: 'Step01-Structure Validator', codes: ['CF001'], messages: ['Invoice.InvoicePeriod must be a non-empty array'] }]);
+  });
+
+  test('a document signed with a certificate that is not the supplier’s is Invalid at the signature step with LHDN’s code', async () => {
+    const sample = JSON.parse(readFileSync(path.join(FIXTURES, 'invoice-1.1.json'), 'utf8').replace(/^\uFEFF/, '')) as Json;
+    const { uuid } = await accepted({ edit: (i) => (i.UBLExtensions = sample.Invoice[0].UBLExtensions) });
+    const [signature] = await invalidSteps(uuid);
+    expect(signature!.name).toBe('Step04-Signature Validator');
+    expect(signature!.codes).toEqual(expect.arrayContaining([expect.stringMatching(/^DS3(07|11)$/), 'DS312']));
+  });
+
+  test('the shop’s own complete document is Valid at every step', async () => {
+    const { uuid } = await accepted();
+    now += 100;
+    expect((await details(uuid)).validationResults).toEqual({ status: 'Valid', validationSteps: expect.arrayContaining([{ name: 'Step02-Core Fields Validator', status: 'Valid' }]) });
+  });
+});
+
+describe('LHDN’s own samples', () => {
+  for (const file of readdirSync(FIXTURES).filter((name) => name.endsWith('.json'))) {
+    test(`${file} passes the structure, mandatory field and code checks`, () => {
+      const document = JSON.parse(readFileSync(path.join(FIXTURES, file), 'utf8').replace(/^\uFEFF/, ''));
+      expect({ structure: structureProblems(document), fields: fieldProblems(document), codes: codeProblems(document) }).toEqual({ structure: [], fields: [], codes: [] });
+    });
+  }
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createMyInvoisClient, type MyInvoisClient } from './client.ts';
 import type { HttpSettings } from './client/http.ts';
+import type { Db } from '../../db/client.ts';
 import { createMyInvoisDouble, inProcessFetch, type MyInvoisDouble, type SignatureVerifier } from './double/index.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface EinvoiceProviderOptions {
   validationDelayMs?: number;
   /** local: the signature check the double runs (default: its parts are present). */
   verifySignature?: SignatureVerifier;
+  /** local: the database the double keeps its books in (its own tables); in memory without one. */
+  db?: Db;
   /** local: the double's clock (tests move it), also the client's. */
   clock?: () => number;
   /** The client's own settings: e.g. `maxRetryAfterSeconds: 0` for a caller that schedules its own retry. */
@@ -75,6 +78,7 @@ export function einvoiceProviderFromEnv(name: string, options: EinvoiceProviderO
       ...(options.validationDelayMs !== undefined ? { validationDelayMs: options.validationDelayMs } : {}),
       ...(options.verifySignature ? { verifySignature: options.verifySignature } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.db ? { db: options.db } : {}),
     });
     return {
       name: 'local',

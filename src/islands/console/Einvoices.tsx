@@ -9,6 +9,7 @@ import { MONTH, monthWords } from '../../lib/einvoice-months.ts';
 import { notify } from '../../stores/ui.ts';
 import ConsoleShell from './ConsoleShell.tsx';
 import { ConsolidateLastMonth, Consolidation } from './Consolidation.tsx';
+import { EinvoiceCertificate } from './EinvoiceCertificate.tsx';
 import { EinvoiceTable, type ConsoleEinvoiceDto, type EinvoicePageDto } from './EinvoiceTable.tsx';
 import { errorText, LoadFailed, Loading } from './parts.tsx';
 
@@ -98,6 +99,7 @@ function EinvoiceDesk({ locale }: { locale: Locale }) {
         <Loading locale={locale} />
       ) : (
         <>
+          <EinvoiceCertificate locale={locale} certificate={answer.certificate} />
           <Consolidation locale={locale} answer={answer} />
           {list.length === 0 ? (
             <p className="rounded-lg bg-slate-50 p-4">{t.none}</p>

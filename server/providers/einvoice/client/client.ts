@@ -39,6 +39,16 @@ interface ValidationStep {
   error?: StepError | null;
 }
 
+interface SearchAnswer {
+  result?: { uuid: string; submissionUid: string; internalId: string; status?: string; dateTimeReceived?: string }[];
+}
+
+/** How far back a lost submission is looked for: MyInvois' 10-minute duplicate window, and a minute of clock drift. */
+const LOST_WINDOW_MS = 11 * 60_000;
+/** Search Documents' widest range: 31 days, less a minute for clock drift. */
+const SEARCH_DAYS_MS = 31 * 24 * 3600_000 - 120_000;
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
 interface DetailsAnswer {
   validationResults?: { validationSteps?: ValidationStep[] };
 }
@@ -84,16 +94,79 @@ export function createMyInvoisClient(config: MyInvoisClientConfig) {
     return success(steps.filter((s) => s.status === 'Invalid').flatMap(stepErrors));
   }
 
+  /**
+   * A submission MyInvois answered 422 (the same body within 10 minutes) was received before,
+   * its answer lost on the way: Search Documents finds each of its documents, sent in the last
+   * minutes under its number, and the submission they are in. Null when not every one is found.
+   */
+  async function findEarlier(entries: { codeNumber: string }[]): Promise<SubmittedBatch | null> {
+    const at = now();
+    const accepted: SubmittedBatch['accepted'] = [];
+    let submissionUid: string | null = null;
+    for (const entry of entries) {
+      const query = new URLSearchParams({
+        submissionDateFrom: iso(at - LOST_WINDOW_MS),
+        submissionDateTo: iso(at + 60_000),
+        direction: 'Sent',
+        searchQuery: entry.codeNumber,
+        pageNo: '1',
+        pageSize: '100',
+      });
+      const answer = await http.request<SearchAnswer>('GET', `/api/v1.0/documents/search?${query.toString()}`);
+      if (!answer.ok) return null;
+      // Newest first: the latest document under this number is the one the lost answer named.
+      const found = (answer.value.result ?? []).find((d) => d.internalId === entry.codeNumber && (submissionUid === null || d.submissionUid === submissionUid));
+      if (!found) return null;
+      submissionUid = found.submissionUid;
+      accepted.push({ uuid: found.uuid, codeNumber: entry.codeNumber });
+    }
+    return submissionUid ? { submissionUid, accepted, rejected: [] } : null;
+  }
+
+  /**
+   * A document sent before whose answer never came back (the process stopped, the line broke):
+   * the newest one MyInvois holds under this number since `sinceMs` that is not Invalid, or null.
+   * Search Documents looks back at most 31 days.
+   */
+  async function findSent(codeNumber: string, sinceMs: number): Promise<Result<{ submissionUid: string; uuid: string } | null>> {
+    const at = now();
+    const query = new URLSearchParams({
+      submissionDateFrom: iso(Math.max(sinceMs - 60_000, at - SEARCH_DAYS_MS)),
+      submissionDateTo: iso(at + 60_000),
+      direction: 'Sent',
+      searchQuery: codeNumber,
+      pageNo: '1',
+      pageSize: '100',
+    });
+    const answer = await http.request<SearchAnswer>('GET', `/api/v1.0/documents/search?${query.toString()}`);
+    if (!answer.ok) return answer;
+    const found = (answer.value.result ?? []).find((d) => d.internalId === codeNumber && d.status !== 'Invalid');
+    return success(found ? { submissionUid: found.submissionUid, uuid: found.uuid } : null);
+  }
+
   return {
     http,
 
-    /** Submits documents in as many submissions as MyInvois' limits need, one after another. */
+    findSent,
+
+    /**
+     * Submits documents in as many submissions as MyInvois' limits need, one after another. A
+     * submission answered 422 (already received, its answer lost) is found again and carried on.
+     */
     async submit(documents: SubmitDocument[]): Promise<Result<SubmittedBatch[]>> {
       const split = batches(documents);
       if (!split.ok) return split;
       const submitted: SubmittedBatch[] = [];
       for (const entries of split.value) {
         const answer = await http.request<SubmissionAnswer>('POST', '/api/v1.0/documentsubmissions/', { documents: entries });
+        if (!answer.ok && answer.error.kind === 'duplicate-submission') {
+          // Sent before, the answer lost: carry on with that submission rather than wait to send it again.
+          const earlier = await findEarlier(entries);
+          if (earlier) {
+            submitted.push(earlier);
+            continue;
+          }
+        }
         if (!answer.ok) return failure({ ...answer.error, submitted });
         submitted.push({
           submissionUid: answer.value.submissionUid,

@@ -43,3 +43,15 @@ export function tinLooksValid(tin: string): boolean {
   if (tin.startsWith('EI')) return GENERAL_TINS.has(tin);
   return INDIVIDUAL.test(tin) || NON_INDIVIDUAL.test(tin);
 }
+
+const isoFile = path.join(import.meta.dirname, 'iso-codes.json');
+const iso = JSON.parse(readFileSync(isoFile, 'utf8')) as { countries: string[]; currencies: string[] };
+
+/** ISO 3166-1 alpha-3 country codes (LHDN's Country Codes). */
+export const COUNTRY_CODES: ReadonlySet<string> = new Set(iso.countries);
+
+/** ISO 4217 currency codes (LHDN's Currency Codes). */
+export const CURRENCY_CODES: ReadonlySet<string> = new Set(iso.currencies);
+
+/** Payment modes: cash, cheque, bank transfer, credit card, debit card, e-wallet, digital bank, others. */
+export const PAYMENT_MODES = new Set(['01', '02', '03', '04', '05', '06', '07', '08']);

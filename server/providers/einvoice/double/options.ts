@@ -54,4 +54,6 @@ export const LIMITS = {
   /** A Valid document may be cancelled this long after its validation. */
   cancelWindowMs: 72 * 3600_000,
   cancelReasonChars: 300,
+  /** Search Documents: the widest date range, in either pair of filters. */
+  searchRangeMs: 31 * 24 * 3600_000,
 } as const;

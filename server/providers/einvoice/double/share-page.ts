@@ -1,11 +1,11 @@
 import { html } from 'hono/html';
-import type { DoubleStore, StoredDocument } from './store.ts';
+import { documentStatus, type StoredDocument } from './store.ts';
 
 /** The double's stand-in for MyInvois' public validation page, the target of an e-invoice's QR code. */
-export function sharePage(doc: StoredDocument | null, now: number, store: DoubleStore) {
+export function sharePage(doc: StoredDocument | null, now: number) {
   const body = doc
     ? html`<h1>e-Invoice ${doc.fields.internalId ?? doc.codeNumber}</h1>
-        <p>Status: <strong>${store.status(doc, now)}</strong></p>
+        <p>Status: <strong>${documentStatus(doc, now)}</strong></p>
         <dl>
           <dt>UUID</dt><dd>${doc.uuid}</dd>
           <dt>Supplier</dt><dd>${doc.issuerName} (${doc.issuerTin})</dd>

@@ -1,8 +1,10 @@
-import { CLASSIFICATION_CODES, DOCUMENT_TYPES, DOCUMENT_VERSIONS, GENERAL_TINS, MSIC_CODES, STATE_CODES, TAX_TYPES, tinLooksValid } from './codes.ts';
+import { checkSigningCertificate } from '../certificate-rules.ts';
+import { DOCUMENT_TYPES, DOCUMENT_VERSIONS, GENERAL_TINS, tinLooksValid } from './codes.ts';
+import { codeProblems, fieldProblems, structureProblems, totalsProblems } from './document-rules.ts';
 import { lhdnError, type LhdnErrorDetail } from './errors.ts';
 import { LIMITS, type SignatureVerifier } from './options.ts';
-import type { DoubleStore, StoredDocument, ValidationStep } from './store.ts';
-import { issuedAt, type DocumentFields } from './ubl-reader.ts';
+import { documentStatus, type ReceiptView, type ValidationStep } from './store.ts';
+import { issuedAt, text, type DocumentFields } from './ubl-reader.ts';
 
 /**
  * The validation MyInvois runs after accepting a document, step by step in its names; any
@@ -30,11 +32,9 @@ function sameDocument(a: DocumentFields, b: DocumentFields): boolean {
   return a.typeCode === b.typeCode && a.typeVersion === b.typeVersion && issuedAt(a) === issuedAt(b) && a.internalId === b.internalId && a.supplier.tin === b.supplier.tin;
 }
 
-function duplicates(candidate: Candidate, store: DoubleStore, now: number): LhdnErrorDetail[] {
-  const earlier = [...store.documents.values()].find(
-    (doc: StoredDocument) =>
-      doc.uuid !== candidate.uuid && doc.outcome === 'Valid' && doc.receivedAt > now - LIMITS.duplicateDocumentMs && (doc.hash === candidate.hash || sameDocument(doc.fields, candidate.fields)),
-  );
+async function duplicates(candidate: Candidate, view: ReceiptView, now: number): Promise<LhdnErrorDetail[]> {
+  const recent = await view.validSince(candidate.fields.supplier.tin ?? '', now - LIMITS.duplicateDocumentMs, candidate.uuid);
+  const earlier = recent.find((doc) => doc.hash === candidate.hash || sameDocument(doc.fields, candidate.fields));
   if (!earlier) return [];
   return [detail('DS302', `Duplicated submitted document with UUID ${candidate.uuid} where the values of configured attributes match with values for the document with UUID: ${earlier.uuid}`, 'document', 'document')];
 }
@@ -51,48 +51,55 @@ function taxpayers(fields: DocumentFields): LhdnErrorDetail[] {
   return problems;
 }
 
-function references(fields: DocumentFields, store: DoubleStore, now: number): LhdnErrorDetail[] {
+async function references(fields: DocumentFields, view: ReceiptView, now: number): Promise<LhdnErrorDetail[]> {
   if (!NOTE_TYPES.has(fields.typeCode ?? '')) return [];
-  return fields.referencedUuids.flatMap((uuid) => {
-    const original = store.documents.get(uuid);
-    if (original && store.status(original, now) === 'Valid') return [];
-    const why = original ? `is ${store.status(original, now)}` : 'does not exist';
-    return [detail('BadArgument', `Referenced document ${uuid} ${why}; a note may refer only to a Valid document`, 'BillingReference', 'Invoice.BillingReference.InvoiceDocumentReference.UUID')];
-  });
-}
-
-function codes(fields: DocumentFields): LhdnErrorDetail[] {
   const problems: LhdnErrorDetail[] = [];
-  for (const type of new Set(fields.taxTypes)) {
-    if (!TAX_TYPES.has(type)) problems.push(detail('CV301', `Tax type ${type} is not a valid code`, 'TaxCategory', 'Invoice.TaxTotal.TaxSubtotal.TaxCategory.ID'));
-  }
-  for (const code of new Set(fields.classifications)) {
-    if (!CLASSIFICATION_CODES.has(code)) problems.push(detail('CV302', `Classification code ${code} is not a valid code`, 'ItemClassificationCode', 'Invoice.InvoiceLine.Item.CommodityClassification.ItemClassificationCode'));
-  }
-  const msic = fields.supplier.msic;
-  if (!msic || !/^\d{5}$/.test(msic) || !MSIC_CODES.has(msic)) {
-    problems.push(detail('CV303', `MSIC code ${msic ?? '(none)'} is not a valid code`, 'IndustryClassificationCode', 'Invoice.AccountingSupplierParty.Party.IndustryClassificationCode'));
-  }
-  for (const [who, state] of [['AccountingSupplierParty', fields.supplier.stateCode], ['AccountingCustomerParty', fields.buyer.stateCode]] as const) {
-    if (state !== undefined && !STATE_CODES.has(state)) problems.push(detail('CV304', `State code ${state} is not a valid code`, who, `Invoice.${who}.Party.PostalAddress.CountrySubentityCode`));
+  for (const uuid of fields.referencedUuids) {
+    const original = await view.document(uuid);
+    const status = original ? documentStatus(original, now) : undefined;
+    if (status === 'Valid') continue;
+    const why = status ? `is ${status}` : 'does not exist';
+    problems.push(detail('BadArgument', `Referenced document ${uuid} ${why}; a note may refer only to a Valid document`, 'BillingReference', 'Invoice.BillingReference.InvoiceDocumentReference.UUID'));
   }
   return problems;
 }
 
-export function validate(candidate: Candidate, store: DoubleStore, verifySignature: SignatureVerifier, now: number): { outcome: 'Valid' | 'Invalid'; steps: ValidationStep[] } {
-  const { fields } = candidate;
+/** The certificate in the signature's KeyInfo, as PEM; undefined when the signature holds none. */
+function signingCertificatePem(document: unknown): string | undefined {
+  const invoice = (document as { Invoice?: Record<string, unknown>[] } | null)?.Invoice?.[0];
+  const signatures = (invoice?.UBLExtensions as Record<string, unknown>[] | undefined)?.[0]?.UBLExtension as Record<string, unknown>[] | undefined;
+  const content = (signatures?.[0]?.ExtensionContent as Record<string, unknown>[] | undefined)?.[0]?.UBLDocumentSignatures as Record<string, unknown>[] | undefined;
+  const signature = (content?.[0]?.SignatureInformation as Record<string, unknown>[] | undefined)?.[0]?.Signature as Record<string, unknown>[] | undefined;
+  const x509 = ((signature?.[0]?.KeyInfo as Record<string, unknown>[] | undefined)?.[0]?.X509Data as Record<string, unknown>[] | undefined)?.[0];
+  const base64 = text(x509?.X509Certificate);
+  if (!base64) return undefined;
+  return `-----BEGIN CERTIFICATE-----\n${base64.replace(/\s+/g, '').replace(/.{1,64}/g, '$&\n')}-----END CERTIFICATE-----\n`;
+}
+
+/** LHDN's certificate rules for the supplier, on the certificate the document was signed with. */
+function certificate(document: unknown, fields: DocumentFields, now: number): LhdnErrorDetail[] {
+  const pem = signingCertificatePem(document);
+  if (pem === undefined) return [];
+  const check = checkSigningCertificate(pem, { tin: fields.supplier.tin ?? '', brn: fields.supplier.registration ?? '' }, new Date(now), { production: false });
+  return check.problems.map((problem) => detail(problem.code, problem.message, 'Signature', 'Invoice.UBLExtensions.UBLExtension.ExtensionContent.UBLDocumentSignatures.SignatureInformation.Signature.KeyInfo.X509Data.X509Certificate'));
+}
+
+export async function validate(candidate: Candidate, view: ReceiptView, verifySignature: SignatureVerifier, now: number): Promise<{ outcome: 'Valid' | 'Invalid'; steps: ValidationStep[] }> {
+  const { fields, document } = candidate;
   const core: LhdnErrorDetail[] = [];
   if (!DOCUMENT_TYPES[fields.typeCode ?? '']) core.push(detail('CF002', `e-Invoice type ${fields.typeCode} is not a valid code`, 'InvoiceTypeCode', 'Invoice.InvoiceTypeCode'));
   if (!DOCUMENT_VERSIONS.has(fields.typeVersion ?? '')) core.push(detail('CF003', `Document version ${fields.typeVersion ?? '(none)'} is not supported`, 'InvoiceTypeCode', 'Invoice.InvoiceTypeCode.listVersionID'));
-  const signature = verifySignature(candidate.document);
+  core.push(...fieldProblems(document), ...totalsProblems(document));
+  const signature = verifySignature(document);
+  const signatureProblems = signature.ok ? certificate(document, fields, now) : [detail('DS300', signature.reason, 'Signature', 'Invoice.Signature')];
   const steps = [
-    step('Step01-Structure Validator', [], 'Error01', 'Structure Validator'),
+    step('Step01-Structure Validator', structureProblems(document), 'Error01', 'Structure Validator'),
     step('Step02-Core Fields Validator', core, 'Error02', 'Core Fields Validator'),
-    step('Step03-Duplicated Submission Validator', duplicates(candidate, store, now), 'Error03', 'Duplicated Submission Validator'),
-    step('Step04-Signature Validator', signature.ok ? [] : [detail('DS300', signature.reason, 'Signature', 'Invoice.Signature')], 'Error04', 'Signature Validator'),
+    step('Step03-Duplicated Submission Validator', await duplicates(candidate, view, now), 'Error03', 'Duplicated Submission Validator'),
+    step('Step04-Signature Validator', signatureProblems, 'Error04', 'Signature Validator'),
     step('Step05-Taxpayer Validator', taxpayers(fields), 'Error05', 'Taxpayer Validator'),
-    step('Step06-Referenced Documents Validator', references(fields, store, now), 'Error06', 'Referenced Documents Validator'),
-    step('Step07-Code Validator', codes(fields), 'Error07', 'Code Validator'),
+    step('Step06-Referenced Documents Validator', await references(fields, view, now), 'Error06', 'Referenced Documents Validator'),
+    step('Step07-Code Validator', codeProblems(document), 'Error07', 'Code Validator'),
   ];
   return { outcome: steps.some((s) => s.status === 'Invalid') ? 'Invalid' : 'Valid', steps };
 }

@@ -1,12 +1,12 @@
 import { DOCUMENT_TYPES } from './codes.ts';
-import type { DoubleStore, StoredDocument, StoredSubmission } from './store.ts';
+import { documentStatus, type StoredDocument, type StoredSubmission } from './store.ts';
 
 /** The answers of Get Submission and Get Document Details, in MyInvois' field names. */
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-export function documentSummary(doc: StoredDocument, store: DoubleStore, now: number) {
-  const status = store.status(doc, now);
+export function documentSummary(doc: StoredDocument, now: number) {
+  const status = documentStatus(doc, now);
   const validated = status === 'Valid' || status === 'Cancelled';
   const { fields } = doc;
   return {
@@ -22,7 +22,7 @@ export function documentSummary(doc: StoredDocument, store: DoubleStore, now: nu
     receiverName: fields.buyer.name ?? null,
     dateTimeIssued: fields.issueDate && fields.issueTime ? `${fields.issueDate}T${fields.issueTime}` : null,
     dateTimeReceived: iso(doc.receivedAt),
-    dateTimeValidated: validated ? iso(store.validatedAt(doc)) : null,
+    dateTimeValidated: validated ? iso(doc.validatedAt) : null,
     totalExcludingTax: fields.totals.excludingTax ?? null,
     totalDiscount: fields.totals.discount ?? null,
     totalNetAmount: fields.totals.net ?? null,
@@ -44,9 +44,8 @@ function overallStatus(statuses: string[]): string {
   return invalid === statuses.length ? 'invalid' : 'partially valid';
 }
 
-export function submissionView(submission: StoredSubmission, store: DoubleStore, now: number, pageNo: number, pageSize: number) {
-  const documents = submission.uuids.map((uuid) => store.documents.get(uuid)!);
-  const summaries = documents.map((doc) => documentSummary(doc, store, now));
+export function submissionView(submission: StoredSubmission, documents: StoredDocument[], now: number, pageNo: number, pageSize: number) {
+  const summaries = documents.map((doc) => documentSummary(doc, now));
   return {
     submissionUid: submission.submissionUid,
     documentCount: documents.length,
@@ -56,8 +55,8 @@ export function submissionView(submission: StoredSubmission, store: DoubleStore,
   };
 }
 
-export function detailsView(doc: StoredDocument, store: DoubleStore, now: number) {
-  const summary = documentSummary(doc, store, now);
+export function detailsView(doc: StoredDocument, now: number) {
+  const summary = documentSummary(doc, now);
   const submitted = summary.status === 'Submitted';
   return {
     ...summary,

@@ -73,7 +73,7 @@ export function lhdnSignatureSteps(text: string): StepResults {
   } catch {
     certificate = undefined;
   }
-  let signatureOk = false;
+  let signatureOk: boolean;
   try {
     signatureOk = Boolean(certificate) && createVerify('RSA-SHA256').update(minified, 'utf8').verify(certificate!.publicKey, at(signature, 'SignatureValue')._, 'base64');
   } catch {

@@ -74,11 +74,16 @@ export function buyerTin(buyer: EinvoiceBuyer): string {
   return buyer.idType === 'PASSPORT' ? FOREIGN_BUYER_TIN : GENERAL_PUBLIC_TIN;
 }
 
+/** LHDN's state code 17, "Not Applicable". */
+const STATE_NOT_APPLICABLE = '17';
+
 /**
  * The buyer of a consolidated e-invoice (and of a sale nobody asked an e-invoice for), shaped
  * as LHDN's consolidated sample has it: LHDN's general TIN, "NA" for the registration, SST and
- * tourism numbers, the address line, phone and e-mail, and the rest of the address left empty.
- * The name is "General Public", as LHDN's consolidation guideline asks.
+ * tourism numbers, the address line, the phone and the e-mail, no postcode. The name is
+ * "General Public", as LHDN's consolidation guideline asks (the sample holds a placeholder).
+ * Where the sample leaves the city, state and country empty, the document keeps values that
+ * LHDN's code lists and mandatory fields accept: "NA", state 17 (not applicable) and MYS.
  */
 const generalPublic = (): [UblNode] => [
   {
@@ -86,11 +91,11 @@ const generalPublic = (): [UblNode] => [
       {
         PostalAddress: [
           {
-            CityName: value(''),
+            CityName: value('NA'),
             PostalZone: value(''),
-            CountrySubentityCode: value(''),
-            AddressLine: [{ Line: value('NA') }, { Line: value('') }, { Line: value('') }],
-            Country: [{ IdentificationCode: value('', { listID: 'ISO3166-1', listAgencyID: '6' }) }],
+            CountrySubentityCode: value(STATE_NOT_APPLICABLE),
+            AddressLine: [{ Line: value('NA') }],
+            Country: [{ IdentificationCode: value(COUNTRY, { listID: 'ISO3166-1', listAgencyID: '6' }) }],
           },
         ],
         PartyLegalEntity: [{ RegistrationName: value('General Public') }],

@@ -41,7 +41,8 @@ export async function chargedOrder(db: Db, ctx: Pick<ShopContext, 'indexes'>, or
 }
 
 /**
- * How the order was paid, as the e-invoice names it (a coupon that paid it all: other):
+ * How the order was paid, as the e-invoice names it (a coupon that paid it all: other); a
+ * provider's payment also gives its reference and amount, the invoice's PrepaidPayment:
  * `paymentId` names the payment being recorded right now, before it counts as paid.
  */
 export async function paymentOf(db: Db, order: OrderRow, fallbackAt: Date, paymentId?: string | null): Promise<EinvoicePayment> {
@@ -50,7 +51,7 @@ export async function paymentOf(db: Db, order: OrderRow, fallbackAt: Date, payme
     method: payment?.method ?? 'other',
     ...(payment?.method === 'card' && payment.cardType ? { cardType: payment.cardType } : {}),
     paidAt: payment?.paidAt ?? order.paidAt ?? fallbackAt,
-    ...(payment?.providerRef ? { reference: payment.providerRef } : {}),
+    ...(payment?.providerRef ? { reference: payment.providerRef, amountSen: payment.amountSen } : {}),
   };
 }
 

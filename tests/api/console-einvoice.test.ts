@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
+import { allSteps, lhdnSignatureSteps } from '../unit/lhdn-signing-steps.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { ADMIN_PHONE, auditRows, staffKeys, type Keys } from './console-fixtures.ts';
 import { consolidated, E, juneOrders, ownDocument, submissions } from './einvoice-fixtures.ts';
@@ -136,6 +137,7 @@ describe('console/einvoice/retry', () => {
     expect(issueDate(before!.document_text)).toBe('2025-07-01');
     expect(issueDate(after!.document_text)).toBe('2025-07-05');
     expect(verifyDocumentSignature(after!.document_text)).toEqual({ ok: true });
+    expect(lhdnSignatureSteps(after!.document_text)).toEqual(allSteps);
     const [hash] = await rows<{ document_hash: string }>(api, sql`select document_hash from einvoice_documents where id = ${before!.id}`);
     expect(hash!.document_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await auditRows(api, 'console/einvoice/retry')).toMatchObject([{ details: { reissued: true } }]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
+import { allSteps, lhdnSignatureSteps } from '../unit/lhdn-signing-steps.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { auditRows, C, staffKeys, type Keys } from './console-fixtures.ts';
 import { consolidated, E, juneOrders, runConsolidationJob, submissions } from './einvoice-fixtures.ts';
@@ -41,6 +42,7 @@ describe('console/einvoice/consolidate', () => {
     expect(more).toEqual([]);
     expect(doc).toMatchObject({ document_no: 'CONS-2025-06', claim_key: 'consolidated:2025-06:1', month: '2025-06', total_sen: await totalOf(inside) });
     expect(verifyDocumentSignature(doc!.document_text)).toEqual({ ok: true });
+    expect(lhdnSignatureSteps(doc!.document_text)).toEqual(allSteps);
     const invoice = invoiceJson(doc!.document_text);
     expect(invoice.ID[0]._).toBe('CONS-2025-06');
     expect(invoice.AccountingCustomerParty[0].Party[0].PartyIdentification[0].ID[0]._).toBe('EI00000000010');

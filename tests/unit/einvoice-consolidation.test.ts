@@ -3,6 +3,7 @@ import { serializeDocument, signDocument } from '../../server/providers/einvoice
 import { loadSigningCertificate } from '../../server/providers/einvoice/signing-certificate.ts';
 import { buildConsolidatedInvoice, consolidationBatches, ordersToConsolidate, receiptGroups, RECEIPTS_PER_CONSOLIDATION, type ConsolidatedReceipt } from '../../server/providers/einvoice/ubl/index.ts';
 import { seller, sen, signingSeller } from './einvoice-fixtures.ts';
+import { sampleText } from './myinvois-samples.ts';
 
 type Node = Record<string, any>;
 
@@ -49,10 +50,26 @@ describe('the consolidated e-invoice', () => {
     const party = invoice.AccountingCustomerParty[0].Party[0];
     expect(party.PartyLegalEntity[0].RegistrationName[0]._).toBe('General Public');
     expect(party.PartyIdentification[0].ID[0]).toEqual({ _: 'EI00000000010', schemeID: 'TIN' });
-    expect(party.PostalAddress[0].CountrySubentityCode[0]._).toBe('17');
     expect(invoice.InvoiceTypeCode[0]._).toBe('01');
     expect(invoice.InvoicePeriod[0].StartDate[0]._).toBe('2026-11-01');
     expect(invoice.InvoicePeriod[0].EndDate[0]._).toBe('2026-11-30');
+  });
+
+  test('the buyer is shaped as in LHDN’s consolidated sample: general TIN, NA numbers, phone and e-mail; named General Public', () => {
+    const sample = JSON.parse(sampleText('consolidated-1.1.json')).Invoice[0].AccountingCustomerParty[0].Party[0];
+    const party = invoice.AccountingCustomerParty[0].Party[0];
+    expect(party.PartyIdentification).toEqual(sample.PartyIdentification);
+    expect(party.Contact).toEqual(sample.Contact);
+    expect(party.PostalAddress[0].AddressLine[0]).toEqual(sample.PostalAddress[0].AddressLine[0]);
+    expect(party.PostalAddress[0].PostalZone).toEqual(sample.PostalAddress[0].PostalZone);
+    expect(Object.keys(party).sort()).toEqual(Object.keys(sample).sort());
+    // Where the sample leaves them empty: values LHDN's code lists accept (17: not applicable).
+    expect([party.PostalAddress[0].CityName[0]._, party.PostalAddress[0].CountrySubentityCode[0]._, party.PostalAddress[0].Country[0].IdentificationCode[0]]).toEqual([
+      'NA',
+      '17',
+      { _: 'MYS', listID: 'ISO3166-1', listAgencyID: '6' },
+    ]);
+    expect(party.PartyLegalEntity[0].RegistrationName[0]._).toBe('General Public');
   });
 
   test('classification 004 and the receipt numbers in each line’s description', () => {

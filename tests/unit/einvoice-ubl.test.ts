@@ -4,6 +4,14 @@ import { orderLine, seller, sen } from './einvoice-fixtures.ts';
 
 type Node = Record<string, any>;
 
+const lines = [
+  orderLine('Michelin Primacy 4 205/55R16', 38_000, 2_500, 4),
+  orderLine('Wheel alignment', 0, 8_000, 1),
+  orderLine('Bosch Aerotwin 24" wiper', 5_900, 0, 1),
+];
+/** What the buyer paid online: the lines, less the RM 20 coupon, plus RM 15 delivery. */
+const paidSen = lines.reduce((s, l) => s + l.totalSen, 0) - 2_000 + 1_500;
+
 /** Four tyres fitted, a wheel alignment and a wiper, a RM 20 coupon and RM 15 delivery. */
 const order: EinvoiceOrderInput = {
   documentNo: 'INV-2026-000123',
@@ -21,15 +29,11 @@ const order: EinvoiceOrderInput = {
     phone: '+60123456789',
     address: { line1: 'Lot 5, Jalan Tandang', postcode: '46050', city: 'Petaling Jaya', state: 'Selangor' },
   },
-  lines: [
-    orderLine('Michelin Primacy 4 205/55R16', 38_000, 2_500, 4),
-    orderLine('Wheel alignment', 0, 8_000, 1),
-    orderLine('Bosch Aerotwin 24" wiper', 5_900, 0, 1),
-  ],
+  lines,
   deliveryFeeSen: 1_500,
   discountSen: 2_000,
   discountReason: 'Coupon RAYA20',
-  payment: { method: 'fpx', paidAt: new Date('2026-11-25T01:20:00Z'), reference: 'FPX123456' },
+  payment: { method: 'fpx', paidAt: new Date('2026-11-25T01:20:00Z'), reference: 'FPX123456', amountSen: paidSen },
 };
 
 const invoiceOf = (doc: { Invoice: [Node] }) => doc.Invoice[0];
@@ -134,7 +138,14 @@ describe('an order’s own e-invoice in UBL 2.1 JSON', () => {
 
   test('payment mode and its words', () => {
     expect(invoice.PaymentMeans[0].PaymentMeansCode[0]._).toBe('03');
-    expect(invoice.PaymentTerms[0].Note[0]._).toBe('Paid in full by FPX online banking on 2026-11-25, reference FPX123456');
+    expect(invoice.PaymentTerms[0].Note[0]._).toBe('Paid in full by FPX online banking on 2026-11-25');
+  });
+
+  test('the online payment is LHDN’s PrepaidPayment: reference, amount, UTC date and time, as LHDN’s sample has it', () => {
+    expect(invoice.PrepaidPayment).toEqual([
+      { ID: [{ _: 'FPX123456' }], PaidAmount: [{ _: paidSen / 100, currencyID: 'MYR' }], PaidDate: [{ _: '2026-11-25' }], PaidTime: [{ _: '01:20:00Z' }] },
+    ]);
+    expect(JSON.stringify(invoice.PaymentTerms)).not.toContain('FPX123456');
   });
 });
 
@@ -206,5 +217,40 @@ describe('the amounts a note takes back', () => {
   test('more than was paid, or figures that do not add up to the refund, are refused', () => {
     expect(() => noteAmounts(order, paid + 1, 'Refund', { partsSen: paid + 1, labourSen: 0, serviceTaxSen: 0 })).toThrow(/paid/);
     expect(() => noteAmounts(order, 1_000, 'Refund', { partsSen: 900, labourSen: 80, serviceTaxSen: 6 })).toThrow(/add up/);
+  });
+});
+
+describe('how the order was paid, as LHDN codes it', () => {
+  const paidBy = (payment: NonNullable<EinvoiceOrderInput['payment']>) => invoiceOf(buildInvoice({ ...order, payment }));
+  const at = new Date('2026-11-25T01:20:00Z');
+
+  test.each([
+    [{ method: 'card', cardType: 'credit' }, '04', 'Paid in full by credit card on 2026-11-25'],
+    [{ method: 'card', cardType: 'debit' }, '05', 'Paid in full by debit card on 2026-11-25'],
+    [{ method: 'card' }, '04', 'Paid in full by card on 2026-11-25'],
+    [{ method: 'tng' }, '06', "Paid in full by Touch 'n Go eWallet on 2026-11-25"],
+    [{ method: 'grabpay' }, '06', 'Paid in full by GrabPay on 2026-11-25'],
+    [{ method: 'fpx' }, '03', 'Paid in full by FPX online banking on 2026-11-25'],
+    [{ method: 'duitnow' }, '03', 'Paid in full by DuitNow QR on 2026-11-25'],
+  ] as const)('%o is payment mode %s', (how, code, words) => {
+    const invoice = paidBy({ ...how, paidAt: at, reference: 'pay_Q1w2E3r4T5y6U7', amountSen: paidSen });
+    expect(invoice.PaymentMeans).toEqual([{ PaymentMeansCode: [{ _: code }] }]);
+    expect(invoice.PaymentTerms[0].Note[0]._).toBe(words);
+    expect(invoice.PrepaidPayment[0].ID[0]._).toBe('pay_Q1w2E3r4T5y6U7');
+  });
+
+  test('an order a coupon paid in full has no prepayment to name', () => {
+    const invoice = paidBy({ method: 'other', paidAt: at });
+    expect(invoice.PaymentMeans[0].PaymentMeansCode[0]._).toBe('08');
+    expect(invoice.PrepaidPayment).toBeUndefined();
+  });
+
+  test('a refund note pays money back: its payment is no prepayment', () => {
+    const note = invoiceOf(
+      buildRefundNote({ ...order, documentNo: 'RN-2026-000001', original: { uuid: 'F9D425P6DS7D8IU4DR5MDCLK10', documentNo: 'INV-2026-000123' } }),
+    );
+    expect(note.PaymentMeans[0].PaymentMeansCode[0]._).toBe('03');
+    expect(note.PrepaidPayment).toBeUndefined();
+    expect(note.PaymentTerms[0].Note[0]._).toBe('Paid back by FPX online banking on 2026-11-25');
   });
 });

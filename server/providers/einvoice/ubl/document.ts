@@ -39,12 +39,22 @@ export function paymentMode(p: Pick<EinvoicePayment, 'method' | 'cardType'>): st
   return p.method === 'card' && p.cardType === 'debit' ? '05' : paymentModes[p.method];
 }
 
-function payment(p: EinvoicePayment): UblNode {
-  const { date } = utcDateTime(p.paidAt);
-  const words = `Paid in full by ${p.method === 'card' && p.cardType ? `${p.cardType} card` : methodWords[p.method]} on ${date}${p.reference ? `, reference ${p.reference}` : ''}`;
+/**
+ * How it was paid: the payment mode, words saying so, and, for an invoice paid online before it
+ * was issued (a web order), LHDN's PrepaidPayment: the provider's reference, the amount, and
+ * the date and time (UTC) it was paid. A note's payment is money going back: no prepayment.
+ */
+function payment(p: EinvoicePayment, typeCode: EinvoiceTypeCode): UblNode {
+  const paid = utcDateTime(p.paidAt);
+  const how = p.method === 'card' && p.cardType ? `${p.cardType} card` : methodWords[p.method];
+  const words = typeCode === einvoiceTypeCodes.invoice ? `Paid in full by ${how} on ${paid.date}` : `Paid back by ${how} on ${paid.date}`;
+  const prepaid = typeCode === einvoiceTypeCodes.invoice && p.reference && p.amountSen !== undefined;
   return {
     PaymentMeans: [{ PaymentMeansCode: value(paymentMode(p)) }],
-    PaymentTerms: [{ Note: value(words.slice(0, 300)) }],
+    PaymentTerms: [{ Note: value(words) }],
+    ...(prepaid
+      ? { PrepaidPayment: [{ ID: value(p.reference!.slice(0, 150)), PaidAmount: amount(p.amountSen!), PaidDate: value(paid.date), PaidTime: value(paid.time) }] }
+      : {}),
   };
 }
 
@@ -74,7 +84,7 @@ export function assembleDocument(parts: DocumentParts): UblDocument {
       : {}),
     AccountingSupplierParty: supplierParty(parts.header.seller),
     AccountingCustomerParty: customerParty(parts.buyer),
-    ...(parts.payment ? payment(parts.payment) : {}),
+    ...(parts.payment ? payment(parts.payment, parts.typeCode) : {}),
     ...(allowanceCharges.length ? { AllowanceCharge: allowanceCharges } : {}),
     TaxTotal: [
       {

@@ -4,8 +4,6 @@ import type { EinvoiceAddress, EinvoiceBuyer, EinvoiceSeller } from './types.ts'
 
 /** LHDN's general TIN for a foreign individual who gives a passport and no TIN of their own. */
 export const FOREIGN_BUYER_TIN = 'EI00000000020';
-/** State code LHDN reads as "not applicable": a consolidated buyer has no address. */
-const STATE_NOT_APPLICABLE = '17';
 
 /** The words LHDN's MSIC table gives the codes a car-care shop files under. */
 const msicWords: Record<string, string> = {
@@ -76,30 +74,41 @@ export function buyerTin(buyer: EinvoiceBuyer): string {
   return buyer.idType === 'PASSPORT' ? FOREIGN_BUYER_TIN : GENERAL_PUBLIC_TIN;
 }
 
-/** cac:AccountingCustomerParty: the named buyer, or "General Public" for a consolidation. */
-export function customerParty(buyer: EinvoiceBuyer): [UblNode] {
-  if (buyer.type === 'general-public') {
-    return [
+/** LHDN's state code 17, "Not Applicable". */
+const STATE_NOT_APPLICABLE = '17';
+
+/**
+ * The buyer of a consolidated e-invoice (and of a sale nobody asked an e-invoice for), shaped
+ * as LHDN's consolidated sample has it: LHDN's general TIN, "NA" for the registration, SST and
+ * tourism numbers, the address line, the phone and the e-mail, no postcode. The name is
+ * "General Public", as LHDN's consolidation guideline asks (the sample holds a placeholder).
+ * Where the sample leaves the city, state and country empty, the document keeps values that
+ * LHDN's code lists and mandatory fields accept: "NA", state 17 (not applicable) and MYS.
+ */
+const generalPublic = (): [UblNode] => [
+  {
+    Party: [
       {
-        Party: [
+        PostalAddress: [
           {
-            PostalAddress: [
-              {
-                CityName: value('NA'),
-                PostalZone: value(''),
-                CountrySubentityCode: value(STATE_NOT_APPLICABLE),
-                AddressLine: [{ Line: value('NA') }],
-                Country: [{ IdentificationCode: value(COUNTRY, { listID: 'ISO3166-1', listAgencyID: '6' }) }],
-              },
-            ],
-            PartyLegalEntity: [{ RegistrationName: value('General Public') }],
-            PartyIdentification: [identification(GENERAL_PUBLIC_TIN, 'TIN'), identification('NA', 'BRN'), identification('NA', 'SST'), identification('NA', 'TTX')],
-            Contact: [{ Telephone: value('NA') }],
+            CityName: value('NA'),
+            PostalZone: value(''),
+            CountrySubentityCode: value(STATE_NOT_APPLICABLE),
+            AddressLine: [{ Line: value('NA') }],
+            Country: [{ IdentificationCode: value(COUNTRY, { listID: 'ISO3166-1', listAgencyID: '6' }) }],
           },
         ],
+        PartyLegalEntity: [{ RegistrationName: value('General Public') }],
+        PartyIdentification: [identification(GENERAL_PUBLIC_TIN, 'TIN'), identification('NA', 'BRN'), identification('NA', 'SST'), identification('NA', 'TTX')],
+        Contact: [{ Telephone: value('NA'), ElectronicMail: value('NA') }],
       },
-    ];
-  }
+    ],
+  },
+];
+
+/** cac:AccountingCustomerParty: the named buyer, or "General Public" for a consolidation. */
+export function customerParty(buyer: EinvoiceBuyer): [UblNode] {
+  if (buyer.type === 'general-public') return generalPublic();
   return [
     {
       Party: [

@@ -83,8 +83,10 @@ export interface EinvoicePayment {
   /** Card: credit (04) or debit (05) when the provider said; 04 when unknown. */
   cardType?: 'credit' | 'debit';
   paidAt: Date;
-  /** The provider's reference, shown as the prepayment reference. */
+  /** The provider's reference: an invoice names it as its prepayment (PrepaidPayment ID). */
   reference?: string;
+  /** What the payment took, in sen: the prepayment's PaidAmount. */
+  amountSen?: number;
 }
 
 /** What every document has. */

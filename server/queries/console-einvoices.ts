@@ -13,7 +13,8 @@ import { orders } from '../modules/orders/schema.ts';
 import { LOCAL_PORTAL_PATH } from '../providers/einvoice/provider.ts';
 
 type ConsoleEinvoice = z.input<typeof consoleEinvoice>;
-type Page = z.input<typeof consoleEinvoicePage.response>;
+/** The page as the database gives it: the signing certificate's state is added by the route. */
+type Page = Omit<z.input<typeof consoleEinvoicePage.response>, 'certificate'>;
 
 /** The day a month's consolidated e-invoice is due at LHDN: the 7th of the next month. */
 export const dueByOf = (month: string) => `${nextMonth(month)}-07`;

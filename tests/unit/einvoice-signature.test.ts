@@ -114,7 +114,7 @@ describe('digests', () => {
 
 describe('the signing certificate', () => {
   test('signs for the seller it was issued to, when it is valid: LHDN’s rules find nothing', () => {
-    const supplier = signed.Invoice[0].AccountingSupplierParty[0].Party[0].PartyIdentification.map((id: Node) => [id.ID[0].schemeID, id.ID[0]._]);
+    const supplier = (signed as Node).Invoice[0].AccountingSupplierParty[0].Party[0].PartyIdentification.map((id: Node) => [id.ID[0].schemeID, id.ID[0]._]);
     const ids = Object.fromEntries(supplier) as Record<string, string>;
     expect(checkSigningCertificate(demoPem.toString('utf8'), { tin: ids.TIN!, brn: ids.BRN! }, signingTime)).toMatchObject({ problems: [], warnings: [] });
   });

@@ -74,6 +74,19 @@ describe('the token', () => {
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'unavailable', message: 'MyInvois could not be reached: fetch failed' }) });
   });
 
+  test('a call MyInvois takes and never answers ends as a time-out, which the submission job tries again', async () => {
+    let taken = 0;
+    const silent: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/connect/token')) return inProcessFetch(double)(input, init);
+      taken += 1;
+      // Held until the caller gives up, as a connection LHDN keeps open without answering.
+      return new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason)));
+    };
+    const result = await client({ fetch: silent, requestTimeoutMs: 30 }).submit([doc('INV-1')]);
+    expect(taken).toBe(1);
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'timeout', message: 'MyInvois did not answer within 30 ms' }) });
+  });
+
   test('a refused client id or secret is reported, not retried', async () => {
     const result = await client({ clientSecret: 'wrong' }).submit([doc('INV-1')]);
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ kind: 'credentials-refused', status: 403, code: 'invalid_client' }) });

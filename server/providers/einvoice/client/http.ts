@@ -18,6 +18,8 @@ export interface HttpSettings {
   sleep?: (ms: number) => Promise<void>;
   /** The longest Retry-After waited before retrying; longer ones are reported (default 30 s). */
   maxRetryAfterSeconds?: number;
+  /** How long one call may take, answer included, before it counts as a time-out (default 60 s). */
+  requestTimeoutMs?: number;
   /** Log in again this long before the token expires (default 60 s, at most half its life). */
   tokenMarginSeconds?: number;
 }
@@ -90,9 +92,12 @@ export class MyInvoisHttp {
 
   /** The answer, or why there was none (no instanceof Response: servers may replace the global class). */
   private async send(url: string, init: RequestInit): Promise<{ response: Response } | { error: MyInvoisError }> {
+    const limitMs = this.settings.requestTimeoutMs ?? 60_000;
     try {
-      return { response: await this.fetch(url, init) };
+      // A call MyInvois never answers ends as a time-out: the job's next try looks for what it may have received.
+      return { response: await this.fetch(url, { ...init, signal: init.signal ?? AbortSignal.timeout(limitMs) }) };
     } catch (err) {
+      if ((err as Error).name === 'TimeoutError') return { error: { kind: 'timeout', message: `MyInvois did not answer within ${limitMs < 1000 ? `${limitMs} ms` : `${Math.round(limitMs / 1000)} s`}` } };
       return { error: { kind: 'unavailable', message: `MyInvois could not be reached: ${(err as Error).message}` } };
     }
   }

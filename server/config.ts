@@ -22,6 +22,8 @@ export interface Config {
   jobIntervalMs: number;
   /** This process runs due jobs (JOB_WORKER=1, the default); 0 leaves them to another process. */
   jobWorker: boolean;
+  /** How long an e-invoice submission's answer is awaited before another try looks for it at MyInvois. */
+  einvoiceAnswerWaitMs: number;
   /** The public origin customers reach the shop at, for links sent out; null: the request's. */
   publicUrl: string | null;
   /** Load the demo staff and coupons of content/ (DEMO_DATA). */
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sendsPerAddressPerHour: perAddress,
     paymentTimeoutMinutes: minutes(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 0.1, 24 * 60),
     jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
+    einvoiceAnswerWaitMs: wholeNumber(env, 'EINVOICE_ANSWER_WAIT_SECONDS', 600, 1, 24 * 3600) * 1000,
     // 1 (or unset): this process runs due jobs; 0 leaves them to another.
     jobWorker: oneOrZero(env, 'JOB_WORKER', 'this process runs due jobs', 'another process does') ?? true,
     publicUrl: origin(env, 'PUBLIC_URL'),

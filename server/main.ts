@@ -77,6 +77,7 @@ const worker = startWorker({
     einvoicing,
     einvoiceSeller: async () => einvoiceSeller(seller as SellerDetails),
     now: () => new Date(),
+    einvoiceAnswerWaitMs: config.einvoiceAnswerWaitMs,
     curlecDouble,
   }),
   intervalMs: config.jobIntervalMs,

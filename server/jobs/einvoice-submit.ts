@@ -9,7 +9,7 @@ import { log } from '../ops/log.ts';
  * `einvoice.submit` ({documentId}): sends a claimed document's stored, signed text to MyInvois,
  * then follows its submission until LHDN says Valid or Invalid. It never waits in a process:
  * each step is one job, which schedules the next (a few seconds at first, then longer). The
- * call to MyInvois happens after the job's commit; a safety job (ten minutes later) takes over
+ * call to MyInvois happens after the job's commit; a safety job (ten minutes later, EINVOICE_ANSWER_WAIT_SECONDS) takes over
  * if the process stops before it wrote the answer. A document tried before may have reached
  * MyInvois with its answer lost: it is looked for there (Search Documents) before it is sent
  * again, so it is never sent twice. A 429 waits its Retry-After; an unreachable service is
@@ -20,10 +20,12 @@ export interface SubmitContext {
   db: Db;
   provider: EinvoiceProvider;
   now: () => Date;
+  /** How long an answer is awaited before the safety job looks for the document at MyInvois (default ten minutes). */
+  answerWaitMs?: number;
 }
 
 const FINAL = new Set(['VALID', 'INVALID', 'CANCELLED']);
-const SAFETY_MS = 10 * 60_000;
+const ANSWER_WAIT_MS = 10 * 60_000;
 
 /** The wait before looking at a submission again: 2 s, 2 s, 5 s, 5 s, 15 s, then a minute. */
 export function pollDelayMs(polls: number): number {
@@ -47,7 +49,7 @@ export function einvoiceSubmitHandler(ctx: SubmitContext): JobHandler {
     // Each step's follow-up has a key of its own (the attempt's number): scheduled once, whoever runs it.
     const step = `${SUBMIT_JOB}:${doc.id}:${doc.attempts + 1}`;
     const safety = `${step}:safety`;
-    await scheduleJob(tx, { kind: SUBMIT_JOB, key: safety, runAt: later(now, SAFETY_MS), payload: { documentId: doc.id } }, now);
+    await scheduleJob(tx, { kind: SUBMIT_JOB, key: safety, runAt: later(now, ctx.answerWaitMs ?? ANSWER_WAIT_MS), payload: { documentId: doc.id } }, now);
     return () => (doc.submissionUid ? poll(ctx, doc, step, safety) : submit(ctx, doc, step, safety));
   };
 }
@@ -82,6 +84,7 @@ async function submit(ctx: SubmitContext, doc: EinvoiceRow, step: string, safety
     if (sent.ok && sent.value) {
       const found = sent.value;
       await record(ctx, doc, safety, async (tx, current, now) => {
+        log.info(`[einvoice] ${doc.documentNo}: found at MyInvois from an earlier try (submission ${found.submissionUid}), not sent again`);
         await moveDocument(tx, current, 'submit', 'system', { submissionUid: found.submissionUid, uuid: found.uuid, submittedAt: now, errors: [] }, now);
         await next(tx, doc, step, later(now, pollDelayMs(0)), now);
       });

@@ -41,6 +41,8 @@ export interface JobServices {
   now: () => Date;
   /** How long a notice waits before each next try (default: noticeRetryDelaysMs of the notifications module). */
   noticeRetryDelaysMs?: readonly number[];
+  /** How long an e-invoice submission's answer is awaited before another try looks for it (default: ten minutes). */
+  einvoiceAnswerWaitMs?: number;
   /** Where the jobs that report in lines write them (default: the server log). */
   log?: (line: string) => void;
   /** The Curlec double whose webhooks and refunds the queue carries; default: CURLEC_DOUBLE=1's; null: none. */
@@ -66,7 +68,7 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
     [RECONCILE_JOB]: reconcileHandler({ db, payments, ...logged }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage: s.storage, ...logged }),
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db, sms, email: s.email, indexes }),
-    [SUBMIT_JOB]: einvoiceSubmitHandler({ db, provider: s.einvoice, now }),
+    [SUBMIT_JOB]: einvoiceSubmitHandler({ db, provider: s.einvoice, now, ...(s.einvoiceAnswerWaitMs ? { answerWaitMs: s.einvoiceAnswerWaitMs } : {}) }),
     [NOTE_JOB]: einvoiceNoteHandler({ db, indexes, einvoice: s.einvoicing, now }),
     [EINVOICE_CONSOLIDATION_JOB]: einvoiceConsolidationHandler(async () => ({ seller: await s.einvoiceSeller() }), s.log),
     // The Curlec double's webhook deliveries and refund settlements (CURLEC_DOUBLE=1; its webhooks go out from any process).

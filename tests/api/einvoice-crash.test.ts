@@ -1,0 +1,140 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createMyInvoisDouble, type MyInvoisDouble } from '../../server/providers/einvoice/double/app.ts';
+import { verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
+import type { UblDocument } from '../../server/providers/einvoice/ubl/document.ts';
+import { FIND_EINVOICE, individual, REQUEST } from './einvoice-fixtures.ts';
+import { freePort } from './free-port.ts';
+import { FIND } from './order-fixtures.ts';
+import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer, type Running } from './server-process.ts';
+
+/**
+ * The real server (server/main.ts) sending e-invoices to MyInvois, played here by the project's
+ * double on a port of its own (it outlives the shop's process, as LHDN does). The shop is killed
+ * with SIGKILL while MyInvois holds a submission it has already taken, before its answer reached
+ * the shop; started again on the same folder, the shop finds the document at MyInvois instead of
+ * sending it twice, and follows it to Valid.
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const demo = path.join(root, 'server/providers/einvoice/demo');
+const CLIENT = { clientId: 'servauto-crash-test', clientSecret: 'demo-crash-test-secret' };
+// The demo seller of content/seller.json, whom the demo certificate names.
+const SELLER_TIN = 'C00000000000';
+
+interface HeldMyInvois {
+  url: string;
+  double: MyInvoisDouble;
+  /** Every submission MyInvois took: its answer, whether or not the shop got it. */
+  submissions: { submissionUid: string; acceptedDocuments: { uuid: string; invoiceCodeNumber: string }[] }[];
+  /** While true, MyInvois keeps a submission's answer to itself (the connection stays open, unanswered). */
+  holding: boolean;
+  close(): Promise<void>;
+}
+
+async function startMyInvois(): Promise<HeldMyInvois> {
+  const cert = readFileSync(path.join(demo, 'demo-signing-cert.pem'));
+  const double = createMyInvoisDouble({
+    clients: [{ ...CLIENT, tin: SELLER_TIN }],
+    validationDelayMs: 500,
+    verifySignature: (doc: unknown) => verifyDocumentSignature(doc as UblDocument, cert),
+  });
+  const held: Omit<HeldMyInvois, 'url' | 'close'> = { double, submissions: [], holding: false };
+  let server: ServerType;
+  const port = await new Promise<number>((resolve) => {
+    server = serve(
+      {
+        hostname: '127.0.0.1',
+        port: 0,
+        fetch: async (request) => {
+          const submission = request.method === 'POST' && new URL(request.url).pathname.startsWith('/api/v1.0/documentsubmissions');
+          const answer = await double.app.fetch(request);
+          if (!submission || answer.status !== 202) return answer;
+          held.submissions.push(await answer.clone().json());
+          return held.holding ? new Promise<Response>(() => {}) : answer;
+        },
+      },
+      (info: AddressInfo) => resolve(info.port),
+    );
+  });
+  return Object.assign(held, {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+      }),
+  });
+}
+
+let myinvois: HeldMyInvois | undefined;
+afterEach(async () => {
+  await myinvois?.close();
+  myinvois = undefined;
+});
+
+/** The shop sending to `lhdn` with LHDN's settings, its worker looking every second and awaiting an answer for 2 s. */
+const startShop = (dataDir: string, port: number, lhdn: HeldMyInvois) =>
+  startServer(dataDir, port, {
+    EINVOICE_PROVIDER: 'myinvois',
+    MYINVOIS_BASE_URL: lhdn.url,
+    MYINVOIS_PORTAL_URL: lhdn.url,
+    MYINVOIS_IDENTITY_URL: lhdn.url,
+    MYINVOIS_CLIENT_ID: CLIENT.clientId,
+    MYINVOIS_CLIENT_SECRET: CLIENT.clientSecret,
+    MYINVOIS_CERT_PATH: path.join(demo, 'demo-signing-cert.pem'),
+    MYINVOIS_KEY_PATH: path.join(demo, 'demo-signing-key.pem'),
+    JOB_INTERVAL_SECONDS: '1',
+    EINVOICE_ANSWER_WAIT_SECONDS: '2',
+    NODE_ENV: '',
+    LOG_FORMAT: '',
+  });
+
+const login = (server: Running, phone: string) => serverLogin(server, phone, () => /\[sms\] OTP for \+60\d+: (\d{6})/.exec(server.output())?.[1]);
+
+/** Until `ready()` holds or 60 s have passed (the worker looks every second). */
+async function until(ready: () => Promise<boolean> | boolean, what: string, server: Running) {
+  const deadline = Date.now() + 60_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('a crash while MyInvois answers a submission', () => {
+  test('kill -9 after MyInvois took the e-invoice, before its answer: the next server finds it there, sends nothing again, and it ends Valid', { timeout: 120_000 }, async () => {
+    myinvois = await startMyInvois();
+    const dataDir = scratchData('einvoice-crash');
+    const port = await freePort();
+    const first = await startShop(dataDir, port, myinvois);
+    const userKey = await login(first, '0123456789');
+    const { orderNo, press } = await placeAndPressPay(first, userKey);
+    expect((await press).status).toBe(303);
+    await until(async () => (await serverCall(first, FIND, { orderNo }, userKey)).paidSen > 0, 'the payment', first);
+
+    myinvois.holding = true;
+    const asked = await serverCall(first, REQUEST, { orderNo, buyer: individual() }, userKey);
+    expect(asked.status).not.toBe('VALID');
+    await until(() => myinvois!.submissions.length === 1, 'the submission reaching MyInvois', first);
+    const taken = myinvois.submissions[0]!.acceptedDocuments;
+    expect(taken).toHaveLength(1);
+    // The shop has no answer: its document is still on its way.
+    expect((await serverCall(first, FIND_EINVOICE, { orderNo }, userKey)).document).toMatchObject({ documentId: asked.documentId, uuid: null });
+
+    await killServer(first);
+    myinvois.holding = false;
+    const second = await startShop(dataDir, port, myinvois);
+    await until(async () => (await serverCall(second, FIND_EINVOICE, { orderNo }, userKey)).document.status === 'VALID', 'the e-invoice valid', second);
+
+    const document = (await serverCall(second, FIND_EINVOICE, { orderNo }, userKey)).document;
+    // The very document MyInvois took before the crash, with its validation link, and none sent again.
+    expect(document).toMatchObject({ documentId: asked.documentId, status: 'VALID', uuid: taken[0]!.uuid, errors: [] });
+    expect(document.validationUrl).toBe(`${myinvois.url}/${taken[0]!.uuid}/share/${document.longId}`);
+    expect(myinvois.submissions).toHaveLength(1);
+    expect(second.output()).toContain(`found at MyInvois from an earlier try (submission ${myinvois.submissions[0]!.submissionUid}), not sent again`);
+  });
+});

@@ -9,6 +9,7 @@ import { verifyDocumentSignature } from '../../server/providers/einvoice/signatu
 import type { UblDocument } from '../../server/providers/einvoice/ubl/document.ts';
 import { FIND_EINVOICE, individual, REQUEST } from './einvoice-fixtures.ts';
 import { freePort } from './free-port.ts';
+import { startApi } from './harness.ts';
 import { FIND } from './order-fixtures.ts';
 import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer, type Running } from './server-process.ts';
 
@@ -33,6 +34,8 @@ interface HeldMyInvois {
   submissions: { submissionUid: string; acceptedDocuments: { uuid: string; invoiceCodeNumber: string }[] }[];
   /** While true, MyInvois keeps a submission's answer to itself (the connection stays open, unanswered). */
   holding: boolean;
+  /** Gives the held answers at last, to whoever still waits for them. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -43,7 +46,16 @@ async function startMyInvois(): Promise<HeldMyInvois> {
     validationDelayMs: 500,
     verifySignature: (doc: unknown) => verifyDocumentSignature(doc as UblDocument, cert),
   });
-  const held: Omit<HeldMyInvois, 'url' | 'close'> = { double, submissions: [], holding: false };
+  const waiting: (() => void)[] = [];
+  const held: Omit<HeldMyInvois, 'url' | 'close'> = {
+    double,
+    submissions: [],
+    holding: false,
+    release: () => {
+      held.holding = false;
+      for (const answer of waiting.splice(0)) answer();
+    },
+  };
   let server: ServerType;
   const port = await new Promise<number>((resolve) => {
     server = serve(
@@ -55,7 +67,7 @@ async function startMyInvois(): Promise<HeldMyInvois> {
           const answer = await double.app.fetch(request);
           if (!submission || answer.status !== 202) return answer;
           held.submissions.push(await answer.clone().json());
-          return held.holding ? new Promise<Response>(() => {}) : answer;
+          return held.holding ? new Promise<Response>((resolve) => waiting.push(() => resolve(answer))) : answer;
         },
       },
       (info: AddressInfo) => resolve(info.port),
@@ -78,7 +90,7 @@ afterEach(async () => {
 });
 
 /** The shop sending to `lhdn` with LHDN's settings, its worker looking every second and awaiting an answer for 2 s. */
-const startShop = (dataDir: string, port: number, lhdn: HeldMyInvois) =>
+const startShop = (dataDir: string, port: number, lhdn: HeldMyInvois, env: Record<string, string> = {}) =>
   startServer(dataDir, port, {
     EINVOICE_PROVIDER: 'myinvois',
     MYINVOIS_BASE_URL: lhdn.url,
@@ -92,6 +104,7 @@ const startShop = (dataDir: string, port: number, lhdn: HeldMyInvois) =>
     EINVOICE_ANSWER_WAIT_SECONDS: '2',
     NODE_ENV: '',
     LOG_FORMAT: '',
+    ...env,
   });
 
 const login = (server: Running, phone: string) => serverLogin(server, phone, () => /\[sms\] OTP for \+60\d+: (\d{6})/.exec(server.output())?.[1]);
@@ -126,7 +139,7 @@ describe('a crash while MyInvois answers a submission', () => {
     expect((await serverCall(first, FIND_EINVOICE, { orderNo }, userKey)).document).toMatchObject({ documentId: asked.documentId, uuid: null });
 
     await killServer(first);
-    myinvois.holding = false;
+    myinvois.release();
     const second = await startShop(dataDir, port, myinvois);
     await until(async () => (await serverCall(second, FIND_EINVOICE, { orderNo }, userKey)).document.status === 'VALID', 'the e-invoice valid', second);
 
@@ -136,5 +149,43 @@ describe('a crash while MyInvois answers a submission', () => {
     expect(document.validationUrl).toBe(`${myinvois.url}/${taken[0]!.uuid}/share/${document.longId}`);
     expect(myinvois.submissions).toHaveLength(1);
     expect(second.output()).toContain(`found at MyInvois from an earlier try (submission ${myinvois.submissions[0]!.submissionUid}), not sent again`);
+  });
+});
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+describe.skipIf(!onPostgres)('two processes sending e-invoices, one killed mid-submission (needs PostgreSQL)', () => {
+  test('both run jobs; MyInvois holds its answers; one process is killed: the other takes its document over and sends the rest, all Valid, each sent once', { timeout: 180_000 }, async () => {
+    // The suite's database, emptied of what earlier files left (their jobs would run here too).
+    await (await startApi()).close();
+    myinvois = await startMyInvois();
+    // Two processes on one database, as behind a load balancer; neither has a folder of its own to keep.
+    const shared = { DATABASE_URL: process.env.DATABASE_URL!, DEMO_DATA: '0', OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000' };
+    const a = await startShop(scratchData('einvoice-a'), await freePort(), myinvois, shared);
+    const b = await startShop(scratchData('einvoice-b'), await freePort(), myinvois, shared);
+    const userKey = await login(a, '0123456789');
+    const orderNos: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { orderNo, press } = await placeAndPressPay(i % 2 ? b : a, userKey);
+      expect((await press).status).toBe(303);
+      orderNos.push(orderNo);
+    }
+    for (const orderNo of orderNos) await until(async () => (await serverCall(a, FIND, { orderNo }, userKey)).paidSen > 0, `${orderNo} paid`, a);
+
+    myinvois.holding = true;
+    for (const [i, orderNo] of orderNos.entries()) await serverCall(i % 2 ? b : a, REQUEST, { orderNo, buyer: individual() }, userKey);
+    // Each process's worker waits for its call's answer before its next job: one submission held in each.
+    await until(() => myinvois!.submissions.length === 2, `a submission held from each process (${myinvois!.submissions.length} so far)`, b);
+
+    await killServer(a);
+    myinvois.release();
+    const status = async (orderNo: string) => (await serverCall(b, FIND_EINVOICE, { orderNo }, userKey)).document;
+    for (const orderNo of orderNos) await until(async () => (await status(orderNo)).status === 'VALID', `${orderNo}'s e-invoice valid`, b);
+
+    const taken = new Map(myinvois.submissions.flatMap((s) => s.acceptedDocuments).map((d) => [d.uuid, d.invoiceCodeNumber]));
+    // Each document sent once, and the shop's document is the one MyInvois took.
+    expect(taken.size).toBe(orderNos.length);
+    expect(new Set(taken.values()).size).toBe(orderNos.length);
+    for (const orderNo of orderNos) expect(taken.has((await status(orderNo)).uuid)).toBe(true);
   });
 });

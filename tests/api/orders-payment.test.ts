@@ -9,6 +9,7 @@ import {
   installOrder,
   latestPaymentOf,
   mailOrder,
+  paidTwice,
   PAY,
   PAY_STATUS,
   pickupOrder,
@@ -244,17 +245,8 @@ describe('callbacks that must change nothing', () => {
 
 describe('money that comes when the order cannot take it', () => {
   test('a second attempt paid too: recorded, and marked for a full refund', async () => {
-    const placed = await api.request(ADD, installOrder(), { userKey });
-    const orderNo = placed.data.orderNo;
     // Paid in the first tab, its callback delayed; a second Pay in another tab, paid too.
-    const first = await api.request(PAY, { orderNo, payMethod: 'card' }, { userKey });
-    api.loseCallbacks(true);
-    await pressInSandbox(api, first.data.redirectUrl, 'pay', 'card');
-    api.loseCallbacks(false);
-    const second = await api.request(PAY, { orderNo, payMethod: 'grabpay' }, { userKey });
-    await pressInSandbox(api, second.data.redirectUrl, 'pay', 'grabpay');
-    const { body, headers } = api.lostCallbacks[0]!;
-    expect((await postCallback(api, body, headers['X-Sandbox-Signature'])).status).toBe(200);
+    const orderNo = await paidTwice(api, userKey);
     const order = await find(orderNo);
     expect(order).toMatchObject({ status: 'UPCOMING', paidSen: 2 * 24800 });
     expect(order.history.at(-1).note).toBe('A further payment of RM 248.00 was received for this order: it will be refunded in full.');

@@ -87,17 +87,26 @@ export function shownPhone(local: string): string {
 }
 
 /**
- * Clicks a free time in a Time group: the first free one of this worker's share (every other
- * time: the two workers take turns), so two tests booking the same workshop and day at once
- * never reach for the same slot; the first free one if none of the share is left. Answers its words.
+ * Where this worker's share of a day's `count` times begins: the day split in one run of
+ * consecutive times per worker (the morning for one, the afternoon for the other). A service
+ * takes up to two hours, so taking turns time by time would let two tests booking the same
+ * workshop and day at once overlap; halves of the day never do until one half is full.
+ */
+function shareStart(count: number): number {
+  const workers = Math.max(1, test.info().config.workers);
+  return Math.floor((count * (test.info().parallelIndex % workers)) / workers);
+}
+
+/**
+ * Clicks a free time in a Time group: the first free one of this worker's share of the day,
+ * the first free one if none of the share is left. Answers its words.
  */
 export async function chooseFreeTime(group: Locator): Promise<string> {
   const free = group.locator('button:enabled');
   await expect(free.first()).toBeVisible();
-  const workers = Math.max(1, test.info().config.workers);
   const times = group.getByRole('button');
   const count = await times.count();
-  for (let i = test.info().parallelIndex % workers; i < count; i += workers) {
+  for (let i = shareStart(count); i < count; i++) {
     const time = times.nth(i);
     if (await time.isEnabled()) {
       const words = (await time.textContent())!.trim();
@@ -112,6 +121,6 @@ export async function chooseFreeTime(group: Locator): Promise<string> {
 
 /** Of a day's times (from the slots call), the first free one of this worker's share, as chooseFreeTime. */
 export function freeTimeOfMine<T extends { available: boolean }>(times: T[]): T {
-  const workers = Math.max(1, test.info().config.workers);
-  return times.find((t, i) => t.available && i % workers === test.info().parallelIndex % workers) ?? times.find((t) => t.available)!;
+  const start = shareStart(times.length);
+  return times.find((t, i) => t.available && i >= start) ?? times.find((t) => t.available)!;
 }

@@ -42,8 +42,6 @@ export interface CurlecProvider extends PaymentProvider {
    * made with the key secret) before anything it says is shown.
    */
   verifyReturn(query: URLSearchParams): LinkReturnVerdict;
-  /** Creates a link naming the customer (name and phone) on Curlec's page. */
-  createLink(request: Parameters<PaymentProvider['createCheckout']>[0], customer?: LinkCustomer): ReturnType<PaymentProvider['createCheckout']>;
 }
 
 /** Curlec's error body: `{ error: { code, description, field?, reason? } }`. */
@@ -144,9 +142,10 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     return link.data;
   }
 
-  async function createLink(request: Parameters<PaymentProvider['createCheckout']>[0], customer?: LinkCustomer) {
+  /** A Payment Link naming the customer (name and phone) on Curlec's page, or the shop's own DuitNow QR. */
+  async function createCheckout(request: CheckoutRequest) {
     checkCheckoutRequest(request, now());
-    const named = customer ?? linkCustomer(request.customer);
+    const named = linkCustomer(request.customer);
     // DuitNow QR is drawn on the shop's own page (server-to-server), never a payment link.
     if (request.payMethod === 'duitnow') return qr.createCheckout(request, named);
     if (!curlecMethods.includes(request.payMethod)) throw new PaymentRefused('payment.methodNotOffered');
@@ -160,8 +159,7 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
     name: 'curlec',
     methods: curlecMethods,
 
-    createCheckout: (request) => createLink(request),
-    createLink,
+    createCheckout,
 
     async verifyCallback(rawBody, headers) {
       if (!webhookSignatureHolds(rawBody, headers.get(WEBHOOK_SIGNATURE_HEADER), webhookSecret)) {

@@ -12,6 +12,15 @@ export type Job = typeof jobs.$inferSelect;
  */
 export type JobHandler = (tx: Db, job: Job, now: Date) => Promise<void | (() => Promise<void>)>;
 
+/**
+ * How a job's after-commit work is run: awaited before the next job (the default, which the
+ * tests' rounds rely on), or alongside it (the server's worker: a provider that is slow to
+ * answer holds only its own job, not the SMS and time-outs behind it).
+ */
+export type AfterWork = (work: () => Promise<void>) => Promise<void>;
+
+const awaited: AfterWork = (work) => work();
+
 /** Schedules work in the caller's transaction: an order and its time-out exist together or not at all. */
 export async function scheduleJob(tx: Db, job: { kind: string; key?: string; runAt: Date; payload: Record<string, unknown> }, now: Date) {
   await tx
@@ -30,7 +39,7 @@ export function retryDelayMs(attempts: number): number {
  * run the same job and never wait for one another; run and marked done in one transaction.
  * A job that throws is rolled back and tried again later. Returns what happened.
  */
-export async function runOneJob(db: Db, handlers: Record<string, JobHandler>, now: Date): Promise<'done' | 'failed' | 'none'> {
+export async function runOneJob(db: Db, handlers: Record<string, JobHandler>, now: Date, afterWork: AfterWork = awaited): Promise<'done' | 'failed' | 'none'> {
   let claimed: Job | undefined;
   const after: { work?: () => Promise<void> } = {};
   try {
@@ -64,15 +73,17 @@ export async function runOneJob(db: Db, handlers: Record<string, JobHandler>, no
       .where(and(eq(jobs.id, claimed.id), isNull(jobs.doneAt)));
     return 'failed';
   }
-  await after.work?.().catch((err: unknown) => log.error(`[jobs] after ${claimed!.kind} #${claimed!.id}: ${errorMessage(err)}`));
+  const work = after.work;
+  const job = claimed!;
+  if (work) await afterWork(() => work().catch((err: unknown) => log.error(`[jobs] after ${job.kind} #${job.id}: ${errorMessage(err)}`)));
   return 'done';
 }
 
 /** Runs due jobs until none is left or `limit` have run; the number run (done or failed). */
-export async function runDueJobs(db: Db, handlers: Record<string, JobHandler>, now: Date, limit = 100): Promise<number> {
+export async function runDueJobs(db: Db, handlers: Record<string, JobHandler>, now: Date, limit = 100, afterWork: AfterWork = awaited): Promise<number> {
   let count = 0;
   while (count < limit) {
-    const result = await runOneJob(db, handlers, now);
+    const result = await runOneJob(db, handlers, now, afterWork);
     if (result === 'none') break;
     count++;
   }

@@ -50,6 +50,8 @@ import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { readinessCheck } from './ops/readiness.ts';
 import { jobQueue, refundsByState } from './queries/operations.ts';
 import { OPERATIONS_ROUTES, operationsRoutes } from './routes/operations.ts';
+import { CONTENT_OPERATIONS, contentPublishingRoutes } from './routes/content-publishing.ts';
+import type { SitePublisher } from './modules/publishing/publisher.ts';
 
 export interface AppDeps {
   db: Db;
@@ -80,6 +82,10 @@ export interface AppDeps {
   einvoice?: EinvoiceProvider;
   /** The Curlec double served at DOUBLE_PATH; default: CURLEC_DOUBLE=1's, on this database; null: none. */
   curlecDouble?: CurlecDouble | null;
+  /** The site's publisher when this process serves the site (main.ts); null: the API alone. */
+  publisher?: SitePublisher | null;
+  /** POST /api/ops/content/publish and its status answer only `Authorization: Bearer <token>` (CONTENT_PUBLISH_TOKEN); null: not configured. */
+  contentPublishToken?: string | null;
 }
 
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -151,8 +157,9 @@ export function createApi(deps: AppDeps) {
   consoleEinvoiceRoutes(calls, shop, async () => (await sellerDetails()) as SellerDetails);
   garageRoutes(calls, shop, garage);
   paymentCallbackRoutes(api, shop, metrics);
+  contentPublishingRoutes(api, calls, { db, publisher: deps.publisher ?? null, token: deps.contentPublishToken ?? null });
 
-  const document = openApiDocument(calls.calls);
+  const document = openApiDocument(calls.calls, CONTENT_OPERATIONS);
   api.get('/openapi.json', (c) => c.json(document));
 
   api.all('*', (c) => answerError(c, new DomainError(Code.NOT_FOUND, 'code.404')));

@@ -30,6 +30,14 @@ export interface Config {
   demoData: boolean;
   /** GET /metrics answers only with this bearer token when set (METRICS_TOKEN; required in production). */
   metricsToken: string | null;
+  /** POST /api/ops/content/publish answers only this bearer token (CONTENT_PUBLISH_TOKEN); null: publishing by call is off. */
+  contentPublishToken: string | null;
+  /** Republish the site on every change under content/ (CONTENT_WATCH=1; `npm run content` sets it). */
+  contentWatch: boolean;
+  /** How often a process looks for a version another process published (CONTENT_FOLLOW_SECONDS, default 5). */
+  contentFollowMs: number;
+  /** Where republished builds go (SITE_BUILDS_DIR, default site-builds). */
+  siteBuildsDir: string;
 }
 
 /** A setting the start cannot use: its message is the one line the start prints before it stops. */
@@ -115,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     publicUrl: origin(env, 'PUBLIC_URL'),
     demoData: demoData(env),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    contentPublishToken: env.CONTENT_PUBLISH_TOKEN?.trim() || null,
+    contentWatch: oneOrZero(env, 'CONTENT_WATCH', 'republish the site on every change under content/', 'only at start or when asked') ?? false,
+    contentFollowMs: wholeNumber(env, 'CONTENT_FOLLOW_SECONDS', 5, 1, 3600) * 1000,
+    siteBuildsDir: path.resolve(root, env.SITE_BUILDS_DIR ?? 'site-builds'),
   };
 }
 

@@ -23,6 +23,7 @@ import { ownOrigin, paymentProviderFromEnv } from './providers/payment/index.ts'
 import { curlecDoubleFromEnv } from './providers/payment/curlec/double/index.ts';
 import { productReviewPages } from './pages/product-reviews.ts';
 import { mountSite } from './static.ts';
+import { sitePublisher } from './modules/publishing/publisher.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
 import { einvoiceSeller, shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
@@ -84,6 +85,12 @@ const worker = startWorker({
   enabled: config.jobWorker,
 });
 
+// The site is served from its current build; a republish (a change under content/ with
+// CONTENT_WATCH=1, POST /api/ops/content/publish, or another process's publication) swaps in a new one.
+const publisher = sitePublisher({ db: database.db, root: process.cwd(), initialDir: config.siteDir, buildsDir: config.siteBuildsDir, followMs: config.contentFollowMs });
+await publisher.follow();
+if (config.contentWatch) publisher.watchContent();
+
 const app = new Hono<AppEnv>();
 app.use(async (c, next) => {
   await next();
@@ -109,10 +116,12 @@ app.route(
     seller: seller!,
     einvoice,
     curlecDouble,
+    publisher,
+    contentPublishToken: config.contentPublishToken,
   }),
 );
 mountSite(app, {
-  siteDir: config.siteDir,
+  siteDir: publisher.currentDir,
   productPage: (id) => {
     const product = indexes.catalog.byId.get(id);
     const slug = product && findCategory(product.category)?.slug;
@@ -132,6 +141,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 // The worker finishes its round and the sandbox drops its pending callbacks before the database closes.
 const stop = gracefulStop(server as Server, {
   close: async () => {
+    publisher.stop();
     await worker.stop();
     if ('stop' in payments) payments.stop();
     await database.close();

@@ -18,10 +18,17 @@ function languageOf(requestPath: string): string | undefined {
   return locales.find((l) => l !== 'en' && l === first);
 }
 
+/**
+ * The built site's folder: a path, or (a server that republishes) a function answering the
+ * current one, read once per request so that a request is answered from one build only.
+ */
+export type SiteDir = string | (() => string);
+const folderOf = (siteDir: SiteDir) => path.resolve(typeof siteDir === 'string' ? siteDir : siteDir());
+
 /** The 404 page in the language of the path, with status 404. */
-export function notFoundPage(siteDir: string) {
-  const root = path.resolve(siteDir);
+export function notFoundPage(siteDir: SiteDir) {
   return async (c: Context) => {
+    const root = folderOf(siteDir);
     const lang = languageOf(c.req.path);
     const candidates = [...(lang ? [path.join(root, lang, '404', 'index.html')] : []), path.join(root, '404.html')];
     for (const file of candidates) {
@@ -39,19 +46,28 @@ export function notFoundPage(siteDir: string) {
  * gets 304 from the etag middleware). A path that is not a file, holds a malformed or any
  * percent escape, or climbs out of the folder gets the 404 page.
  */
-export function siteFiles(siteDir: string, fillPage?: PageFiller) {
-  const root = path.resolve(siteDir);
-  const notFound = notFoundPage(siteDir);
+export function siteFiles(siteDir: SiteDir, fillPage?: PageFiller) {
   const found = new WeakMap<Context, string>();
-  const files = serveStatic({
-    root,
-    rewriteRequestPath: (p) => p.replace(/^\/pc(?=\/|$)/, ''),
-    onFound: (file, c) => {
-      found.set(c, file);
-    },
-  });
+  // One file server per build folder (the current and the previous one while requests to it finish).
+  const servers = new Map<string, ReturnType<typeof serveStatic>>();
+  const filesOf = (root: string) => {
+    let files = servers.get(root);
+    if (!files) {
+      if (servers.size >= 4) servers.delete(servers.keys().next().value!);
+      files = serveStatic({
+        root,
+        rewriteRequestPath: (p) => p.replace(/^\/pc(?=\/|$)/, ''),
+        onFound: (file, c) => {
+          found.set(c, file);
+        },
+      });
+      servers.set(root, files);
+    }
+    return files;
+  };
+  const notFound = notFoundPage(siteDir);
   return async (c: Context) => {
-    let res = await files(c, async () => {});
+    let res = await filesOf(folderOf(siteDir))(c, async () => {});
     const file = found.get(c);
     if (!res || !file) return notFound(c);
     // Weak: the same tag stands for the gzip and the plain body. (No tag if a rebuild just took the file.)
@@ -87,8 +103,8 @@ async function filledPage(file: string, res: Response, fillPage: PageFiller): Pr
 }
 
 export interface SiteOptions {
-  /** Folder of the built site (Astro's dist). */
-  siteDir: string;
+  /** Folder of the built site (Astro's dist), or a function answering the current one. */
+  siteDir: SiteDir;
   /** Where a product's page is, after /pc/ (e.g. products/auto-wiper-blade/bosch), for /pc/good?id=… */
   productPage: (id: string) => string | undefined;
   /** Fills a page's server-side part (a product page's reviews) on each request. */

@@ -24,3 +24,4 @@ export const consoleEinvoicePage = '/console/einvoice/page';
 export const consoleEinvoiceRetry = '/console/einvoice/retry';
 export const consoleEinvoiceConsolidate = '/console/einvoice/consolidate';
 export const consoleEinvoiceHistory = '/console/einvoice/history';
+export const consoleContentStatus = '/console/content/status';

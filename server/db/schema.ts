@@ -22,3 +22,4 @@ export * from '../modules/invoices/schema.ts';
 export * from '../modules/einvoices/schema.ts';
 export * from '../providers/payment/curlec/double/schema.ts';
 export * from '../providers/einvoice/double/schema.ts';
+export * from '../modules/publishing/schema.ts';

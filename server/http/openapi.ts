@@ -69,8 +69,21 @@ class SharedSchemas {
   }
 }
 
-/** OpenAPI 3.1 document of the mounted calls, generated from their zod contracts. */
-export function openApiDocument(calls: Call[]) {
+/** A route outside the envelope (operations: a bearer token, plain JSON, HTTP status codes). */
+export interface OperationRoute {
+  method: 'get' | 'post';
+  path: `/${string}`;
+  summary: string;
+  tag: string;
+  /** The answer's schema with its HTTP status. */
+  status: number;
+  response: z.ZodType;
+  /** Other HTTP statuses and when. */
+  codes: Record<number, string>;
+}
+
+/** OpenAPI 3.1 document of the mounted calls, generated from their zod contracts, and of the operations' routes. */
+export function openApiDocument(calls: Call[], operations: OperationRoute[] = []) {
   const paths: Record<string, unknown> = {};
   const shared = new SharedSchemas();
   for (const call of calls) {
@@ -100,6 +113,21 @@ export function openApiDocument(calls: Call[]) {
       },
     };
   }
+  for (const op of operations) {
+    paths[op.path] = {
+      [op.method]: {
+        summary: op.summary,
+        tags: [op.tag],
+        security: [{ operationsToken: [] }],
+        responses: {
+          [op.status]: { description: 'JSON, outside the envelope.', content: { 'application/json': { schema: shared.add(z.toJSONSchema(op.response, { unrepresentable: 'any' }), 'output') } } },
+          ...Object.fromEntries(
+            Object.entries(op.codes).map(([code, why]) => [code, { description: why, content: { 'application/json': { schema: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } } } } }]),
+          ),
+        },
+      },
+    };
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -110,7 +138,10 @@ export function openApiDocument(calls: Call[]) {
     servers: [{ url: '/' }],
     components: {
       schemas: shared.schemas,
-      securitySchemes: { userKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The userKey from client-login.' } },
+      securitySchemes: {
+        userKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The userKey from client-login.' },
+        operationsToken: { type: 'http', scheme: 'bearer', description: 'An operations token from the server\'s settings (CONTENT_PUBLISH_TOKEN).' },
+      },
     },
     paths,
   };

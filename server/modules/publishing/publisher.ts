@@ -1,0 +1,366 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import type { Db } from '../../db/client.ts';
+import { log } from '../../ops/log.ts';
+import { contentFiles, siteInputsHash, STAMP_NAME } from './inputs.ts';
+import { beginPublish, endPublish, lastPublishId, publishedByOthers, recentPublishes, type PublishError, type PublishRow } from './service.ts';
+
+/**
+ * Publishing the site without downtime. The server answers pages from one build folder, the
+ * current one; a republish builds the site into a new folder (site-builds/<version>, the version
+ * being the hash of the site's inputs), checks it, and only then makes it current, in one
+ * assignment. Until then every request is answered from the previous folder, which is kept (with
+ * the current one) when older ones are removed.
+ *
+ * Several processes: builds take turns through the same lock as `npm run build` (a folder beside
+ * the project), so processes on one disk build a version once and the others find it built;
+ * every publication is a row of site_publishes, and each process looks at the others' rows
+ * every few seconds: a version another process published is published here too (built here
+ * when this disk does not hold it yet).
+ */
+
+export interface PublishedSite {
+  dir: string;
+  version: string | null;
+  publishedAt: Date | null;
+}
+
+export interface PublishStatus {
+  version: string | null;
+  publishedAt: Date | null;
+  building: boolean;
+  lastError: PublishError | null;
+  publishes: PublishRow[];
+}
+
+export interface SitePublisherOptions {
+  db: Db;
+  /** The project: content/, src/ and the rest of the site's inputs, node_modules. */
+  root: string;
+  /** The site served at start (dist/, as `npm start` built it). */
+  initialDir: string;
+  /** Where new builds go (default root/site-builds). */
+  buildsDir?: string;
+  now?: () => Date;
+  /** How often the others' publications are looked for; 0: never (default 5 s). */
+  followMs?: number;
+}
+
+export type SitePublisher = ReturnType<typeof sitePublisher>;
+
+/** The lock `npm run build` takes too (scripts/build.mjs): one build of the site at a time per project. */
+const LOCK = '.site-build.lock';
+
+/** A page of the previous build that may be missing from the next: its content file went. */
+function removedOnPurpose(page: string, removed: string[]): boolean {
+  const segments = page.split('/');
+  return removed.some((file) => {
+    const parts = file.replace(/\.[^./]+$/, '').split('/');
+    const name = parts.at(-1)!;
+    // content/pages/faq/ms.md made ms/faq; content/catalog/<category>/<id>.json made …/<id>.
+    if (['en', 'zh-cn', 'ms'].includes(name) && parts.length > 1) return segments.includes(parts.at(-2)!);
+    return segments.includes(name);
+  });
+}
+
+function* htmlPages(dir: string, base = dir): Generator<string> {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const full = path.join(dir, name);
+    if (statSync(full, { throwIfNoEntry: false })?.isDirectory()) yield* htmlPages(full, base);
+    else if (name.endsWith('.html')) yield path.relative(base, full).split(path.sep).join('/');
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes in a build's output
+const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
+const LOCALES = ['en', 'zh-cn', 'ms'];
+
+/**
+ * Why a build failed, from its output: the file, field and language when it names them (a
+ * line of JSON {file, field, language, message}, or Astro's content schema error), else the
+ * last lines it printed about the error.
+ */
+export function buildFailure(output: string): PublishError {
+  const text = stripAnsi(output);
+  for (const line of text.split('\n').reverse()) {
+    const json = /\{.*"message".*\}/.exec(line)?.[0];
+    if (!json) continue;
+    try {
+      const found = JSON.parse(json) as Partial<PublishError>;
+      if (typeof found.message === 'string') return { file: found.file, field: found.field, language: found.language, message: found.message };
+    } catch {
+      // not ours
+    }
+  }
+  // [InvalidContentEntryDataError] pages → faq/ms data does not match collection schema.
+  //   **title**: Too small: …
+  const entry = /(?:InvalidContentEntryDataError|does not match collection schema)[^\n]*?\b(\w[\w-]*) → ([\w./-]+) data does not match collection schema\.?([\s\S]*)/.exec(text);
+  if (entry) {
+    const [, collection, id, rest] = entry;
+    const issue = /^\s*\**([\w.[\]-]+)\**\s*:\s*(.+)$/m.exec(rest ?? '');
+    const language = id!.split('/').find((part) => LOCALES.includes(part));
+    const message = issue ? issue[2]!.trim() : `${collection} → ${id}: data does not match the collection's schema`;
+    return { file: `content/${collection}/${id}.md`, field: issue?.[1], language, message };
+  }
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const at = lines.findLastIndex((l) => /error/i.test(l));
+  const message = (at >= 0 ? lines.slice(at, at + 4) : lines.slice(-4)).join(' ').slice(0, 600);
+  return { message: message || 'The build failed without a message.' };
+}
+
+class PublishFailure extends Error {
+  readonly reason: PublishError;
+  constructor(reason: PublishError) {
+    super(reason.message);
+    this.reason = reason;
+  }
+}
+
+/** The one publisher of this process. */
+export function sitePublisher(options: SitePublisherOptions) {
+  const { db, root } = options;
+  const now = options.now ?? (() => new Date());
+  const buildsDir = options.buildsDir ?? path.join(root, 'site-builds');
+  const builder = `${hostname()}:${process.pid}`;
+  const stampOf = (dir: string) => {
+    try {
+      return readFileSync(path.join(dir, STAMP_NAME), 'utf8').trim() || null;
+    } catch {
+      return null;
+    }
+  };
+  const initialStamp = stampOf(options.initialDir);
+  let current: PublishedSite & { content: string[] } = {
+    dir: options.initialDir,
+    version: initialStamp,
+    publishedAt: initialStamp ? statSync(path.join(options.initialDir, STAMP_NAME)).mtime : null,
+    // What the site at start was built from: the working copy as it is now.
+    content: contentFiles(root),
+  };
+  let previousDir: string | null = null;
+  let building = false;
+  let running: Promise<void> | null = null;
+  let again: string | null = null;
+  let lastFailed: string | null = null;
+  let seen = 0;
+  let follower: NodeJS.Timeout | undefined;
+  let watcher: FSWatcher | undefined;
+  let stopped = false;
+
+  /** Runs `command`, its output kept (and its end awaited); stopping the server stops it. */
+  const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
+    new Promise<{ status: number; output: string }>((resolve) => {
+      const child = spawn(command, args, {
+        cwd: root,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.on('error', (err) => resolve({ status: 1, output: output + String(err) }));
+      child.on('exit', (code) => resolve({ status: code ?? 1, output }));
+    });
+
+  /** Takes the build lock (waiting for a build in progress, taking over one whose process died); answers its release. */
+  const takeLock = async (): Promise<() => void> => {
+    const lock = path.join(root, LOCK);
+    for (;;) {
+      try {
+        mkdirSync(lock);
+        writeFileSync(path.join(lock, 'pid'), String(process.pid));
+        return () => rmSync(lock, { recursive: true, force: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      let gone = false;
+      try {
+        process.kill(Number(readFileSync(path.join(lock, 'pid'), 'utf8')), 0);
+      } catch (err) {
+        gone = (err as NodeJS.ErrnoException).code === 'ESRCH';
+      }
+      if (gone) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+
+  /** The checks a new build passes before it is served: every previous page still there (or removed on purpose), the page budgets. */
+  const check = async (dir: string, content: string[]) => {
+    if (!existsSync(path.join(dir, 'home', 'index.html'))) throw new PublishFailure({ message: 'The new build has no home page.' });
+    const pages = new Set(htmlPages(dir));
+    const removed = current.content.filter((file) => !content.includes(file));
+    const missing = [...htmlPages(current.dir)].filter((page) => !pages.has(page) && !removedOnPurpose(page, removed));
+    if (missing.length > 0) {
+      throw new PublishFailure({ message: `${missing.length} page(s) of the published site would be gone: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}` });
+    }
+    const budgets = await run(process.execPath, [path.join(root, 'scripts', 'check-budgets.mjs'), dir]);
+    if (budgets.status !== 0) throw new PublishFailure({ message: `Page budgets: ${stripAnsi(budgets.output).trim().split('\n').slice(-6).join(' ')}` });
+  };
+
+  /** Builds `version` into its folder unless it is there already (built by another process): whether this one built it. */
+  const buildInto = async (version: string, final: string, content: string[]): Promise<boolean> => {
+    const release = await takeLock();
+    const temp = path.join(buildsDir, `.tmp-${version.slice(0, 16)}-${process.pid}`);
+    try {
+      if (stampOf(final) === version) return false;
+      rmSync(temp, { recursive: true, force: true });
+      mkdirSync(buildsDir, { recursive: true });
+      const result = await run('astro', ['build', '--outDir', temp]);
+      if (result.status !== 0) throw new PublishFailure(buildFailure(result.output));
+      // The inputs changed during the build: this build is of no version; the next publish builds them.
+      if (siteInputsHash(root) !== version) throw new PublishFailure({ message: 'The content changed during the build; publishing again.' });
+      writeFileSync(path.join(temp, '.content-files.json'), JSON.stringify(content));
+      await check(temp, content);
+      writeFileSync(path.join(temp, STAMP_NAME), version + '\n');
+      rmSync(final, { recursive: true, force: true });
+      renameSync(temp, final);
+      return true;
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+      release();
+    }
+  };
+
+  /** Keeps this process's current and previous builds and the two newest on the disk (another process's may be serving them). */
+  const cleanUp = () => {
+    let names: string[];
+    try {
+      names = readdirSync(buildsDir);
+    } catch {
+      return;
+    }
+    const complete = names
+      .filter((name) => !name.startsWith('.') && stampOf(path.join(buildsDir, name)))
+      .map((name) => ({ name, at: statSync(path.join(buildsDir, name, STAMP_NAME)).mtimeMs }))
+      .sort((a, b) => b.at - a.at);
+    const keep = new Set([path.basename(current.dir), previousDir && path.basename(previousDir), ...complete.slice(0, 2).map((c) => c.name)]);
+    for (const { name } of complete) if (!keep.has(name)) rmSync(path.join(buildsDir, name), { recursive: true, force: true });
+    for (const name of names) {
+      const pid = /^\.tmp-[0-9a-f]+-(\d+)$/.exec(name)?.[1];
+      if (!pid) continue;
+      try {
+        process.kill(Number(pid), 0);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ESRCH') rmSync(path.join(buildsDir, name), { recursive: true, force: true });
+      }
+    }
+  };
+
+  const publishOnce = async (trigger: string) => {
+    const version = siteInputsHash(root);
+    if (version === current.version) return;
+    // The same inputs failed already: only an explicit publish tries them again.
+    if (version === lastFailed && trigger !== 'publish') return;
+    const started = performance.now();
+    building = true;
+    let id: number | null = null;
+    try {
+      id = await beginPublish(db, { version, trigger, builder, at: now() });
+      const final = path.join(buildsDir, version);
+      let content = contentFiles(root);
+      const built = await buildInto(version, final, content);
+      if (!built) {
+        // Built by another process: checked against what this one serves, with the content it was built from.
+        try {
+          content = JSON.parse(readFileSync(path.join(final, '.content-files.json'), 'utf8')) as string[];
+        } catch {
+          // a build without its list: the working copy's
+        }
+        await check(final, content);
+      }
+      // The swap: from the next request on, pages come from the new folder.
+      previousDir = current.dir;
+      current = { dir: final, version, publishedAt: now(), content };
+      lastFailed = null;
+      await endPublish(db, id, { state: 'published', built, at: now() });
+      log.info(`[content] site ${version.slice(0, 12)} published (${trigger}, ${built ? 'built' : 'found built by another process'}, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      cleanUp();
+    } catch (err) {
+      const reason = err instanceof PublishFailure ? err.reason : { message: err instanceof Error ? err.message : String(err) };
+      lastFailed = version;
+      const where = [reason.file, reason.field, reason.language].filter(Boolean).join(', ');
+      log.error(`[content] site ${version.slice(0, 12)} not published, the previous one stays (${trigger}): ${where ? `${where}: ` : ''}${reason.message}`);
+      if (id !== null) await endPublish(db, id, { state: 'failed', built: false, error: reason, at: now() }).catch(() => {});
+    } finally {
+      building = false;
+    }
+  };
+
+  /** Publishes the site's inputs as they are now; a call during a build publishes once more after it. */
+  const publish = (trigger: string): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = trigger;
+      return running;
+    }
+    running = (async () => {
+      let next: string | null = trigger;
+      while (next && !stopped) {
+        again = null;
+        await publishOnce(next);
+        next = again;
+      }
+    })().finally(() => (running = null));
+    return running;
+  };
+
+  return {
+    /** The folder pages are answered from, for this request. */
+    currentDir: () => current.dir,
+    /** The version served now. */
+    currentVersion: () => current.version,
+    publish,
+    /** Answers once no publication is running. */
+    settled: async () => {
+      while (running) await running;
+    },
+    async status(): Promise<PublishStatus> {
+      const publishes = await recentPublishes(db, 20);
+      const lastEnded = publishes.find((p) => p.state !== 'building');
+      return {
+        version: current.version,
+        publishedAt: current.publishedAt,
+        building,
+        lastError: lastEnded?.state === 'failed' ? lastEnded.error : null,
+        publishes,
+      };
+    },
+    /** Publishes on every change under content/ (a quiet `debounceMs` after the last). */
+    watchContent(debounceMs = 500) {
+      let timer: NodeJS.Timeout | undefined;
+      watcher = watch(path.join(root, 'content'), { recursive: true }, () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => void publish('watch'), debounceMs);
+      });
+      log.info('[content] watching content/: a change is published without a restart');
+    },
+    /** Takes up what other processes publish, looking every `followMs`. */
+    async follow() {
+      const every = options.followMs ?? 5_000;
+      if (every <= 0) return;
+      seen = await lastPublishId(db);
+      const look = async () => {
+        const found = await publishedByOthers(db, seen, builder).catch(() => null);
+        if (found) {
+          seen = found.id;
+          if (found.version !== current.version) await publish('follow');
+        }
+        if (!stopped) follower = setTimeout(() => void look(), every);
+      };
+      follower = setTimeout(() => void look(), every);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(follower);
+      watcher?.close();
+    },
+  };
+}

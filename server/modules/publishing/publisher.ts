@@ -86,7 +86,7 @@ const LOCALES = ['en', 'zh-cn', 'ms'];
 /**
  * Why a build failed, from its output: the file, field and language when it names them (a
  * line of JSON {file, field, language, message}, or Astro's content schema error), else the
- * last lines it printed about the error.
+ * first lines it printed about an error.
  */
 export function buildFailure(output: string): PublishError {
   const text = stripAnsi(output);
@@ -102,7 +102,7 @@ export function buildFailure(output: string): PublishError {
   }
   // [InvalidContentEntryDataError] pages → faq/ms data does not match collection schema.
   //   **title**: Too small: …
-  const entry = /(?:InvalidContentEntryDataError|does not match collection schema)[^\n]*?\b(\w[\w-]*) → ([\w./-]+) data does not match collection schema\.?([\s\S]*)/.exec(text);
+  const entry = /\**([\w-]+) → ([\w./-]+?)\**\s+data does not match collection schema\.?([\s\S]*)/.exec(text);
   if (entry) {
     const [, collection, id, rest] = entry;
     const issue = /^\s*\**([\w.[\]-]+)\**\s*:\s*(.+)$/m.exec(rest ?? '');
@@ -111,7 +111,7 @@ export function buildFailure(output: string): PublishError {
     return { file: `content/${collection}/${id}.md`, field: issue?.[1], language, message };
   }
   const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
-  const at = lines.findLastIndex((l) => /error/i.test(l));
+  const at = lines.findIndex((l) => /error/i.test(l));
   const message = (at >= 0 ? lines.slice(at, at + 4) : lines.slice(-4)).join(' ').slice(0, 600);
   return { message: message || 'The build failed without a message.' };
 }

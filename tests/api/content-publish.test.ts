@@ -1,0 +1,255 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { siteInputsHash } from '../../server/modules/publishing/inputs.ts';
+import { freePort } from './free-port.ts';
+
+/**
+ * Publishing without downtime (going-live.md §3), with real server processes serving a copy of
+ * the project (so that a test can change its content/): a republish builds the site beside the
+ * one served and swaps to it; requests meanwhile get the previous site whole; a build that fails
+ * leaves the site as it was and says why; two processes on one PostgreSQL end on one version.
+ * A build takes 10 s or more: each test builds once or twice.
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const TOKEN = 'publish-token-for-the-tests-0123456789';
+/** Longest wait for a build, a start or a publication on a busy 2-core machine. */
+const LONG_MS = 150_000;
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<void>;
+}
+
+const servers: Server[] = [];
+const folders: string[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A copy of the site's inputs (node_modules linked), and an empty folder the server serves until the first publication. */
+function projectCopy() {
+  const folder = mkdtempSync(path.join(tmpdir(), 'servauto-publish-'));
+  folders.push(folder);
+  const project = path.join(folder, 'project');
+  mkdirSync(project);
+  for (const entry of ['src', 'public', 'content', 'contract', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json']) {
+    cpSync(path.join(root, entry), path.join(project, entry), { recursive: true });
+  }
+  symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+  const empty = path.join(folder, 'empty-site');
+  mkdirSync(empty);
+  return { project, empty, data: path.join(folder, 'data') };
+}
+
+/** server/main.ts run in `project` (its content/ is what the server publishes), answering once ready. */
+async function startServer(project: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+    cwd: project,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SMS_PROVIDER: 'console',
+      PAYMENT_PROVIDER: 'sandbox',
+      SANDBOX_CALLBACK_URL: '',
+      JOB_INTERVAL_SECONDS: '60',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  let stopped = false;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => (stopped = true));
+  const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  servers.push(server);
+  while (!/Servauto is ready at /.test(output)) {
+    if (stopped) throw new Error(`the server stopped before it was ready:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return server;
+}
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+async function status(server: Server) {
+  const res = await fetch(`${server.base}/api/ops/content/status`, { headers: bearer(TOKEN) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as {
+    version: string | null;
+    publishedAt: string | null;
+    building: boolean;
+    lastError?: { file: string | null; field: string | null; language: string | null; message: string };
+    publishes: { version: string; result: string; trigger: string; built: boolean; builder: string }[];
+  };
+}
+
+async function publish(server: Server) {
+  const res = await fetch(`${server.base}/api/ops/content/publish`, { method: 'POST', headers: bearer(TOKEN) });
+  expect(res.status).toBe(202);
+}
+
+/** The status once `done` holds for it (a publication has ended), looking every 200 ms. */
+async function statusWhen(server: Server, done: (s: Awaited<ReturnType<typeof status>>) => boolean) {
+  for (;;) {
+    const now = await status(server);
+    if (done(now)) return now;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const LANDING = ['/pc/home', '/pc/faq', '/pc/ms/faq', '/pc/zh-cn/home', '/pc/zh-cn/faq'];
+
+async function page(server: Server, pathname: string) {
+  const res = await fetch(server.base + pathname);
+  return { status: res.status, body: await res.text() };
+}
+
+/** Replaces a front matter field of a content page, or appends a paragraph to it. */
+function editPage(project: string, file: string, edit: (text: string) => string) {
+  const full = path.join(project, 'content', file);
+  writeFileSync(full, edit(readFileSync(full, 'utf8')));
+}
+
+describe('publishing the content while the site is served', () => {
+  test(
+    'a republish swaps whole sites under requests; a failed build keeps the site and says why; only the token publishes',
+    async () => {
+      const { project, empty, data } = projectCopy();
+      const server = await startServer(project, { DATABASE_URL: '', DATA_DIR: data, SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN });
+
+      // The token rules: none, a wrong one, one of the same length: refused, and nothing builds.
+      for (const headers of [{}, bearer('wrong'), bearer(TOKEN.replace(/.$/, 'X')), { Authorization: TOKEN }]) {
+        const res = await fetch(`${server.base}/api/ops/content/publish`, { method: 'POST', headers });
+        expect(res.status).toBe(401);
+        expect(res.headers.get('www-authenticate')).toBe('Bearer');
+        expect((await fetch(`${server.base}/api/ops/content/status`, { headers })).status).toBe(401);
+      }
+      expect(await status(server)).toMatchObject({ version: null, building: false, publishes: [] });
+
+      // The first publication: the site the test starts from.
+      await publish(server);
+      const first = await statusWhen(server, (s) => !s.building && s.publishes[0]?.result !== 'building');
+      expect(first.lastError).toBeUndefined();
+      expect(first.version).toBe(siteInputsHash(project));
+      const before = new Map<string, string>();
+      for (const p of LANDING) {
+        const got = await page(server, p);
+        expect(got.status, p).toBe(200);
+        before.set(p, got.body);
+      }
+
+      // A Malay FAQ answer changes; pages are asked for in a loop before, during and after the republish.
+      editPage(project, 'pages/faq/ms.md', (text) => `${text}\n\nJawapan baharu: kedai dibuka pada hari Ahad.\n`);
+      const seen: { path: string; status: number; body: string; building: boolean }[] = [];
+      let building = false;
+      let stop = false;
+      const loops = [0, 1, 2].map(async (n) => {
+        for (let i = n; !stop; i++) {
+          const p = LANDING[i % LANDING.length]!;
+          const during = building;
+          const got = await page(server, p);
+          seen.push({ path: p, ...got, building: during });
+        }
+      });
+      await publish(server);
+      const second = await statusWhen(server, (s) => {
+        building ||= s.building;
+        return s.version !== first.version || (!s.building && s.publishes[0]!.result === 'failed');
+      });
+      building = false;
+      // A few more rounds after the swap.
+      const after = seen.length;
+      while (seen.length < after + 15) await new Promise((resolve) => setTimeout(resolve, 20));
+      stop = true;
+      await Promise.all(loops);
+
+      expect(second.lastError).toBeUndefined();
+      expect(second.version).toBe(siteInputsHash(project));
+      const now = new Map<string, string>();
+      for (const p of LANDING) now.set(p, (await page(server, p)).body);
+      expect(before.get('/pc/ms/faq')).not.toContain('Jawapan baharu');
+      expect(now.get('/pc/ms/faq')).toContain('Jawapan baharu: kedai dibuka pada hari Ahad.');
+      expect(seen.filter((s) => s.building).length, 'requests while the new site was building').toBeGreaterThan(0);
+      for (const s of seen) {
+        expect(s.status, s.path).toBe(200);
+        // Whole pages of one site or the other, never a mix or a half.
+        expect([before.get(s.path), now.get(s.path)], s.path).toContain(s.body);
+      }
+      expect(seen.some((s) => s.path === '/pc/ms/faq' && s.body === before.get('/pc/ms/faq'))).toBe(true);
+      expect(seen.some((s) => s.path === '/pc/ms/faq' && s.body === now.get('/pc/ms/faq'))).toBe(true);
+
+      // A Chinese FAQ without its title: the build fails, the site stays, the status says why.
+      editPage(project, 'pages/faq/zh-cn.md', (text) => text.replace(/^title: .*$/m, 'title: ""'));
+      await publish(server);
+      const failed = await statusWhen(server, (s) => !s.building && s.publishes[0]?.result === 'failed');
+      expect(failed.version).toBe(second.version);
+      expect(failed.lastError).toMatchObject({ field: 'title', language: 'zh-cn' });
+      expect(failed.lastError!.file).toMatch(/pages\/faq\/zh-cn/);
+      expect(failed.publishes.map((p) => p.result)).toEqual(['failed', 'published', 'published']);
+      for (const p of LANDING) expect(await page(server, p)).toEqual({ status: 200, body: now.get(p) });
+      expect(server.output()).toMatch(/not published, the previous one stays .*title/);
+    },
+    4 * LONG_MS,
+  );
+
+  test('without CONTENT_PUBLISH_TOKEN publishing is not configured', async () => {
+    const { project, empty, data } = projectCopy();
+    const server = await startServer(project, { DATABASE_URL: '', DATA_DIR: data, SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: '' });
+    for (const [method, where] of [['POST', 'publish'], ['GET', 'status']] as const) {
+      const res = await fetch(`${server.base}/api/ops/content/${where}`, { method, headers: bearer(TOKEN) });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: string }).error).toMatch(/not configured.*CONTENT_PUBLISH_TOKEN/);
+    }
+    // The document lists both routes.
+    const document = (await (await fetch(`${server.base}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+    expect(Object.keys(document.paths['/api/ops/content/publish']!)).toEqual(['post']);
+    expect(Object.keys(document.paths['/api/ops/content/status']!)).toEqual(['get']);
+    expect(Object.keys(document.paths['/api/console/content/status']!)).toEqual(['post']);
+  }, LONG_MS);
+
+  test.skipIf(!onPostgres)(
+    'two processes on one PostgreSQL end on the same version, built once (skipped on PGlite: two processes cannot share it)',
+    async () => {
+      const { project, empty } = projectCopy();
+      const env = { SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN, CONTENT_FOLLOW_SECONDS: '1', DEMO_DATA: '0' };
+      const a = await startServer(project, env);
+      const b = await startServer(project, env);
+      editPage(project, 'pages/faq/en.md', (text) => `${text}\n\nA new answer: the shop opens on Sundays.\n`);
+      const version = siteInputsHash(project);
+
+      // Published through one of them (as behind a load balancer): the other takes it up.
+      await publish(a);
+      const onA = await statusWhen(a, (s) => !s.building && s.version === version);
+      const onB = await statusWhen(b, (s) => !s.building && s.version === version);
+      expect(onA.lastError).toBeUndefined();
+      expect(onB.lastError).toBeUndefined();
+      // A built it; B found it built on the same disk.
+      const by = (server: Server) => onB.publishes.filter((p) => p.builder.endsWith(`:${server.child.pid}`)).map((p) => [p.trigger, p.result, p.built, p.version]);
+      expect(by(a)).toEqual([['publish', 'published', true, version]]);
+      expect(by(b)).toEqual([['follow', 'published', false, version]]);
+      for (const p of ['/pc/faq', '/pc/home']) {
+        const [fromA, fromB] = [await page(a, p), await page(b, p)];
+        expect(fromA.status).toBe(200);
+        expect(fromB).toEqual(fromA);
+      }
+      expect((await page(b, '/pc/faq')).body).toContain('A new answer: the shop opens on Sundays.');
+    },
+    2 * LONG_MS,
+  );
+});

@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'vitest';
+import { buildFailure } from '../../server/modules/publishing/publisher.ts';
+
+/** What staff are told when a republished site does not build: the file, field and language when the build names them. */
+describe('why a build failed', () => {
+  test("Astro's content schema error names the entry's file, the field and the language", () => {
+    const output = [
+      '22:41:07 [content] Syncing content',
+      '\x1b[31m[InvalidContentEntryDataError]\x1b[39m \x1b[1m**pages → faq/zh-cn**\x1b[22m data does not match collection schema.',
+      '',
+      '  **title**: Too small: expected string to have >=1 characters',
+      '',
+      '  Hint:',
+      '    See https://docs.astro.build/en/guides/content-collections/ for more information on content schemas.',
+    ].join('\n');
+    expect(buildFailure(output)).toEqual({
+      file: 'content/pages/faq/zh-cn.md',
+      field: 'title',
+      language: 'zh-cn',
+      message: 'Too small: expected string to have >=1 characters',
+    });
+  });
+
+  test('a line of JSON naming the file, field and language is taken as it is', () => {
+    const output = 'building…\n{"file":"content/home/banners.json","field":"banners.0.alt","language":"ms","message":"An image needs its alternative text."}\nerror: 1 problem';
+    expect(buildFailure(output)).toEqual({ file: 'content/home/banners.json', field: 'banners.0.alt', language: 'ms', message: 'An image needs its alternative text.' });
+  });
+
+  test("any other failure: the build's own error lines", () => {
+    expect(buildFailure('vite v7\n✓ 120 modules\nerror during build:\nRollupError: x.ts (3:4): Unexpected token\n    at parse')).toEqual({
+      message: 'error during build: RollupError: x.ts (3:4): Unexpected token at parse',
+    });
+  });
+});

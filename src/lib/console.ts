@@ -17,6 +17,7 @@ export const consolePages = [
   { id: 'dashboard', page: 'console/dashboard', roles: ['admin'] },
   { id: 'reviews', page: 'console/reviews', roles: ['admin', 'workshop'] },
   { id: 'einvoices', page: 'console/einvoices', roles: ['admin'] },
+  { id: 'content', page: 'console/content', roles: ['admin'] },
 ] as const satisfies readonly { id: string; page: string; roles: readonly StaffRole[] }[];
 
 export type ConsolePageId = (typeof consolePages)[number]['id'];

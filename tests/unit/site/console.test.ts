@@ -10,7 +10,7 @@ describe('console pages by role', () => {
     expect(mayOpen('workshop', 'dashboard')).toBe(false);
   });
   it('shows admins every page, and customers none', () => {
-    expect(pagesFor('admin').map((p) => p.page)).toEqual(['console', 'console/counter', 'console/mail', 'console/refunds', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices']);
+    expect(pagesFor('admin').map((p) => p.page)).toEqual(['console', 'console/counter', 'console/mail', 'console/refunds', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices', 'console/content']);
     expect(pagesFor(null)).toEqual([]);
     expect(mayOpen(null, 'today')).toBe(false);
   });

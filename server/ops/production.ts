@@ -99,6 +99,8 @@ export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDe
 
   problems.push(secretProblem(env, 'SERVAUTO_SECRET', 'every server must share one secret for login codes and signed links', OWN_SECRET_MIN_LENGTH));
   problems.push(secretProblem(env, 'METRICS_TOKEN', 'GET /metrics is served only with this token in production', OWN_SECRET_MIN_LENGTH));
+  // Optional (unset: publishing by call is off); when set, as long as the other tokens: it makes the server rebuild the site.
+  if (env.CONTENT_PUBLISH_TOKEN?.trim()) problems.push(secretProblem(env, 'CONTENT_PUBLISH_TOKEN', 'POST /api/ops/content/publish is served only with this token', OWN_SECRET_MIN_LENGTH));
   if (env.S3_BUCKET?.trim()) {
     problems.push(secretProblem(env, 'S3_ACCESS_KEY_ID', 'S3_BUCKET is set, so the bucket\'s access key is needed'));
     problems.push(secretProblem(env, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET is set, so the bucket\'s secret key is needed'));

@@ -72,10 +72,16 @@ describe('a production start', () => {
     ['a bucket without keys', { S3_BUCKET: 'servauto-uploads' }, /^S3_ACCESS_KEY_ID is not set/],
     ['a bucket with MinIO\'s own keys', { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'minioadmin', S3_SECRET_ACCESS_KEY: 'minioadmin' }, /^S3_ACCESS_KEY_ID is a development default/],
     ['no public address', { PUBLIC_URL: '' }, /^PUBLIC_URL is not set/],
+    ['a short content publish token', { CONTENT_PUBLISH_TOKEN: 'publish-now' }, /^CONTENT_PUBLISH_TOKEN is shorter than 16 characters/],
   ])('%s: refused, naming it', (_, change, line) => {
     const { problems } = check({ ...safe, ...change });
     expect(problems.length).toBeGreaterThan(0);
     expect(problems[0]).toMatch(line);
+  });
+
+  test('no content publish token is fine (publishing by call is off), a long one too', () => {
+    expect(check({ ...safe, CONTENT_PUBLISH_TOKEN: '' }).problems).toEqual([]);
+    expect(check({ ...safe, CONTENT_PUBLISH_TOKEN: '0a1b2c3d4e5f60718293a4b5c6d7e8f9' }).problems).toEqual([]);
   });
 
   test('a bucket with keys of its own is fine', () => {

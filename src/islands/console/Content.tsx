@@ -86,7 +86,7 @@ function ContentDesk({ locale }: { locale: Locale }) {
         </button>
       </section>
       {status.lastError && (
-        <section aria-labelledby="content-failed" className="rounded-xl bg-red-50 p-4 text-red-900" role="alert">
+        <section aria-labelledby="content-failed" className="rounded-xl bg-red-50 p-4 text-red-900">
           <h2 id="content-failed" className="text-lg font-bold">
             {t.lastFailed}
           </h2>

@@ -65,6 +65,17 @@ function removedOnPurpose(page: string, removed: string[]): boolean {
   });
 }
 
+/**
+ * The pages of the site served that a new build would lose: those missing from it, but for
+ * pages whose content file was removed since (a product's JSON, a page's Markdown).
+ */
+export function pagesLost(served: Iterable<string>, next: Iterable<string>, servedContent: string[], nextContent: string[]): string[] {
+  const pages = new Set(next);
+  const kept = new Set(nextContent);
+  const removed = servedContent.filter((file) => !kept.has(file));
+  return [...served].filter((page) => !pages.has(page) && !removedOnPurpose(page, removed));
+}
+
 function* htmlPages(dir: string, base = dir): Generator<string> {
   let entries: string[];
   try {
@@ -195,9 +206,7 @@ export function sitePublisher(options: SitePublisherOptions) {
   /** The checks a new build passes before it is served: every previous page still there (or removed on purpose), the page budgets. */
   const check = async (dir: string, content: string[]) => {
     if (!existsSync(path.join(dir, 'home', 'index.html'))) throw new PublishFailure({ message: 'The new build has no home page.' });
-    const pages = new Set(htmlPages(dir));
-    const removed = current.content.filter((file) => !content.includes(file));
-    const missing = [...htmlPages(current.dir)].filter((page) => !pages.has(page) && !removedOnPurpose(page, removed));
+    const missing = pagesLost(htmlPages(current.dir), htmlPages(dir), current.content, content);
     if (missing.length > 0) {
       throw new PublishFailure({ message: `${missing.length} page(s) of the published site would be gone: ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ', …' : ''}` });
     }

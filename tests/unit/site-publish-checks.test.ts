@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildFailure } from '../../server/modules/publishing/publisher.ts';
+import { buildFailure, pagesLost } from '../../server/modules/publishing/publisher.ts';
 
 /** What staff are told when a republished site does not build: the file, field and language when the build names them. */
 describe('why a build failed', () => {
@@ -30,5 +30,24 @@ describe('why a build failed', () => {
     expect(buildFailure('vite v7\n✓ 120 modules\nerror during build:\nRollupError: x.ts (3:4): Unexpected token\n    at parse')).toEqual({
       message: 'error during build: RollupError: x.ts (3:4): Unexpected token at parse',
     });
+  });
+});
+
+describe('pages a new build would lose', () => {
+  const served = ['home/index.html', 'faq/index.html', 'ms/faq/index.html', 'products/auto-car-mats/mat-sparco-carpet/index.html', 'ms/products/auto-car-mats/mat-sparco-carpet/index.html'];
+  const content = ['pages/faq/en.md', 'pages/faq/ms.md', 'catalog/auto-car-mats/mat-sparco-carpet.json'];
+
+  test('a page missing from the new build is lost', () => {
+    const next = served.filter((p) => p !== 'ms/faq/index.html');
+    expect(pagesLost(served, next, content, content)).toEqual(['ms/faq/index.html']);
+  });
+
+  test("a product's pages removed with its file, a page's with its Markdown, are not", () => {
+    const next = ['home/index.html', 'faq/index.html'];
+    expect(pagesLost(served, next, content, ['pages/faq/en.md'])).toEqual([]);
+  });
+
+  test('nothing missing, nothing lost', () => {
+    expect(pagesLost(served, [...served, 'about/index.html'], content, content)).toEqual([]);
   });
 });

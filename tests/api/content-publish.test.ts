@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { siteInputsHash } from '../../server/modules/publishing/inputs.ts';
+import { staffKeys } from './console-fixtures.ts';
 import { freePort } from './free-port.ts';
+import { startApi } from './harness.ts';
 
 /**
  * Publishing without downtime (going-live.md §3), with real server processes serving a copy of
@@ -222,6 +224,22 @@ describe('publishing the content while the site is served', () => {
     expect(Object.keys(document.paths['/api/ops/content/status']!)).toEqual(['get']);
     expect(Object.keys(document.paths['/api/console/content/status']!)).toEqual(['post']);
   }, LONG_MS);
+
+  test("the console's status: admins only, with the publications every process made", async () => {
+    const api = await startApi();
+    try {
+      const keys = await staffKeys(api);
+      const answer = await api.request('/api/console/content/status', {}, { userKey: keys.admin });
+      expect(answer.code, answer.msg).toBe(200);
+      expect(answer.data).toEqual({ version: null, publishedAt: null, building: false, publishes: [] });
+      for (const userKey of [keys.ss2, keys.customer]) expect((await api.request('/api/console/content/status', {}, { userKey })).code).toBe(403);
+      expect((await api.request('/api/console/content/status', {})).code).toBe(708);
+      // An API without the site: the operations' routes say publishing is not configured here.
+      expect((await api.fetch('/api/ops/content/publish', { method: 'POST', headers: bearer(TOKEN) })).status).toBe(503);
+    } finally {
+      await api.close();
+    }
+  });
 
   test.skipIf(!onPostgres)(
     'two processes on one PostgreSQL end on the same version, built once (skipped on PGlite: two processes cannot share it)',

@@ -165,6 +165,7 @@ export function sitePublisher(options: SitePublisherOptions) {
   let follower: NodeJS.Timeout | undefined;
   let watcher: FSWatcher | undefined;
   let stopped = false;
+  const children = new Set<ReturnType<typeof spawn>>();
 
   /** Runs `command`, its output kept (and its end awaited); stopping the server stops it. */
   const run = (command: string, args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -174,11 +175,15 @@ export function sitePublisher(options: SitePublisherOptions) {
         env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      children.add(child);
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       child.on('error', (err) => resolve({ status: 1, output: output + String(err) }));
-      child.on('exit', (code) => resolve({ status: code ?? 1, output }));
+      child.on('exit', (code) => {
+        children.delete(child);
+        resolve({ status: code ?? 1, output });
+      });
     });
 
   /** Takes the build lock (waiting for a build in progress, taking over one whose process died); answers its release. */
@@ -225,7 +230,10 @@ export function sitePublisher(options: SitePublisherOptions) {
       const result = await run('astro', ['build', '--outDir', temp]);
       if (result.status !== 0) throw new PublishFailure(buildFailure(result.output));
       // The inputs changed during the build: this build is of no version; the next publish builds them.
-      if (siteInputsHash(root) !== version) throw new PublishFailure({ message: 'The content changed during the build; publishing again.' });
+      if (siteInputsHash(root) !== version) {
+        again ??= 'watch';
+        throw new PublishFailure({ message: 'The content changed during the build: it is built again.' });
+      }
       writeFileSync(path.join(temp, '.content-files.json'), JSON.stringify(content));
       await check(temp, content);
       writeFileSync(path.join(temp, STAMP_NAME), version + '\n');
@@ -368,6 +376,7 @@ export function sitePublisher(options: SitePublisherOptions) {
     },
     stop() {
       stopped = true;
+      for (const child of children) child.kill('SIGTERM');
       clearTimeout(follower);
       watcher?.close();
     },

@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 import boundaries, { astroScripts } from './scripts/lint/boundaries.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/'] },
+  { ignores: ['dist/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/', 'server/db/migrations/', 'site-builds/', '.publish-tests/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -40,16 +39,21 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** A copy of the site's inputs (node_modules linked), and an empty folder the server serves until the first publication. */
+/**
+ * A copy of the site's inputs, and an empty folder the server serves until the first
+ * publication. Inside the project (.publish-tests/, ignored by git), so that the build finds
+ * the project's node_modules as Node does, by looking in the folders above: through a link the
+ * bundler would take one package for two (React twice, and every page over its budget).
+ */
 function projectCopy() {
-  const folder = mkdtempSync(path.join(tmpdir(), 'servauto-publish-'));
+  mkdirSync(path.join(root, '.publish-tests'), { recursive: true });
+  const folder = mkdtempSync(path.join(root, '.publish-tests', 'site-'));
   folders.push(folder);
   const project = path.join(folder, 'project');
   mkdirSync(project);
   for (const entry of ['src', 'public', 'content', 'contract', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json']) {
     cpSync(path.join(root, entry), path.join(project, entry), { recursive: true });
   }
-  symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'), 'dir');
   const empty = path.join(folder, 'empty-site');
   mkdirSync(empty);
   return { project, empty, data: path.join(folder, 'data') };

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { siteInputsHash } from '../../server/modules/publishing/inputs.ts';
 import { staffKeys } from './console-fixtures.ts';
 import { freePort } from './free-port.ts';
@@ -37,6 +37,14 @@ afterEach(async () => {
     await server.exited;
   }
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+afterAll(() => {
+  // The tests' parent folder, once empty (another run may be using it).
+  try {
+    rmdirSync(path.join(root, '.publish-tests'));
+  } catch {
+    // not empty, or gone
+  }
 });
 
 /**

@@ -31,6 +31,12 @@ const status = {
   ],
 };
 
+/** Screenshots go to SERVAUTO_SHOTS_DIR when set. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.SERVAUTO_SHOTS_DIR;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
 async function answerStatus(page: Page) {
   await page.route(`**/api${consoleContentStatus}`, (route) => route.fulfill({ json: { code: 200, msg: 'success', data: status } }));
 }
@@ -54,6 +60,7 @@ test('an admin sees the version online, why the last publication failed and the 
   await expect(table.getByRole('row').nth(1)).toContainText('Failed');
   await expect(table.getByRole('row').nth(2)).toContainText('Published');
   expect(await seriousProblems(page)).toEqual([]);
+  await shot(page, 'content-en-1280');
 });
 
 test('in Malay on a phone the page reads the same', async ({ page }) => {
@@ -63,6 +70,15 @@ test('in Malay on a phone the page reads the same', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Kandungan laman' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Penerbitan terakhir gagal: laman dalam talian dikekalkan' })).toContainText('content/pages/faq/zh-cn.md');
   await expect(page.getByRole('table', { name: 'Penerbitan terakhir' }).getByRole('row').nth(1)).toContainText('Gagal');
+  await shot(page, 'content-ms-390');
+});
+
+test('in Chinese the failure names the file, field and language', async ({ page }) => {
+  await answerStatus(page);
+  await openAsStaff(page, ADMIN_PHONE, '/pc/zh-cn/console/content');
+  await expect(page.getByRole('heading', { level: 1, name: '网站内容' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '上次发布失败：已保留在线网站' })).toContainText('content/pages/faq/zh-cn.md');
+  await shot(page, 'content-zh-1280');
 });
 
 test('workshop staff do not get the page', async ({ page }) => {

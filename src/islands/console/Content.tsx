@@ -98,7 +98,7 @@ function ContentDesk({ locale }: { locale: Locale }) {
       ) : (
         // Focusable, so the table can be scrolled from the keyboard on a narrow screen.
         <div role="region" aria-labelledby="publishes-caption" tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-[36rem] text-left text-sm">
             <caption id="publishes-caption" className="p-3 text-left text-lg font-bold">
               {t.lastPublishes}
             </caption>

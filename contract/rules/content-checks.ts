@@ -253,10 +253,12 @@ const attribute = (tag: string, name: string) => {
 };
 const plainWords = (text: string) => text.replace(/\\(.)/g, '$1').replace(/[*_~`]/g, '').replace(/\s+/g, ' ').trim();
 
-/** The lines of a Markdown text with code blocks emptied and code spans blanked, so their brackets are not links. */
+/** The lines of a Markdown text with code blocks emptied, code spans and comments blanked, so their brackets are not links. */
 function proseLines(markdown: string): string[] {
   let fence: string | null = null;
-  return markdown.split('\n').map((line) => {
+  // An HTML comment shows nothing: blanked, its lines kept.
+  const shown = markdown.replace(/<!--[\s\S]*?-->/g, (comment) => comment.replace(/[^\n]/g, ' '));
+  return shown.split('\n').map((line) => {
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
     if (fence) {
       if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
@@ -282,6 +284,7 @@ function references(markdown: string, firstLine = 1): Reference[] {
   });
   const found: Reference[] = [];
   const inText = (text: string, line: number) => {
+    if (!text.includes('[') && !text.includes('<')) return;
     for (const m of text.matchAll(INLINE)) {
       const kind = m[1] ? 'image' : 'link';
       found.push({ kind, text: plainWords(m[2] ?? ''), address: m[3] ?? m[4] ?? '', line });
@@ -519,6 +522,7 @@ function textsIn(value: unknown, field: string, found: [string, Record<string, u
 
 /** Links written in a plain text: Markdown links and bare addresses of the site. */
 function textReferences(text: string): Reference[] {
+  if (!text.includes('[') && !text.includes('<') && !text.includes('/pc')) return [];
   const refs = references(text);
   const rest = text.replace(INLINE, ' ').replace(/<[^>]*>/g, ' ');
   for (const m of rest.matchAll(/(?<![\w/])\/pc(?:\/[^\s"'<>()[\]]*)?/g)) refs.push({ kind: 'link', text: '', address: m[0].replace(/[.,;:!?]+$/, ''), line: 1 });

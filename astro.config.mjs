@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { contentChecksIntegration } from './src/integrations/content-checks.mjs';
 import { validMarkupIntegration } from './src/integrations/valid-markup.mjs';
 
 /**
@@ -66,6 +67,8 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   integrations: [
+    // First: content that would let readers down stops the build before anything is built.
+    contentChecksIntegration,
     react(),
     clientIntent,
     validMarkupIntegration,

@@ -1,0 +1,602 @@
+/**
+ * The checks that protect readers from what content editors write: the pages
+ * (content/pages/<page>/<lang>.md), the home banners (content/home/banners.json) and the
+ * products' texts (content/catalog/<category>/<id>.json). A problem names the file, the field,
+ * the language and what is wrong, one line each (`problemLine`), and is data too, so the build
+ * stops with it and staff can be shown it.
+ *
+ * - every page has en.md, zh-cn.md and ms.md with a title, a description and a text; every
+ *   product's and banner's text has all three languages;
+ * - every link leads to a page of the site (routes of src/pages, categories, products, files of
+ *   public/) in the page's own language, and an agreement link names a policy the routes know
+ *   (`/pc/agreement?id=PRIVACYPOLICY|RETURNPOLICY|Terms`);
+ * - every image has its alternative text, and is a file of the site;
+ * - the FAQ asks the same questions in the same order in every language: as many, and each
+ *   answer shaped as the English one (paragraphs, list items, links, placeholders).
+ *
+ * Pure: it reads through the `SiteFiles` it is given, so the site's build and the server run
+ * the same checks on a folder, and tests on fixtures.
+ */
+import { categories } from './categories.ts';
+import { defaultLocale, locales, type Locale } from './language.ts';
+import { policies } from './policies.ts';
+
+/** What kind of problem, for a reader that words it itself. */
+export type ContentRule =
+  | 'unreadable'
+  | 'missing-language'
+  | 'not-a-language'
+  | 'too-long'
+  | 'broken-link'
+  | 'wrong-language-link'
+  | 'unknown-agreement'
+  | 'missing-alt'
+  | 'missing-image'
+  | 'faq-order';
+
+export interface ContentProblem {
+  /** From the project's root, e.g. "content/pages/faq/ms.md". */
+  file: string;
+  /** "title", "body", "name", "included[2]", "banners[1].alt", or "file" for the file itself. */
+  field: string;
+  /** The language the problem is in; "all" when it is the same in every language (a banner's link). */
+  language: Locale | 'all';
+  message: string;
+  rule: ContentRule;
+}
+
+/** The project's files, read-only: the build reads the disk, tests read fixtures. */
+export interface SiteFiles {
+  /** Every file under `dir` (from the project's root), with its path from the root, "/" between folders. */
+  list(dir: string): string[];
+  /** A file's text, or null when there is none. */
+  read(file: string): string | null;
+}
+
+/** The content pages the site's routes render, each in every language. */
+export const requiredPages = ['about', 'faq', ...policies.map((p) => `policies/${p.folder}`)];
+/** The page description's limit (src/content.config.ts). */
+export const DESCRIPTION_MAX = 200;
+
+const languageName: Record<Locale, string> = { en: 'English', 'zh-cn': 'Chinese', ms: 'Malay' };
+const prefixOf = (locale: Locale) => (locale === defaultLocale ? '' : `${locale}/`);
+
+/** "content/pages/faq/ms.md: field body (ms): …" */
+export function problemLine(p: Pick<ContentProblem, 'file' | 'field' | 'language' | 'message'>): string {
+  return `${p.file}: field ${p.field} (${p.language === 'all' ? 'all languages' : p.language}): ${p.message}`;
+}
+
+/** A line of `problemLine` read back, or null for any other line. */
+export function parseProblemLine(line: string): Omit<ContentProblem, 'rule'> | null {
+  const m = /^(\S+): field (\S+) \((all languages|en|zh-cn|ms)\): (.+)$/.exec(line.trim());
+  if (!m) return null;
+  const [, file = '', field = '', language = '', message = ''] = m;
+  return { file, field, language: language === 'all languages' ? 'all' : (language as Locale), message };
+}
+
+/** Every problem of the content, in file order; none when it may be published. */
+export function checkContent(files: SiteFiles): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  const catalog = readCatalog(files, problems);
+  const site = siteOf(files, catalog);
+  checkPages(files, site, problems);
+  checkBanners(files, site, problems);
+  for (const product of catalog) checkProduct(product, site, problems);
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The site: its routes, its public files, its products.
+
+type Segment = { literal: string } | { param: string; rest: boolean };
+interface Route {
+  /** The route without its language, e.g. "agreement", "products/[category]/[id]". */
+  key: string;
+  segments: Segment[];
+}
+interface ProductRef {
+  file: string;
+  id: string;
+  slug: string;
+  data: Record<string, unknown>;
+}
+interface Site {
+  routes: Route[];
+  publicFiles: Set<string>;
+  products: ProductRef[];
+}
+
+/** A page's or endpoint's route from its file under src/pages/, or null for a file that is none. */
+function routeOf(file: string): Route | null {
+  const rel = file.slice('src/pages/'.length);
+  const page = /^(.*)\.(astro|md|mdx|html)$/.exec(rel)?.[1] ?? /^(.*\.[a-z]+)\.(ts|js|mjs)$/.exec(rel)?.[1];
+  if (page === undefined || rel.split('/').some((s) => s.startsWith('_'))) return null;
+  const parts = page.split('/');
+  if (parts.at(-1) === 'index') parts.pop();
+  const segments: Segment[] = parts.map((s) => {
+    const param = /^\[(\.\.\.)?([^\]]+)\]$/.exec(s);
+    return param ? { param: param[2] ?? '', rest: Boolean(param[1]) } : { literal: s };
+  });
+  const key = segments.filter((s) => !('param' in s && s.param === 'lang')).map((s) => ('literal' in s ? s.literal : `[${s.param}]`)).join('/');
+  return { key, segments };
+}
+
+function siteOf(files: SiteFiles, products: ProductRef[]): Site {
+  const routes = files.list('src/pages').map(routeOf).filter((r): r is Route => r !== null);
+  const publicFiles = new Set(files.list('public').map((f) => f.slice('public/'.length)));
+  return { routes, publicFiles, products };
+}
+
+/** The ways `segments` can read `parts`, each as its parameters. */
+function matches(segments: Segment[], parts: string[], params: Record<string, string> = {}): Record<string, string>[] {
+  const [first, ...others] = segments;
+  if (!first) return parts.length === 0 ? [params] : [];
+  if ('literal' in first) return parts[0] === first.literal ? matches(others, parts.slice(1), params) : [];
+  if (!first.rest) return parts.length ? matches(others, parts.slice(1), { ...params, [first.param]: parts[0] ?? '' }) : [];
+  return Array.from({ length: parts.length + 1 }, (_, n) => matches(others, parts.slice(n), { ...params, [first.param]: parts.slice(0, n).join('/') })).flat();
+}
+
+/** Whether the site builds a page for these parameters (the values its getStaticPaths list). */
+function paramsExist(params: Record<string, string>, site: Site): boolean {
+  for (const [name, value] of Object.entries(params)) {
+    if (name === 'lang' && !['', ...locales.filter((l) => l !== defaultLocale)].includes(value)) return false;
+    if (name === 'category' && !categories.some((c) => c.slug === value)) return false;
+    if (name === 'id' && params.category !== undefined && !site.products.some((p) => p.id === value && p.slug === params.category)) return false;
+    if (name === 'policy' && !policies.some((p) => p.slug === value)) return false;
+    if (name !== 'lang' && value === '') return false;
+  }
+  return true;
+}
+
+type Target =
+  | { kind: 'outside' }
+  | { kind: 'file'; path: string }
+  /** `bare`: the page's address after /pc/ without its language ("faq"); `tail`: its query and fragment as written. */
+  | { kind: 'page'; route: string; language: Locale | null; bare: string; tail: string; query: URLSearchParams }
+  | { kind: 'wrong'; rule: ContentRule; why: string };
+
+const listed = (values: readonly string[]) => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`);
+
+/** Where an address written in content leads. */
+function resolve(address: string, site: Site): Target {
+  const url = address.trim();
+  if (url === '') return { kind: 'wrong', rule: 'broken-link', why: 'has no address' };
+  if (url.startsWith('#') || url.startsWith('//')) return { kind: 'outside' };
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme) {
+    return ['http', 'https', 'mailto', 'tel'].includes(scheme) ? { kind: 'outside' } : { kind: 'wrong', rule: 'broken-link', why: `is not an address a reader can open (${scheme}:)` };
+  }
+  if (!url.startsWith('/')) return { kind: 'wrong', rule: 'broken-link', why: 'is not an address of the site: write it from /pc/, e.g. /pc/faq' };
+  const cut = url.search(/[?#]/);
+  const rawPath = cut < 0 ? url : url.slice(0, cut);
+  const tail = cut < 0 ? '' : url.slice(cut);
+  let path: string;
+  try {
+    path = decodeURI(rawPath);
+  } catch {
+    return { kind: 'wrong', rule: 'broken-link', why: 'is not a well-formed address' };
+  }
+  if (path !== '/pc' && !path.startsWith('/pc/')) return { kind: 'wrong', rule: 'broken-link', why: 'is not a page of the site (its addresses start with /pc/)' };
+  const rest = path.slice('/pc/'.length).replace(/\/$/, '');
+  const query = new URLSearchParams(/^\?([^#]*)/.exec(tail)?.[1] ?? '');
+  // /pc, /pc/zh-cn and /pc/ms lead to the home page.
+  if (rest === '' || (locales as readonly string[]).includes(rest)) {
+    return { kind: 'page', route: 'home', language: rest === '' ? defaultLocale : (rest as Locale), bare: 'home', tail, query };
+  }
+  if (site.publicFiles.has(rest)) return { kind: 'file', path };
+  for (const route of site.routes) {
+    const found = matches(route.segments, rest.split('/')).find((params) => paramsExist(params, site));
+    if (!found) continue;
+    const hasLang = route.segments.some((s) => 'param' in s && s.param === 'lang');
+    const language = hasLang ? ((found.lang || defaultLocale) as Locale) : null;
+    const bare = found.lang ? rest.slice(found.lang.length + 1) : rest;
+    return { kind: 'page', route: route.key, language, bare, tail, query };
+  }
+  return { kind: 'wrong', rule: 'broken-link', why: 'is not a page of the site' };
+}
+
+/** Why a link written on a page in `language` (null: one link for every language) does not serve its reader, or null. */
+function linkProblem(address: string, site: Site, language: Locale | null): { rule: ContentRule; why: string } | null {
+  const target = resolve(address, site);
+  if (target.kind === 'wrong') return target;
+  if (target.kind !== 'page') return null;
+  if (target.route === 'agreement') {
+    const id = target.query.get('id');
+    const known = policies.map((p) => p.id);
+    if (!id || !(known as string[]).includes(id)) {
+      return { rule: 'unknown-agreement', why: `${id ? `names the agreement "${id}", which the site does not have` : 'names no agreement'}: the agreements are ${listed(known)}` };
+    }
+  }
+  if (target.route === 'good') {
+    const id = target.query.get('id');
+    if (!id || !site.products.some((p) => p.id === id)) return { rule: 'broken-link', why: id ? `names the product "${id}", which the catalogue does not have` : 'names no product' };
+  }
+  if (target.language && language === null && target.language !== defaultLocale) {
+    return { rule: 'wrong-language-link', why: `carries a language: write /pc/${target.bare}${target.tail}, and each reader is led to the page in their own language` };
+  }
+  if (target.language && language && target.language !== language) {
+    return { rule: 'wrong-language-link', why: `leads to the ${languageName[target.language]} page; this text is in ${languageName[language]}: link /pc/${prefixOf(language)}${target.bare}${target.tail}` };
+  }
+  return null;
+}
+
+/** Why an image address does not show an image of the site, or null. */
+function imageProblem(address: string, site: Site): { rule: ContentRule; why: string } | null {
+  const target = resolve(address, site);
+  if (target.kind === 'outside' || target.kind === 'file') return null;
+  if (target.kind === 'wrong' && target.why !== 'is not a page of the site') return { rule: 'missing-image', why: target.why };
+  const file = decodeURI(address.trim().split(/[?#]/)[0] ?? '').replace(/^\/pc\//, 'public/');
+  return { rule: 'missing-image', why: `is not a file of the site (${file} does not exist)` };
+}
+
+/** The same address in every language, for comparing the FAQ's answers. */
+const withoutLanguage = (address: string) => address.trim().replace(/^\/pc\/(?:zh-cn|ms)(?=\/|$|[?#])/, '/pc');
+
+// ---------------------------------------------------------------------------------------------
+// Markdown: what a page links to and shows, found as the renderer finds it (closely enough).
+
+interface Reference {
+  kind: 'link' | 'image';
+  /** The link's words, or the image's alternative text. */
+  text: string;
+  address: string;
+  line: number;
+}
+
+const INLINE = /(!?)\[((?:[^[\]\\]|\\.|\[(?:[^[\]\\]|\\.)*\])*)\]\(\s*(?:<([^>\n]*)>|([^\s()]*(?:\([^\s()]*\)[^\s()]*)*))(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
+const REFERENCE = /(!?)\[((?:[^[\]\\]|\\.)*)\](?:\[((?:[^[\]\\]|\\.)*)\])?/g;
+const DEFINITION = /^ {0,3}\[((?:[^[\]\\]|\\.)+)\]:\s*(?:<([^>]*)>|(\S+))/;
+
+const attribute = (tag: string, name: string) => {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? '') : null;
+};
+const plainWords = (text: string) => text.replace(/\\(.)/g, '$1').replace(/[*_~`]/g, '').replace(/\s+/g, ' ').trim();
+
+/** The lines of a Markdown text with code blocks emptied, code spans and comments blanked, so their brackets are not links. */
+function proseLines(markdown: string): string[] {
+  let fence: string | null = null;
+  // An HTML comment shows nothing: blanked, its lines kept.
+  const shown = markdown.replace(/<!--[\s\S]*?-->/g, (comment) => comment.replace(/[^\n]/g, ' '));
+  return shown.split('\n').map((line) => {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      return '';
+    }
+    if (marker) {
+      fence = marker;
+      return '';
+    }
+    return line.replace(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, (code) => ' '.repeat(code.length));
+  });
+}
+
+function references(markdown: string, firstLine = 1): Reference[] {
+  const lines = proseLines(markdown);
+  const definitions = new Map<string, string>();
+  lines.forEach((line, i) => {
+    const m = DEFINITION.exec(line);
+    if (!m) return;
+    const label = (m[1] ?? '').trim().toLowerCase();
+    if (!definitions.has(label)) definitions.set(label, m[2] ?? m[3] ?? '');
+    lines[i] = '';
+  });
+  const found: Reference[] = [];
+  const inText = (text: string, line: number) => {
+    if (!text.includes('[') && !text.includes('<')) return;
+    for (const m of text.matchAll(INLINE)) {
+      const kind = m[1] ? 'image' : 'link';
+      found.push({ kind, text: plainWords(m[2] ?? ''), address: m[3] ?? m[4] ?? '', line });
+      // An image inside a link's words: [![alt](image)](page).
+      if (kind === 'link') inText(m[2] ?? '', line);
+    }
+    const rest = text.replace(INLINE, (m) => ' '.repeat(m.length));
+    for (const m of rest.matchAll(REFERENCE)) {
+      const after = rest[(m.index ?? 0) + m[0].length];
+      if (m[3] === undefined && after === ':') continue;
+      const label = (m[3] || m[2] || '').trim().toLowerCase();
+      const address = definitions.get(label);
+      if (address !== undefined) found.push({ kind: m[1] ? 'image' : 'link', text: plainWords(m[2] ?? ''), address, line });
+    }
+    for (const m of text.matchAll(/<img\b[^>]*>/gi)) found.push({ kind: 'image', text: attribute(m[0], 'alt')?.trim() ?? '', address: attribute(m[0], 'src') ?? '', line });
+    for (const m of text.matchAll(/<a\b[^>]*>/gi)) {
+      const href = attribute(m[0], 'href');
+      if (href !== null) found.push({ kind: 'link', text: '', address: href, line });
+    }
+  };
+  lines.forEach((line, i) => inText(line, firstLine + i));
+  return found;
+}
+
+/** The problems of what a text links to and shows; `language` null for one link shown in every language. */
+function checkReferences(
+  refs: Reference[],
+  site: Site,
+  at: Omit<ContentProblem, 'message' | 'rule'>,
+  language: Locale | null,
+  problems: ContentProblem[],
+  lines: boolean,
+) {
+  for (const ref of refs) {
+    const where = lines ? ` (line ${ref.line})` : '';
+    if (ref.kind === 'image') {
+      if (!ref.text) problems.push({ ...at, rule: 'missing-alt', message: `the image ${ref.address || '(no address)'}${where} has no alternative text: say what it shows, as in ![A mechanic changing the oil](${ref.address || '/pc/…'})` });
+      const bad = imageProblem(ref.address, site);
+      if (bad) problems.push({ ...at, rule: bad.rule, message: `the image ${ref.address || '(no address)'}${where} ${bad.why}` });
+    } else {
+      const bad = linkProblem(ref.address, site, language);
+      if (bad) problems.push({ ...at, rule: bad.rule, message: `the link ${ref.text ? `"${ref.text}" ` : ''}to ${ref.address || '(no address)'}${where} ${bad.why}` });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages: content/pages/<page>/<lang>.md
+
+interface FrontMatter {
+  data: Map<string, string>;
+  body: string;
+  /** The line of the file where the body starts. */
+  bodyLine: number;
+}
+
+/** The front matter's top-level texts (the YAML Decap and people write: plain, quoted, folded, literal), and the body. */
+export function frontMatter(text: string): FrontMatter {
+  const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const data = new Map<string, string>();
+  if (lines[0]?.trim() !== '---') return { data, body: lines.join('\n'), bodyLine: 1 };
+  const end = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)\s*$/.test(l));
+  if (end < 0) return { data, body: lines.join('\n'), bodyLine: 1 };
+  const yaml = lines.slice(1, end);
+  for (let i = 0; i < yaml.length; i++) {
+    const m = /^([A-Za-z_][\w-]*)\s*:(?:\s+|$)(.*)$/.exec(yaml[i] ?? '');
+    if (!m) continue;
+    const key = m[1] ?? '';
+    let value = (m[2] ?? '').trim();
+    const more: string[] = [];
+    while (i + 1 < yaml.length && (/^\s+\S/.test(yaml[i + 1] ?? '') || (yaml[i + 1] ?? '').trim() === '')) more.push(yaml[++i] ?? '');
+    while (more.length && (more.at(-1) ?? '').trim() === '') more.pop();
+    if (value.startsWith('"')) {
+      const joined = [value, ...more.map((l) => l.trim())].join(' ');
+      const close = /^"((?:[^"\\]|\\.)*)"/.exec(joined);
+      value = (close?.[1] ?? joined.slice(1)).replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\(.)/g, (_, c: string) => ({ n: '\n', t: '\t' })[c] ?? c);
+    } else if (value.startsWith("'")) {
+      const joined = [value, ...more.map((l) => l.trim())].join(' ');
+      const close = /^'((?:[^']|'')*)'/.exec(joined);
+      value = (close?.[1] ?? joined.slice(1)).replace(/''/g, "'");
+    } else if (/^[|>]/.test(value)) {
+      const texts = more.map((l) => l.trim());
+      value = value.startsWith('|') ? texts.join('\n') : texts.join(' ');
+    } else {
+      value = [value.replace(/\s+#.*$/, ''), ...more.map((l) => l.trim())].filter(Boolean).join(' ');
+    }
+    data.set(key, value.trim());
+  }
+  return { data, body: lines.slice(end + 1).join('\n'), bodyLine: end + 2 };
+}
+
+interface Question {
+  title: string;
+  shape: { paragraphs: number; items: number; headings: number; links: string[]; images: number; placeholders: string[] };
+}
+
+/** The FAQ's questions (each "## Question?" heading) with the shape of each answer. */
+export function faqQuestions(body: string): Question[] {
+  const lines = proseLines(body);
+  const questions: { title: string; lines: string[] }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const atx = /^ {0,3}##(?!#)\s*(.*?)\s*#*\s*$/.exec(line);
+    // A "Question" line underlined with dashes is a second-level heading too.
+    const setext = line.trim() && !/^ {0,3}([-*+]|\d+[.)]|#|>)/.test(line) && /^ {0,3}-+\s*$/.test(lines[i + 1] ?? '') && (i === 0 || (lines[i - 1] ?? '').trim() === '');
+    if (atx) questions.push({ title: atx[1] ?? '', lines: [] });
+    else if (setext) {
+      questions.push({ title: line.trim(), lines: [] });
+      i++;
+    } else questions.at(-1)?.lines.push(line);
+  }
+  return questions.map(({ title, lines: answer }) => {
+    const text = answer.join('\n');
+    const chunks = text.split(/\n\s*\n/).filter((c) => c.trim());
+    const item = /^\s*([-*+]|\d+[.)])\s+/;
+    const refs = references(text);
+    return {
+      title: plainWords(title),
+      shape: {
+        paragraphs: chunks.filter((c) => !item.test(c) && !/^ {0,3}#/.test(c)).length,
+        items: answer.filter((l) => item.test(l)).length,
+        headings: answer.filter((l) => /^ {0,3}#{3,6}\s/.test(l)).length,
+        links: refs.filter((r) => r.kind === 'link').map((r) => withoutLanguage(r.address)),
+        images: refs.filter((r) => r.kind === 'image').length,
+        placeholders: [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort(),
+      },
+    };
+  });
+}
+
+const countOf = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** How an answer differs in shape from the English one, in words, or null when it does not. */
+function shapeDifference(shape: Question['shape'], english: Question['shape']): string | null {
+  const words = (s: Question['shape']) => ({
+    paragraphs: countOf(s.paragraphs, 'paragraph'),
+    items: countOf(s.items, 'list item'),
+    headings: countOf(s.headings, 'heading'),
+    links: s.links.length ? `links to ${s.links.join(', ')}` : 'links nowhere',
+    images: countOf(s.images, 'image'),
+    placeholders: s.placeholders.length ? `names ${s.placeholders.map((p) => `{{${p}}}`).join(', ')}` : 'names no placeholder',
+  });
+  const mine = words(shape);
+  const theirs = words(english);
+  for (const key of ['links', 'placeholders', 'items', 'headings', 'images', 'paragraphs'] as const) {
+    if (mine[key] !== theirs[key]) return `its answer ${key === 'links' || key === 'placeholders' ? mine[key] : `has ${mine[key]}`}, the English answer ${key === 'links' || key === 'placeholders' ? theirs[key] : `has ${theirs[key]}`}`;
+  }
+  return null;
+}
+
+function checkPages(files: SiteFiles, site: Site, problems: ContentProblem[]) {
+  const byPage = new Map<string, Set<string>>(requiredPages.map((p) => [p, new Set()]));
+  for (const file of files.list('content/pages')) {
+    const m = /^content\/pages\/(.+)\/([^/]+)\.md$/.exec(file);
+    if (!m) continue;
+    const [, page = '', name = ''] = m;
+    if (!byPage.has(page)) byPage.set(page, new Set());
+    byPage.get(page)?.add(name);
+  }
+  const faq = new Map<Locale, { file: string; questions: Question[] }>();
+  for (const [page, names] of [...byPage].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const name of [...names].sort()) {
+      if (!(locales as readonly string[]).includes(name)) {
+        problems.push({ file: `content/pages/${page}/${name}.md`, field: 'file', language: 'all', rule: 'not-a-language', message: `"${name}" is not a language of the site: a page's files are ${locales.map((l) => `${l}.md`).join(', ')}` });
+      }
+    }
+    for (const language of locales) {
+      const file = `content/pages/${page}/${language}.md`;
+      const at = { file, language } as const;
+      const text = names.has(language) ? files.read(file) : null;
+      if (text === null) {
+        problems.push({ ...at, field: 'file', rule: 'missing-language', message: `is missing: the ${languageName[language]} text of ${page} (every page has ${locales.map((l) => `${l}.md`).join(', ')})` });
+        continue;
+      }
+      const { data, body, bodyLine } = frontMatter(text);
+      for (const field of ['title', 'description']) {
+        if (!data.get(field)) problems.push({ ...at, field, rule: 'missing-language', message: `has no ${languageName[language]} text` });
+      }
+      const description = data.get('description') ?? '';
+      if ([...description].length > DESCRIPTION_MAX) problems.push({ ...at, field: 'description', rule: 'too-long', message: `is ${[...description].length} characters long; at most ${DESCRIPTION_MAX} (search engines cut the rest)` });
+      if (!body.trim()) problems.push({ ...at, field: 'body', rule: 'missing-language', message: `has no ${languageName[language]} text` });
+      checkReferences(references(body, bodyLine), site, { ...at, field: 'body' }, language, problems, true);
+      if (page === 'faq') faq.set(language, { file, questions: faqQuestions(body) });
+    }
+  }
+  checkFaqOrder(faq, problems);
+}
+
+function checkFaqOrder(faq: Map<Locale, { file: string; questions: Question[] }>, problems: ContentProblem[]) {
+  const english = faq.get(defaultLocale);
+  if (!english) return;
+  for (const language of locales) {
+    const other = faq.get(language);
+    if (!other || language === defaultLocale) continue;
+    const at = { file: other.file, field: 'body', language, rule: 'faq-order' } as const;
+    if (other.questions.length !== english.questions.length) {
+      problems.push({ ...at, message: `has ${countOf(other.questions.length, 'question')} ("## …" headings), the English FAQ (${english.file}) ${english.questions.length}: every language asks the same questions in the same order` });
+      continue;
+    }
+    other.questions.forEach((q, i) => {
+      const theirs = english.questions[i];
+      const why = theirs ? shapeDifference(q.shape, theirs.shape) : null;
+      if (theirs && why) {
+        problems.push({ ...at, message: `question ${i + 1} "${q.title}" does not match English question ${i + 1} "${theirs.title}": ${why}. Keep the questions in the order of ${english.file}` });
+      }
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Banners and products: JSON whose texts are { "en": …, "zh-cn": …, "ms": … }.
+
+function readJson(files: SiteFiles, file: string, problems: ContentProblem[]): unknown {
+  const text = files.read(file);
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    problems.push({ file, field: 'file', language: 'all', rule: 'unreadable', message: `is not valid JSON (${err instanceof Error ? err.message : String(err)})` });
+    return undefined;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown) => isRecord(value) && Object.keys(value).some((k) => (locales as readonly string[]).includes(k));
+const isAlt = (field: string) => /(^|\.)(alt|imageAlt)$/.test(field);
+
+/** Each text in three languages under `value`, with its field's path ("included[2]"). */
+function textsIn(value: unknown, field: string, found: [string, Record<string, unknown>][] = []): [string, Record<string, unknown>][] {
+  if (isText(value)) found.push([field, value as Record<string, unknown>]);
+  else if (Array.isArray(value)) value.forEach((v, i) => textsIn(v, `${field}[${i}]`, found));
+  else if (isRecord(value)) for (const [k, v] of Object.entries(value)) textsIn(v, field ? `${field}.${k}` : k, found);
+  return found;
+}
+
+/** Links written in a plain text: Markdown links and bare addresses of the site. */
+function textReferences(text: string): Reference[] {
+  if (!text.includes('[') && !text.includes('<') && !text.includes('/pc')) return [];
+  const refs = references(text);
+  const rest = text.replace(INLINE, ' ').replace(/<[^>]*>/g, ' ');
+  for (const m of rest.matchAll(/(?<![\w/])\/pc(?:\/[^\s"'<>()[\]]*)?/g)) refs.push({ kind: 'link', text: '', address: m[0].replace(/[.,;:!?]+$/, ''), line: 1 });
+  return refs;
+}
+
+/** Every language of each text under `value`, its links and images; `required` texts must be there at all. */
+function checkTexts(file: string, value: Record<string, unknown>, prefix: string, required: string[], site: Site, problems: ContentProblem[]) {
+  for (const name of required) {
+    if (value[name] === undefined) {
+      const field = `${prefix}${name}`;
+      problems.push({ file, field, language: 'all', rule: isAlt(field) ? 'missing-alt' : 'missing-language', message: isAlt(field) ? 'is missing: the image has no alternative text' : 'is missing' });
+    }
+  }
+  for (const [path, text] of textsIn(value, prefix.replace(/\.$/, ''))) {
+    for (const language of locales) {
+      const words = text[language];
+      if (typeof words !== 'string' || !words.trim()) {
+        problems.push(
+          isAlt(path)
+            ? { file, field: path, language, rule: 'missing-alt', message: `the image has no alternative text in ${languageName[language]}` }
+            : { file, field: path, language, rule: 'missing-language', message: `has no ${languageName[language]} text` },
+        );
+        continue;
+      }
+      checkReferences(textReferences(words), site, { file, field: path, language }, language, problems, false);
+    }
+  }
+}
+
+function checkBanners(files: SiteFiles, site: Site, problems: ContentProblem[]) {
+  const file = 'content/home/banners.json';
+  const content = readJson(files, file, problems);
+  if (content === undefined) return;
+  const banners = isRecord(content) && Array.isArray(content.banners) ? content.banners : null;
+  if (!banners) {
+    problems.push({ file, field: 'banners', language: 'all', rule: 'unreadable', message: 'is not a list of banners' });
+    return;
+  }
+  banners.forEach((banner: unknown, i) => {
+    const at = `banners[${i}]`;
+    if (!isRecord(banner)) {
+      problems.push({ file, field: at, language: 'all', rule: 'unreadable', message: 'is not a banner' });
+      return;
+    }
+    const name = typeof banner.id === 'string' ? `banner "${banner.id}"` : 'the banner';
+    checkTexts(file, banner, `${at}.`, ['title', 'subtitle', 'alt'], site, problems);
+    const image = typeof banner.image === 'string' ? banner.image : '';
+    const badImage = image ? imageProblem(image, site) : { rule: 'missing-image' as const, why: 'is missing' };
+    if (badImage) problems.push({ file, field: `${at}.image`, language: 'all', rule: badImage.rule, message: `the image ${image} of ${name} ${badImage.why}`.replace('the image  of', 'the image of') });
+    const link = typeof banner.link === 'string' ? banner.link : '';
+    // One link for every language: the carousel leads each reader to their own language's page.
+    const badLink = linkProblem(link, site, null);
+    if (badLink) problems.push({ file, field: `${at}.link`, language: 'all', rule: badLink.rule, message: `the link ${link ? `${link} ` : ''}of ${name} ${badLink.why}` });
+  });
+}
+
+function readCatalog(files: SiteFiles, problems: ContentProblem[]): ProductRef[] {
+  const products: ProductRef[] = [];
+  for (const file of files.list('content/catalog')) {
+    const m = /^content\/catalog\/([^/]+)\/([^/]+)\.json$/.exec(file);
+    if (!m) continue;
+    const data = readJson(files, file, problems);
+    if (!isRecord(data)) continue;
+    const slug = categories.find((c) => c.className === data.category)?.slug ?? m[1] ?? '';
+    products.push({ file, id: typeof data.id === 'string' ? data.id : (m[2] ?? ''), slug, data });
+  }
+  return products;
+}
+
+function checkProduct(product: ProductRef, site: Site, problems: ContentProblem[]) {
+  const { file, data } = product;
+  checkTexts(file, data, '', ['name', 'summary', 'description', 'imageAlt', 'unit'], site, problems);
+  const image = typeof data.image === 'string' ? data.image : '';
+  const bad = image ? imageProblem(image, site) : { rule: 'missing-image' as const, why: 'is missing' };
+  if (bad) problems.push({ file, field: 'image', language: 'all', rule: bad.rule, message: image ? `the image ${image} ${bad.why}` : 'is missing' });
+}

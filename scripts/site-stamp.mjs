@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+/** The settings src/admin/config.ts reads at build time (its CONTENT_SETTINGS). */
+const CONTENT_SETTINGS = ['CONTENT_BACKEND', 'CONTENT_REPO', 'CONTENT_BRANCH', 'CONTENT_PROXY_PORT', 'CONTENT_API_ROOT', 'CONTENT_BASE_URL', 'CONTENT_APP_ID', 'CONTENT_SITE_URL'];
+
 /** What the built site depends on: when none of it changed, dist/ is current. */
 const INPUTS = ['src', 'public', 'content', 'contract', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
@@ -20,6 +23,8 @@ export function siteInputsHash(root = process.cwd()) {
       hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
     }
   }
+  // The content editor's configuration is built from these settings (src/admin/config.ts).
+  for (const name of CONTENT_SETTINGS) hash.update(`${name}=${process.env[name] ?? ''}`).update('\0');
   return hash.digest('hex');
 }
 

@@ -179,7 +179,10 @@ function backend(settings: ContentSettings): { backend: Field; local_backend?: F
   const git: Field = { name: mode, repo, branch: settings.CONTENT_BRANCH?.trim() || 'main', squash_merges: true };
   if (settings.CONTENT_API_ROOT) git.api_root = settings.CONTENT_API_ROOT;
   if (settings.CONTENT_BASE_URL) git.base_url = settings.CONTENT_BASE_URL;
-  if (settings.CONTENT_APP_ID) Object.assign(git, { app_id: settings.CONTENT_APP_ID, auth_type: 'pkce' });
+  // GitLab and Gitea log editors in with an OAuth application of the host (PKCE, no server of
+  // ours); GitHub through an OAuth server at CONTENT_BASE_URL.
+  if (settings.CONTENT_APP_ID && mode === 'gitlab') Object.assign(git, { app_id: settings.CONTENT_APP_ID, auth_type: 'pkce' });
+  if (settings.CONTENT_APP_ID && mode === 'gitea') git.app_id = settings.CONTENT_APP_ID;
   // Draft → in review → ready; publishing merges the entry's branch into the site's branch.
   return { backend: git, publish_mode: 'editorial_workflow' };
 }

@@ -160,12 +160,13 @@ describe('where edits are saved', () => {
       expect(git.publish_mode).toBe('editorial_workflow');
       expect(git.local_backend).toBeUndefined();
     }
-    expect(adminConfig({ CONTENT_BACKEND: 'gitea', CONTENT_REPO: 'shop/site', CONTENT_API_ROOT: 'https://git.example.my/api/v1', CONTENT_APP_ID: 'abc' }).backend).toMatchObject({
+    expect(adminConfig({ CONTENT_BACKEND: 'gitea', CONTENT_REPO: 'shop/site', CONTENT_BASE_URL: 'https://git.example.my', CONTENT_API_ROOT: 'https://git.example.my/api/v1', CONTENT_APP_ID: 'abc' }).backend).toMatchObject({
+      base_url: 'https://git.example.my',
       api_root: 'https://git.example.my/api/v1',
       app_id: 'abc',
-      auth_type: 'pkce',
       branch: 'main',
     });
+    expect(adminConfig({ CONTENT_BACKEND: 'gitlab', CONTENT_REPO: 'shop/site', CONTENT_APP_ID: 'abc' }).backend).toMatchObject({ app_id: 'abc', auth_type: 'pkce' });
     expect(() => adminConfig({ CONTENT_BACKEND: 'github' })).toThrow('CONTENT_REPO');
     expect(() => adminConfig({ CONTENT_BACKEND: 'svn', CONTENT_REPO: 'a/b' })).toThrow('CONTENT_BACKEND');
   });

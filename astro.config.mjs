@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
@@ -32,6 +33,20 @@ const eagerCommonJs = {
   renderChunk(code) {
     if (!code.includes('__commonJSMin(((')) return null;
     return { code: code.replace(/__commonJSMin\(\(\(([\w$, ]*)\) => \{/g, '__commonJSMin((function($1) {'), map: null };
+  },
+};
+
+/**
+ * Decap CMS (the content editor, /pc/admin/) imports Node's `path`, which a browser lacks: its
+ * modules get the few functions they use from src/admin/path.ts. Nothing else is redirected.
+ * @type {import('vite').Plugin}
+ */
+const decapPath = {
+  name: 'servauto:decap-path',
+  enforce: 'pre',
+  resolveId(id, importer, options) {
+    if (id !== 'path' || options?.ssr || !importer || !/[\\/]node_modules[\\/]decap-cms-/.test(importer)) return null;
+    return fileURLToPath(new URL('./src/admin/path.ts', import.meta.url));
   },
 };
 
@@ -78,7 +93,7 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss(), eagerCommonJs],
+    plugins: [tailwindcss(), eagerCommonJs, decapPath],
     build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: everyPage }] } } } },
   },
   devToolbar: { enabled: false },

@@ -4,6 +4,12 @@
  * editor refuses what the build would refuse.
  */
 
+/**
+ * The editor's languages, in the order its panes take them: the left pane opens on English
+ * (and can switch), the right pane shows the second, Malay, beside it; Chinese is the third.
+ */
+export const EDITOR_LOCALES = ['en', 'ms', 'zh-cn'] as const;
+
 /** Front matter of content/pages/<page>/<lang>.md. */
 export const PAGE_TITLE_MIN = 1;
 export const PAGE_DESCRIPTION_MIN = 1;

@@ -8,6 +8,7 @@ import { categories } from '../../contract/rules/categories.ts';
 import {
   BANNER_ID,
   BANNER_IMAGE_FOLDER,
+  EDITOR_LOCALES,
   BANNER_IMAGE_URL,
   editablePages,
   PAGE_DESCRIPTION_MAX,
@@ -196,7 +197,7 @@ export function adminConfig(settings: ContentSettings = {}) {
     locale: 'en',
     media_folder: BANNER_IMAGE_FOLDER,
     public_folder: BANNER_IMAGE_URL,
-    i18n: { structure: 'multiple_files', locales: [...locales], default_locale: defaultLocale },
+    i18n: { structure: 'multiple_files', locales: [...EDITOR_LOCALES], default_locale: defaultLocale },
     collections: [pageCollection(), bannerCollection(), ...productCollections()],
   };
 }

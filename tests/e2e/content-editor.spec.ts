@@ -57,7 +57,7 @@ test('the configuration names the three languages and edits the working copy thr
   const res = await request.get('/pc/admin/config.yml');
   expect(res.status()).toBe(200);
   const config = JSON.parse(await res.text()) as { i18n: { locales: string[]; default_locale: string }; local_backend?: { url: string }; collections: { label: string }[] };
-  expect(config.i18n).toMatchObject({ locales: ['en', 'zh-cn', 'ms'], default_locale: 'en' });
+  expect(config.i18n).toMatchObject({ locales: ['en', 'ms', 'zh-cn'], default_locale: 'en' });
   expect(config.local_backend?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
   expect(config.collections.map((c) => c.label)).toEqual(expect.arrayContaining(['Pages', 'Home page', 'Products: Brake Pads']));
 });
@@ -74,8 +74,11 @@ test('the editor lists the collections and opens the FAQ with its preview', asyn
     }
     await page.getByRole('link', { name: 'Pages' }).click();
     await page.getByRole('link', { name: 'FAQ' }).click();
+    // English on the left, Malay beside it.
     await expect(page.getByRole('textbox').first()).toHaveValue('Frequently asked questions', { timeout: 20_000 });
+    await expect.poll(() => page.getByRole('textbox').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))).toContain('Soalan lazim');
     // The preview lays the page out with the site's stylesheet, as /pc/faq does.
+    await page.getByRole('button', { name: 'Toggle preview' }).click();
     const preview = page.frameLocator('#preview-pane');
     await expect(preview.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
     await expect(preview.getByRole('heading', { level: 2, name: 'What does the 30-day warranty cover?' })).toBeVisible();

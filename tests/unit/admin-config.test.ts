@@ -25,8 +25,8 @@ const editorAccepts = (field: Field, value: string) => (value === '' ? !field.re
 const localePath = (file: string, locale: string) => file.replace(/md$/, `${locale}.md`);
 
 describe('languages', () => {
-  test('English, Chinese and Malay side by side, English first, one file per language', () => {
-    expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'zh-cn', 'ms'], default_locale: 'en' });
+  test('English with Malay beside it, and Chinese, one file per language', () => {
+    expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'ms', 'zh-cn'], default_locale: 'en' });
   });
 
   test('each page of each language is the Markdown file the site builds from', () => {

@@ -59,7 +59,9 @@ const decapPath = {
  */
 const everyPage = new RegExp(
   [
-    String.raw`[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores|react|react-dom|scheduler)[\\/]`,
+    String.raw`[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores|react|scheduler)[\\/]`,
+    // React DOM without its server renderer, which only the content editor's Markdown preview imports.
+    String.raw`[\\/]node_modules[\\/]react-dom[\\/](?!server|cjs[\\/]react-dom-server)`,
     String.raw`[\\/]src[\\/]stores[\\/](business|car|cart|persisted|product-choice|session-share|ui|user)\.ts$`,
     String.raw`[\\/]src[\\/]i18n[\\/](index|paths)\.ts$`,
     String.raw`[\\/]src[\\/]lib[\\/](api|endpoints|error-catalogue|device|staff-memory|car-check|money)\.ts$`,

@@ -1,9 +1,9 @@
 // @ts-check
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { adminBundleIntegration } from './src/integrations/admin-bundle.mjs';
 import { validMarkupIntegration } from './src/integrations/valid-markup.mjs';
 
 /**
@@ -37,20 +37,6 @@ const eagerCommonJs = {
 };
 
 /**
- * Decap CMS (the content editor, /pc/admin/) imports Node's `path`, which a browser lacks: its
- * modules get the few functions they use from src/admin/path.ts. Nothing else is redirected.
- * @type {import('vite').Plugin}
- */
-const decapPath = {
-  name: 'servauto:decap-path',
-  enforce: 'pre',
-  resolveId(id, importer, options) {
-    if (id !== 'path' || options?.ssr || !importer || !/[\\/]node_modules[\\/]decap-cms-/.test(importer)) return null;
-    return fileURLToPath(new URL('./src/admin/path.ts', import.meta.url));
-  },
-};
-
-/**
  * What every page runs: React, the stores, the API client, the texts and the top bar's islands.
  * Left to itself the bundler cuts this into thirty-odd small chunks, one per set of pages that
  * shares them; each is compressed on its own, so the same names and class lists are paid for
@@ -59,9 +45,7 @@ const decapPath = {
  */
 const everyPage = new RegExp(
   [
-    String.raw`[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores|react|scheduler)[\\/]`,
-    // React DOM without its server renderer, which only the content editor's Markdown preview imports.
-    String.raw`[\\/]node_modules[\\/]react-dom[\\/](?!server|cjs[\\/]react-dom-server)`,
+    String.raw`[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores|react|react-dom|scheduler)[\\/]`,
     String.raw`[\\/]src[\\/]stores[\\/](business|car|cart|persisted|product-choice|session-share|ui|user)\.ts$`,
     String.raw`[\\/]src[\\/]i18n[\\/](index|paths)\.ts$`,
     String.raw`[\\/]src[\\/]lib[\\/](api|endpoints|error-catalogue|device|staff-memory|car-check|money)\.ts$`,
@@ -86,6 +70,7 @@ export default defineConfig({
     react(),
     clientIntent,
     validMarkupIntegration,
+    adminBundleIntegration,
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' } },
       // Pages that only lead elsewhere or say something is missing are not for search engines.
@@ -95,7 +80,7 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss(), eagerCommonJs, decapPath],
+    plugins: [tailwindcss(), eagerCommonJs],
     build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: everyPage }] } } } },
   },
   devToolbar: { enabled: false },

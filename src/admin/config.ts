@@ -43,45 +43,51 @@ function localizedField(name: string, label: string, widget: 'string' | 'text' =
 /** A length rule as Decap's pattern: the string widget has no length limit of its own. */
 const lengthPattern = (min: number, max: number) => [`^[\\s\\S]{${min},${max}}$`, `Between ${min} and ${max} characters.`] as const;
 
+/**
+ * One entry per page and language, each its own file as the site reads it
+ * (content/pages/<page>/<locale>.md). Decap's i18n cannot pair these files: for a files
+ * collection it takes only single_file, and its folder structures are <slug>.<locale>.md and
+ * <locale>/<slug>.md. Banners and products hold their languages in one file and are edited
+ * three languages together.
+ */
 function pageCollection(): Field {
   return {
     name: 'pages',
     label: 'Pages',
     label_singular: 'Page',
-    description: 'FAQ, About and the policies, in English, Chinese and Malay side by side.',
-    i18n: true,
+    description: 'FAQ, About and the policies, one entry per language.',
     extension: 'md',
     format: 'frontmatter',
-    files: editablePages.map((page) => ({
-      name: page.name,
-      label: pageLabels[page.name],
-      // Decap's multiple_files structure writes <path><locale>.md: with the path ending in the
-      // folder and "md", each language is content/pages/<page>/<locale>.md, as the site reads it.
-      file: `content/pages/${page.folder}/md`,
-      i18n: true,
-      fields: [
-        { name: 'title', label: 'Title', widget: 'string', i18n: true, required: PAGE_TITLE_MIN > 0 },
-        {
-          name: 'description',
-          label: 'Description (search engines and link previews)',
-          widget: 'text',
-          i18n: true,
-          required: PAGE_DESCRIPTION_MIN > 0,
-          pattern: lengthPattern(PAGE_DESCRIPTION_MIN, PAGE_DESCRIPTION_MAX),
-        },
-        {
-          name: 'body',
-          label: page.name === 'faq' ? 'Questions (each "## Question?" heading is one question, in the same order in every language)' : 'Text',
-          widget: 'markdown',
-          i18n: true,
-          required: true,
-          buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'],
-          editor_components: [],
-        },
-      ],
-    })),
+    files: editablePages.flatMap((page) =>
+      EDITOR_LOCALES.map((locale) => ({
+        name: pageEntryName(page.name, locale),
+        label: `${pageLabels[page.name]} (${languageNames[locale]})`,
+        file: `content/pages/${page.folder}/${locale}.md`,
+        fields: [
+          { name: 'title', label: 'Title', widget: 'string', required: PAGE_TITLE_MIN > 0 },
+          {
+            name: 'description',
+            label: 'Description (search engines and link previews)',
+            widget: 'text',
+            required: PAGE_DESCRIPTION_MIN > 0,
+            pattern: lengthPattern(PAGE_DESCRIPTION_MIN, PAGE_DESCRIPTION_MAX),
+          },
+          {
+            name: 'body',
+            label: page.name === 'faq' ? 'Questions (each "## Question?" heading is one question, in the same order in every language)' : 'Text',
+            widget: 'markdown',
+            required: true,
+            buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'],
+            editor_components: [],
+          },
+        ],
+      })),
+    ),
   };
 }
+
+/** The editor's name of one page in one language, e.g. "faq-ms" (its preview is registered by it). */
+export const pageEntryName = (page: string, locale: string) => `${page}-${locale}`;
 
 const pageLabels: Record<(typeof editablePages)[number]['name'], string> = {
   faq: 'FAQ',

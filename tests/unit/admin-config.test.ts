@@ -10,7 +10,7 @@ import { adminConfig } from '../../src/admin/config.ts';
 // which languages, and the same refusals as the content's own checks.
 
 type Field = { name: string; widget?: string; required?: boolean; pattern?: readonly [string, string]; fields?: Field[]; options?: { value: string }[]; i18n?: boolean; min?: number };
-type Collection = { name: string; folder?: string; files?: ({ name: string; file: string; fields: Field[]; i18n?: boolean })[]; fields?: Field[]; create?: boolean; delete?: boolean; i18n?: boolean };
+type Collection = { name: string; folder?: string; files?: { name: string; file: string; fields: Field[] }[]; fields?: Field[]; create?: boolean; delete?: boolean };
 
 const root = new URL('../../', import.meta.url);
 const exists = (path: string) => existsSync(new URL(path, root));
@@ -21,22 +21,18 @@ const byName = (name: string) => collections.find((c) => c.name === name)!;
 const patternAccepts = (field: Field, value: string) => !field.pattern || new RegExp(field.pattern[0]).test(value);
 /** What Decap asks of a field: required means not empty, then its pattern. */
 const editorAccepts = (field: Field, value: string) => (value === '' ? !field.required : patternAccepts(field, value));
-/** Decap's multiple_files path of one language: the file's extension replaced by "<locale>.<extension>". */
-const localePath = (file: string, locale: string) => file.replace(/md$/, `${locale}.md`);
 
 describe('languages', () => {
-  test('English with Malay beside it, and Chinese, one file per language', () => {
+  test('English, Malay and Chinese, English the default', () => {
     expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'ms', 'zh-cn'], default_locale: 'en' });
   });
 
   test('each page of each language is the Markdown file the site builds from', () => {
     const pages = byName('pages');
-    expect(pages.files!.map((f) => f.name)).toEqual(['faq', 'about', 'privacy', 'return', 'terms']);
-    for (const page of pages.files!) {
-      expect(page.i18n).toBe(true);
-      for (const locale of config.i18n.locales) expect(exists(localePath(page.file, locale)), localePath(page.file, locale)).toBe(true);
-    }
-    expect(pages.files!.map((f) => localePath(f.file, 'ms'))).toContain('content/pages/policies/return/ms.md');
+    const names = ['faq', 'about', 'privacy', 'return', 'terms'];
+    expect(pages.files!.map((f) => f.name)).toEqual(names.flatMap((n) => ['en', 'ms', 'zh-cn'].map((l) => `${n}-${l}`)));
+    for (const page of pages.files!) expect(exists(page.file), page.file).toBe(true);
+    expect(pages.files!.find((f) => f.name === 'return-ms')!.file).toBe('content/pages/policies/return/ms.md');
   });
 });
 
@@ -44,11 +40,11 @@ describe('pages', () => {
   const fields = byName('pages').files![0]!.fields;
   const field = (name: string) => fields.find((f) => f.name === name)!;
 
-  test('title, description and text are translated and required', () => {
-    expect(fields.map((f) => [f.name, f.i18n, f.required])).toEqual([
-      ['title', true, true],
-      ['description', true, true],
-      ['body', true, true],
+  test('title, description and text are required', () => {
+    expect(fields.map((f) => [f.name, f.required])).toEqual([
+      ['title', true],
+      ['description', true],
+      ['body', true],
     ]);
   });
 

@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { contentChecksIntegration } from './src/integrations/content-checks.mjs';
+import { adminBundleIntegration } from './src/integrations/admin-bundle.mjs';
 import { validMarkupIntegration } from './src/integrations/valid-markup.mjs';
 
 /**
@@ -72,11 +73,13 @@ export default defineConfig({
     react(),
     clientIntent,
     validMarkupIntegration,
+    adminBundleIntegration,
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-MY', 'zh-cn': 'zh-CN', ms: 'ms-MY' } },
       // Pages that only lead elsewhere or say something is missing are not for search engines.
-      // Nor are the pages of one customer or of staff, nor search results, which ask them not to index them.
-      filter: (page) => !/\/(401|404|good|agreement|confirm|pages|pages-order|pay\/duitnow|search|garage|myorder-status(\/detail|\/invoice)?|console(\/[a-z-]+)?)\/?$/.test(new URL(page).pathname),
+      // Nor are the pages of one customer or of staff, nor search results, which ask them not to index them,
+      // nor the content editor.
+      filter: (page) => !/\/(401|404|good|agreement|confirm|pages|pages-order|pay\/duitnow|search|garage|myorder-status(\/detail|\/invoice)?|console(\/[a-z-]+)?|admin)\/?$/.test(new URL(page).pathname),
     }),
   ],
   vite: {

@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { PAGE_DESCRIPTION_MAX, PAGE_DESCRIPTION_MIN, PAGE_TITLE_MIN } from '../contract/rules/content-fields.ts';
 
 /**
  * Pages content editors own, as Markdown with front matter, one file per language:
@@ -10,8 +11,8 @@ import { z } from 'astro/zod';
 const pages = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './content/pages' }),
   schema: z.object({
-    title: z.string().min(1),
-    description: z.string().min(1).max(200),
+    title: z.string().min(PAGE_TITLE_MIN),
+    description: z.string().min(PAGE_DESCRIPTION_MIN).max(PAGE_DESCRIPTION_MAX),
   }),
 });
 

@@ -1,6 +1,7 @@
 import { asc, eq, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Banner } from '../../../contract/home.ts';
+import { BANNER_ID, SITE_PATH_PREFIX } from '../../../contract/rules/content-fields.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { Db } from '../../db/client.ts';
 import { localized, pick } from '../../i18n/localized.ts';
@@ -9,11 +10,11 @@ import { banners } from './schema.ts';
 export const bannerFile = z.strictObject({
   banners: z.array(
     z.strictObject({
-      id: z.string().regex(/^[a-z0-9-]+$/),
-      image: z.string().startsWith('/pc/'),
+      id: z.string().regex(BANNER_ID),
+      image: z.string().startsWith(SITE_PATH_PREFIX),
       width: z.number().int().positive(),
       height: z.number().int().positive(),
-      link: z.string().startsWith('/pc/'),
+      link: z.string().startsWith(SITE_PATH_PREFIX),
       models: z.array(z.string()),
       title: localized,
       subtitle: localized,

@@ -1,0 +1,36 @@
+/**
+ * Rules of the texts editors change in content/ (pages, banners, product texts), shared by
+ * the build's content schemas and the editor's configuration (/pc/admin/config.yml), so the
+ * editor refuses what the build would refuse.
+ */
+
+/**
+ * The editor's languages, in the order its panes take them: the left pane opens on English
+ * (and can switch), the right pane shows the second, Malay, beside it; Chinese is the third.
+ */
+export const EDITOR_LOCALES = ['en', 'ms', 'zh-cn'] as const;
+
+/** Front matter of content/pages/<page>/<lang>.md. */
+export const PAGE_TITLE_MIN = 1;
+export const PAGE_DESCRIPTION_MIN = 1;
+export const PAGE_DESCRIPTION_MAX = 200;
+
+/** The pages editors own: folder under content/pages and the page that shows it. */
+export const editablePages = [
+  { name: 'faq', folder: 'faq', route: 'faq' },
+  { name: 'about', folder: 'about', route: 'about-us-servauto' },
+  { name: 'privacy', folder: 'policies/privacy', route: 'agreement/privacy-policy' },
+  { name: 'return', folder: 'policies/return', route: 'agreement/return-policy' },
+  { name: 'terms', folder: 'policies/terms', route: 'agreement/terms' },
+] as const;
+
+/** A banner's id: lowercase words joined by hyphens. */
+export const BANNER_ID = /^[a-z0-9-]+$/;
+/** Banner images live in public/banners and are served under /pc/banners/. */
+export const BANNER_IMAGE_FOLDER = 'public/banners';
+export const BANNER_IMAGE_URL = '/pc/banners';
+/** Every address inside the shop starts so. */
+export const SITE_PATH_PREFIX = '/pc/';
+
+/** A product's texts editors may change; price, fitment and options are not among them. */
+export const productTextFields = ['name', 'summary', 'description', 'imageAlt', 'included'] as const;

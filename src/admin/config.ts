@@ -1,0 +1,216 @@
+/**
+ * The content editor's configuration (Decap CMS), served at /pc/admin/config.yml. Built from
+ * the same rules as the content schemas (contract/rules/content-fields.ts), so the editor
+ * refuses what the build would refuse. Only texts are editable: a product's price, fitment and
+ * options are not fields here, and Decap keeps the fields it is not told about as they are.
+ */
+import { categories } from '../../contract/rules/categories.ts';
+import {
+  BANNER_ID,
+  BANNER_IMAGE_FOLDER,
+  EDITOR_LOCALES,
+  BANNER_IMAGE_URL,
+  editablePages,
+  PAGE_DESCRIPTION_MAX,
+  PAGE_DESCRIPTION_MIN,
+  PAGE_TITLE_MIN,
+} from '../../contract/rules/content-fields.ts';
+import { defaultLocale, locales } from '../../contract/rules/language.ts';
+
+/** The settings the configuration is built from (the environment at build time). */
+export const CONTENT_SETTINGS = ['CONTENT_BACKEND', 'CONTENT_REPO', 'CONTENT_BRANCH', 'CONTENT_PROXY_PORT', 'CONTENT_API_ROOT', 'CONTENT_BASE_URL', 'CONTENT_APP_ID', 'CONTENT_SITE_URL'] as const;
+export type ContentSettings = Partial<Record<(typeof CONTENT_SETTINGS)[number], string>>;
+
+export const GIT_BACKENDS = ['github', 'gitlab', 'gitea'] as const;
+export const DEFAULT_PROXY_PORT = 8081;
+
+type Field = Record<string, unknown>;
+
+const languageNames: Record<(typeof locales)[number], string> = { en: 'English', 'zh-cn': '中文', ms: 'Bahasa Melayu' };
+
+/** A text in the three languages, as the JSON files hold it: { en, zh-cn, ms }, each required. */
+function localizedField(name: string, label: string, widget: 'string' | 'text' = 'string', extra: Field = {}): Field {
+  return {
+    name,
+    label,
+    widget: 'object',
+    collapsed: false,
+    ...extra,
+    fields: locales.map((locale) => ({ name: locale, label: languageNames[locale], widget, required: true })),
+  };
+}
+
+/** A length rule as Decap's pattern: the string widget has no length limit of its own. */
+const lengthPattern = (min: number, max: number) => [`^[\\s\\S]{${min},${max}}$`, `Between ${min} and ${max} characters.`] as const;
+
+/**
+ * One entry per page and language, each its own file as the site reads it
+ * (content/pages/<page>/<locale>.md). Decap's i18n cannot pair these files: for a files
+ * collection it takes only single_file, and its folder structures are <slug>.<locale>.md and
+ * <locale>/<slug>.md. Banners and products hold their languages in one file and are edited
+ * three languages together.
+ */
+function pageCollection(): Field {
+  return {
+    name: 'pages',
+    label: 'Pages',
+    label_singular: 'Page',
+    description: 'FAQ, About and the policies, one entry per language.',
+    extension: 'md',
+    format: 'frontmatter',
+    files: editablePages.flatMap((page) =>
+      EDITOR_LOCALES.map((locale) => ({
+        name: pageEntryName(page.name, locale),
+        label: `${pageLabels[page.name]} (${languageNames[locale]})`,
+        file: `content/pages/${page.folder}/${locale}.md`,
+        fields: [
+          { name: 'title', label: 'Title', widget: 'string', required: PAGE_TITLE_MIN > 0 },
+          {
+            name: 'description',
+            label: 'Description (search engines and link previews)',
+            widget: 'text',
+            required: PAGE_DESCRIPTION_MIN > 0,
+            pattern: lengthPattern(PAGE_DESCRIPTION_MIN, PAGE_DESCRIPTION_MAX),
+          },
+          {
+            name: 'body',
+            label: page.name === 'faq' ? 'Questions (each "## Question?" heading is one question, in the same order in every language)' : 'Text',
+            widget: 'markdown',
+            required: true,
+            buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'],
+            editor_components: [],
+          },
+        ],
+      })),
+    ),
+  };
+}
+
+/** The editor's name of one page in one language, e.g. "faq-ms" (its preview is registered by it). */
+export const pageEntryName = (page: string, locale: string) => `${page}-${locale}`;
+
+const pageLabels: Record<(typeof editablePages)[number]['name'], string> = {
+  faq: 'FAQ',
+  about: 'About Servauto',
+  privacy: 'Privacy Policy',
+  return: 'Return and Refund Policy',
+  terms: 'Terms of Service',
+};
+
+function bannerCollection(): Field {
+  return {
+    name: 'home',
+    label: 'Home page',
+    files: [
+      {
+        name: 'banners',
+        label: 'Banners',
+        file: 'content/home/banners.json',
+        format: 'json',
+        fields: [
+          {
+            name: 'banners',
+            label: 'Banners',
+            label_singular: 'Banner',
+            widget: 'list',
+            summary: '{{fields.title.en}}',
+            fields: [
+              { name: 'id', label: 'Id (lowercase words and hyphens)', widget: 'string', required: true, pattern: [BANNER_ID.source, 'Lowercase letters, digits and hyphens only.'] },
+              { name: 'image', label: 'Image (1200 × 400)', widget: 'image', required: true, media_folder: `/${BANNER_IMAGE_FOLDER}`, public_folder: BANNER_IMAGE_URL, choose_url: false },
+              { name: 'width', label: 'Image width (px)', widget: 'number', value_type: 'int', min: 1, default: 1200, required: true },
+              { name: 'height', label: 'Image height (px)', widget: 'number', value_type: 'int', min: 1, default: 400, required: true },
+              {
+                name: 'link',
+                label: 'Leads to the category',
+                widget: 'select',
+                required: true,
+                options: categories.map((c) => ({ label: c.className, value: categoryLink(c.slug) })),
+              },
+              { name: 'models', widget: 'hidden', default: [] },
+              localizedField('title', 'Caption'),
+              localizedField('subtitle', 'Caption, second line', 'text'),
+              localizedField('alt', 'Image description (for screen readers)'),
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export const categoryLink = (slug: string) => `/pc/products/${slug}`;
+
+/** One collection per category folder: a product's texts only, never price, fitment or options. */
+function productCollections(): Field[] {
+  return categories.map((c) => ({
+    name: `products-${c.slug}`,
+    label: `Products: ${c.className}`,
+    label_singular: 'Product',
+    folder: `content/catalog/${c.slug}`,
+    extension: 'json',
+    format: 'json',
+    identifier_field: 'id',
+    summary: '{{name.en}}',
+    create: false,
+    delete: false,
+    fields: [
+      localizedField('name', 'Name'),
+      localizedField('summary', 'One line for lists'),
+      localizedField('description', 'Description', 'text'),
+      localizedField('imageAlt', 'Image description (for screen readers)'),
+      {
+        name: 'included',
+        label: 'Highlights: what the price includes',
+        label_singular: 'Highlight',
+        widget: 'list',
+        min: 1,
+        summary: '{{fields.en}}',
+        fields: locales.map((locale) => ({ name: locale, label: languageNames[locale], widget: 'string', required: true })),
+      },
+    ],
+  }));
+}
+
+function backend(settings: ContentSettings): { backend: Field; local_backend?: Field; publish_mode?: string } {
+  const mode = settings.CONTENT_BACKEND?.trim() || 'local';
+  if (mode === 'local') {
+    const port = Number(settings.CONTENT_PROXY_PORT || DEFAULT_PROXY_PORT);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`CONTENT_PROXY_PORT: "${settings.CONTENT_PROXY_PORT}" is not a port`);
+    const url = `http://127.0.0.1:${port}/api/v1`;
+    // The working copy, through decap-server on this machine (`npm run content`).
+    return { backend: { name: 'proxy', proxy_url: url, branch: settings.CONTENT_BRANCH || 'main' }, local_backend: { url } };
+  }
+  if (!(GIT_BACKENDS as readonly string[]).includes(mode)) throw new Error(`CONTENT_BACKEND: "${mode}" is not one of local, ${GIT_BACKENDS.join(', ')}`);
+  const repo = settings.CONTENT_REPO?.trim();
+  if (!repo || !/^[\w.-]+(\/[\w.-]+)+$/.test(repo)) throw new Error(`CONTENT_REPO: the repository as owner/name is needed with CONTENT_BACKEND=${mode}`);
+  const git: Field = { name: mode, repo, branch: settings.CONTENT_BRANCH?.trim() || 'main', squash_merges: true };
+  if (settings.CONTENT_API_ROOT) git.api_root = settings.CONTENT_API_ROOT;
+  if (settings.CONTENT_BASE_URL) git.base_url = settings.CONTENT_BASE_URL;
+  // GitLab and Gitea log editors in with an OAuth application of the host (PKCE, no server of
+  // ours); GitHub through an OAuth server at CONTENT_BASE_URL.
+  if (settings.CONTENT_APP_ID && mode === 'gitlab') Object.assign(git, { app_id: settings.CONTENT_APP_ID, auth_type: 'pkce' });
+  if (settings.CONTENT_APP_ID && mode === 'gitea') git.app_id = settings.CONTENT_APP_ID;
+  // Draft → in review → ready; publishing merges the entry's branch into the site's branch.
+  return { backend: git, publish_mode: 'editorial_workflow' };
+}
+
+/** The whole configuration, from the settings (the environment at build time). */
+export function adminConfig(settings: ContentSettings = {}) {
+  const site = settings.CONTENT_SITE_URL?.replace(/\/$/, '');
+  return {
+    ...backend(settings),
+    ...(site ? { site_url: `${site}/pc/home`, display_url: `${site}/pc/home` } : {}),
+    locale: 'en',
+    media_folder: BANNER_IMAGE_FOLDER,
+    public_folder: BANNER_IMAGE_URL,
+    i18n: { structure: 'multiple_files', locales: [...EDITOR_LOCALES], default_locale: defaultLocale },
+    collections: [pageCollection(), bannerCollection(), ...productCollections()],
+  };
+}
+
+export type AdminConfig = ReturnType<typeof adminConfig>;
+
+/** The settings from an environment (only the content ones are read). */
+export function contentSettings(env: Record<string, string | undefined>): ContentSettings {
+  return Object.fromEntries(CONTENT_SETTINGS.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
+}

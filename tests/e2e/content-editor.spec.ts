@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+
+// The content editor at /pc/admin/: Decap CMS bundled with the site, on the working copy
+// through its local proxy (decap-server, as `npm run content` starts it), and never loaded by
+// a shop page.
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as { port: number };
+        probe.close(() => resolve(port));
+      });
+  });
+}
+
+/** decap-server on 127.0.0.1, reading this working copy (the test saves nothing). */
+async function startProxy(): Promise<{ port: number; proxy: ChildProcess }> {
+  const port = await freePort();
+  const proxy = spawn(process.execPath, [fileURLToPath(import.meta.resolve('decap-server/dist/index.js'))], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: root, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          const res = await fetch(`http://127.0.0.1:${port}/api/v1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"action":"info"}' });
+          return res.status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(200);
+  return { port, proxy };
+}
+
+/** The site's own config.yml, with the proxy's address moved to the port this test's proxy took. */
+async function useProxyAt(page: Page, port: number) {
+  await page.route('**/pc/admin/config.yml', async (route) => {
+    const response = await route.fetch();
+    const text = (await response.text()).replaceAll(/http:\/\/127\.0\.0\.1:\d+\/api\/v1/g, `http://127.0.0.1:${port}/api/v1`);
+    await route.fulfill({ response, body: text });
+  });
+}
+
+test('the configuration names the three languages and edits the working copy through a proxy on 127.0.0.1', async ({ request }) => {
+  const res = await request.get('/pc/admin/config.yml');
+  expect(res.status()).toBe(200);
+  const config = JSON.parse(await res.text()) as { i18n: { locales: string[]; default_locale: string }; local_backend?: { url: string }; collections: { label: string }[] };
+  expect(config.i18n).toMatchObject({ locales: ['en', 'ms', 'zh-cn'], default_locale: 'en' });
+  expect(config.local_backend?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+  expect(config.collections.map((c) => c.label)).toEqual(expect.arrayContaining(['Pages', 'Home page', 'Products: Brake Pads']));
+});
+
+test('the editor lists the collections and opens the FAQ with its preview', async ({ page }) => {
+  const { port, proxy } = await startProxy();
+  try {
+    await useProxyAt(page, port);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/pc/admin/');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    // On the working copy there is no account: Login goes straight in.
+    await page.getByRole('button', { name: 'Login' }).click({ timeout: 30_000 });
+    for (const name of ['Pages', 'Home page', 'Products: Brake Pads', 'Products: Tires Service']) {
+      await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 30_000 });
+    }
+    await page.getByRole('link', { name: 'Pages' }).click();
+    for (const name of ['FAQ (English)', 'FAQ (Bahasa Melayu)', 'FAQ (中文)', 'Terms of Service (Bahasa Melayu)']) await expect(page.getByRole('link', { name })).toBeVisible();
+    await page.getByRole('link', { name: 'FAQ (English)' }).click();
+    await expect(page.getByRole('textbox').first()).toHaveValue('Frequently asked questions', { timeout: 20_000 });
+    // The preview lays the page out with the site's stylesheet, as /pc/faq does.
+    const preview = page.frameLocator('#preview-pane');
+    await expect(preview.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+    await expect(preview.getByRole('heading', { level: 2, name: 'What does the 30-day warranty cover?' })).toBeVisible();
+    await expect(preview.locator('link[rel="stylesheet"][href*="/pc/_astro/"]')).toHaveCount(1);
+  } finally {
+    proxy.kill();
+  }
+});
+
+test('no shop page loads the editor, and the editor is out of the sitemap', async ({ page, request }) => {
+  const admin = await (await request.get('/pc/admin/')).text();
+  const adminScripts = [...admin.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+  expect(adminScripts.length).toBeGreaterThan(0);
+
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(`${response.url()}\n${await response.text().catch(() => '')}`);
+  });
+  for (const path of ['/pc/home', '/pc/faq', '/pc/ms/about-us-servauto', '/pc/zh-cn/products/auto-brake-pads', '/pc/agreement/terms']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const html = await (await request.get(path)).text();
+    for (const src of adminScripts) expect(html, path).not.toContain(src);
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) expect(script.includes('registerPreviewTemplate'), script.split('\n')[0]).toBe(false);
+
+  const sitemap = await (await request.get('/pc/sitemap-0.xml')).text();
+  expect(sitemap).toContain('/pc/faq');
+  expect(sitemap).not.toContain('/pc/admin');
+});

@@ -1,0 +1,169 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { categories } from '../../contract/rules/categories.ts';
+import { PAGE_DESCRIPTION_MAX } from '../../contract/rules/content-fields.ts';
+import { productFile } from '../../server/modules/catalog/content.ts';
+import { bannerFile } from '../../server/modules/home/service.ts';
+import { adminConfig } from '../../src/admin/config.ts';
+
+// The content editor's configuration (/pc/admin/config.yml): what an editor may change, in
+// which languages, and the same refusals as the content's own checks.
+
+type Field = { name: string; widget?: string; required?: boolean; pattern?: readonly [string, string]; fields?: Field[]; options?: { value: string }[]; i18n?: boolean; min?: number };
+type Collection = { name: string; folder?: string; files?: { name: string; file: string; fields: Field[] }[]; fields?: Field[]; create?: boolean; delete?: boolean };
+
+const root = new URL('../../', import.meta.url);
+const exists = (path: string) => existsSync(new URL(path, root));
+const config = adminConfig({});
+const collections = config.collections as Collection[];
+const byName = (name: string) => collections.find((c) => c.name === name)!;
+/** What Decap's pattern check answers for a value (it builds a RegExp from the pattern's text). */
+const patternAccepts = (field: Field, value: string) => !field.pattern || new RegExp(field.pattern[0]).test(value);
+/** What Decap asks of a field: required means not empty, then its pattern. */
+const editorAccepts = (field: Field, value: string) => (value === '' ? !field.required : patternAccepts(field, value));
+
+describe('languages', () => {
+  test('English, Malay and Chinese, English the default', () => {
+    expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'ms', 'zh-cn'], default_locale: 'en' });
+  });
+
+  test('each page of each language is the Markdown file the site builds from', () => {
+    const pages = byName('pages');
+    const names = ['faq', 'about', 'privacy', 'return', 'terms'];
+    expect(pages.files!.map((f) => f.name)).toEqual(names.flatMap((n) => ['en', 'ms', 'zh-cn'].map((l) => `${n}-${l}`)));
+    for (const page of pages.files!) expect(exists(page.file), page.file).toBe(true);
+    expect(pages.files!.find((f) => f.name === 'return-ms')!.file).toBe('content/pages/policies/return/ms.md');
+  });
+});
+
+describe('pages', () => {
+  const fields = byName('pages').files![0]!.fields;
+  const field = (name: string) => fields.find((f) => f.name === name)!;
+
+  test('title, description and text are required', () => {
+    expect(fields.map((f) => [f.name, f.required])).toEqual([
+      ['title', true],
+      ['description', true],
+      ['body', true],
+    ]);
+  });
+
+  test('the description is refused where the build refuses it: empty or longer than the limit', () => {
+    const description = field('description');
+    expect(PAGE_DESCRIPTION_MAX).toBe(200);
+    expect(editorAccepts(description, 'x'.repeat(PAGE_DESCRIPTION_MAX))).toBe(true);
+    expect(editorAccepts(description, 'x'.repeat(PAGE_DESCRIPTION_MAX + 1))).toBe(false);
+    expect(editorAccepts(description, '')).toBe(false);
+    expect(editorAccepts(description, 'Two lines\nof text')).toBe(true);
+  });
+});
+
+describe('products', () => {
+  const folders = collections.filter((c) => c.name.startsWith('products-'));
+  const sample = (folder: string) => {
+    const file = readdirSync(new URL(folder + '/', root)).find((f) => f.endsWith('.json'))!;
+    return JSON.parse(readFileSync(new URL(`${folder}/${file}`, root), 'utf8')) as Record<string, unknown>;
+  };
+
+  test('one collection per category folder; products are edited, never created or deleted', () => {
+    expect(folders.map((c) => c.folder)).toEqual(categories.map((c) => `content/catalog/${c.slug}`));
+    for (const c of folders) {
+      expect(exists(c.folder!)).toBe(true);
+      expect([c.create, c.delete]).toEqual([false, false]);
+    }
+  });
+
+  test('only the texts are editable: never price, fitment or options', () => {
+    for (const c of folders) {
+      const names = c.fields!.map((f) => f.name);
+      expect(names).toEqual(['name', 'summary', 'description', 'imageAlt', 'included']);
+      for (const key of ['partsSen', 'listPriceSen', 'labourSen', 'rearBladeSen', 'fit', 'tint', 'slot', 'includesOil', 'noFitting', 'warrantyMonths', 'unit', 'id', 'category', 'image', 'popularity', 'intervalMonths', 'intervalKm', 'intervalByModel']) {
+        expect(names).not.toContain(key);
+      }
+    }
+  });
+
+  test('every text needs all three languages, as the catalogue does', () => {
+    for (const c of folders) {
+      const product = sample(c.folder!);
+      expect(productFile.safeParse(product).success).toBe(true);
+      for (const field of c.fields!) {
+        const languages = field.fields!;
+        expect(languages.map((l) => [l.name, l.required])).toEqual([
+          ['en', true],
+          ['zh-cn', true],
+          ['ms', true],
+        ]);
+        // What the editor refuses (an empty language), the catalogue refuses too, and the reverse.
+        for (const language of languages) {
+          for (const value of ['', ' ', 'Pad brek']) {
+            const edited = structuredClone(product);
+            if (field.name === 'included') (edited.included as Record<string, string>[])[0]![language.name] = value;
+            else (edited[field.name] as Record<string, string>)[language.name] = value;
+            expect(productFile.safeParse(edited).success, `${c.name} ${field.name}.${language.name} = "${value}"`).toBe(editorAccepts(language, value));
+          }
+        }
+      }
+      expect(c.fields!.find((f) => f.name === 'included')!.min).toBe(1);
+    }
+  });
+});
+
+describe('home banners', () => {
+  const banners = byName('home').files![0]!;
+  const item = banners.fields[0]!.fields!;
+  const field = (name: string) => item.find((f) => f.name === name)!;
+  const current = JSON.parse(readFileSync(new URL('content/home/banners.json', root), 'utf8')) as { banners: Record<string, unknown>[] };
+
+  test('edits content/home/banners.json: image, caption in three languages, a category to lead to', () => {
+    expect(banners.file).toBe('content/home/banners.json');
+    expect(item.map((f) => f.name)).toEqual(['id', 'image', 'width', 'height', 'link', 'models', 'title', 'subtitle', 'alt']);
+    for (const name of ['title', 'subtitle', 'alt']) expect(field(name).fields!.map((l) => [l.name, l.required])).toEqual([['en', true], ['zh-cn', true], ['ms', true]]);
+  });
+
+  test('a banner leads only to a category page, and every choice passes the banner check', () => {
+    const links = field('link').options!.map((o) => o.value);
+    expect(links).toEqual(categories.map((c) => `/pc/products/${c.slug}`));
+    for (const link of links) {
+      const edited = structuredClone(current);
+      edited.banners[0]!.link = link;
+      expect(bannerFile.safeParse(edited).success).toBe(true);
+    }
+    for (const b of current.banners) expect(links).toContain(b.link);
+  });
+
+  test('the id is refused where the banner check refuses it', () => {
+    for (const id of ['tyres', 'new-year-2027', 'Tyres', 'tyres sale', '']) {
+      const edited = structuredClone(current);
+      edited.banners[0]!.id = id;
+      expect(editorAccepts(field('id'), id), id).toBe(bannerFile.safeParse(edited).success);
+    }
+  });
+});
+
+describe('where edits are saved', () => {
+  test('by default the working copy, through the proxy on 127.0.0.1 (npm run content)', () => {
+    expect(config.local_backend).toEqual({ url: 'http://127.0.0.1:8081/api/v1' });
+    expect(config.publish_mode).toBeUndefined();
+    expect(adminConfig({ CONTENT_BACKEND: 'local', CONTENT_PROXY_PORT: '9091' }).local_backend).toEqual({ url: 'http://127.0.0.1:9091/api/v1' });
+    expect(() => adminConfig({ CONTENT_PROXY_PORT: 'eighty' })).toThrow('CONTENT_PROXY_PORT');
+  });
+
+  test('in production a git host, repository and branch from the settings, with the editorial workflow', () => {
+    for (const name of ['github', 'gitlab', 'gitea'] as const) {
+      const git = adminConfig({ CONTENT_BACKEND: name, CONTENT_REPO: 'servauto/shop', CONTENT_BRANCH: 'live' });
+      expect(git.backend).toMatchObject({ name, repo: 'servauto/shop', branch: 'live' });
+      expect(git.publish_mode).toBe('editorial_workflow');
+      expect(git.local_backend).toBeUndefined();
+    }
+    expect(adminConfig({ CONTENT_BACKEND: 'gitea', CONTENT_REPO: 'shop/site', CONTENT_BASE_URL: 'https://git.example.my', CONTENT_API_ROOT: 'https://git.example.my/api/v1', CONTENT_APP_ID: 'abc' }).backend).toMatchObject({
+      base_url: 'https://git.example.my',
+      api_root: 'https://git.example.my/api/v1',
+      app_id: 'abc',
+      branch: 'main',
+    });
+    expect(adminConfig({ CONTENT_BACKEND: 'gitlab', CONTENT_REPO: 'shop/site', CONTENT_APP_ID: 'abc' }).backend).toMatchObject({ app_id: 'abc', auth_type: 'pkce' });
+    expect(() => adminConfig({ CONTENT_BACKEND: 'github' })).toThrow('CONTENT_REPO');
+    expect(() => adminConfig({ CONTENT_BACKEND: 'svn', CONTENT_REPO: 'a/b' })).toThrow('CONTENT_BACKEND');
+  });
+});

@@ -4,9 +4,9 @@ import { z } from 'astro/zod';
 import { PAGE_DESCRIPTION_MAX, PAGE_DESCRIPTION_MIN, PAGE_TITLE_MIN } from '../contract/rules/content-fields.ts';
 
 /**
- * Pages content editors own, as Markdown with front matter, one file per language:
- * content/pages/faq/en.md, content/pages/policies/privacy/ms.md, content/pages/about/zh-cn.md.
- * The entry id is the path without ".md", e.g. "policies/privacy/ms".
+ * Pages content editors own, as Markdown with front matter, one folder per language (the
+ * editor's "multiple_folders" layout): content/pages/en/faq.md, content/pages/ms/privacy.md,
+ * content/pages/zh-cn/about.md. The entry id is the path without ".md", e.g. "ms/privacy".
  */
 const pages = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './content/pages' }),

@@ -1,11 +1,11 @@
 /**
  * The checks that protect readers from what content editors write: the pages
- * (content/pages/<page>/<lang>.md), the home banners (content/home/banners.json) and the
+ * (content/pages/<lang>/<page>.md), the home banners (content/home/banners.json) and the
  * products' texts (content/catalog/<category>/<id>.json). A problem names the file, the field,
  * the language and what is wrong, one line each (`problemLine`), and is data too, so the build
  * stops with it and staff can be shown it.
  *
- * - every page has en.md, zh-cn.md and ms.md with a title, a description and a text; every
+ * - every page is in en/, zh-cn/ and ms/ with a title, a description and a text; every
  *   product's and banner's text has all three languages;
  * - every link leads to a page of the site (routes of src/pages, categories, products, files of
  *   public/) in the page's own language, and an agreement link names a policy the routes know
@@ -35,7 +35,7 @@ export type ContentRule =
   | 'faq-order';
 
 export interface ContentProblem {
-  /** From the project's root, e.g. "content/pages/faq/ms.md". */
+  /** From the project's root, e.g. "content/pages/ms/faq.md". */
   file: string;
   /** "title", "body", "name", "included[2]", "banners[1].alt", or "file" for the file itself. */
   field: string;
@@ -54,14 +54,14 @@ export interface SiteFiles {
 }
 
 /** The content pages the site's routes render, each in every language. */
-export const requiredPages = ['about', 'faq', ...policies.map((p) => `policies/${p.folder}`)];
+export const requiredPages = ['about', 'faq', ...policies.map((p) => p.folder)];
 /** The page description's limit (src/content.config.ts). */
 export const DESCRIPTION_MAX = 200;
 
 const languageName: Record<Locale, string> = { en: 'English', 'zh-cn': 'Chinese', ms: 'Malay' };
 const prefixOf = (locale: Locale) => (locale === defaultLocale ? '' : `${locale}/`);
 
-/** "content/pages/faq/ms.md: field body (ms): …" */
+/** "content/pages/ms/faq.md: field body (ms): …" */
 export function problemLine(p: Pick<ContentProblem, 'file' | 'field' | 'language' | 'message'>): string {
   return `${p.file}: field ${p.field} (${p.language === 'all' ? 'all languages' : p.language}): ${p.message}`;
 }
@@ -332,7 +332,7 @@ function checkReferences(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Pages: content/pages/<page>/<lang>.md
+// Pages: content/pages/<lang>/<page>.md, one folder per language
 
 interface FrontMatter {
   data: Map<string, string>;
@@ -438,9 +438,9 @@ function shapeDifference(shape: Question['shape'], english: Question['shape']): 
 function checkPages(files: SiteFiles, site: Site, problems: ContentProblem[]) {
   const byPage = new Map<string, Set<string>>(requiredPages.map((p) => [p, new Set()]));
   for (const file of files.list('content/pages')) {
-    const m = /^content\/pages\/(.+)\/([^/]+)\.md$/.exec(file);
+    const m = /^content\/pages\/([^/]+)\/(.+)\.md$/.exec(file);
     if (!m) continue;
-    const [, page = '', name = ''] = m;
+    const [, name = '', page = ''] = m;
     if (!byPage.has(page)) byPage.set(page, new Set());
     byPage.get(page)?.add(name);
   }
@@ -448,15 +448,15 @@ function checkPages(files: SiteFiles, site: Site, problems: ContentProblem[]) {
   for (const [page, names] of [...byPage].sort(([a], [b]) => a.localeCompare(b))) {
     for (const name of [...names].sort()) {
       if (!(locales as readonly string[]).includes(name)) {
-        problems.push({ file: `content/pages/${page}/${name}.md`, field: 'file', language: 'all', rule: 'not-a-language', message: `"${name}" is not a language of the site: a page's files are ${locales.map((l) => `${l}.md`).join(', ')}` });
+        problems.push({ file: `content/pages/${name}/${page}.md`, field: 'file', language: 'all', rule: 'not-a-language', message: `"${name}" is not a language of the site: a page's folders are ${locales.map((l) => `${l}/`).join(', ')}` });
       }
     }
     for (const language of locales) {
-      const file = `content/pages/${page}/${language}.md`;
+      const file = `content/pages/${language}/${page}.md`;
       const at = { file, language } as const;
       const text = names.has(language) ? files.read(file) : null;
       if (text === null) {
-        problems.push({ ...at, field: 'file', rule: 'missing-language', message: `is missing: the ${languageName[language]} text of ${page} (every page has ${locales.map((l) => `${l}.md`).join(', ')})` });
+        problems.push({ ...at, field: 'file', rule: 'missing-language', message: `is missing: the ${languageName[language]} text of ${page} (every page has ${locales.map((l) => `content/pages/${l}/${page}.md`).join(', ')})` });
         continue;
       }
       const { data, body, bodyLine } = frontMatter(text);

@@ -10,18 +10,18 @@
  */
 export const EDITOR_LOCALES = ['en', 'ms', 'zh-cn'] as const;
 
-/** Front matter of content/pages/<page>/<lang>.md. */
+/** Front matter of content/pages/<lang>/<page>.md. */
 export const PAGE_TITLE_MIN = 1;
 export const PAGE_DESCRIPTION_MIN = 1;
 export const PAGE_DESCRIPTION_MAX = 200;
 
-/** The pages editors own: folder under content/pages and the page that shows it. */
+/** The pages editors own: the file's name in each language's folder (content/pages/<lang>/<name>.md) and the page that shows it. */
 export const editablePages = [
-  { name: 'faq', folder: 'faq', route: 'faq' },
-  { name: 'about', folder: 'about', route: 'about-us-servauto' },
-  { name: 'privacy', folder: 'policies/privacy', route: 'agreement/privacy-policy' },
-  { name: 'return', folder: 'policies/return', route: 'agreement/return-policy' },
-  { name: 'terms', folder: 'policies/terms', route: 'agreement/terms' },
+  { name: 'faq', route: 'faq' },
+  { name: 'about', route: 'about-us-servauto' },
+  { name: 'privacy', route: 'agreement/privacy-policy' },
+  { name: 'return', route: 'agreement/return-policy' },
+  { name: 'terms', route: 'agreement/terms' },
 ] as const;
 
 /** A banner's id: lowercase words joined by hyphens. */

@@ -2,13 +2,11 @@
 // per collection that lays the entry out as its page does. Loaded only by /pc/admin/.
 import CMS from 'decap-cms-app';
 import { categories } from '../../contract/rules/categories.ts';
-import { EDITOR_LOCALES, editablePages } from '../../contract/rules/content-fields.ts';
-import { pageEntryName } from './config.ts';
 import { BannersPreview, PagePreview, ProductPreview } from './previews.tsx';
 
 const siteCss = document.body.dataset.siteCss;
 if (siteCss) CMS.registerPreviewStyle(siteCss);
-for (const page of editablePages) for (const locale of EDITOR_LOCALES) CMS.registerPreviewTemplate(pageEntryName(page.name, locale), PagePreview);
+CMS.registerPreviewTemplate('pages', PagePreview);
 CMS.registerPreviewTemplate('banners', BannersPreview);
 for (const c of categories) CMS.registerPreviewTemplate(`products-${c.slug}`, ProductPreview);
 CMS.init();

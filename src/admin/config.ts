@@ -44,58 +44,51 @@ function localizedField(name: string, label: string, widget: 'string' | 'text' =
 const lengthPattern = (min: number, max: number) => [`^[\\s\\S]{${min},${max}}$`, `Between ${min} and ${max} characters.`] as const;
 
 /**
- * One entry per page and language, each its own file as the site reads it
- * (content/pages/<page>/<locale>.md). Decap's i18n cannot pair these files: for a files
- * collection it takes only single_file, and its folder structures are <slug>.<locale>.md and
- * <locale>/<slug>.md. Banners and products hold their languages in one file and are edited
- * three languages together.
+ * One entry per page (content/pages/<locale>/<page>.md), its three languages edited side by
+ * side: Decap's "multiple_folders" layout, English on the left (the default, the pane's
+ * language can be switched), Malay beside it, Chinese the third. Pages are the site's: none is
+ * added or removed here, each keeps its file name (faq, about, privacy, return, terms).
  */
 function pageCollection(): Field {
   return {
     name: 'pages',
     label: 'Pages',
     label_singular: 'Page',
-    description: 'FAQ, About and the policies, one entry per language.',
+    description: 'FAQ, About and the policies, in English, Malay and Chinese side by side.',
+    folder: 'content/pages',
     extension: 'md',
     format: 'frontmatter',
-    files: editablePages.flatMap((page) =>
-      EDITOR_LOCALES.map((locale) => ({
-        name: pageEntryName(page.name, locale),
-        label: `${pageLabels[page.name]} (${languageNames[locale]})`,
-        file: `content/pages/${page.folder}/${locale}.md`,
-        fields: [
-          { name: 'title', label: 'Title', widget: 'string', required: PAGE_TITLE_MIN > 0 },
-          {
-            name: 'description',
-            label: 'Description (search engines and link previews)',
-            widget: 'text',
-            required: PAGE_DESCRIPTION_MIN > 0,
-            pattern: lengthPattern(PAGE_DESCRIPTION_MIN, PAGE_DESCRIPTION_MAX),
-          },
-          {
-            name: 'body',
-            label: page.name === 'faq' ? 'Questions (each "## Question?" heading is one question, in the same order in every language)' : 'Text',
-            widget: 'markdown',
-            required: true,
-            buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'],
-            editor_components: [],
-          },
-        ],
-      })),
-    ),
+    i18n: true,
+    create: false,
+    delete: false,
+    slug: '{{slug}}',
+    identifier_field: 'title',
+    summary: '{{title}}',
+    fields: [
+      { name: 'title', label: 'Title', widget: 'string', required: PAGE_TITLE_MIN > 0, i18n: true },
+      {
+        name: 'description',
+        label: 'Description (search engines and link previews)',
+        widget: 'text',
+        required: PAGE_DESCRIPTION_MIN > 0,
+        pattern: lengthPattern(PAGE_DESCRIPTION_MIN, PAGE_DESCRIPTION_MAX),
+        i18n: true,
+      },
+      {
+        name: 'body',
+        label: 'Text (on the FAQ, each "## Question?" heading is one question, in the same order in every language)',
+        widget: 'markdown',
+        required: true,
+        i18n: true,
+        buttons: ['bold', 'italic', 'link', 'heading-two', 'heading-three', 'bulleted-list', 'numbered-list'],
+        editor_components: [],
+      },
+    ],
   };
 }
 
-/** The editor's name of one page in one language, e.g. "faq-ms" (its preview is registered by it). */
-export const pageEntryName = (page: string, locale: string) => `${page}-${locale}`;
-
-const pageLabels: Record<(typeof editablePages)[number]['name'], string> = {
-  faq: 'FAQ',
-  about: 'About Servauto',
-  privacy: 'Privacy Policy',
-  return: 'Return and Refund Policy',
-  terms: 'Terms of Service',
-};
+/** The pages' files in one language's folder: content/pages/<locale>/<page>.md. */
+export const pageFiles = (locale: string) => editablePages.map((page) => `content/pages/${locale}/${page.name}.md`);
 
 function bannerCollection(): Field {
   return {
@@ -203,7 +196,7 @@ export function adminConfig(settings: ContentSettings = {}) {
     locale: 'en',
     media_folder: BANNER_IMAGE_FOLDER,
     public_folder: BANNER_IMAGE_URL,
-    i18n: { structure: 'multiple_files', locales: [...EDITOR_LOCALES], default_locale: defaultLocale },
+    i18n: { structure: 'multiple_folders', locales: [...EDITOR_LOCALES], default_locale: defaultLocale },
     collections: [pageCollection(), bannerCollection(), ...productCollections()],
   };
 }

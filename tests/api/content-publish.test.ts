@@ -169,7 +169,7 @@ describe('publishing the content while the site is served', () => {
       }
 
       // A Malay FAQ answer changes; pages are asked for in a loop before, during and after the republish.
-      editPage(project, 'pages/faq/ms.md', (text) => `${text}\n\nJawapan baharu: kedai dibuka pada hari Ahad.\n`);
+      editPage(project, 'pages/ms/faq.md', (text) => `${text}\n\nJawapan baharu: kedai dibuka pada hari Ahad.\n`);
       const seen: { path: string; status: number; body: string; building: boolean }[] = [];
       let building = false;
       let stop = false;
@@ -209,7 +209,7 @@ describe('publishing the content while the site is served', () => {
       expect(seen.some((s) => s.path === '/pc/ms/faq' && s.body === now.get('/pc/ms/faq'))).toBe(true);
 
       // A Chinese FAQ without its title: the build fails, the site stays, the status says why.
-      editPage(project, 'pages/faq/zh-cn.md', (text) => text.replace(/^title: .*$/m, 'title: ""'));
+      editPage(project, 'pages/zh-cn/faq.md', (text) => text.replace(/^title: .*$/m, 'title: ""'));
       await publish(server);
       const failed = await statusWhen(server, (s) => !s.building && s.publishes[0]?.result === 'failed');
       expect(failed.version).toBe(second.version);
@@ -260,7 +260,7 @@ describe('publishing the content while the site is served', () => {
       const env = { SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN, CONTENT_FOLLOW_SECONDS: '1', DEMO_DATA: '0' };
       const a = await startServer(project, env);
       const b = await startServer(project, env);
-      editPage(project, 'pages/faq/en.md', (text) => `${text}\n\nA new answer: the shop opens on Sundays.\n`);
+      editPage(project, 'pages/en/faq.md', (text) => `${text}\n\nA new answer: the shop opens on Sundays.\n`);
       const version = siteInputsHash(project);
 
       // Published through one of them (as behind a load balancer): the other takes it up.

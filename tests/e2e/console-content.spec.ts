@@ -15,7 +15,7 @@ const status = {
   version: VERSION,
   publishedAt: '2026-11-27T06:10:00.000Z',
   building: false,
-  lastError: { file: 'content/pages/faq/zh-cn.md', field: 'title', language: 'zh-cn', message: 'Too small: expected string to have >=1 characters' },
+  lastError: { file: 'content/pages/zh-cn/faq.md', field: 'title', language: 'zh-cn', message: 'Too small: expected string to have >=1 characters' },
   publishes: [
     {
       at: '2026-11-27T07:00:00.000Z',
@@ -25,7 +25,7 @@ const status = {
       trigger: 'publish',
       builder: 'web-1:4242',
       built: false,
-      error: { file: 'content/pages/faq/zh-cn.md', field: 'title', language: 'zh-cn', message: 'Too small: expected string to have >=1 characters' },
+      error: { file: 'content/pages/zh-cn/faq.md', field: 'title', language: 'zh-cn', message: 'Too small: expected string to have >=1 characters' },
     },
     { at: '2026-11-27T06:09:50.000Z', finishedAt: '2026-11-27T06:10:00.000Z', version: VERSION, result: 'published', trigger: 'watch', builder: 'web-1:4242', built: true, error: null },
   ],
@@ -49,7 +49,7 @@ test('an admin sees the version online, why the last publication failed and the 
   await expect(page.getByRole('region', { name: 'Published now' })).toContainText(`Version ${VERSION.slice(0, 12)}`);
 
   const failure = page.getByRole('region', { name: 'The last publication failed: the site online was kept' });
-  await expect(failure).toContainText('content/pages/faq/zh-cn.md');
+  await expect(failure).toContainText('content/pages/zh-cn/faq.md');
   await expect(failure.getByRole('definition').nth(1)).toHaveText('title');
   await expect(failure.getByRole('definition').nth(2)).toHaveText('zh-cn');
   await expect(failure).toContainText('Too small: expected string to have >=1 characters');
@@ -68,7 +68,7 @@ test('in Malay on a phone the page reads the same', async ({ page }) => {
   await answerStatus(page);
   await openAsStaff(page, ADMIN_PHONE, '/pc/ms/console/content');
   await expect(page.getByRole('heading', { level: 1, name: 'Kandungan laman' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Penerbitan terakhir gagal: laman dalam talian dikekalkan' })).toContainText('content/pages/faq/zh-cn.md');
+  await expect(page.getByRole('region', { name: 'Penerbitan terakhir gagal: laman dalam talian dikekalkan' })).toContainText('content/pages/zh-cn/faq.md');
   await expect(page.getByRole('table', { name: 'Penerbitan terakhir' }).getByRole('row').nth(1)).toContainText('Gagal');
   await shot(page, 'content-ms-390');
 });
@@ -77,7 +77,7 @@ test('in Chinese the failure names the file, field and language', async ({ page 
   await answerStatus(page);
   await openAsStaff(page, ADMIN_PHONE, '/pc/zh-cn/console/content');
   await expect(page.getByRole('heading', { level: 1, name: '网站内容' })).toBeVisible();
-  await expect(page.getByRole('region', { name: '上次发布失败：已保留在线网站' })).toContainText('content/pages/faq/zh-cn.md');
+  await expect(page.getByRole('region', { name: '上次发布失败：已保留在线网站' })).toContainText('content/pages/zh-cn/faq.md');
   await shot(page, 'content-zh-1280');
 });
 

@@ -4,13 +4,13 @@ import { categories } from '../../contract/rules/categories.ts';
 import { PAGE_DESCRIPTION_MAX } from '../../contract/rules/content-fields.ts';
 import { productFile } from '../../server/modules/catalog/content.ts';
 import { bannerFile } from '../../server/modules/home/service.ts';
-import { adminConfig } from '../../src/admin/config.ts';
+import { adminConfig, pageFiles } from '../../src/admin/config.ts';
 
 // The content editor's configuration (/pc/admin/config.yml): what an editor may change, in
 // which languages, and the same refusals as the content's own checks.
 
 type Field = { name: string; widget?: string; required?: boolean; pattern?: readonly [string, string]; fields?: Field[]; options?: { value: string }[]; i18n?: boolean; min?: number };
-type Collection = { name: string; folder?: string; files?: { name: string; file: string; fields: Field[] }[]; fields?: Field[]; create?: boolean; delete?: boolean };
+type Collection = { name: string; folder?: string; i18n?: unknown; files?: { name: string; file: string; fields: Field[] }[]; fields?: Field[]; create?: boolean; delete?: boolean };
 
 const root = new URL('../../', import.meta.url);
 const exists = (path: string) => existsSync(new URL(path, root));
@@ -23,21 +23,29 @@ const patternAccepts = (field: Field, value: string) => !field.pattern || new Re
 const editorAccepts = (field: Field, value: string) => (value === '' ? !field.required : patternAccepts(field, value));
 
 describe('languages', () => {
-  test('English, Malay and Chinese, English the default', () => {
-    expect(config.i18n).toEqual({ structure: 'multiple_files', locales: ['en', 'ms', 'zh-cn'], default_locale: 'en' });
+  test('English, Malay and Chinese, English the default: English on the left, Malay beside it', () => {
+    expect(config.i18n).toEqual({ structure: 'multiple_folders', locales: ['en', 'ms', 'zh-cn'], default_locale: 'en' });
   });
 
-  test('each page of each language is the Markdown file the site builds from', () => {
+  test('the pages are one collection whose entries hold their three languages, one folder each', () => {
     const pages = byName('pages');
-    const names = ['faq', 'about', 'privacy', 'return', 'terms'];
-    expect(pages.files!.map((f) => f.name)).toEqual(names.flatMap((n) => ['en', 'ms', 'zh-cn'].map((l) => `${n}-${l}`)));
-    for (const page of pages.files!) expect(exists(page.file), page.file).toBe(true);
-    expect(pages.files!.find((f) => f.name === 'return-ms')!.file).toBe('content/pages/policies/return/ms.md');
+    expect(pages).toMatchObject({ folder: 'content/pages', extension: 'md', format: 'frontmatter', i18n: true, create: false, delete: false });
+    expect(pages.files).toBeUndefined();
+    for (const field of pages.fields!) expect(field.i18n, field.name).toBe(true);
+  });
+
+  test("each language's folder holds every page the site builds, and nothing else", () => {
+    const names = ['about', 'faq', 'privacy', 'return', 'terms'];
+    for (const locale of ['en', 'ms', 'zh-cn']) {
+      expect(readdirSync(new URL(`content/pages/${locale}/`, root)).sort(), locale).toEqual(names.map((n) => `${n}.md`));
+      for (const file of pageFiles(locale)) expect(exists(file), file).toBe(true);
+    }
+    expect(readdirSync(new URL('content/pages/', root)).sort()).toEqual(['en', 'ms', 'zh-cn']);
   });
 });
 
 describe('pages', () => {
-  const fields = byName('pages').files![0]!.fields;
+  const fields = byName('pages').fields!;
   const field = (name: string) => fields.find((f) => f.name === name)!;
 
   test('title, description and text are required', () => {

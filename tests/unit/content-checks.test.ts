@@ -48,18 +48,18 @@ describe('content checks', () => {
 
   describe('an entry missing a language', () => {
     it('a page without its Chinese file', () => {
-      const problems = checkContent(project(undefined, ['content/pages/about/zh-cn.md']));
-      expect(named(problems)).toEqual([{ file: 'content/pages/about/zh-cn.md', field: 'file', language: 'zh-cn', rule: 'missing-language' }]);
-      expect(problemLine(problems[0]!)).toMatch(/^content\/pages\/about\/zh-cn\.md: field file \(zh-cn\): is missing/);
+      const problems = checkContent(project(undefined, ['content/pages/zh-cn/about.md']));
+      expect(named(problems)).toEqual([{ file: 'content/pages/zh-cn/about.md', field: 'file', language: 'zh-cn', rule: 'missing-language' }]);
+      expect(problemLine(problems[0]!)).toMatch(/^content\/pages\/zh-cn\/about\.md: field file \(zh-cn\): is missing/);
     });
 
     it('a whole page the site shows is missing', () => {
-      const gone = ['en', 'zh-cn', 'ms'].map((l) => `content/pages/policies/privacy/${l}.md`);
+      const gone = ['en', 'zh-cn', 'ms'].map((l) => `content/pages/${l}/privacy.md`);
       expect(named(checkContent(project(undefined, gone))).map((p) => `${p.file} ${p.language}`)).toEqual(gone.map((f, i) => `${f} ${['en', 'zh-cn', 'ms'][i]}`));
     });
 
     it('a page whose Malay title is empty', () => {
-      expect(named(checkContent(project('page-empty-title')))).toEqual([{ file: 'content/pages/about/ms.md', field: 'title', language: 'ms', rule: 'missing-language' }]);
+      expect(named(checkContent(project('page-empty-title')))).toEqual([{ file: 'content/pages/ms/about.md', field: 'title', language: 'ms', rule: 'missing-language' }]);
     });
 
     it('a product name without Chinese, an included line with only spaces in Malay', () => {
@@ -81,8 +81,8 @@ describe('content checks', () => {
     it('in a page’s Markdown, each named with its line', () => {
       const problems = checkContent(project('page-broken-link'));
       expect(named(problems)).toEqual([
-        { file: 'content/pages/about/en.md', field: 'body', language: 'en', rule: 'broken-link' },
-        { file: 'content/pages/about/en.md', field: 'body', language: 'en', rule: 'broken-link' },
+        { file: 'content/pages/en/about.md', field: 'body', language: 'en', rule: 'broken-link' },
+        { file: 'content/pages/en/about.md', field: 'body', language: 'en', rule: 'broken-link' },
       ]);
       expect(problems.map((p) => p.message)).toEqual([
         'the link "FAQ" to /pc/faqs (line 6) is not a page of the site',
@@ -104,7 +104,7 @@ describe('content checks', () => {
 
     it('a Malay page linking to the English page', () => {
       const problems = checkContent(project('page-language-link'));
-      expect(named(problems)).toEqual([{ file: 'content/pages/about/ms.md', field: 'body', language: 'ms', rule: 'wrong-language-link' }]);
+      expect(named(problems)).toEqual([{ file: 'content/pages/ms/about.md', field: 'body', language: 'ms', rule: 'wrong-language-link' }]);
       expect(problems[0]!.message).toContain('link /pc/ms/faq');
     });
 
@@ -116,14 +116,14 @@ describe('content checks', () => {
   describe('an agreement id the routes do not know', () => {
     it('/agreement?id=PRIVACY in a Malay policy', () => {
       const problems = checkContent(project('unknown-agreement'));
-      expect(named(problems)).toEqual([{ file: 'content/pages/policies/terms/ms.md', field: 'body', language: 'ms', rule: 'unknown-agreement' }]);
+      expect(named(problems)).toEqual([{ file: 'content/pages/ms/terms.md', field: 'body', language: 'ms', rule: 'unknown-agreement' }]);
       expect(problemLine(problems[0]!)).toBe(
-        'content/pages/policies/terms/ms.md: field body (ms): the link "Dasar Privasi" to /pc/ms/agreement?id=PRIVACY (line 6) names the agreement "PRIVACY", which the site does not have: the agreements are PRIVACYPOLICY, RETURNPOLICY and Terms',
+        'content/pages/ms/terms.md: field body (ms): the link "Dasar Privasi" to /pc/ms/agreement?id=PRIVACY (line 6) names the agreement "PRIVACY", which the site does not have: the agreements are PRIVACYPOLICY, RETURNPOLICY and Terms',
       );
     });
 
     it('a policy page by a slug the routes do not have', () => {
-      expect(named(checkContent(project('unknown-agreement-page')))).toEqual([{ file: 'content/pages/policies/return/en.md', field: 'body', language: 'en', rule: 'broken-link' }]);
+      expect(named(checkContent(project('unknown-agreement-page')))).toEqual([{ file: 'content/pages/en/return.md', field: 'body', language: 'en', rule: 'broken-link' }]);
     });
   });
 
@@ -131,8 +131,8 @@ describe('content checks', () => {
     it('in Markdown and in HTML written into a page', () => {
       const problems = checkContent(project('page-missing-alt'));
       expect(named(problems)).toEqual([
-        { file: 'content/pages/about/zh-cn.md', field: 'body', language: 'zh-cn', rule: 'missing-alt' },
-        { file: 'content/pages/about/zh-cn.md', field: 'body', language: 'zh-cn', rule: 'missing-alt' },
+        { file: 'content/pages/zh-cn/about.md', field: 'body', language: 'zh-cn', rule: 'missing-alt' },
+        { file: 'content/pages/zh-cn/about.md', field: 'body', language: 'zh-cn', rule: 'missing-alt' },
       ]);
       expect(problems.map((p) => p.message)).toEqual([
         expect.stringMatching(/^the image \/pc\/banners\/tyres\.svg \(line 8\) has no alternative text/),
@@ -163,18 +163,18 @@ describe('content checks', () => {
     it('two Malay questions swapped', () => {
       const problems = checkContent(project('faq-swapped'));
       expect(named(problems)).toEqual([
-        { file: 'content/pages/faq/ms.md', field: 'body', language: 'ms', rule: 'faq-order' },
-        { file: 'content/pages/faq/ms.md', field: 'body', language: 'ms', rule: 'faq-order' },
+        { file: 'content/pages/ms/faq.md', field: 'body', language: 'ms', rule: 'faq-order' },
+        { file: 'content/pages/ms/faq.md', field: 'body', language: 'ms', rule: 'faq-order' },
       ]);
       expect(problems[0]!.message).toBe(
-        'question 1 "Bagaimanakah cara meminta bayaran balik?" does not match English question 1 "What does the warranty cover?": its answer links nowhere, the English answer links to /pc/agreement?id=RETURNPOLICY. Keep the questions in the order of content/pages/faq/en.md',
+        'question 1 "Bagaimanakah cara meminta bayaran balik?" does not match English question 1 "What does the warranty cover?": its answer links nowhere, the English answer links to /pc/agreement?id=RETURNPOLICY. Keep the questions in the order of content/pages/en/faq.md',
       );
     });
 
     it('a Chinese question missing', () => {
       const problems = checkContent(project('faq-question-missing'));
-      expect(named(problems)).toEqual([{ file: 'content/pages/faq/zh-cn.md', field: 'body', language: 'zh-cn', rule: 'faq-order' }]);
-      expect(problems[0]!.message).toMatch(/^has 1 question \("## …" headings\), the English FAQ \(content\/pages\/faq\/en\.md\) 2/);
+      expect(named(problems)).toEqual([{ file: 'content/pages/zh-cn/faq.md', field: 'body', language: 'zh-cn', rule: 'faq-order' }]);
+      expect(problems[0]!.message).toMatch(/^has 1 question \("## …" headings\), the English FAQ \(content\/pages\/en\/faq\.md\) 2/);
     });
   });
 
@@ -187,8 +187,8 @@ describe('content checks', () => {
   });
 
   it('one line per problem, read back as file, field, language and message', () => {
-    const line = 'content/pages/faq/ms.md: field body (ms): has 1 question, the English FAQ 2';
-    expect(parseProblemLine(line)).toEqual({ file: 'content/pages/faq/ms.md', field: 'body', language: 'ms', message: 'has 1 question, the English FAQ 2' });
+    const line = 'content/pages/ms/faq.md: field body (ms): has 1 question, the English FAQ 2';
+    expect(parseProblemLine(line)).toEqual({ file: 'content/pages/ms/faq.md', field: 'body', language: 'ms', message: 'has 1 question, the English FAQ 2' });
     const all = { file: 'content/home/banners.json', field: 'banners[0].link', language: 'all' as const, message: 'is not a page of the site' };
     expect(parseProblemLine(problemLine(all))).toEqual(all);
     expect(parseProblemLine('building client (vite)')).toBeNull();
@@ -222,7 +222,7 @@ describe('the build', () => {
     const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { run } = setup(folder('faq-swapped'), 'build');
     expect(run).toThrow('The content has 2 problems (listed above): the site is not built.');
-    expect(printed.mock.calls.map(([line]) => parseProblemLine(String(line))?.file)).toEqual(['content/pages/faq/ms.md', 'content/pages/faq/ms.md']);
+    expect(printed.mock.calls.map(([line]) => parseProblemLine(String(line))?.file)).toEqual(['content/pages/ms/faq.md', 'content/pages/ms/faq.md']);
   });
 
   it('goes on with the shop’s own content, and only warns while developing', () => {

@@ -47,7 +47,7 @@ describe('one seller, named from content/seller.json everywhere', () => {
     expect(text).not.toMatch(/\+60[\s\d-]{8,}/);
   });
 
-  test.each(['about', 'policies/privacy', 'policies/return', 'policies/terms'].flatMap((p) => locales.map((l) => `${p}/${l}`)))(
+  test.each(['about', 'privacy', 'return', 'terms'].flatMap((p) => locales.map((l) => `${l}/${p}`)))(
     'content/pages/%s.md names the seller by its legal name from seller.json',
     (page) => {
       const filled = withSeller(read('content/pages', `${page}.md`), page);
@@ -58,8 +58,8 @@ describe('one seller, named from content/seller.json everywhere', () => {
 
   test('the placeholders are filled escaped; an unknown one stops the build, naming the page', () => {
     const odd = { ...shopSeller, legalName: 'A & B <Sdn. Bhd.>' };
-    expect(withSeller('<p>{{legalName}} ({{ ssmNo }}), {{phone}}</p>', 'about/en', odd)).toBe(`<p>A &amp; B &lt;Sdn. Bhd.&gt; (${seller.ssmNo}), +60 3-0000 0000</p>`);
-    expect(() => withSeller('{{owner}}', 'about/en')).toThrow('content/pages/about/en.md: {{owner}} is not one of');
+    expect(withSeller('<p>{{legalName}} ({{ ssmNo }}), {{phone}}</p>', 'en/about', odd)).toBe(`<p>A &amp; B &lt;Sdn. Bhd.&gt; (${seller.ssmNo}), +60 3-0000 0000</p>`);
+    expect(() => withSeller('{{owner}}', 'en/about')).toThrow('content/pages/en/about.md: {{owner}} is not one of');
   });
 
   test('every SMS starts with the brand from seller.json, in every language', () => {

@@ -6,7 +6,7 @@ describe('why a build failed', () => {
   test("Astro's content schema error names the entry's file, the field and the language", () => {
     const output = [
       '22:41:07 [content] Syncing content',
-      '\x1b[31m[InvalidContentEntryDataError]\x1b[39m \x1b[1m**pages → faq/zh-cn**\x1b[22m data does not match collection schema.',
+      '\x1b[31m[InvalidContentEntryDataError]\x1b[39m \x1b[1m**pages → zh-cn/faq**\x1b[22m data does not match collection schema.',
       '',
       '  **title**: Too small: expected string to have >=1 characters',
       '',
@@ -14,7 +14,7 @@ describe('why a build failed', () => {
       '    See https://docs.astro.build/en/guides/content-collections/ for more information on content schemas.',
     ].join('\n');
     expect(buildFailure(output)).toEqual({
-      file: 'content/pages/faq/zh-cn.md',
+      file: 'content/pages/zh-cn/faq.md',
       field: 'title',
       language: 'zh-cn',
       message: 'Too small: expected string to have >=1 characters',
@@ -35,7 +35,7 @@ describe('why a build failed', () => {
 
 describe('pages a new build would lose', () => {
   const served = ['home/index.html', 'faq/index.html', 'ms/faq/index.html', 'products/auto-car-mats/mat-sparco-carpet/index.html', 'ms/products/auto-car-mats/mat-sparco-carpet/index.html'];
-  const content = ['pages/faq/en.md', 'pages/faq/ms.md', 'catalog/auto-car-mats/mat-sparco-carpet.json'];
+  const content = ['pages/en/faq.md', 'pages/ms/faq.md', 'catalog/auto-car-mats/mat-sparco-carpet.json'];
 
   test('a page missing from the new build is lost', () => {
     const next = served.filter((p) => p !== 'ms/faq/index.html');
@@ -44,7 +44,16 @@ describe('pages a new build would lose', () => {
 
   test("a product's pages removed with its file, a page's with its Markdown, are not", () => {
     const next = ['home/index.html', 'faq/index.html'];
-    expect(pagesLost(served, next, content, ['pages/faq/en.md'])).toEqual([]);
+    expect(pagesLost(served, next, content, ['pages/en/faq.md'])).toEqual([]);
+  });
+
+  test("a page's language folder decides which page went: the Malay FAQ's file, not the English one", () => {
+    const policy = ['agreement/privacy-policy/index.html', 'ms/agreement/privacy-policy/index.html', 'zh-cn/agreement/privacy-policy/index.html'];
+    const files = ['pages/en/privacy.md', 'pages/ms/privacy.md', 'pages/zh-cn/privacy.md'];
+    const next = policy.filter((p) => !p.startsWith('ms/'));
+    expect(pagesLost(policy, next, files, files.filter((f) => f !== 'pages/ms/privacy.md'))).toEqual([]);
+    expect(pagesLost(policy, next, files, files.filter((f) => f !== 'pages/zh-cn/privacy.md'))).toEqual(['ms/agreement/privacy-policy/index.html']);
+    expect(pagesLost(served, served.filter((p) => p !== 'faq/index.html'), content, content.filter((f) => f !== 'pages/ms/faq.md'))).toEqual(['faq/index.html']);
   });
 
   test('nothing missing, nothing lost', () => {

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { editablePages } from '../../../contract/rules/content-fields.ts';
+import { defaultLocale, locales } from '../../../contract/rules/language.ts';
 import type { Db } from '../../db/client.ts';
 import { log } from '../../ops/log.ts';
 import { contentFiles, siteInputsHash, STAMP_NAME } from './inputs.ts';
@@ -53,14 +55,22 @@ export type SitePublisher = ReturnType<typeof sitePublisher>;
 /** The lock `npm run build` takes too (scripts/build.mjs): one build of the site at a time per project. */
 const LOCK = '.site-build.lock';
 
-/** A page of the previous build that may be missing from the next: its content file went. */
+/**
+ * A page of the previous build that may be missing from the next: its content file went.
+ * content/pages/ms/faq.md made ms/faq/ (content/pages/en/… the page without a language
+ * prefix), content/pages/<lang>/privacy.md the agreement page of its route; and
+ * content/catalog/<category>/<id>.json the pages under …/<id>/ in every language.
+ */
 function removedOnPurpose(page: string, removed: string[]): boolean {
   const segments = page.split('/');
   return removed.some((file) => {
     const parts = file.replace(/\.[^./]+$/, '').split('/');
     const name = parts.at(-1)!;
-    // content/pages/faq/ms.md made ms/faq; content/catalog/<category>/<id>.json made …/<id>.
-    if (['en', 'zh-cn', 'ms'].includes(name) && parts.length > 1) return segments.includes(parts.at(-2)!);
+    if (parts[0] === 'pages' && parts.length === 3 && (locales as readonly string[]).includes(parts[1]!)) {
+      const route = editablePages.find((p) => p.name === name)?.route ?? name;
+      const made = parts[1] === defaultLocale ? route : `${parts[1]}/${route}`;
+      return page === `${made}/index.html` || page === `${made}.html`;
+    }
     return segments.includes(name);
   });
 }
@@ -111,7 +121,7 @@ export function buildFailure(output: string): PublishError {
       // not ours
     }
   }
-  // [InvalidContentEntryDataError] pages → faq/ms data does not match collection schema.
+  // [InvalidContentEntryDataError] pages → ms/faq data does not match collection schema.
   //   **title**: Too small: …
   const entry = /\**([\w-]+) → ([\w./-]+?)\**\s+data does not match collection schema\.?([\s\S]*)/.exec(text);
   if (entry) {

@@ -62,7 +62,7 @@ test('the configuration names the three languages and edits the working copy thr
   expect(config.collections.map((c) => c.label)).toEqual(expect.arrayContaining(['Pages', 'Home page', 'Products: Brake Pads']));
 });
 
-test('the editor lists the collections and opens the FAQ with its preview', async ({ page }) => {
+test('the editor opens the FAQ in English and Malay side by side, switches a pane to Chinese, and previews it', async ({ page }) => {
   const { port, proxy } = await startProxy();
   try {
     await useProxyAt(page, port);
@@ -75,14 +75,35 @@ test('the editor lists the collections and opens the FAQ with its preview', asyn
       await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 30_000 });
     }
     await page.getByRole('link', { name: 'Pages' }).click();
-    for (const name of ['FAQ (English)', 'FAQ (Bahasa Melayu)', 'FAQ (中文)', 'Terms of Service (Bahasa Melayu)']) await expect(page.getByRole('link', { name })).toBeVisible();
-    await page.getByRole('link', { name: 'FAQ (English)' }).click();
-    await expect(page.getByRole('textbox').first()).toHaveValue('Frequently asked questions', { timeout: 20_000 });
-    // The preview lays the page out with the site's stylesheet, as /pc/faq does.
+    // One entry per page, named by its English title: no entry per language any more.
+    for (const name of ['Frequently asked questions', 'Terms and Conditions']) await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: /Bahasa Melayu|中文/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Frequently asked questions' }).click();
+
+    // English on the left, Malay beside it, each pane saying which language it writes.
+    const titles = page.getByRole('textbox', { name: 'Title', exact: true });
+    await expect(page.getByRole('button', { name: 'Writing in EN' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Writing in MS' })).toBeVisible();
+    await expect(titles).toHaveCount(2);
+    await expect(titles.nth(0)).toHaveValue('Frequently asked questions');
+    await expect(titles.nth(1)).toHaveValue('Soalan lazim');
+
+    // The second pane switches to Chinese, the English stays beside it.
+    await page.getByRole('button', { name: 'Writing in MS' }).click();
+    await page.getByRole('menuitem', { name: 'zh-cn', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Writing in ZH-CN' })).toBeVisible();
+    await expect(titles.nth(0)).toHaveValue('Frequently asked questions');
+    await expect(titles.nth(1)).toHaveValue('常见问题');
+
+    // The preview lays the left pane's language out with the site's stylesheet, as /pc/faq does.
+    await page.getByRole('button', { name: 'Toggle preview' }).click();
     const preview = page.frameLocator('#preview-pane');
     await expect(preview.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
     await expect(preview.getByRole('heading', { level: 2, name: 'What does the 30-day warranty cover?' })).toBeVisible();
     await expect(preview.locator('link[rel="stylesheet"][href*="/pc/_astro/"]')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Writing in EN' }).click();
+    await page.getByRole('menuitem', { name: 'ms', exact: true }).click();
+    await expect(preview.getByRole('heading', { level: 1, name: 'Soalan lazim' })).toBeVisible();
   } finally {
     proxy.kill();
   }

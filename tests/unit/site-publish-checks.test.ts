@@ -26,6 +26,16 @@ describe('why a build failed', () => {
     expect(buildFailure(output)).toEqual({ file: 'content/home/banners.json', field: 'banners.0.alt', language: 'ms', message: 'An image needs its alternative text.' });
   });
 
+  test("the content checks' lines: the first problem, with its file, field and language", () => {
+    const output = [
+      '23:29:07 [build] output: "static"',
+      'content/pages/zh-cn/faq.md: field title (zh-cn): has no Chinese text',
+      'content/home/banners.json: field banners[0].link (all languages): the link to /pc/nowhere is not a page of the site',
+      '23:29:07 [ERROR] [servauto:content-checks] An unhandled error occurred while running the "astro:config:setup" hook The content has 2 problems (listed above): the site is not built.',
+    ].join('\n');
+    expect(buildFailure(output)).toEqual({ file: 'content/pages/zh-cn/faq.md', field: 'title', language: 'zh-cn', message: 'has no Chinese text' });
+  });
+
   test("any other failure: the build's own error lines", () => {
     expect(buildFailure('vite v7\n✓ 120 modules\nerror during build:\nRollupError: x.ts (3:4): Unexpected token\n    at parse')).toEqual({
       message: 'error during build: RollupError: x.ts (3:4): Unexpected token at parse',

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { parseProblemLine } from '../../../contract/rules/content-checks.ts';
 import { editablePages } from '../../../contract/rules/content-fields.ts';
 import { defaultLocale, locales } from '../../../contract/rules/language.ts';
 import type { Db } from '../../db/client.ts';
@@ -106,7 +107,8 @@ const LOCALES = ['en', 'zh-cn', 'ms'];
 
 /**
  * Why a build failed, from its output: the file, field and language when it names them (a
- * line of JSON {file, field, language, message}, or Astro's content schema error), else the
+ * line of JSON {file, field, language, message}, a line of the content checks, or Astro's
+ * content schema error), else the
  * first lines it printed about an error.
  */
 export function buildFailure(output: string): PublishError {
@@ -120,6 +122,11 @@ export function buildFailure(output: string): PublishError {
     } catch {
       // not ours
     }
+  }
+  // The content checks' lines (src/integrations/content-checks.mjs): the first problem.
+  for (const line of text.split('\n')) {
+    const problem = parseProblemLine(line);
+    if (problem) return problem;
   }
   // [InvalidContentEntryDataError] pages → ms/faq data does not match collection schema.
   //   **title**: Too small: …

@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { frontMatter } from '../../contract/rules/content-checks.ts';
 
 // The content editor at /pc/admin/: Decap CMS bundled with the site, on the working copy
 // through its local proxy (decap-server, as `npm run content` starts it), and never loaded by
@@ -20,12 +24,12 @@ function freePort(): Promise<number> {
   });
 }
 
-/** decap-server on 127.0.0.1, reading this working copy (the test saves nothing). */
-async function startProxy(): Promise<{ port: number; proxy: ChildProcess }> {
+/** decap-server on 127.0.0.1, on this working copy (where the test saves nothing) or on a copy of it. */
+async function startProxy(dir = root): Promise<{ port: number; proxy: ChildProcess }> {
   const port = await freePort();
   const proxy = spawn(process.execPath, [fileURLToPath(import.meta.resolve('decap-server/dist/index.js'))], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: root, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: dir, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   await expect
@@ -106,6 +110,42 @@ test('the editor opens the FAQ in English and Malay side by side, switches a pan
     await expect(preview.getByRole('heading', { level: 1, name: 'Soalan lazim' })).toBeVisible();
   } finally {
     proxy.kill();
+  }
+});
+
+test("saving the FAQ writes each language's file in its own folder, the texts not edited as they were", async ({ page }) => {
+  const copy = mkdtempSync(path.join(tmpdir(), 'servauto-editor-'));
+  cpSync(path.join(root, 'content'), path.join(copy, 'content'), { recursive: true });
+  const read = (file: string) => frontMatter(readFileSync(path.join(copy, 'content/pages', file), 'utf8'));
+  const before = Object.fromEntries(['en', 'ms', 'zh-cn'].map((l) => [l, read(`${l}/faq.md`)]));
+  const { port, proxy } = await startProxy(copy);
+  try {
+    await useProxyAt(page, port);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/pc/admin/');
+    await page.getByRole('button', { name: 'Login' }).click({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Pages' }).click();
+    await page.getByRole('link', { name: 'Frequently asked questions' }).click();
+    const titles = page.getByRole('textbox', { name: 'Title', exact: true });
+    await expect(titles.nth(1)).toHaveValue('Soalan lazim', { timeout: 20_000 });
+    await titles.nth(1).fill('Soalan lazim Servauto');
+    // On the working copy there is no review: the entry is published at once.
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('menuitem', { name: 'Publish now' }).click();
+    await expect.poll(() => read('ms/faq.md').data.get('title'), { timeout: 20_000 }).toBe('Soalan lazim Servauto');
+    for (const l of ['en', 'ms', 'zh-cn']) {
+      const after = read(`${l}/faq.md`);
+      expect(after.body.trim(), l).toBe(before[l]!.body.trim());
+      expect(after.data.get('description'), l).toBe(before[l]!.data.get('description'));
+    }
+    expect(read('en/faq.md').data.get('title')).toBe('Frequently asked questions');
+    expect(read('zh-cn/faq.md').data.get('title')).toBe('常见问题');
+    // No file of another layout: the same five pages in each language's folder.
+    expect(readdirSync(path.join(copy, 'content/pages')).sort()).toEqual(['en', 'ms', 'zh-cn']);
+    for (const l of ['en', 'ms', 'zh-cn']) expect(readdirSync(path.join(copy, 'content/pages', l)).sort()).toEqual(['about.md', 'faq.md', 'privacy.md', 'return.md', 'terms.md']);
+  } finally {
+    proxy.kill();
+    rmSync(copy, { recursive: true, force: true });
   }
 });
 

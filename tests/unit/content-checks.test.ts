@@ -58,6 +58,12 @@ describe('content checks', () => {
       expect(named(checkContent(project(undefined, gone))).map((p) => `${p.file} ${p.language}`)).toEqual(gone.map((f, i) => `${f} ${['en', 'zh-cn', 'ms'][i]}`));
     });
 
+    it("a page in a folder that is not one of the site's languages", () => {
+      const problems = checkContent(project('page-unknown-language'));
+      expect(named(problems)).toEqual([{ file: 'content/pages/fr/about.md', field: 'file', language: 'all', rule: 'not-a-language' }]);
+      expect(problems[0]!.message).toBe('"fr" is not a language of the site: a page\'s folders are en/, zh-cn/, ms/');
+    });
+
     it('a page whose Malay title is empty', () => {
       expect(named(checkContent(project('page-empty-title')))).toEqual([{ file: 'content/pages/ms/about.md', field: 'title', language: 'ms', rule: 'missing-language' }]);
     });

@@ -39,9 +39,10 @@ function start(env: Record<string, string>, script = 'server/main.ts') {
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  /** Every line printed on stdout, each a JSON object. */
+  /** Every whole line printed on stdout so far (a line still arriving is left out), each a JSON object. */
   const lines = () =>
     stdout
+      .slice(0, stdout.lastIndexOf('\n') + 1)
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Record<string, unknown> & { msg: string; level: string });
@@ -118,7 +119,10 @@ describe('NODE_ENV=production', () => {
       fetch(`${base}${call}?tracking=query-string-value`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const sent = await call('/api/app/user/send/sms', { phone: '0123456789', type: 'login' });
     expect(sent.status).toBe(200);
-    const otp = server.lines().find((l) => l.msg.startsWith('[sms] OTP for +60123456789: '))!.msg.slice(-6);
+    // The code's log line reaches this process through a pipe, which may deliver it after the answer.
+    const otpLine = () => server.lines().find((l) => l.msg.startsWith('[sms] OTP for +60123456789: '));
+    await expect.poll(otpLine).toBeDefined();
+    const otp = otpLine()!.msg.slice(-6);
     const login = await call('/api/app/user/client-login', { phone: '0123456789', code: otp });
     expect(((await login.json()) as { code: number }).code).toBe(200);
 

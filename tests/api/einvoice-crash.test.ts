@@ -11,7 +11,7 @@ import { FIND_EINVOICE, individual, REQUEST } from './einvoice-fixtures.ts';
 import { freePort } from './free-port.ts';
 import { startApi } from './harness.ts';
 import { FIND } from './order-fixtures.ts';
-import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer, type Running } from './server-process.ts';
+import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer, type Running, until } from './server-process.ts';
 
 /**
  * The real server (server/main.ts) sending e-invoices to MyInvois, played here by the project's
@@ -109,14 +109,6 @@ const startShop = (dataDir: string, port: number, lhdn: HeldMyInvois, env: Recor
 
 const login = (server: Running, phone: string) => serverLogin(server, phone, () => /\[sms\] OTP for \+60\d+: (\d{6})/.exec(server.output())?.[1]);
 
-/** Until `ready()` holds or 60 s have passed (the worker looks every second). */
-async function until(ready: () => Promise<boolean> | boolean, what: string, server: Running) {
-  const deadline = Date.now() + 60_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('a crash while MyInvois answers a submission', () => {
   test('kill -9 after MyInvois took the e-invoice, before its answer: the next server finds it there, sends nothing again, and it ends Valid', { timeout: 120_000 }, async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { freePort } from './free-port.ts';
 import { FIND } from './order-fixtures.ts';
-import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer as startApiServer, type Running } from './server-process.ts';
+import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer as startApiServer, type Running, until } from './server-process.ts';
 import { startTwilioDouble, type TwilioDouble } from './twilio-double.ts';
 
 /**
@@ -38,14 +38,6 @@ const startServer = (dataDir: string, port: number, env: Record<string, string> 
 /** Logs in with the code the double received. */
 const login = (server: Running, phone: string) => serverLogin(server, phone, () => /\b(\d{6})\b/.exec(twilio.messages.at(-1)?.body ?? '')?.[1]);
 
-/** Until `ready()` holds or 60 s have passed (the server's worker looks every second). */
-async function until(ready: () => Promise<boolean> | boolean, what: string, server: Running) {
-  const deadline = Date.now() + 60_000;
-  while (!(await ready())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const about = (orderNo: string) => twilio.messages.filter((m) => m.body.includes(orderNo));
 

@@ -73,6 +73,15 @@ export async function startServer(dataDir: string, port: number, env: Record<str
   return running;
 }
 
+/** Until `ready()` holds or 60 s have passed (a worker started with JOB_INTERVAL_SECONDS=1 looks every second); else fails with the server's output. */
+export async function until(ready: () => Promise<boolean> | boolean, what: string, server: Running) {
+  const deadline = Date.now() + 60_000;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Kills the server with SIGKILL: no shutdown of its own runs. */
 export async function killServer(server: Running) {
   server.child.kill('SIGKILL');

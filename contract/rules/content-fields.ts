@@ -8,6 +8,12 @@
  * The editor's languages, in the order its panes take them: the left pane opens on English
  * (and can switch), the right pane shows the second, Malay, beside it; Chinese is the third.
  */
+/**
+ * The settings the content editor's configuration is built from (src/admin/config.ts, at build
+ * time): a change of one rebuilds the site (server/modules/publishing/inputs.ts).
+ */
+export const CONTENT_SETTINGS = ['CONTENT_BACKEND', 'CONTENT_REPO', 'CONTENT_BRANCH', 'CONTENT_PROXY_PORT', 'CONTENT_API_ROOT', 'CONTENT_BASE_URL', 'CONTENT_APP_ID', 'CONTENT_SITE_URL'] as const;
+
 export const EDITOR_LOCALES = ['en', 'ms', 'zh-cn'] as const;
 
 /** Front matter of content/pages/<lang>/<page>.md. */

@@ -10,6 +10,7 @@ import {
   BANNER_IMAGE_FOLDER,
   EDITOR_LOCALES,
   BANNER_IMAGE_URL,
+  CONTENT_SETTINGS,
   editablePages,
   PAGE_DESCRIPTION_MAX,
   PAGE_DESCRIPTION_MIN,
@@ -17,8 +18,6 @@ import {
 } from '../../contract/rules/content-fields.ts';
 import { defaultLocale, locales } from '../../contract/rules/language.ts';
 
-/** The settings the configuration is built from (the environment at build time). */
-export const CONTENT_SETTINGS = ['CONTENT_BACKEND', 'CONTENT_REPO', 'CONTENT_BRANCH', 'CONTENT_PROXY_PORT', 'CONTENT_API_ROOT', 'CONTENT_BASE_URL', 'CONTENT_APP_ID', 'CONTENT_SITE_URL'] as const;
 export type ContentSettings = Partial<Record<(typeof CONTENT_SETTINGS)[number], string>>;
 
 export const GIT_BACKENDS = ['github', 'gitlab', 'gitea'] as const;

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { CONTENT_SETTINGS } from '../../../contract/rules/content-fields.ts';
 
 /** What the built site depends on: when none of it changed, a build of it is current. */
 export const SITE_INPUTS = ['src', 'public', 'content', 'contract', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
-/** The settings the content editor's configuration is built from (src/admin/config.ts): a change rebuilds. */
-export const CONTENT_SETTINGS = ['CONTENT_BACKEND', 'CONTENT_REPO', 'CONTENT_BRANCH', 'CONTENT_PROXY_PORT', 'CONTENT_API_ROOT', 'CONTENT_BASE_URL', 'CONTENT_APP_ID', 'CONTENT_SITE_URL'];
 
 /** Where a build keeps the hash of the inputs it was built from. */
 export const STAMP_NAME = '.inputs-hash';

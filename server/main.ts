@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createApi } from './app.ts';
-import { loadIndexes } from './indexes.ts';
+import { loadIndexes, refreshIndexes } from './indexes.ts';
 import { openDatabase } from './db/client.ts';
 import { serverSecret, syncContent } from './db/sync.ts';
 import type { AppEnv } from './http/env.ts';
@@ -87,7 +87,19 @@ const worker = startWorker({
 
 // The site is served from its current build; a republish (a change under content/ with
 // CONTENT_WATCH=1, POST /api/ops/content/publish, or another process's publication) swaps in a new one.
-const publisher = sitePublisher({ db: database.db, root: process.cwd(), initialDir: config.siteDir, buildsDir: config.siteBuildsDir, followMs: config.contentFollowMs });
+// After a publication the API reads the content again, as a start does, so that the products
+// and workshops it answers with are those the pages show.
+const publisher = sitePublisher({
+  db: database.db,
+  root: process.cwd(),
+  initialDir: config.siteDir,
+  buildsDir: config.siteBuildsDir,
+  followMs: config.contentFollowMs,
+  onPublished: async () => {
+    await syncContent(database.db, path.resolve('content'), { demoData: config.demoData });
+    await refreshIndexes(database.db, indexes);
+  },
+});
 await publisher.follow();
 if (config.contentWatch) publisher.watchContent();
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, describe, expect, onTestFailed, test } from 'vitest';
 import { siteInputsHash } from '../../server/modules/publishing/inputs.ts';
 import { staffKeys } from './console-fixtures.ts';
 import { freePort } from './free-port.ts';
@@ -18,6 +18,8 @@ import { startApi } from './harness.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/** Tests whose servers keep their own PGlite database (DATABASE_URL ''): the same on both runs, so run once, on the first. */
+const ownDatabase = test.skipIf(onPostgres);
 const TOKEN = 'publish-token-for-the-tests-0123456789';
 /** Longest wait for a build, a start or a publication on a busy 2-core machine. */
 const LONG_MS = 150_000;
@@ -92,6 +94,7 @@ async function startServer(project: string, env: Record<string, string>): Promis
   void exited.then(() => (stopped = true));
   const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
   servers.push(server);
+  onTestFailed(() => console.error(`server output:\n${output.slice(-6000)}`));
   while (!/Servauto is ready at /.test(output)) {
     if (stopped) throw new Error(`the server stopped before it was ready:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -134,6 +137,16 @@ async function page(server: Server, pathname: string) {
   return { status: res.status, body: await res.text() };
 }
 
+const PADS = 'brakepads-akebono-proact-front';
+
+/** The product's name as the API answers it (the name orders, the cart and e-invoices carry). */
+async function productName(server: Server): Promise<string> {
+  const res = await fetch(`${server.base}/api/app/order/vehicle/product/app/find`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ id: PADS }) });
+  const answer = (await res.json()) as { code: number; data: { name: string } };
+  expect(answer.code).toBe(200);
+  return answer.data.name;
+}
+
 /** Replaces a front matter field of a content page, or appends a paragraph to it. */
 function editPage(project: string, file: string, edit: (text: string) => string) {
   const full = path.join(project, 'content', file);
@@ -141,7 +154,7 @@ function editPage(project: string, file: string, edit: (text: string) => string)
 }
 
 describe('publishing the content while the site is served', () => {
-  test(
+  ownDatabase(
     'a republish swaps whole sites under requests; a failed build keeps the site and says why; only the token publishes',
     async () => {
       const { project, empty, data } = projectCopy();
@@ -171,6 +184,9 @@ describe('publishing the content while the site is served', () => {
       // A Malay FAQ answer changes; pages are asked for in a loop before, during and after the republish.
       // Within the last answer's last paragraph: the FAQ keeps the English one's shape.
       editPage(project, 'pages/ms/faq.md', (text) => `${text.trimEnd()} Jawapan baharu: kedai dibuka pada hari Ahad.\n`);
+      // And a product's English name: the API's answers follow the pages once published.
+      editPage(project, `catalog/auto-brake-pads/${PADS}.json`, (text) => text.replace('"Akebono ProACT front brake pads"', '"Akebono ProACT front brake pads (ceramic)"'));
+      expect(await productName(server)).toBe('Akebono ProACT front brake pads');
       const seen: { path: string; status: number; body: string; building: boolean }[] = [];
       let building = false;
       let stop = false;
@@ -200,6 +216,7 @@ describe('publishing the content while the site is served', () => {
       for (const p of LANDING) now.set(p, (await page(server, p)).body);
       expect(before.get('/pc/ms/faq')).not.toContain('Jawapan baharu');
       expect(now.get('/pc/ms/faq')).toContain('Jawapan baharu: kedai dibuka pada hari Ahad.');
+      expect(await productName(server)).toBe('Akebono ProACT front brake pads (ceramic)');
       expect(seen.filter((s) => s.building).length, 'requests while the new site was building').toBeGreaterThan(0);
       for (const s of seen) {
         expect(s.status, s.path).toBe(200);
@@ -223,7 +240,7 @@ describe('publishing the content while the site is served', () => {
     4 * LONG_MS,
   );
 
-  test('without CONTENT_PUBLISH_TOKEN publishing is not configured', async () => {
+  ownDatabase('without CONTENT_PUBLISH_TOKEN publishing is not configured', async () => {
     const { project, empty, data } = projectCopy();
     const server = await startServer(project, { DATABASE_URL: '', DATA_DIR: data, SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: '' });
     for (const [method, where] of [['POST', 'publish'], ['GET', 'status']] as const) {

@@ -49,6 +49,12 @@ export interface SitePublisherOptions {
   now?: () => Date;
   /** How often the others' publications are looked for; 0: never (default 5 s). */
   followMs?: number;
+  /**
+   * Run for each publication once its build passed, just before the swap: what the API keeps of the
+   * content (product names, prices, workshops) is read again, so that orders and the pages say
+   * the same. A failure is logged and the pages are published all the same (their build passed the checks).
+   */
+  onPublished?: () => Promise<void>;
 }
 
 export type SitePublisher = ReturnType<typeof sitePublisher>;
@@ -319,6 +325,12 @@ export function sitePublisher(options: SitePublisherOptions) {
           // a build without its list: the working copy's
         }
         await check(final, content);
+      }
+      // The API's content first, then the pages: a page of the new version never meets older answers.
+      if (options.onPublished) {
+        await options.onPublished().catch((err: unknown) => {
+          log.error(`[content] site ${version.slice(0, 12)} published, but the API's copy of the content was not refreshed: ${err instanceof Error ? err.message : String(err)}`);
+        });
       }
       // The swap: from the next request on, pages come from the new folder.
       previousDir = current.dir;

@@ -101,6 +101,11 @@ export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDe
   problems.push(secretProblem(env, 'METRICS_TOKEN', 'GET /metrics is served only with this token in production', OWN_SECRET_MIN_LENGTH));
   // Optional (unset: publishing by call is off); when set, as long as the other tokens: it makes the server rebuild the site.
   if (env.CONTENT_PUBLISH_TOKEN?.trim()) problems.push(secretProblem(env, 'CONTENT_PUBLISH_TOKEN', 'POST /api/ops/content/publish is served only with this token', OWN_SECRET_MIN_LENGTH));
+  // The editor on the working copy (`npm run content`) saves through a proxy that asks no one who
+  // they are: on a live site editors work through the git host, whose review publishes.
+  if (env.CONTENT_BACKEND?.trim() === 'local') {
+    problems.push('CONTENT_BACKEND=local saves the editor\'s changes through a proxy that checks no account (npm run content, on an editor\'s own machine): set CONTENT_BACKEND=github, gitlab or gitea with CONTENT_REPO');
+  }
   if (env.S3_BUCKET?.trim()) {
     problems.push(secretProblem(env, 'S3_ACCESS_KEY_ID', 'S3_BUCKET is set, so the bucket\'s access key is needed'));
     problems.push(secretProblem(env, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET is set, so the bucket\'s secret key is needed'));

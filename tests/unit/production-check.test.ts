@@ -73,10 +73,16 @@ describe('a production start', () => {
     ['a bucket with MinIO\'s own keys', { S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'minioadmin', S3_SECRET_ACCESS_KEY: 'minioadmin' }, /^S3_ACCESS_KEY_ID is a development default/],
     ['no public address', { PUBLIC_URL: '' }, /^PUBLIC_URL is not set/],
     ['a short content publish token', { CONTENT_PUBLISH_TOKEN: 'publish-now' }, /^CONTENT_PUBLISH_TOKEN is shorter than 16 characters/],
+    ['the editor on the working copy', { CONTENT_BACKEND: 'local' }, /^CONTENT_BACKEND=local saves the editor's changes through a proxy that checks no account/],
   ])('%s: refused, naming it', (_, change, line) => {
     const { problems } = check({ ...safe, ...change });
     expect(problems.length).toBeGreaterThan(0);
     expect(problems[0]).toMatch(line);
+  });
+
+  test('the editor through a git host is fine, as is no editor backend set', () => {
+    expect(check({ ...safe, CONTENT_BACKEND: 'github', CONTENT_REPO: 'servauto/site' }).problems).toEqual([]);
+    expect(check({ ...safe, CONTENT_BACKEND: '' }).problems).toEqual([]);
   });
 
   test('no content publish token is fine (publishing by call is off), a long one too', () => {

@@ -25,10 +25,10 @@ function languageOf(requestPath: string): string | undefined {
 export type SiteDir = string | (() => string);
 const folderOf = (siteDir: SiteDir) => path.resolve(typeof siteDir === 'string' ? siteDir : siteDir());
 
-/** The 404 page in the language of the path, with status 404. */
+/** The 404 page in the language of the path, with status 404 (from the build `chosen` when the request already chose one). */
 export function notFoundPage(siteDir: SiteDir) {
-  return async (c: Context) => {
-    const root = folderOf(siteDir);
+  return async (c: Context, chosen?: string) => {
+    const root = typeof chosen === 'string' ? chosen : folderOf(siteDir);
     const lang = languageOf(c.req.path);
     const candidates = [...(lang ? [path.join(root, lang, '404', 'index.html')] : []), path.join(root, '404.html')];
     for (const file of candidates) {
@@ -67,9 +67,11 @@ export function siteFiles(siteDir: SiteDir, fillPage?: PageFiller) {
   };
   const notFound = notFoundPage(siteDir);
   return async (c: Context) => {
-    let res = await filesOf(folderOf(siteDir))(c, async () => {});
+    // The folder is read once: the file and a 404 come from the same build.
+    const root = folderOf(siteDir);
+    let res = await filesOf(root)(c, async () => {});
     const file = found.get(c);
-    if (!res || !file) return notFound(c);
+    if (!res || !file) return notFound(c, root);
     // Weak: the same tag stands for the gzip and the plain body. (No tag if a rebuild just took the file.)
     const s = await stat(file).catch(() => null);
     const filled = fillPage && file.endsWith('.html') ? await filledPage(file, res, fillPage) : null;

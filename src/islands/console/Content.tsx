@@ -9,6 +9,9 @@ import { consoleContentStatus } from '../../lib/console-content-endpoints.ts';
 import ConsoleShell from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading } from './parts.tsx';
 
+/** How often the page looks again while the site builds. */
+const BUILDING_LOOK_MS = 3_000;
+
 type ContentStatusDto = ResponseOf<typeof statusCall>;
 type PublishDto = ContentStatusDto['publishes'][number];
 
@@ -60,6 +63,14 @@ function ContentDesk({ locale }: { locale: Locale }) {
       live = false;
     };
   }, [reloads]);
+
+  // While a publication builds, the page looks again every few seconds until it has ended.
+  const building = status?.building || status?.publishes[0]?.result === 'building';
+  useEffect(() => {
+    if (!building) return;
+    const timer = setTimeout(() => setReloads((n) => n + 1), BUILDING_LOOK_MS);
+    return () => clearTimeout(timer);
+  }, [building, status]);
 
   if (failed) return <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />;
   if (!status) return <Loading locale={locale} />;

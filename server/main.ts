@@ -13,6 +13,7 @@ import type { SellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { emailProviderFromEnv } from './providers/email/index.ts';
+import { setFirstRetryDelay } from './jobs/queue.ts';
 import { startWorker } from './jobs/worker.ts';
 import { jobRegistry } from './jobs/registry.ts';
 import { scheduleCarReminders } from './jobs/car-reminders.ts';
@@ -65,6 +66,7 @@ await scheduleCarReminders(database.db, new Date());
 // A month's consolidated e-invoice, looked for every hour from the 1st to the 7th: one job per hour however many servers.
 await scheduleEinvoiceConsolidation(database.db, new Date());
 // Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
+setFirstRetryDelay(config.jobFirstRetryMs);
 const worker = startWorker({
   db: database.db,
   handlers: jobRegistry({

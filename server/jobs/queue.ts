@@ -29,9 +29,16 @@ export async function scheduleJob(tx: Db, job: { kind: string; key?: string; run
     .onConflictDoNothing();
 }
 
+let firstRetryMs = 30_000;
+
+/** The wait before a job's first retry (JOB_RETRY_SECONDS, set once at start; tests shorten it). */
+export function setFirstRetryDelay(ms: number) {
+  firstRetryMs = ms;
+}
+
 /** How long a failed job waits before its next try: 30 s, doubling, at most an hour. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+  return Math.min(3_600_000, firstRetryMs * 2 ** Math.max(0, attempts - 1));
 }
 
 /**

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { LOCK_FILE } from '../../server/db/folder-lock.ts';
 import { freePort } from './free-port.ts';
 import { ADD, FIND, PAY, pickupOrder, SANDBOX_CALLBACK } from './order-fixtures.ts';
 import { scratchData, serverCall, serverLogin, startServer, type Running } from './server-process.ts';
+import { pgliteOnly } from './pglite-only.ts';
 
 /**
  * The real server (server/main.ts) killed with SIGKILL after the customer pressed Pay on the
@@ -16,13 +17,13 @@ const login = (server: Running, phone: string) => serverLogin(server, phone, () 
 
 const lockHolder = (dataDir: string) => (JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid;
 
-describe('a crash between Pay and its callback', () => {
+pgliteOnly('a crash between Pay and its callback', () => {
   test('kill -9 after Pay, restart on the same folder: the order is paid, not expired', { timeout: 120_000 }, async () => {
     const dataDir = scratchData('payment-crash');
     const [port, nobody] = [await freePort(), await freePort()];
 
     // The gateway's own quick tries go where nothing answers: only the delivery job is left.
-    const first = await startServer(dataDir, port, { SANDBOX_CALLBACK_URL: `http://127.0.0.1:${nobody}${SANDBOX_CALLBACK}` });
+    const first = await startServer(dataDir, port, { SANDBOX_CALLBACK_URL: `http://127.0.0.1:${nobody}${SANDBOX_CALLBACK}`, JOB_RETRY_SECONDS: '2' });
     const userKey = await login(first, '0123456789');
     const placed = await serverCall(first, ADD, pickupOrder(), userKey);
     const orderNo = placed.orderNo as string;
@@ -45,8 +46,8 @@ describe('a crash between Pay and its callback', () => {
     const second = await startServer(dataDir, port, { JOB_INTERVAL_SECONDS: '1' });
     expect(lockHolder(dataDir), 'the restarted server took the lock over').toBe(second.child.pid);
 
-    // The job's first try is due 30 s after Pay (retryDelayMs(1)), as a gateway's first retry
-    // comes soon after a missed webhook; the worker then finds it within a second.
+    // The job's first try is due JOB_RETRY_SECONDS after Pay (30 s in a shop, 2 s here), as a
+    // gateway's first retry comes soon after a missed webhook; the worker finds it within a second.
     let order = await serverCall(second, FIND, { orderNo }, userKey);
     const deadline = pressedAt + 90_000;
     while (order.status === 'PENDING_PAYMENT' && Date.now() < deadline) {

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
+import { pgliteOnly } from './pglite-only.ts';
 
 const run = promisify(execFile);
 const contentDir = path.resolve('content');
@@ -33,7 +34,7 @@ async function staff(dataDir: string, ...args: string[]) {
   }
 }
 
-describe('npm run staff', () => {
+pgliteOnly('npm run staff', () => {
   // One folder, migrated here once: each command then starts on a database that is ready.
   let dir: string;
   beforeAll(async () => {

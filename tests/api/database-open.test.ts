@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, expect, test } from 'vitest';
 import { closeDatabaseAhead, openDatabase, openDatabaseAhead } from '../../server/db/client.ts';
+import { pgliteOnly } from './pglite-only.ts';
 
 type Rows = { rows: Record<string, unknown>[] };
 
@@ -17,7 +18,7 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-describe('a PGlite data folder opened ahead (npm start opens it while the site builds)', () => {
+pgliteOnly('a PGlite data folder opened ahead (npm start opens it while the site builds)', () => {
   test('is the one the server then opens: created, migrated, and held by this process', async () => {
     const dataDir = freshFolder();
     openDatabaseAhead({ kind: 'pglite', dataDir });

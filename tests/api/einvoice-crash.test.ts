@@ -12,6 +12,7 @@ import { freePort } from './free-port.ts';
 import { startApi } from './harness.ts';
 import { FIND } from './order-fixtures.ts';
 import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer, type Running, until } from './server-process.ts';
+import { pgliteOnly } from './pglite-only.ts';
 
 /**
  * The real server (server/main.ts) sending e-invoices to MyInvois, played here by the project's
@@ -110,7 +111,7 @@ const startShop = (dataDir: string, port: number, lhdn: HeldMyInvois, env: Recor
 const login = (server: Running, phone: string) => serverLogin(server, phone, () => /\[sms\] OTP for \+60\d+: (\d{6})/.exec(server.output())?.[1]);
 
 
-describe('a crash while MyInvois answers a submission', () => {
+pgliteOnly('a crash while MyInvois answers a submission', () => {
   test('kill -9 after MyInvois took the e-invoice, before its answer: the next server finds it there, sends nothing again, and it ends Valid', { timeout: 120_000 }, async () => {
     myinvois = await startMyInvois();
     const dataDir = scratchData('einvoice-crash');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { FolderInUseError, LOCK_FILE, lockDataFolder, type Holder } from '../../server/db/folder-lock.ts';
+import { pgliteOnly } from './pglite-only.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const folderLock = fileURLToPath(new URL('../../server/db/folder-lock.ts', import.meta.url));
@@ -78,7 +79,7 @@ async function banner(port: number) {
   return ((await res.json()) as { code: number }).code;
 }
 
-describe('one server per data folder', () => {
+pgliteOnly('one server per data folder', () => {
   test('a second server refuses at once, in one line, and the first keeps serving; after kill -9 the next one takes over', { timeout: 180_000 }, async () => {
     const folder = freshFolder();
     const first = startServer(folder);
@@ -119,7 +120,7 @@ describe('one server per data folder', () => {
   });
 });
 
-describe('the lock itself', () => {
+pgliteOnly('the lock itself', () => {
   test('a process cannot take a folder it already holds, and can once it lets go', () => {
     const folder = freshFolder();
     const lock = lockDataFolder(folder);

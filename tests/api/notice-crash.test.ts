@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { freePort } from './free-port.ts';
 import { FIND } from './order-fixtures.ts';
 import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer as startApiServer, type Running, until } from './server-process.ts';
 import { startTwilioDouble, type TwilioDouble } from './twilio-double.ts';
+import { pgliteOnly } from './pglite-only.ts';
 
 /**
  * The real server (server/main.ts) sending its SMS through Twilio's adapter to a local double
@@ -41,7 +42,7 @@ const login = (server: Running, phone: string) => serverLogin(server, phone, () 
 
 const about = (orderNo: string) => twilio.messages.filter((m) => m.body.includes(orderNo));
 
-describe('a crash between a notice and its sending', () => {
+pgliteOnly('a crash between a notice and its sending', () => {
   test('kill -9 after the commit, before the send: the next server sends it once, and the timeline says sent', { timeout: 120_000 }, async () => {
     const dataDir = scratchData('notice-crash');
     const port = await freePort();

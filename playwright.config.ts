@@ -91,6 +91,21 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: /content-publish\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH,
+          args: chromiumArgs,
+        },
+      },
+    },
+    {
+      // A site build (both cores for 15 s or more) beside the other tests would slow their
+      // pages past their waits: this runs once they are done.
+      name: 'publishing',
+      testMatch: /content-publish\.spec\.ts/,
+      dependencies: ['chromium'],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {

@@ -1,61 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { frontMatter } from '../../contract/rules/content-checks.ts';
+import { startProxy, useProxyAt } from './editor-support.ts';
 
 // The content editor at /pc/admin/: Decap CMS bundled with the site, on the working copy
 // through its local proxy (decap-server, as `npm run content` starts it), and never loaded by
 // a shop page.
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-      .once('error', reject)
-      .listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-  });
-}
-
-/** decap-server on 127.0.0.1, on this working copy (where the test saves nothing) or on a copy of it. */
-async function startProxy(dir = root): Promise<{ port: number; proxy: ChildProcess }> {
-  const port = await freePort();
-  const proxy = spawn(process.execPath, [fileURLToPath(import.meta.resolve('decap-server/dist/index.js'))], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: dir, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          const res = await fetch(`http://127.0.0.1:${port}/api/v1`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"action":"info"}' });
-          return res.status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(200);
-  return { port, proxy };
-}
-
-/** The site's own config.yml, with the proxy's address moved to the port this test's proxy took. */
-async function useProxyAt(page: Page, port: number) {
-  await page.route('**/pc/admin/config.yml', async (route) => {
-    const response = await route.fetch();
-    const text = (await response.text()).replaceAll(/http:\/\/127\.0\.0\.1:\d+\/api\/v1/g, `http://127.0.0.1:${port}/api/v1`);
-    await route.fulfill({ response, body: text });
-  });
-}
 
 test('the configuration names the three languages and edits the working copy through a proxy on 127.0.0.1', async ({ request }) => {
   const res = await request.get('/pc/admin/config.yml');

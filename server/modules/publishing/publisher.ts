@@ -260,6 +260,7 @@ export function sitePublisher(options: SitePublisherOptions) {
       rmSync(temp, { recursive: true, force: true });
       mkdirSync(buildsDir, { recursive: true });
       // Built for production whatever the server runs as (under a test runner NODE_ENV is "test": React's development build, twice the weight).
+      const buildStarted = performance.now();
       const result = await run(process.execPath, [astroCommand(root), 'build', '--outDir', temp], { NODE_ENV: 'production' });
       if (result.status !== 0) throw new PublishFailure(buildFailure(result.output));
       // The inputs changed during the build: this build is of no version; the next publish builds them.
@@ -268,7 +269,9 @@ export function sitePublisher(options: SitePublisherOptions) {
         throw new PublishFailure({ message: 'The content changed during the build: it is built again.' });
       }
       writeFileSync(path.join(temp, '.content-files.json'), JSON.stringify(content));
+      const checkStarted = performance.now();
       await check(temp, content);
+      log.info(`[content] site ${version.slice(0, 12)}: built in ${((checkStarted - buildStarted) / 1000).toFixed(1)} s, checked in ${((performance.now() - checkStarted) / 1000).toFixed(1)} s`);
       writeFileSync(path.join(temp, STAMP_NAME), version + '\n');
       rmSync(final, { recursive: true, force: true });
       renameSync(temp, final);
@@ -314,6 +317,7 @@ export function sitePublisher(options: SitePublisherOptions) {
     let id: number | null = null;
     try {
       id = await beginPublish(db, { version, trigger, builder, at: now() });
+      log.info(`[content] site ${version.slice(0, 12)}: building (${trigger}); the site ${current.version?.slice(0, 12) ?? 'served at start'} is served meanwhile`);
       const final = path.join(buildsDir, version);
       let content = contentFiles(root);
       const built = await buildInto(version, final, content);

@@ -24,6 +24,7 @@ import { ownOrigin, paymentProviderFromEnv } from './providers/payment/index.ts'
 import { curlecDoubleFromEnv } from './providers/payment/curlec/double/index.ts';
 import { productReviewPages } from './pages/product-reviews.ts';
 import { mountSite } from './static.ts';
+import { contentDataHash } from './modules/publishing/inputs.ts';
 import { sitePublisher } from './modules/publishing/publisher.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
@@ -46,6 +47,8 @@ const { config, seller } = await preflight();
 const storage = uploadStorage();
 const started = performance.now();
 const database = await openDatabase(config.database);
+// What the API read of content/, so that a republish of the pages alone does not read it again.
+let contentRead = contentDataHash();
 await syncContent(database.db, path.resolve('content'), { demoData: config.demoData });
 const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
@@ -98,8 +101,12 @@ const publisher = sitePublisher({
   buildsDir: config.siteBuildsDir,
   followMs: config.contentFollowMs,
   onPublished: async () => {
+    // Only when what the API reads changed (a product's text, say; not a page's Markdown).
+    const now = contentDataHash();
+    if (now === contentRead) return;
     await syncContent(database.db, path.resolve('content'), { demoData: config.demoData });
     await refreshIndexes(database.db, indexes);
+    contentRead = now;
   },
 });
 await publisher.follow();

@@ -34,3 +34,18 @@ export function contentFiles(root = process.cwd()): string[] {
   const base = path.join(root, 'content');
   return [...files(base)].map((f) => path.relative(base, f).split(path.sep).join('/'));
 }
+
+/**
+ * A hash of what the API reads from content/ (all of it but pages/, whose Markdown only the site
+ * build reads): when it is the same after a republish, the API's copy is current already.
+ */
+export function contentDataHash(root = process.cwd()): string {
+  const hash = createHash('sha256');
+  const base = path.join(root, 'content');
+  for (const file of files(base)) {
+    const name = path.relative(base, file).split(path.sep).join('/');
+    if (name.startsWith('pages/')) continue;
+    hash.update(name).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}

@@ -135,7 +135,9 @@ describe('a date on no calendar is refused, naming the field, and changes nothin
 
 describe('no call answers 5xx for a date on no calendar', () => {
   test('every call, with the dates in every place a date goes, logged in as staff and as a customer', async () => {
-    const paths = [...new Set(api.routes.filter((r) => r.method === 'POST' && r.path.startsWith('/api/') && !/[:*]/.test(r.path)).map((r) => r.path))];
+    // The operations' routes (/api/ops/…) are not calls: they take no body, answer to a bearer
+    // token, and 503 says publishing is not configured (content-publish.test.ts).
+    const paths = [...new Set(api.routes.filter((r) => r.method === 'POST' && r.path.startsWith('/api/') && !r.path.startsWith('/api/ops/') && !/[:*]/.test(r.path)).map((r) => r.path))];
     expect(paths.length).toBeGreaterThan(40);
     const serverErrors: string[] = [];
     for (const path of paths) {

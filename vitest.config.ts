@@ -4,12 +4,10 @@ import { defineConfig } from 'vitest/config';
  * Two suites: `unit` (pure functions, no I/O) and `api` (the Hono app called in-process
  * through `app.request()`, on a database).
  *
- * The api suite runs on an in-memory PGlite per test file by default, so its files may run
- * side by side. With DATABASE_URL set it runs on that PostgreSQL instead; every file then
- * truncates and reloads the same tables, so the files must take turns.
+ * The api suite runs on an in-memory PGlite per test file by default. With DATABASE_URL set it
+ * runs on that PostgreSQL instead, each worker in a database of its own there
+ * (tests/api/worker-setup.ts). Either way, two files run side by side.
  */
-const onPostgres = Boolean(process.env.DATABASE_URL);
-
 export default defineConfig({
   test: {
     // Vitest leaves a core free by default; most of an API file's time is its own PGlite, so on a
@@ -30,11 +28,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/worker-setup.ts'],
           environment: 'node',
           // Opening a PGlite (WASM start and migrations) takes seconds on a small machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          fileParallelism: !onPostgres,
         },
       },
     ],

@@ -80,7 +80,7 @@ start() {
   # A port that looked free can still be taken by the time the server binds it: try the next.
   local tries=0
   until as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
     start >/dev/null; do
     tries=$((tries + 1))
     if ((tries >= 5)) || ! grep -q 'could not bind' "$dir/server.log"; then

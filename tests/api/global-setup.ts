@@ -2,13 +2,15 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
+import { workerDatabaseUrl } from './worker-database.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A file holding an in-memory PGlite's files, migrated and filled from content/ with its demo data; '' on PostgreSQL. */
+    /** A file holding an in-memory PGlite's files, migrated and filled from content/ with its demo data. */
     pgliteTemplate: string;
   }
 }
@@ -16,13 +18,14 @@ declare module 'vitest' {
 /**
  * Creating a PGlite runs initdb, which takes seconds; loading a copy of one takes a fraction of
  * that. So the suite creates one database, migrated and filled from content/, and every test file
- * starts from a copy of it.
+ * starts from a copy of it (on PostgreSQL too: the payment doubles keep their books in one).
+ *
+ * With DATABASE_URL, each worker gets an empty database of its own beside it on that server
+ * (worker-database.ts points the worker there; the first test file migrates it).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
-    project.provide('pgliteTemplate', '');
-    return;
-  }
+  const url = process.env.DATABASE_URL;
+  if (url) await workerDatabases(url, project.globalConfig.maxWorkers);
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   const file = path.join(tmpdir(), `servauto-api-template-${process.pid}.tar`);
   try {
@@ -34,4 +37,20 @@ export default async function setup(project: TestProject) {
   }
   project.provide('pgliteTemplate', file);
   return () => rmSync(file, { force: true });
+}
+
+/** Workers 1 to `count`: each a fresh, empty database on the server of `url`. */
+async function workerDatabases(url: string, count: number) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    for (let id = 1; id <= count; id++) {
+      const name = new URL(workerDatabaseUrl(url, id)).pathname.slice(1);
+      const quoted = `"${decodeURIComponent(name).replaceAll('"', '""')}"`;
+      await admin.query(`drop database if exists ${quoted} with (force)`);
+      await admin.query(`create database ${quoted}`);
+    }
+  } finally {
+    await admin.end();
+  }
 }

@@ -25,9 +25,9 @@ import type { EinvoiceProvider } from '../../server/providers/einvoice/provider.
  * The API in-process, for tests: requests go through `app.request()` (no port), SMS codes
  * are captured from the console provider, and the clock only moves when a test moves it.
  *
- * Without DATABASE_URL each test file gets its own in-memory PGlite. With DATABASE_URL every
- * file shares that PostgreSQL, so `startApi()` and `reset()` empty its tables first (the
- * config runs those files one at a time).
+ * Without DATABASE_URL each test file gets its own in-memory PGlite. With DATABASE_URL the
+ * files a worker runs share its database on that PostgreSQL (worker-setup.ts), so `startApi()`
+ * and `reset()` empty its tables first.
  */
 
 const contentDir = fileURLToPath(new URL('../../content', import.meta.url));

@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from '../../server/db/client.ts';
 import { createCurlecDouble, DOUBLE_PATH, signedWebhook, type CurlecDouble as ServerDouble, type DoubleMethod } from '../../server/providers/payment/curlec/double/index.ts';
@@ -63,6 +63,8 @@ export interface CurlecDouble {
   webhook(event: string, payload: Json, options?: { eventId?: string; secret?: string }): CurlecWebhook;
   /** Posts a webhook to the shop. */
   deliver(url: string, webhook: CurlecWebhook): Promise<Response>;
+  /** Curlec's books as on the first day, on the same port and keys: every table of its own database emptied. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -184,6 +186,15 @@ export async function startCurlecDouble(options: StartOptions = {}): Promise<Cur
       return { rawBody: signed.rawBody, headers: signed.headers };
     },
     deliver: (url, hook) => fetch(url, { method: 'POST', headers: hook.headers, body: hook.rawBody }),
+    async reset() {
+      if (!database) throw new Error('a double on a database a test gave is emptied by that test');
+      queued.length = 0;
+      const result = await db.execute<{ name: string }>(sql`
+        select quote_ident(tablename) as name from pg_tables
+        where schemaname = current_schema() and tablename <> '__drizzle_migrations'`);
+      const names = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+      if (names.length) await db.execute(sql.raw(`truncate table ${names.join(', ')} restart identity cascade`));
+    },
     async close() {
       await close();
       await database?.close();

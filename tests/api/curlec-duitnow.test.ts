@@ -67,8 +67,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Each test's clock starts at the same time: Curlec's books start empty too.
-  await double.close();
-  double = await startCurlecDouble({ now: () => api.now() });
+  await double.reset();
   await api.reset();
   k = await staffKeys(api);
 });

@@ -28,7 +28,7 @@ const CURLEC = 'http://curlec.test';
 
 beforeAll(async () => {
   scratchDataDir();
-  // Each test has a double of its own (Curlec's books as fresh as the shop's); the shop runs on
+  // Each test starts with Curlec's books as empty as the shop's; the shop runs on
   // the test clock and the double on the real one, so a link's expiry is moved by the difference.
   const toDouble: typeof fetch = async (input, init) => {
     const url = String(input).replace(CURLEC, double.base);
@@ -49,8 +49,7 @@ afterAll(async () => {
   await double?.close();
 });
 beforeEach(async () => {
-  await double.close();
-  double = await startCurlecDouble();
+  await double.reset();
   await api.reset();
   k = await staffKeys(api);
 });

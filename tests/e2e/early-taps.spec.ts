@@ -91,7 +91,7 @@ test('digits typed and Send pressed before the login code has loaded are kept an
   held.release();
   await expect(dialog.getByLabel('6-digit code')).toBeVisible();
   await expect(phoneField).toHaveValue(phone);
-  await dialog.getByLabel('6-digit code').fill(await otpFromLog(phone, before));
+  await dialog.getByLabel('6-digit code').fill(await otpFromLog(phone, before, page));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('button', { name: /Account menu/ })).toContainText(phone.slice(-4));

@@ -178,7 +178,7 @@ test('My Orders asks a logged-out visitor to log in first, then shows the tab as
   await dialog.getByLabel('Phone number').fill(phone);
   const before = codesSentTo(phone);
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
-  await dialog.getByLabel('6-digit code').fill(await otpFromLog(phone, before));
+  await dialog.getByLabel('6-digit code').fill(await otpFromLog(phone, before, page));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(tabs(page).getByRole('link', { name: 'Completed 0' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('No orders here.')).toBeVisible();

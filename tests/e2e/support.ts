@@ -28,19 +28,36 @@ function smsLinesFor(phone: string): string[] {
 /** How many codes have been sent to `phone` so far. */
 export const codesSentTo = (phone: string) => smsLinesFor(phone).length;
 
-/** The newest code the console SMS provider logged for `phone`, once more than `before` were sent. */
-export async function otpFromLog(phone: string, before = 0): Promise<string> {
+/** What the page says to the customer: the open dialog's text and every notice and alert. */
+export async function whatThePageSays(page: Page): Promise<string> {
+  const texts = await page
+    .locator('dialog[open], [role="alert"], [role="status"]')
+    .evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).innerText.trim().replace(/\s+/g, ' ')).filter(Boolean))
+    .catch((err: Error) => [`(could not read the page: ${err.message})`]);
+  return texts.length ? texts.map((t) => `"${t}"`).join('; ') : '(nothing)';
+}
+
+/**
+ * The newest code the console SMS provider logged for `phone`, once more than `before` were
+ * sent. Given the page, a code that never comes is reported with what the page said instead.
+ */
+export async function otpFromLog(phone: string, before = 0, page?: Page): Promise<string> {
   let code: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const lines = smsLinesFor(phone);
-        code = lines.length > before ? lines.at(-1)?.match(/: (\d{6})$/)?.[1] : undefined;
-        return code;
-      },
-      { message: `a new OTP for ${phone} in the server log` },
-    )
-    .toBeTruthy();
+  try {
+    await expect
+      .poll(
+        () => {
+          const lines = smsLinesFor(phone);
+          code = lines.length > before ? lines.at(-1)?.match(/: (\d{6})$/)?.[1] : undefined;
+          return code;
+        },
+        { message: `a new OTP for ${phone} in the server log` },
+      )
+      .toBeTruthy();
+  } catch (err) {
+    if (!page) throw err;
+    throw new Error(`${(err as Error).message}\nNo code was sent to ${phone}; the page says: ${await whatThePageSays(page)}`, { cause: err });
+  }
   return code!;
 }
 
@@ -73,7 +90,7 @@ export async function logInThroughMenu(page: Page, texts: LoginTexts = english, 
   await dialog.getByLabel(texts.phone).fill(phone);
   const before = codesSentTo(phone);
   await dialog.getByRole('button', { name: texts.sendOtp }).click();
-  await dialog.getByLabel(texts.code).fill(await otpFromLog(phone, before));
+  await dialog.getByLabel(texts.code).fill(await otpFromLog(phone, before, page));
   await dialog.getByRole('button', { name: texts.confirm }).click();
   await expect(dialog).toBeHidden();
   return phone;

@@ -7,6 +7,8 @@ import { fulfilmentMethods, orderStages, orderStatuses, refundStatuses } from '.
 import { moneyFigures, orderDetail } from './order-dto.ts';
 import { paths } from './paths.ts';
 import { MAX_ODOMETER_KM } from './rules/odometer.ts';
+import { DOT_DATE } from './rules/tyre-date.ts';
+import { imageKey } from './my-orders-dto.ts';
 
 /**
  * The operations console (orders.md §4): staff of one workshop, or the shop's team (admin),
@@ -27,6 +29,15 @@ export const REFUND_REVIEW_WORKING_DAYS = 3;
 
 export const orderNo = z.string().trim().min(1, 'field.required').max(40).regex(/^[A-Za-z0-9-]+$/, 'field.invalid');
 export const storeId = z.string().trim().min(1, 'field.required').max(80).regex(/^[a-z0-9-]+$/, 'field.invalid');
+/** The most tyres one order's completion names (a few cars' worth). */
+export const MAX_TYRES_PER_ORDER = 40;
+export const TYRE_OVERRIDE_MAX = 200;
+const fittedTyre = z.strictObject({
+  lineId: z.string('field.required').trim().min(1, 'field.required').max(40),
+  dot: z.string('tyre.dotFormat').trim().regex(DOT_DATE, 'tyre.dotFormat').meta({ description: 'The DOT date code: 4 digits, week (01–53) then year, e.g. "3226".', example: '3226' }),
+  dotFull: z.string().trim().max(40, 'tyre.dotFullFormat').optional().meta({ description: 'The whole DOT code as printed, ending with the date code, e.g. "DOT 4B9V ABCD 3226".' }),
+  photoId: imageKey.optional().meta({ description: 'A photo of the sidewall: the key app/upload/image answered this staff member.' }),
+});
 const pickupCode = z.string().trim().regex(/^\d{6}$/, 'console.pickupCodeFormat').meta({ description: 'The 6-digit self-pickup code the customer shows.' });
 export const note = (required: boolean) =>
   (required ? z.string('console.noteRequired').trim().min(1, 'console.noteRequired') : z.string().trim()).max(STAFF_NOTE_MAX, 'console.noteTooLong');
@@ -153,6 +164,15 @@ export const consoleOrdersComplete = defineCall({
       .max(MAX_ODOMETER_KM)
       .optional()
       .meta({ description: "Required for an installation: the car's odometer as the service ends; refused below a reading of an earlier day or more than 3,000 km a day above the last (807, naming it)." }),
+    tyres: z
+      .array(fittedTyre)
+      .max(MAX_TYRES_PER_ORDER)
+      .optional()
+      .meta({ description: "Required when the order fits tyres: one per tyre fitted (a line of 4 tyres: 4 entries with its lineId). Refused (807, naming the tyre): a week outside 01–53, a week not begun yet, or older than the shop's promise (content maxTyreAgeMonths) unless `override` is given." }),
+    override: z
+      .strictObject({ reason: z.string('tyre.overrideReason').trim().min(1, 'tyre.overrideReason').max(TYRE_OVERRIDE_MAX, 'tyre.overrideTooLong') })
+      .optional()
+      .meta({ description: "Admins only: fit tyres older than the promise, for this reason (audited). The customer's warranty claim for such a tyre is accepted at once." }),
   }),
   response: consoleOrderDetail,
   codes: moveCodes,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, dateLabel } from './calendar-date.ts';
 import { defineCall } from './call.ts';
+import { fittedTyreDto } from './order-dto.ts';
 import { carPlate } from './orders.ts';
 import { paths } from './paths.ts';
 import { MAX_ODOMETER_KM } from './rules/odometer.ts';
@@ -74,7 +75,12 @@ export const dueItem = z
   })
   .meta({ id: 'DueItem' });
 
-export const serviceItem = z.object({ productId: z.string(), name: z.string(), quantity: z.number().int() });
+export const serviceItem = z.object({
+  productId: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  tyres: z.array(fittedTyreDto).meta({ description: 'Tyres fitted, with their date codes and age when fitted.' }),
+});
 
 export const garageHistory = defineCall({
   path: paths.garageHistory,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { fittedTyreDto } from './order-dto.ts';
 import { paths } from './paths.ts';
 import { documentStatuses, documentTypes } from './rules/einvoice-rules.ts';
 import { fulfilmentMethods } from './rules/order-status.ts';
@@ -85,6 +86,7 @@ export const invoiceDto = z
         labourSen: money,
         serviceTaxSen: money,
         totalSen: money,
+        tyres: z.array(fittedTyreDto).meta({ description: 'Tyres this line fitted, with their date codes, once the installation is completed.' }),
       }),
     ),
     totals: z.object({

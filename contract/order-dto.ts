@@ -20,8 +20,20 @@ export const moneyFigures = z
   })
   .meta({ id: 'OrderMoney' });
 
+/** A tyre fitted by the order, as read off its sidewall when the installation was completed. */
+export const fittedTyreDto = z
+  .object({
+    dot: z.string().meta({ description: 'The DOT date code: week and year it was made, e.g. "3226" = week 32 of 2026.', example: '3226' }),
+    madeWeek: z.number().int(),
+    madeYear: z.number().int(),
+    ageMonthsAtFitting: z.number().int().meta({ description: 'Whole months from the Monday of that week to the day it was fitted (Malaysian calendar).' }),
+    words: z.string().meta({ description: 'In the request language, e.g. "Made in week 32 of 2026 (4 months old when fitted)".' }),
+  })
+  .meta({ id: 'FittedTyre' });
+
 export const orderLineDto = z
   .object({
+    lineId: z.string().meta({ description: 'The line, stable for the life of the order (warranty claims name it).' }),
     productId: z.string(),
     category: z.string(),
     brand: z.string(),
@@ -41,6 +53,7 @@ export const orderLineDto = z
     labourSen: money,
     serviceTaxSen: money,
     totalSen: money,
+    tyres: z.array(fittedTyreDto).meta({ description: 'Tyres this line fitted, one per tyre, once the installation is completed; empty otherwise.' }),
   })
   .meta({ id: 'OrderLine' });
 

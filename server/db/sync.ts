@@ -9,7 +9,7 @@ import { loadCatalog } from '../modules/catalog/content.ts';
 import { syncCatalog } from '../modules/catalog/service.ts';
 import { loadWorkshops } from '../modules/stores/content.ts';
 import { syncWorkshops } from '../modules/stores/service.ts';
-import { loadDelivery, loadFulfilment } from '../modules/orders/content.ts';
+import { loadDelivery, loadFulfilment, loadWarranty } from '../modules/orders/content.ts';
 import { syncOrderRules } from '../modules/orders/service.ts';
 import { loadCoupons } from '../modules/coupons/content.ts';
 import { syncCoupons } from '../modules/coupons/service.ts';
@@ -33,7 +33,7 @@ export async function syncContent(db: Db, contentDir: string, { demoData }: { de
   const workshops = await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value)));
   await syncWorkshops(db, workshops);
   const selfFitted = catalog.filter((p) => p.noFitting).map((p) => ({ id: p.id, category: p.category as CategoryClassName }));
-  await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id)), selfFitted), await loadDelivery(contentDir));
+  await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id)), selfFitted), await loadDelivery(contentDir), await loadWarranty(contentDir));
   if (demoData) {
     await syncCoupons(db, await loadCoupons(contentDir));
     await syncStaff(db, await readContent(contentDir, 'staff.json', staffFile), new Set(workshops.map((w) => w.id)), new Date());

@@ -10,6 +10,8 @@ import { pick } from '../i18n/localized.ts';
 import { serviceInterval } from '../modules/catalog/intervals.ts';
 import { DomainError } from '../modules/errors.ts';
 import { orderLines, orders } from '../modules/orders/schema.ts';
+import { tyresOfOrders } from '../modules/orders/service.ts';
+import { fittedTyreView } from '../modules/orders/line-view.ts';
 import { readingsOf } from '../modules/vehicles/odometer.ts';
 import { remindersOfCar } from './reminder-recipients.ts';
 import type { garageService } from '../modules/vehicles/service.ts';
@@ -37,11 +39,12 @@ export async function garageHistory(ctx: ReadContext, garage: ReturnType<typeof 
     .orderBy(asc(orders.completedAt));
   const lines = done.length
     ? await ctx.db
-        .select({ orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, quantity: orderLines.quantity })
+        .select({ id: orderLines.id, orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, quantity: orderLines.quantity })
         .from(orderLines)
         .where(inArray(orderLines.orderId, done.map((o) => o.id)))
         .orderBy(asc(orderLines.position))
     : [];
+  const tyres = await tyresOfOrders(ctx.db, done.map((o) => o.id));
   const products = ctx.indexes.catalog.byId;
   const services = done.map((o) => ({
     orderNo: o.orderNo,
@@ -52,7 +55,8 @@ export async function garageHistory(ctx: ReadContext, garage: ReturnType<typeof 
       .filter((l) => l.orderId === o.id)
       .map((l) => {
         const p = products.get(l.productId);
-        return { productId: l.productId, name: p ? pick(p.name, locale) : l.name, quantity: l.quantity };
+        const fitted = tyres.filter((t) => t.lineId === l.id).map((t) => fittedTyreView(t, locale));
+        return { productId: l.productId, name: p ? pick(p.name, locale) : l.name, quantity: l.quantity, tyres: fitted };
       }),
     ...(o.odometerKm === null ? {} : { odometerKm: o.odometerKm }),
   }));

@@ -6,8 +6,8 @@ import type { Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
 import { warning } from '../modules/errors.ts';
 import { creditNotesOfOrder, invoiceOfOrder } from '../modules/invoices/service.ts';
-import { lineName } from '../modules/orders/line-view.ts';
-import { customerOrder, linesOf, type OrderRow } from '../modules/orders/service.ts';
+import { fittedTyreView, lineName } from '../modules/orders/line-view.ts';
+import { customerOrder, linesOf, tyresOf, type OrderRow } from '../modules/orders/service.ts';
 import { paidPayments, type PaymentRow } from '../modules/payments/service.ts';
 import { refundsOfOrders } from '../modules/refunds/service.ts';
 import type { SellerDetails } from '../modules/seller/details.ts';
@@ -46,6 +46,7 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
   if (!order || !invoice) throw warning('invoice.none', {}, { field: 'orderNo' });
   // One after the other: `db` may be a transaction, whose queries share one connection.
   const lines = await linesOf(ctx.db, order.id);
+  const tyres = order.completedAt ? await tyresOf(ctx.db, order.id) : [];
   const payments = (await paidPayments(ctx.db, [order.id])).filter((p) => !p.refundDue);
   const notes = await creditNotesOfOrder(ctx.db, order.id);
   const refunds = await refundsOfOrders(ctx.db, [order.id]);
@@ -97,6 +98,7 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
       labourSen: l.labourSen,
       serviceTaxSen: l.serviceTaxSen,
       totalSen: l.totalSen,
+      tyres: tyres.filter((t) => t.lineId === l.id).map((t) => fittedTyreView(t, locale)),
     })),
     totals: {
       partsSen: order.partsSen,

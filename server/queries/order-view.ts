@@ -10,7 +10,7 @@ import { pick } from '../i18n/localized.ts';
 import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { ledgerOf, moneyOf } from '../modules/payments/ledger.ts';
 import { orderLineView } from '../modules/orders/line-view.ts';
-import { customerOrder, historyOf, linesOf, type OrderRow } from '../modules/orders/service.ts';
+import { customerOrder, historyOf, linesOf, tyresOf, type OrderRow } from '../modules/orders/service.ts';
 import { closureOn } from '../modules/booking/closures.ts';
 import type { ReadContext } from './context.ts';
 import { appointmentView, orderParts } from './order-parts.ts';
@@ -28,8 +28,9 @@ export async function findOrder(ctx: ReadContext, customerId: string, orderNo: s
 /** An order as `app/find` shows it; the console builds its own view on this. */
 export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
   const booked = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null;
-  const [lines, history, parts, closure, ledger] = await Promise.all([
+  const [lines, tyres, history, parts, closure, ledger] = await Promise.all([
     linesOf(ctx.db, order.id),
+    order.completedAt && order.method === 'install' ? tyresOf(ctx.db, order.id) : [],
     historyOf(ctx.db, order.id),
     orderParts(ctx, order, locale),
     booked ? closureOn(ctx.db, order.storeId!, order.appointmentDate!) : null,
@@ -73,7 +74,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
       : null,
     appointment: appointmentView(order),
     closure: closure ? { date: closure.date, reason: closure.reason } : null,
-    lines: lines.map((l) => orderLineView(l, ctx.indexes.catalog.byId, locale)),
+    lines: lines.map((l) => orderLineView(l, ctx.indexes.catalog.byId, locale, tyres)),
     totals: {
       partsSen: order.partsSen,
       labourSen: order.labourSen,

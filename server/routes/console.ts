@@ -36,7 +36,7 @@ export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(consoleOrdersFind, async (input, c) => consoleFind(ctx, await who(c), input, c.get('locale')));
   calls.mount(consoleOrdersStart, (input, c) => move(c, { event: 'start', orderNo: input.orderNo }));
   calls.mount(consoleOrdersReady, (input, c) => move(c, { event: 'ready', orderNo: input.orderNo }));
-  calls.mount(consoleOrdersComplete, (input, c) => move(c, { event: 'complete', ...input }));
+  calls.mount(consoleOrdersComplete, (input, c) => move(c, { event: 'complete', ...input, userId: c.get('user').id }));
   calls.mount(consoleOrdersShip, (input, c) => move(c, { event: 'ship', ...input }));
   calls.mount(consoleRefundsReview, async (input, c) => {
     const staff = await who(c);

@@ -4,7 +4,8 @@ import { findCourier } from '../../../contract/rules/couriers.ts';
 import { couriers } from '../../../contract/rules/couriers.ts';
 import { warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
-import { moveOrder, type OrderChanges, type OrderRow } from '../../modules/orders/service.ts';
+import { moveOrder, recordTyres, type OrderChanges, type OrderRow } from '../../modules/orders/service.ts';
+import { fittedTyres, type FittedTyresInput } from './fitted-tyres.ts';
 import type { OrderEvent } from '../../modules/orders/states.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
@@ -17,7 +18,7 @@ const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEq
 
 export type MoveInput =
   | { event: 'start' | 'ready'; orderNo: string }
-  | { event: 'complete'; orderNo: string; pickupCode?: string; odometerKm?: number }
+  | ({ event: 'complete'; orderNo: string; pickupCode?: string; odometerKm?: number } & FittedTyresInput)
   | { event: 'ship'; orderNo: string; expressCompany: string; expressNo: string };
 
 const historyKey: Record<Exclude<OrderEvent, 'pay' | 'payLate' | 'cancel' | 'expire' | 'refund'>, MessageKey> = {
@@ -41,6 +42,8 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
     let noteKey = historyKey[input.event];
     let noteParams: Record<string, string> | undefined;
     const handOver = input.event === 'complete' && order.method === 'pickup';
+    let tyres: Record<string, unknown>[] = [];
+    let overrideReason: string | null = null;
     if (input.event === 'complete') changes.completedAt = now;
     const service = input.event === 'complete' && order.method === 'install';
     if (service && input.odometerKm !== undefined) changes.odometerKm = input.odometerKm;
@@ -62,11 +65,17 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
     if (service && input.event === 'complete') {
       if (input.odometerKm === undefined) throw warning('console.odometerNeeded', {}, { field: 'odometerKm' });
       if (order.carId) await recordReading(tx, { carId: order.carId, date: klDate(now), km: input.odometerKm, source: 'staff', orderId: order.id }, 'odometerKm');
+      const fitted = await fittedTyres(tx, who, order, input, ctx.indexes.orderRules.warranty.maxTyreAgeMonths, now);
+      await recordTyres(tx, fitted.rows);
+      tyres = fitted.rows.map((t) => ({ position: t.position, dot: t.dot, dotFull: t.dotFull, photoKey: t.photoKey, ageMonthsAtFitting: t.ageMonthsAtFitting, beyondPromise: t.beyondPromise }));
+      if (fitted.overridden) overrideReason = input.override!.reason;
     }
     if (input.event === 'ship' && !courier) throw warning('console.courier', {}, { field: 'expressCompany' });
     const details: Record<string, unknown> = { from: { status: order.status, stage: order.stage }, to: { status: row.status, stage: row.stage } };
     if (input.event === 'ship') Object.assign(details, { expressCompany: row.expressCompany, expressNo: row.expressNo });
     if (service) Object.assign(details, { odometerKm: row.odometerKm });
+    if (tyres.length) Object.assign(details, { tyres });
+    if (overrideReason) Object.assign(details, { tyreOverride: overrideReason });
     let notice: Notice = noNotice;
     if (input.event === 'ready') notice = await orderNotice(tx, ctx, row, { kind: 'pickupReady' }, now);
     if (input.event === 'ship') notice = await orderNotice(tx, ctx, row, { kind: 'shipped' }, now);

@@ -5,7 +5,7 @@ import { readContent } from '../../db/content.ts';
 
 /**
  * content/orders/fulfilment.json: how each category may reach the customer and how long a
- * workshop needs to fit it; content/orders/delivery.json: the mailing fees.
+ * workshop needs to fit it; content/orders/delivery.json: the mailing fees; warranty.json below.
  */
 const classNames = categories.map((c) => c.className) as [CategoryClassName, ...CategoryClassName[]];
 const methods = z
@@ -44,6 +44,16 @@ const regionFee = z.strictObject({
 export const deliveryFile = z.strictObject({ west: regionFee, east: regionFee });
 export type DeliveryRules = z.infer<typeof deliveryFile>;
 
+/**
+ * content/orders/warranty.json: the workmanship warranty's days after completion, and the
+ * oldest a tyre may be when fitted (the promise shown on tyre pages and at the checkout).
+ */
+export const warrantyFile = z.strictObject({
+  warrantyDays: z.number().int().min(1).max(366),
+  maxTyreAgeMonths: z.number().int().min(1).max(72),
+});
+export type WarrantyRules = z.infer<typeof warrantyFile>;
+
 /** A product the customer fits themselves (`noFitting` in its content file). */
 export interface SelfFitted {
   id: string;
@@ -75,4 +85,8 @@ export async function loadFulfilment(contentDir: string, productIds: ReadonlySet
 
 export async function loadDelivery(contentDir: string): Promise<DeliveryRules> {
   return readContent(contentDir, 'orders/delivery.json', deliveryFile);
+}
+
+export async function loadWarranty(contentDir: string): Promise<WarrantyRules> {
+  return readContent(contentDir, 'orders/warranty.json', warrantyFile);
 }

@@ -3,7 +3,7 @@ import { lineWords } from '../../../contract/rules/line-words.ts';
 import { message } from '../../../contract/rules/messages.ts';
 import { pick } from '../../i18n/localized.ts';
 import type { ProductContent } from '../catalog/content.ts';
-import type { OrderLineRow } from './service.ts';
+import type { OrderLineRow, OrderLineTyreRow } from './service.ts';
 
 /**
  * One line of an order as the customer sees it: what was bought, how many, the choices made,
@@ -19,11 +19,29 @@ export function lineName(line: Pick<OrderLineRow, 'productId' | 'name'>, product
   return product ? pick(product.name, locale) : line.name;
 }
 
-export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, ProductContent>, locale: Locale) {
+/** A fitted tyre's age in words: "less than a month old", "1 month old", "4 months old". */
+function ageWords(locale: Locale, months: number): string {
+  if (months < 1) return message(locale, 'tyre.ageNew');
+  return months === 1 ? message(locale, 'tyre.ageOne') : message(locale, 'tyre.ageMonths', { months });
+}
+
+/** A tyre the line fitted, as the order page, the invoice and the garage say it. */
+export function fittedTyreView(tyre: Pick<OrderLineTyreRow, 'dot' | 'madeWeek' | 'madeYear' | 'ageMonthsAtFitting'>, locale: Locale) {
+  return {
+    dot: tyre.dot,
+    madeWeek: tyre.madeWeek,
+    madeYear: tyre.madeYear,
+    ageMonthsAtFitting: tyre.ageMonthsAtFitting,
+    words: message(locale, 'tyre.made', { week: tyre.madeWeek, year: tyre.madeYear, age: ageWords(locale, tyre.ageMonthsAtFitting) }),
+  };
+}
+
+export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, ProductContent>, locale: Locale, tyres: readonly OrderLineTyreRow[] = []) {
   const oilId = line.options.oilId;
   const product = oilId ? products.get(oilId) : undefined;
   const oil = oilId ? { id: oilId, name: product ? pick(product.name, locale) : oilId } : null;
   return {
+    lineId: line.id,
     productId: line.productId,
     category: line.category,
     brand: line.brand,
@@ -38,5 +56,6 @@ export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, 
     labourSen: line.labourSen,
     serviceTaxSen: line.serviceTaxSen,
     totalSen: line.totalSen,
+    tyres: tyres.filter((t) => t.lineId === line.id).map((t) => fittedTyreView(t, locale)),
   };
 }

@@ -5,7 +5,7 @@ import type { LineOptions } from '../../../contract/line.ts';
 import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/rules/order-status.ts';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { SizeClass } from '../../../contract/rules/price.ts';
-import type { DeliveryRules, FulfilmentRules } from './content.ts';
+import type { DeliveryRules, FulfilmentRules, WarrantyRules } from './content.ts';
 
 /** The car as it was when the order was placed: names survive later content changes. */
 export interface CarSnapshot {
@@ -134,6 +134,38 @@ export const orderLines = pgTable(
   (t) => [uniqueIndex('order_lines_position_key').on(t.orderId, t.position)],
 );
 
+/**
+ * The tyres an installation fitted (going-live.md §2): each tyre's DOT date code as staff read it
+ * off the sidewall when completing, its week and year and its age that day. A tyre older than the
+ * shop's promise was fitted only with an admin's reason (`overrideReason`).
+ */
+export const orderLineTyres = pgTable(
+  'order_line_tyres',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    lineId: uuid('line_id')
+      .notNull()
+      .references(() => orderLines.id),
+    /** 1, 2, …: the order the tyres were given in. */
+    position: integer('position').notNull(),
+    dot: text('dot').notNull(),
+    dotFull: text('dot_full'),
+    photoKey: text('photo_key'),
+    madeWeek: integer('made_week').notNull(),
+    madeYear: integer('made_year').notNull(),
+    madeOn: date('made_on').notNull(),
+    fittedOn: date('fitted_on').notNull(),
+    ageMonthsAtFitting: integer('age_months_at_fitting').notNull(),
+    beyondPromise: boolean('beyond_promise').notNull().default(false),
+    overrideReason: text('override_reason'),
+    recordedAt: at('recorded_at').notNull(),
+  },
+  (t) => [uniqueIndex('order_line_tyres_position_key').on(t.orderId, t.position), index('order_line_tyres_line_idx').on(t.lineId)],
+);
+
 /** Every move of an order. System notes are message keys, worded in the reader's language. */
 export const orderHistory = pgTable(
   'order_history',
@@ -153,8 +185,8 @@ export const orderHistory = pgTable(
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 );
 
-/** content/orders/fulfilment.json and delivery.json as the last start loaded them. */
+/** content/orders/fulfilment.json, delivery.json and warranty.json as the last start loaded them. */
 export const orderRules = pgTable('order_rules', {
-  key: text('key').$type<'fulfilment' | 'delivery'>().primaryKey(),
-  rules: jsonb('rules').$type<FulfilmentRules | DeliveryRules>().notNull(),
+  key: text('key').$type<'fulfilment' | 'delivery' | 'warranty'>().primaryKey(),
+  rules: jsonb('rules').$type<FulfilmentRules | DeliveryRules | WarrantyRules>().notNull(),
 });

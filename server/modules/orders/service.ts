@@ -1,18 +1,24 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { categories } from '../../../contract/rules/categories.ts';
 import type { Actor } from '../../../contract/rules/order-status.ts';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
 import { warning } from '../errors.ts';
-import type { DeliveryRules, FulfilmentRules } from './content.ts';
-import { orderHistory, orderLines, orderRules, orders } from './schema.ts';
+import type { DeliveryRules, FulfilmentRules, WarrantyRules } from './content.ts';
+import { orderHistory, orderLines, orderLineTyres, orderRules, orders } from './schema.ts';
 import { transitionOrder, type OrderEvent, type OrderMoveContext, type Refusal } from './states.ts';
 
 export type { CarSnapshot } from './schema.ts';
+
+const TYRE_CATEGORY = categories.find((c) => c.slug === 'auto-tires-service')!.className;
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderLineTyreRow = typeof orderLineTyres.$inferSelect;
+export type NewOrderLineTyre = typeof orderLineTyres.$inferInsert;
 export type HistoryEntry = typeof orderHistory.$inferSelect;
 
 export interface HistoryNote {
@@ -25,21 +31,22 @@ export interface HistoryNote {
 }
 
 /** content/orders rules, stored so every API process loads the same ones after the sync. */
-export async function syncOrderRules(db: Db, fulfilment: FulfilmentRules, delivery: DeliveryRules) {
+export async function syncOrderRules(db: Db, fulfilment: FulfilmentRules, delivery: DeliveryRules, warranty: WarrantyRules) {
   await upsertAll(db, orderRules, orderRules.key, [
     { key: 'fulfilment', rules: fulfilment },
     { key: 'delivery', rules: delivery },
+    { key: 'warranty', rules: warranty },
   ]);
 }
 
-export async function loadOrderRules(db: Db): Promise<{ fulfilment: FulfilmentRules; delivery: DeliveryRules }> {
+export async function loadOrderRules(db: Db): Promise<{ fulfilment: FulfilmentRules; delivery: DeliveryRules; warranty: WarrantyRules }> {
   const rows = await db.select().from(orderRules);
-  const rule = (key: 'fulfilment' | 'delivery') => {
+  const rule = (key: 'fulfilment' | 'delivery' | 'warranty') => {
     const row = rows.find((r) => r.key === key);
     if (!row) throw new Error(`the ${key} rules of content/orders were not loaded: run the content sync first`);
     return row.rules;
   };
-  return { fulfilment: rule('fulfilment') as FulfilmentRules, delivery: rule('delivery') as DeliveryRules };
+  return { fulfilment: rule('fulfilment') as FulfilmentRules, delivery: rule('delivery') as DeliveryRules, warranty: rule('warranty') as WarrantyRules };
 }
 
 /** The customer's order placed under `key`, if any. */
@@ -125,6 +132,35 @@ export async function customerOrder(db: Db, customerId: string, orderNo: string)
 
 export async function linesOf(db: Db, orderId: string): Promise<OrderLineRow[]> {
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+}
+
+/** The tyres an order fitted, in the order staff gave them. */
+export async function tyresOf(db: Db, orderId: string): Promise<OrderLineTyreRow[]> {
+  return db.select().from(orderLineTyres).where(eq(orderLineTyres.orderId, orderId)).orderBy(asc(orderLineTyres.position));
+}
+
+/** The tyres these orders fitted. */
+export async function tyresOfOrders(db: Db, orderIds: string[]): Promise<OrderLineTyreRow[]> {
+  if (orderIds.length === 0) return [];
+  return db.select().from(orderLineTyres).where(inArray(orderLineTyres.orderId, orderIds)).orderBy(asc(orderLineTyres.position));
+}
+
+/** A line of tyres (the Tires Service category): its tyres' date codes are recorded when fitted. */
+export const isTyreLine = (line: Pick<OrderLineRow, 'category'>) => line.category === TYRE_CATEGORY;
+
+/** Whether an uploaded photo is a fitted tyre's sidewall (kept, not swept as unused). */
+export const photoOnTyre = (key: AnyPgColumn): SQL => sql`exists (select 1 from ${orderLineTyres} where ${orderLineTyres.photoKey} = ${key})`;
+
+/** Of `keys`, those already a fitted tyre's sidewall photo. */
+export async function tyrePhotosInUse(db: Db, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: orderLineTyres.photoKey }).from(orderLineTyres).where(inArray(orderLineTyres.photoKey, keys));
+  return rows.map((r) => r.key!);
+}
+
+/** Records the tyres an installation fitted (in the completing transaction). */
+export async function recordTyres(tx: Db, tyres: NewOrderLineTyre[]): Promise<void> {
+  if (tyres.length) await tx.insert(orderLineTyres).values(tyres);
 }
 
 export async function historyOf(db: Db, orderId: string): Promise<HistoryEntry[]> {

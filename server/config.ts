@@ -40,6 +40,8 @@ export interface Config {
   contentFollowMs: number;
   /** Where republished builds go (SITE_BUILDS_DIR, default site-builds). */
   siteBuildsDir: string;
+  /** Days the shop's clock runs ahead of the real one (CLOCK_OFFSET_DAYS, default 0): staging and outside testers only. */
+  clockOffsetDays: number;
 }
 
 /** A setting the start cannot use: its message is the one line the start prints before it stops. */
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     contentWatch: oneOrZero(env, 'CONTENT_WATCH', 'republish the site on every change under content/', 'only at start or when asked') ?? false,
     contentFollowMs: wholeNumber(env, 'CONTENT_FOLLOW_SECONDS', 5, 1, 3600) * 1000,
     siteBuildsDir: path.resolve(root, env.SITE_BUILDS_DIR ?? 'site-builds'),
+    clockOffsetDays: wholeNumber(env, 'CLOCK_OFFSET_DAYS', 0, 0, 3650),
   };
 }
 

@@ -46,6 +46,10 @@ function uploadStorage(): FileStorage {
 const { config, seller } = await preflight();
 const storage = uploadStorage();
 const started = performance.now();
+// The shop's clock: the real one, or CLOCK_OFFSET_DAYS ahead of it for testers (never in production).
+// Payment providers keep the real one: a gateway's signatures and expiries are in its time.
+const offsetMs = config.clockOffsetDays * 24 * 60 * 60 * 1000;
+const now = () => new Date(Date.now() + offsetMs);
 const database = await openDatabase(config.database);
 // What the API read of content/, so that a republish of the pages alone does not read it again.
 let contentRead = contentDataHash();
@@ -61,13 +65,13 @@ const email = emailProviderFromEnv(config.emailProvider);
 const einvoice = shopEinvoiceProvider(seller as SellerDetails, { db: database.db });
 const einvoicing = shopEinvoice(einvoice, () => seller as SellerDetails);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
-await scheduleReconcile(database.db, new Date());
+await scheduleReconcile(database.db, now());
 // Photos attached to nothing for a day: swept every hour, one job per hour however many servers.
-await scheduleUploadSweep(database.db, new Date());
+await scheduleUploadSweep(database.db, now());
 // Garage reminders, planned every hour: one job per hour however many servers.
-await scheduleCarReminders(database.db, new Date());
+await scheduleCarReminders(database.db, now());
 // A month's consolidated e-invoice, looked for every hour from the 1st to the 7th: one job per hour however many servers.
-await scheduleEinvoiceConsolidation(database.db, new Date());
+await scheduleEinvoiceConsolidation(database.db, now());
 // Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
 setFirstRetryDelay(config.jobFirstRetryMs);
 const worker = startWorker({
@@ -82,12 +86,13 @@ const worker = startWorker({
     einvoice,
     einvoicing,
     einvoiceSeller: async () => einvoiceSeller(seller as SellerDetails),
-    now: () => new Date(),
+    now,
     einvoiceAnswerWaitMs: config.einvoiceAnswerWaitMs,
     curlecDouble,
   }),
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,
+  now,
 });
 
 // The site is served from its current build; a republish (a change under content/ with
@@ -139,6 +144,7 @@ app.route(
     curlecDouble,
     publisher,
     contentPublishToken: config.contentPublishToken,
+    now,
   }),
 );
 mountSite(app, {
@@ -149,13 +155,13 @@ mountSite(app, {
     return slug ? `products/${slug}/${product.id}` : undefined;
   },
   // Product pages carry their reviews in the HTML, read again at most every ten minutes.
-  fillPage: productReviewPages({ db: database.db, indexes, now: () => new Date(), secret }).fill,
+  fillPage: productReviewPages({ db: database.db, indexes, now, secret }).fill,
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = `${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`}${config.demoData ? ' with the demo staff and coupons' : ''}`;
   log.info(
-    `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, payments: ${payments.name}${config.jobWorker ? '' : ', jobs left to another process'}, ${Math.round(performance.now() - started)} ms)`,
+    `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, payments: ${payments.name}${config.jobWorker ? '' : ', jobs left to another process'}${offsetMs ? `, clock ${config.clockOffsetDays} days ahead (CLOCK_OFFSET_DAYS)` : ''}, ${Math.round(performance.now() - started)} ms)`,
   );
 });
 

@@ -106,6 +106,9 @@ export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDe
   if (env.CONTENT_BACKEND?.trim() === 'local') {
     problems.push('CONTENT_BACKEND=local saves the editor\'s changes through a proxy that checks no account (npm run content, on an editor\'s own machine): set CONTENT_BACKEND=github, gitlab or gitea with CONTENT_REPO');
   }
+  if (env.CLOCK_OFFSET_DAYS?.trim()) {
+    problems.push('CLOCK_OFFSET_DAYS moves the shop\'s clock for testers (warranty windows, reminders), which a live shop must never do: unset it');
+  }
   if (env.S3_BUCKET?.trim()) {
     problems.push(secretProblem(env, 'S3_ACCESS_KEY_ID', 'S3_BUCKET is set, so the bucket\'s access key is needed'));
     problems.push(secretProblem(env, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET is set, so the bucket\'s secret key is needed'));

@@ -44,3 +44,13 @@ describe('which processes run due jobs', () => {
     }
   });
 });
+
+describe("the shop's clock for testers", () => {
+  test('CLOCK_OFFSET_DAYS: 0 by default, a whole number of days ahead up to 3650', () => {
+    expect(loadConfig({}).clockOffsetDays).toBe(0);
+    expect(loadConfig({ CLOCK_OFFSET_DAYS: '31' }).clockOffsetDays).toBe(31);
+    for (const bad of ['-1', '1.5', 'a month', '3651']) {
+      expect(() => loadConfig({ CLOCK_OFFSET_DAYS: bad }), bad).toThrow(`CLOCK_OFFSET_DAYS must be a whole number from 0 to 3650, not "${bad}"`);
+    }
+  });
+});

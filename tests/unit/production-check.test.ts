@@ -74,6 +74,8 @@ describe('a production start', () => {
     ['no public address', { PUBLIC_URL: '' }, /^PUBLIC_URL is not set/],
     ['a short content publish token', { CONTENT_PUBLISH_TOKEN: 'publish-now' }, /^CONTENT_PUBLISH_TOKEN is shorter than 16 characters/],
     ['the editor on the working copy', { CONTENT_BACKEND: 'local' }, /^CONTENT_BACKEND=local saves the editor's changes through a proxy that checks no account/],
+    ['a clock moved for testers', { CLOCK_OFFSET_DAYS: '31' }, /^CLOCK_OFFSET_DAYS moves the shop's clock for testers/],
+    ['a clock moved by no days, still named', { CLOCK_OFFSET_DAYS: '0' }, /^CLOCK_OFFSET_DAYS moves the shop's clock/],
   ])('%s: refused, naming it', (_, change, line) => {
     const { problems } = check({ ...safe, ...change });
     expect(problems.length).toBeGreaterThan(0);

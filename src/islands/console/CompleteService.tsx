@@ -1,41 +1,230 @@
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
-import { callApi } from '../../lib/api.ts';
-import { consoleOrdersComplete } from '../../lib/console-endpoints.ts';
+import { ApiFailure, callApi } from '../../lib/api.ts';
+import { consoleOrdersComplete, consoleOrdersFind } from '../../lib/console-endpoints.ts';
+import { refusedTyre, TYRE_CATEGORY, type TypedTyre } from '../../lib/tyres.ts';
 import { notify } from '../../stores/ui.ts';
 import { Buttons, useAction } from '../my-orders/form-parts.tsx';
 import { Modal } from '../ui/Modal.tsx';
 import type { ConsoleDetail } from './parts.tsx';
 
+/** A line as the card or the whole order has it: the card's lines carry no lineId, the order's do. */
+export interface CompletedLine {
+  name: string;
+  category: string;
+  quantity: number;
+  lineId?: string;
+}
+
+type TyreLine = Required<CompletedLine>;
+
+/** Where a refusal is shown: beside the field it is about, or above the buttons. */
+type At = 'km' | 'reason' | 'form' | { tyre: number; field: 'dot' | 'dotFull' };
+
+const NO_TYRE: TypedTyre = { dot: '', dotFull: '' };
+const tyreLinesOf = (lines: CompletedLine[]) => lines.filter((l) => l.category === TYRE_CATEGORY);
+const known = (lines: CompletedLine[]): lines is TyreLine[] => lines.every((l) => l.lineId !== undefined);
+
+/** Where a refusal belongs: the field the server names, or for a tyre refused by its checks, the tyre they would refuse. */
+function placeOf(err: unknown, typed: TypedTyre[], overridden: boolean): { at: At; tooOld: boolean } {
+  const field = err instanceof ApiFailure && typeof err.data === 'object' && err.data !== null && 'field' in err.data ? String(err.data.field) : '';
+  if (field === 'odometerKm') return { at: 'km', tooOld: false };
+  if (field.startsWith('override')) return { at: 'reason', tooOld: false };
+  // A shape refused before the checks: "tyres.2.dot".
+  const shape = /^tyres\.(\d+)\.(dot|dotFull)$/.exec(field);
+  if (shape) return { at: { tyre: Number(shape[1]), field: shape[2] as 'dot' | 'dotFull' }, tooOld: false };
+  if (field === 'tyres' && err instanceof ApiFailure && err.code !== 403) {
+    const refused = refusedTyre(typed, klDate(new Date()), overridden);
+    if (refused) return { at: { tyre: refused.index, field: refused.field }, tooOld: refused.tooOld };
+  }
+  return { at: 'form', tooOld: false };
+}
+
 /**
  * Completing an installation asks for the car's odometer: the service goes into the car's history
- * with it. The server's refusal (a reading below the last one, say) is shown here, in the dialog.
+ * with it. An order that fitted tyres asks for each tyre's DOT date code too (one row per tyre,
+ * numbered across the order as the server names them), and a whole DOT code if staff read it.
+ * The server's refusal (a reading below the last one, a tyre older than the promise) is shown by
+ * the field it is about, what was typed kept; an admin may then fit an older tyre with a reason.
  */
-export function CompleteService({ locale, orderNo, open, onBack, onMoved }: { locale: Locale; orderNo: string; open: boolean; onBack: () => void; onMoved: (o: ConsoleDetail) => void }) {
+export function CompleteService({
+  locale,
+  orderNo,
+  lines,
+  admin = false,
+  open,
+  onBack,
+  onMoved,
+}: {
+  locale: Locale;
+  orderNo: string;
+  lines: CompletedLine[];
+  admin?: boolean;
+  open: boolean;
+  onBack: () => void;
+  onMoved: (o: ConsoleDetail) => void;
+}) {
   const t = dictionary(locale).console;
-  const { busy, failure, run } = useAction();
+  const id = useId();
+  const { busy, run } = useAction();
   const [km, setKm] = useState('');
+  const asked = tyreLinesOf(lines);
+  // The card's lines lack their ids: the whole order is asked for them when the dialog opens.
+  const [found, setFound] = useState<TyreLine[] | null>(known(asked) ? asked : null);
+  const [loadFailed, setLoadFailed] = useState('');
+  const [tries, setTries] = useState(0);
+  const [typed, setTyped] = useState<TypedTyre[]>([]);
+  const [reason, setReason] = useState('');
+  const [askReason, setAskReason] = useState(false);
+  const [problem, setProblem] = useState<{ text: string; at: At; focus: At } | null>(null);
+  const tyreLines = known(asked) ? asked : found;
+  const loading = asked.length > 0 && !tyreLines;
+
+  useEffect(() => {
+    if (!open || !loading) return;
+    let live = true;
+    setLoadFailed('');
+    callApi(consoleOrdersFind, { orderNo }, { quiet: true }).then(
+      (order) => live && setFound(tyreLinesOf(order.lines) as TyreLine[]),
+      (err: unknown) => live && setLoadFailed(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, loading, orderNo, tries]);
+
+  // Tyres numbered across the order, line by line, as they are sent and as the server names them.
+  const tyres = (tyreLines ?? []).flatMap((l) => Array.from({ length: l.quantity }, () => l.lineId));
+  const tyreAt = (i: number) => typed[i] ?? NO_TYRE;
+  const type = (i: number, change: Partial<TypedTyre>) => setTyped((all) => tyres.map((_, k) => (k === i ? { ...(all[k] ?? NO_TYRE), ...change } : (all[k] ?? NO_TYRE))));
+  const fieldId = (at: At) => (typeof at === 'string' ? `${id}-${at}` : `${id}-${at.field}-${at.tyre}`);
+  const problemId = `${id}-problem`;
+
+  // A refusal takes focus to its field, so staff read it and correct it there (a tyre older than
+  // the promise, for an admin: to the reason, as a younger tyre would not need it).
+  useEffect(() => {
+    if (problem && problem.focus !== 'form') document.getElementById(fieldId(problem.focus))?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [problem]);
+
   const submit = () =>
     run(async () => {
-      const moved = await callApi(consoleOrdersComplete, { orderNo, odometerKm: Number(km) }, { quiet: true });
-      notify('success', fill(t.completed, { orderNo }));
-      onBack();
-      onMoved(moved);
+      setProblem(null);
+      const sent = tyres.map((_, i) => tyreAt(i));
+      const overridden = askReason && reason.trim() !== '';
+      try {
+        const moved = await callApi(
+          consoleOrdersComplete,
+          {
+            orderNo,
+            odometerKm: Number(km),
+            ...(tyres.length ? { tyres: tyres.map((lineId, i) => ({ lineId, dot: sent[i]!.dot.trim(), ...(sent[i]!.dotFull.trim() ? { dotFull: sent[i]!.dotFull.trim() } : {}) })) } : {}),
+            ...(overridden ? { override: { reason: reason.trim() } } : {}),
+          },
+          { quiet: true },
+        );
+        notify('success', fill(t.completed, { orderNo }));
+        onBack();
+        onMoved(moved);
+      } catch (err) {
+        const { at, tooOld } = placeOf(err, sent, overridden);
+        if (tooOld && admin) setAskReason(true);
+        setProblem({ text: err instanceof Error ? err.message : String(err), at, focus: tooOld && admin ? 'reason' : at });
+      }
     });
+
+  const described = (at: At, hint?: string) => {
+    const mine = problem && (typeof at === 'string' ? problem.at === at : typeof problem.at === 'object' && problem.at.tyre === at.tyre && problem.at.field === at.field);
+    return { id: fieldId(at), 'aria-invalid': mine ? true : undefined, 'aria-describedby': [hint, mine ? problemId : ''].filter(Boolean).join(' ') || undefined };
+  };
+  const alertAt = (at: At) =>
+    problem && (typeof at === 'string' ? problem.at === at : typeof problem.at === 'object' && problem.at.tyre === at.tyre) ? (
+      <p id={problemId} className="rounded-lg bg-red-50 p-3 font-medium text-red-900" role="alert">
+        {problem.text}
+      </p>
+    ) : null;
+
+  // Each line's first tyre, counted across the order.
+  const firsts = (tyreLines ?? []).map((_, k, all) => all.slice(0, k).reduce((sum, l) => sum + l.quantity, 0));
   return (
     <Modal open={open} onClose={onBack} title={fill(t.completeTitle, { orderNo })} closeLabel={t.close}>
       <form className="space-y-4" onSubmit={(e) => (e.preventDefault(), void submit())}>
         <label className="block">
           <span className="mb-1 block font-medium">{t.odometerKm}</span>
-          <input className="field-input min-h-11 max-w-56" type="number" inputMode="numeric" min={0} step={1} required value={km} onChange={(e) => setKm(e.target.value)} />
+          <input className="field-input min-h-11 max-w-56" type="number" inputMode="numeric" min={0} step={1} required value={km} onChange={(e) => setKm(e.target.value)} {...described('km')} />
         </label>
-        {failure && (
-          <p className="rounded-lg bg-red-50 p-3 font-medium text-red-900" role="alert">
-            {failure}
+        {alertAt('km')}
+        {loading && loadFailed && (
+          <div className="rounded-lg bg-red-50 p-3 text-red-900" role="alert">
+            <p>{loadFailed}</p>
+            <button type="button" className="btn-secondary mt-2" onClick={() => setTries((k) => k + 1)}>
+              {t.retry}
+            </button>
+          </div>
+        )}
+        {loading && !loadFailed && (
+          <p className="text-slate-600" role="status">
+            {t.loading}
           </p>
         )}
-        <Buttons action={t.completeNow} back={t.back} busy={busy} working={t.working} onBack={onBack} />
+        {tyres.length > 0 && <p id={`${id}-hint`} className="text-sm text-slate-700">{t.dotHint}</p>}
+        {(tyreLines ?? []).map((line, k) => (
+          <fieldset key={line.lineId} className="space-y-3">
+            <legend className="mb-2 font-semibold">{line.name}</legend>
+            {Array.from({ length: line.quantity }, (_, j) => firsts[k]! + j).map((i) => (
+              <fieldset key={i} className="rounded-lg border border-slate-200 p-3">
+                <legend className="px-1 text-sm font-semibold">{fill(t.tyreN, { n: i + 1 })}</legend>
+                <div className="grid grid-cols-[6.5rem_1fr] items-end gap-x-3 gap-y-1">
+                  <label htmlFor={fieldId({ tyre: i, field: 'dot' })} className="text-sm font-medium">
+                    {t.dotDate}
+                  </label>
+                  <label htmlFor={fieldId({ tyre: i, field: 'dotFull' })} className="text-sm font-medium">
+                    {t.dotFull}
+                  </label>
+                  <input
+                    className="field-input min-h-11 font-mono tracking-widest"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    required
+                    pattern="[0-9]{4}"
+                    maxLength={4}
+                    title={t.dotHint}
+                    value={tyreAt(i).dot}
+                    onChange={(e) => type(i, { dot: e.target.value })}
+                    {...described({ tyre: i, field: 'dot' }, `${id}-hint`)}
+                  />
+                  <input
+                    className="field-input min-h-11 min-w-0 font-mono uppercase"
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    maxLength={24}
+                    value={tyreAt(i).dotFull}
+                    onChange={(e) => type(i, { dotFull: e.target.value })}
+                    {...described({ tyre: i, field: 'dotFull' })}
+                  />
+                </div>
+                <div className="mt-2 empty:hidden">{alertAt({ tyre: i, field: 'dot' })}</div>
+              </fieldset>
+            ))}
+          </fieldset>
+        ))}
+        {askReason && (
+          <div className="space-y-1">
+            <label htmlFor={fieldId('reason')} className="block font-medium">
+              {t.fitAnyway}
+            </label>
+            <p id={`${id}-reason-hint`} className="text-sm text-slate-700">
+              {t.fitAnywayHint}
+            </p>
+            <textarea className="field-input min-h-20" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} {...described('reason', `${id}-reason-hint`)} />
+            {alertAt('reason')}
+          </div>
+        )}
+        {alertAt('form')}
+        <Buttons action={t.completeNow} back={t.back} busy={busy || loading} working={busy ? t.working : t.loading} onBack={onBack} />
       </form>
     </Modal>
   );

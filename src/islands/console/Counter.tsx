@@ -61,7 +61,7 @@ function HandOver({ locale, order, knownCode, onMoved }: { locale: Locale; order
   );
 }
 
-function CounterDesk({ locale }: { locale: Locale }) {
+function CounterDesk({ locale, admin }: { locale: Locale; admin: boolean }) {
   const t = dictionary(locale).console;
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState('');
@@ -147,7 +147,7 @@ function CounterDesk({ locale }: { locale: Locale }) {
       {order && (
         <OrderCard locale={locale} order={cardOf(order)} onMoved={moved}>
           <div className="space-y-3">
-            <Moves locale={locale} order={order} onMoved={moved} />
+            <Moves locale={locale} order={order} onMoved={moved} admin={admin} />
             {handOver && <HandOver key={order.orderNo} locale={locale} order={order} knownCode={found.code} onMoved={moved} />}
             {!anything && <p className="text-slate-700">{t.nothingToDo}</p>}
           </div>
@@ -159,5 +159,5 @@ function CounterDesk({ locale }: { locale: Locale }) {
 
 /** /console/counter: find an order by its pickup code or number, and carry it on. */
 export default function Counter({ locale }: { locale: Locale }) {
-  return <ConsoleShell locale={locale} page="counter">{() => <CounterDesk locale={locale} />}</ConsoleShell>;
+  return <ConsoleShell locale={locale} page="counter">{(staff) => <CounterDesk locale={locale} admin={staff.role === 'admin'} />}</ConsoleShell>;
 }

@@ -128,7 +128,7 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
           <ul className="grid gap-4 lg:grid-cols-2">
             {shown.items.map((o) => (
               <li key={o.orderNo}>
-                <OrderCard locale={locale} order={o} onMoved={() => setReloads((n) => n + 1)} />
+                <OrderCard locale={locale} order={o} admin={admin} onMoved={() => setReloads((n) => n + 1)} />
               </li>
             ))}
           </ul>

@@ -15,7 +15,7 @@ import { notify } from '../../stores/ui.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import { beforeBookedDay, StartEarly } from './StartEarly.tsx';
-import { CompleteService } from './CompleteService.tsx';
+import { CompleteService, type CompletedLine } from './CompleteService.tsx';
 import { standing } from '../my-orders/format.ts';
 import { useAction } from '../my-orders/form-parts.tsx';
 
@@ -175,11 +175,14 @@ export function Moves({
   order,
   onMoved,
   extra,
+  admin = false,
 }: {
   locale: Locale;
-  order: Pick<ConsoleCard, 'orderNo' | 'method' | 'actions'> & { appointment?: { date: string; time: string } | null };
+  order: Pick<ConsoleCard, 'orderNo' | 'method' | 'actions'> & { lines: CompletedLine[]; appointment?: { date: string; time: string } | null };
   onMoved: (o: ConsoleDetail) => void;
   extra?: ReactNode;
+  /** An admin may fit a tyre older than the promise, with a reason. */
+  admin?: boolean;
 }) {
   const t = dictionary(locale).console;
   const { busy, failure, run } = useAction();
@@ -218,7 +221,7 @@ export function Moves({
           {failure}
         </p>
       )}
-      {order.method === 'install' && a.complete && <CompleteService locale={locale} orderNo={order.orderNo} open={askKm} onBack={() => setAskKm(false)} onMoved={onMoved} />}
+      {order.method === 'install' && a.complete && <CompleteService locale={locale} orderNo={order.orderNo} lines={order.lines} admin={admin} open={askKm} onBack={() => setAskKm(false)} onMoved={onMoved} />}
       {booked && (
         <StartEarly
           locale={locale}
@@ -237,7 +240,7 @@ export function Moves({
 }
 
 /** One order as staff read it at the bay: when and where, the car, what to fit with its options, the notes. */
-export function OrderCard({ locale, order, onMoved, children }: { locale: Locale; order: ConsoleCard; onMoved: (o: ConsoleDetail) => void; children?: ReactNode }) {
+export function OrderCard({ locale, order, onMoved, admin = false, children }: { locale: Locale; order: ConsoleCard; onMoved: (o: ConsoleDetail) => void; admin?: boolean; children?: ReactNode }) {
   const t = dictionary(locale).console;
   const a = order.appointment;
   return (
@@ -281,7 +284,7 @@ export function OrderCard({ locale, order, onMoved, children }: { locale: Locale
           {order.notes}
         </p>
       )}
-      {children ?? <Moves locale={locale} order={order} onMoved={onMoved} />}
+      {children ?? <Moves locale={locale} order={order} onMoved={onMoved} admin={admin} />}
     </article>
   );
 }

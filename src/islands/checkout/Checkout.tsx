@@ -37,16 +37,22 @@ const tabStorage = () => {
   }
 };
 
+/** Tyre products' ids, and the shop's promise about them in the page's language (worded at build). */
+interface TyrePromise {
+  ids: string[];
+  promise: string;
+}
+
 /** The checkout page: for logged-in customers only. */
-export default function Checkout({ locale, cities }: { locale: Locale; cities: CityPlace[] }) {
+export default function Checkout({ locale, cities, tyres }: { locale: Locale; cities: CityPlace[]; tyres: TyrePromise }) {
   return (
     <LoginGate locale={locale}>
-      <CheckoutPage locale={locale} cities={cities} />
+      <CheckoutPage locale={locale} cities={cities} tyres={tyres} />
     </LoginGate>
   );
 }
 
-function CheckoutPage({ locale, cities }: { locale: Locale; cities: CityPlace[] }) {
+function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityPlace[]; tyres: TyrePromise }) {
   const t = dictionary(locale).checkout;
   const car = useClientStore($carInfo, null);
   const carName = carLabel(car, locale) ?? '';
@@ -205,6 +211,7 @@ function CheckoutPage({ locale, cities }: { locale: Locale; cities: CityPlace[] 
             {t.lines}
           </h2>
           <CheckoutLines locale={locale} lines={lines} quoted={quote?.lines ?? null} looks={looks} problems={lineProblems} currentCar={car} onQuantity={changeQuantity} onRemove={remove} />
+          {lines.some((l) => tyres.ids.includes(l.productId)) && <p className="text-sm text-slate-700">{tyres.promise}</p>}
         </section>
         <section aria-labelledby="car-heading" className="space-y-3">
           <h2 id="car-heading" className="text-lg font-bold">

@@ -5,6 +5,7 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import type { SavedCar } from '../../../contract/vehicles.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { bookAgain } from '../../lib/book-again.ts';
+import { fittedTyreText } from '../../lib/fitted-tyre.ts';
 
 type Service = GarageHistory['services'][number];
 
@@ -16,7 +17,7 @@ const tabStorage = () => {
   }
 };
 
-/** The car's completed services, newest first, each with "Book again". */
+/** The car's completed services, newest first, each with "Book again"; tyres fitted with their date codes. */
 export function Services({ locale, car, carName, services }: { locale: Locale; car: SavedCar; carName: string; services: Service[] }) {
   const t = dictionary(locale).garage;
   const [failure, setFailure] = useState('');
@@ -44,6 +45,16 @@ export function Services({ locale, car, carName, services }: { locale: Locale; c
               <li key={s.orderNo} className="rounded-lg border border-slate-200 p-3">
                 <p className="font-semibold">{fill(t.serviceAt, { date: dateWords(s.date, locale), workshop: s.storeName })}</p>
                 <p className="text-slate-800">{items}</p>
+                {s.items.map(
+                  (item) =>
+                    item.tyres.length > 0 && (
+                      <ul key={item.productId} aria-label={item.name} className="text-sm text-slate-700">
+                        {item.tyres.map((tyre, i) => (
+                          <li key={i}>{fittedTyreText(tyre)}</li>
+                        ))}
+                      </ul>
+                    ),
+                )}
                 <p className="text-sm text-slate-600">
                   {[s.odometerKm !== undefined ? fill(t.serviceKm, { km: km.format(s.odometerKm) }) : '', fill(t.order, { orderNo: s.orderNo })].filter(Boolean).join(' · ')}
                 </p>

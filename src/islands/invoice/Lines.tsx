@@ -1,5 +1,6 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
+import { fittedTyreText } from '../../lib/fitted-tyre.ts';
 import { formatRM } from '../../lib/money.ts';
 import type { InvoiceDto } from './types.ts';
 
@@ -8,7 +9,7 @@ type Line = InvoiceDto['lines'][number];
 
 /**
  * Each line with its parts, labour and service tax, then the order's figures as the server
- * computed them. On a phone each line is a block of its own, its figures one under another,
+ * computed them; a line of tyres names each tyre's date code under it. On a phone each line is a block of its own, its figures one under another,
  * so nothing needs a sideways scroll; on a wider screen and on paper, the table.
  */
 export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto }) {
@@ -34,6 +35,11 @@ export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
           {invoice.lines.map((l) => (
             <li key={l.productId} className="space-y-1 px-3 py-3 text-sm">
               <p className="font-medium">{l.name}</p>
+              {l.tyres.map((tyre, i) => (
+                <p key={i} className="text-slate-600">
+                  {fittedTyreText(tyre)}
+                </p>
+              ))}
               <dl className="space-y-0.5">
                 {columns.map((c, i) => (
                   <Figure key={c.label} label={c.label} value={c.value(l)} className={i === columns.length - 1 ? 'font-semibold' : undefined} />
@@ -62,6 +68,11 @@ export function Lines({ locale, invoice }: { locale: Locale; invoice: InvoiceDto
                 <tr key={l.productId} className="border-b border-slate-100 align-top">
                   <th scope="row" className="px-2 py-2 text-left font-medium">
                     {l.name}
+                    {l.tyres.map((tyre, i) => (
+                      <span key={i} className="block text-xs font-normal text-slate-600 print:text-[8pt]">
+                        {fittedTyreText(tyre)}
+                      </span>
+                    ))}
                   </th>
                   {columns.map((c, i) => (
                     <td key={c.label} className={i === columns.length - 1 ? `${num} font-semibold` : num}>

@@ -129,7 +129,7 @@ export const en = {
     warranty: 'Warranty',
     warrantyMonths: '{months} months product warranty, plus our 30-day workmanship warranty.',
     warrantyWork: '30-day workmanship warranty.',
-    tyrePromise: 'Tyres fitted are made within the last {months} months: you will see each tyre\'s date code.',
+    tyrePromise: 'Tyres fitted are made within the last {months} months: you will see each tyre’s date code.',
     options: 'Options',
     wiperSizes: 'Wiper sizes',
     wiperLong: 'Driver (long)',

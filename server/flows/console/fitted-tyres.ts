@@ -26,7 +26,8 @@ export interface FittedTyresInput {
  * per tyre of each tyre line, a real week that has begun, no older than the shop's promise
  * (`maxTyreAgeMonths`) unless an admin gives a reason; a whole DOT code ending with the date code;
  * a sidewall photo this staff member uploaded and no other tyre carries. Every refusal is a 807
- * naming the tyre (1, 2, … in the order given) and changes nothing: the caller's transaction ends.
+ * naming the tyre (1, 2, … in the order given; its field "tyres.<index>.dot" in the answer's data)
+ * and changes nothing: the caller's transaction ends.
  */
 export async function fittedTyres(
   tx: Db,
@@ -45,7 +46,7 @@ export async function fittedTyres(
   }
   if (given.length === 0) throw warning('tyre.needed', { count: expected }, { field: 'tyres' });
   for (const [i, t] of given.entries()) {
-    if (!tyreLines.some((l) => l.id === t.lineId)) throw warning('tyre.unknownLine', { n: i + 1 }, { field: 'tyres' });
+    if (!tyreLines.some((l) => l.id === t.lineId)) throw warning('tyre.unknownLine', { n: i + 1 }, { field: `tyres.${i}.lineId` });
   }
   for (const line of tyreLines) {
     if (given.filter((t) => t.lineId === line.id).length !== line.quantity) throw warning('tyre.count', { name: line.name, count: line.quantity }, { field: 'tyres' });
@@ -59,21 +60,24 @@ export async function fittedTyres(
   let overridden = 0;
   for (const [i, t] of given.entries()) {
     const n = i + 1;
+    // The field names the tyre as the call's own checks do ("tyres.2.dot"), so a form shows the refusal by it.
+    const at = (field: 'dot' | 'dotFull' | 'photoId', more: Record<string, unknown> = {}) => ({ field: `tyres.${i}.${field}`, ...more });
     const read = readDotDate(t.dot, fittedOn);
-    if ('problem' in read) throw warning(read.problem, { n }, { field: 'tyres' });
+    if ('problem' in read) throw warning(read.problem, { n }, at('dot'));
     const { date } = read;
     let dotFull: string | null = null;
     if (t.dotFull !== undefined && t.dotFull.trim() !== '') {
       const full = readDotFull(t.dotFull, t.dot);
-      if ('problem' in full) throw warning(full.problem, { n, dot: t.dot }, { field: 'tyres' });
+      if ('problem' in full) throw warning(full.problem, { n, dot: t.dot }, at('dotFull'));
       dotFull = full.dotFull;
     }
     if (t.photoId && (!owned.has(t.photoId) || used.has(t.photoId) || photos.indexOf(t.photoId) !== photos.lastIndexOf(t.photoId))) {
-      throw warning('tyre.photo', { n }, { field: 'tyres' });
+      throw warning('tyre.photo', { n }, at('photoId'));
     }
     const old = beyondPromise(date, fittedOn, maxMonths);
-    if (old && !input.override) throw warning('tyre.dotTooOld', { n, week: date.madeWeek, year: date.madeYear, months: maxMonths }, { field: 'tyres' });
-    if (old && who.role !== 'admin') throw new DomainError(Code.FORBIDDEN, 'tyre.overrideAdminOnly');
+    // `tooOld`: an admin may fit it all the same, with a reason.
+    if (old && !input.override) throw warning('tyre.dotTooOld', { n, week: date.madeWeek, year: date.madeYear, months: maxMonths }, at('dot', { tooOld: true }));
+    if (old && who.role !== 'admin') throw new DomainError(Code.FORBIDDEN, 'tyre.overrideAdminOnly', {}, at('dot'));
     if (old) overridden += 1;
     rows.push({
       orderId: order.id,

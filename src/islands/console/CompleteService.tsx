@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { consoleOrdersComplete, consoleOrdersFind } from '../../lib/console-endpoints.ts';
-import { refusedTyre, TYRE_CATEGORY, type TypedTyre } from '../../lib/tyres.ts';
+import { TYRE_CATEGORY, type TypedTyre } from '../../lib/tyres.ts';
 import { notify } from '../../stores/ui.ts';
 import { Buttons, useAction } from '../my-orders/form-parts.tsx';
 import { Modal } from '../ui/Modal.tsx';
@@ -27,18 +26,17 @@ const NO_TYRE: TypedTyre = { dot: '', dotFull: '' };
 const tyreLinesOf = (lines: CompletedLine[]) => lines.filter((l) => l.category === TYRE_CATEGORY);
 const known = (lines: CompletedLine[]): lines is TyreLine[] => lines.every((l) => l.lineId !== undefined);
 
-/** Where a refusal belongs: the field the server names, or for a tyre refused by its checks, the tyre they would refuse. */
-function placeOf(err: unknown, typed: TypedTyre[], overridden: boolean): { at: At; tooOld: boolean } {
-  const field = err instanceof ApiFailure && typeof err.data === 'object' && err.data !== null && 'field' in err.data ? String(err.data.field) : '';
+/**
+ * Where a refusal belongs: the field the server names ("tyres.2.dot" for the third tyre), and
+ * whether the tyre is only older than the promise (an admin may fit it all the same).
+ */
+function placeOf(err: unknown): { at: At; tooOld: boolean } {
+  const data = err instanceof ApiFailure && typeof err.data === 'object' && err.data !== null ? (err.data as { field?: unknown; tooOld?: unknown }) : {};
+  const field = typeof data.field === 'string' ? data.field : '';
   if (field === 'odometerKm') return { at: 'km', tooOld: false };
   if (field.startsWith('override')) return { at: 'reason', tooOld: false };
-  // A shape refused before the checks: "tyres.2.dot".
-  const shape = /^tyres\.(\d+)\.(dot|dotFull)$/.exec(field);
-  if (shape) return { at: { tyre: Number(shape[1]), field: shape[2] as 'dot' | 'dotFull' }, tooOld: false };
-  if (field === 'tyres' && err instanceof ApiFailure && err.code !== 403) {
-    const refused = refusedTyre(typed, klDate(new Date()), overridden);
-    if (refused) return { at: { tyre: refused.index, field: refused.field }, tooOld: refused.tooOld };
-  }
+  const tyre = /^tyres\.(\d+)\.(dot|dotFull)$/.exec(field);
+  if (tyre) return { at: { tyre: Number(tyre[1]), field: tyre[2] as 'dot' | 'dotFull' }, tooOld: data.tooOld === true };
   return { at: 'form', tooOld: false };
 }
 
@@ -129,7 +127,7 @@ export function CompleteService({
         onBack();
         onMoved(moved);
       } catch (err) {
-        const { at, tooOld } = placeOf(err, sent, overridden);
+        const { at, tooOld } = placeOf(err);
         if (tooOld && admin) setAskReason(true);
         setProblem({ text: err instanceof Error ? err.message : String(err), at, focus: tooOld && admin ? 'reason' : at });
       }

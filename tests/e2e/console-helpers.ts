@@ -62,9 +62,18 @@ export async function openAsStaff(page: Page, phone: string, url: string) {
 let keys = 0;
 type Slots = { dates: { date: string; available: boolean; times: { time: string; available: boolean }[] }[] };
 
-/** A Myvi order placed by the logged-in customer at a workshop: a basic service booked at its first free time, or car mats to pick up; `phone` is the contact's. */
-export async function placeAt(page: Page, storeId: string, method: 'install' | 'pickup', plate: string, phone = '0123456789'): Promise<{ orderNo: string; date?: string; time?: string }> {
-  const items = method === 'install' ? [{ productId: 'service-basic', quantity: 1 }] : [{ productId: 'mat-goodyear-rubber', quantity: 1 }];
+/**
+ * A Myvi order placed by the logged-in customer at a workshop: a basic service (or `items`) booked
+ * at its first free time, or car mats to pick up; `phone` is the contact's.
+ */
+export async function placeAt(
+  page: Page,
+  storeId: string,
+  method: 'install' | 'pickup',
+  plate: string,
+  phone = '0123456789',
+  items: unknown[] = method === 'install' ? [{ productId: 'service-basic', quantity: 1 }] : [{ productId: 'mat-goodyear-rubber', quantity: 1 }],
+): Promise<{ orderNo: string; date?: string; time?: string }> {
   let appointment: { date: string; time: string } | undefined;
   if (method === 'install') {
     const slots = await api<Slots>(page, '/app/order/vehicle/store/slots', { storeId, items });

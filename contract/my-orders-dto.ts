@@ -71,7 +71,7 @@ export const paymentDto = z
   })
   .meta({ id: 'OrderPayment' });
 
-export const noticeKinds = ['bookingConfirmed', 'timeChanged', 'reminder', 'pickupReady', 'shipped', 'refundDecided', 'refundPaid', 'refundDue', 'moneyReturned', 'completed', 'closure'] as const;
+export const noticeKinds = ['bookingConfirmed', 'timeChanged', 'reminder', 'pickupReady', 'shipped', 'refundDecided', 'refundPaid', 'refundDue', 'moneyReturned', 'completed', 'closure', 'warrantyAccepted', 'warrantyRejected', 'warrantyRefund', 'warrantyBooked', 'warrantyResolved'] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 
 export const noticeDto = z

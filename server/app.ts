@@ -20,6 +20,7 @@ import type { SmsProvider } from './providers/sms/index.ts';
 import type { Indexes } from './indexes.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 import { garageRoutes } from './routes/garage.ts';
+import { warrantyRoutes } from './routes/warranty.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { catalogService } from './modules/catalog/service.ts';
 import { storeRoutes } from './routes/stores.ts';
@@ -156,6 +157,7 @@ export function createApi(deps: AppDeps) {
   einvoiceRoutes(calls, shop);
   consoleEinvoiceRoutes(calls, shop, async () => (await sellerDetails()) as SellerDetails);
   garageRoutes(calls, shop, garage);
+  warrantyRoutes(calls, shop);
   paymentCallbackRoutes(api, shop, metrics);
   contentPublishingRoutes(api, calls, { db, publisher: deps.publisher ?? null, token: deps.contentPublishToken ?? null });
 

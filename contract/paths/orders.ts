@@ -31,3 +31,8 @@ export const reviewCheck = '/app/review/check';
 export const orderInvoice = '/app/order/vehicle/order/app/invoice';
 export const einvoiceRequest = '/app/einvoice/request';
 export const einvoiceFind = '/app/einvoice/find';
+
+// Warranty claims (going-live.md §2): the customer's calls.
+export const warrantyAdd = '/app/warranty/add';
+export const warrantyMine = '/app/warranty/mine';
+export const warrantyBook = '/app/warranty/book';

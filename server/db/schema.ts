@@ -23,3 +23,4 @@ export * from '../modules/einvoices/schema.ts';
 export * from '../providers/payment/curlec/double/schema.ts';
 export * from '../providers/einvoice/double/schema.ts';
 export * from '../modules/publishing/schema.ts';
+export * from '../modules/warranty/schema.ts';

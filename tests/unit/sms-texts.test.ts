@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { CLOSURE_REASON_MAX, EXPRESS_NO, STAFF_NOTE_MAX } from '../../contract/console.ts';
 import { couriers } from '../../contract/rules/couriers.ts';
+import { WARRANTY_REASON_MAX } from '../../contract/rules/warranty.ts';
 import { dateWords } from '../../contract/rules/dates.ts';
 import { addDays } from '../../contract/rules/kl-calendar.ts';
 import { locales, type Locale } from '../../contract/rules/language.ts';
@@ -77,6 +78,11 @@ export function everySms(locale: Locale): { name: string; text: string }[] {
     ],
     moneyReturned: [[{ kind: 'moneyReturned', amountSen }, [install]]],
     completed: [[{ kind: 'completed' }, everyOrder]],
+    warrantyAccepted: [[{ kind: 'warrantyAccepted' }, [install]]],
+    warrantyRejected: [[{ kind: 'warrantyRejected', reason: freeText(locale, WARRANTY_REASON_MAX) }, [install]]],
+    warrantyRefund: [[{ kind: 'warrantyRefund', amountSen }, [install]]],
+    warrantyBooked: [[{ kind: 'warrantyBooked', date, time }, [install]]],
+    warrantyResolved: [[{ kind: 'warrantyResolved' }, [install]]],
   };
   const label = (event: OrderNoticeEvent) =>
     event.kind === 'refundDecided' ? `refundDecided ${event.approved ? 'approved' : event.note ? 'rejected with a note' : 'rejected'}` : event.kind === 'refundDue' && event.why ? `refundDue ${event.why}` : event.kind;

@@ -29,7 +29,14 @@ export type OrderNoticeEvent =
   | { kind: 'refundDue'; amountSen: number; why?: 'coupon' }
   | { kind: 'moneyReturned'; amountSen: number }
   /** Done: thanks, and the invitation to review it in My Orders (no link). */
-  | { kind: 'completed' };
+  | { kind: 'completed' }
+  /** A warranty claim's decisions (going-live.md §2): accepted (book the free repair), rejected with the staff's reason, a refund instead. */
+  | { kind: 'warrantyAccepted' }
+  | { kind: 'warrantyRejected'; reason: string }
+  | { kind: 'warrantyRefund'; amountSen: number }
+  /** The free repair booked, and done. */
+  | { kind: 'warrantyBooked'; date: string; time: string }
+  | { kind: 'warrantyResolved' };
 
 export interface NoticeOrder {
   orderNo: string;
@@ -142,6 +149,16 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
       return smsMessage(locale, 'sms.moneyReturned', { orderNo, amount: ringgit(event.amountSen) });
     case 'completed':
       return order.method === 'install' ? smsMessage(locale, 'sms.completedInstall', { orderNo, workshop }) : smsMessage(locale, 'sms.completed', { orderNo });
+    case 'warrantyAccepted':
+      return smsMessage(locale, 'sms.warrantyAccepted', { orderNo, workshop });
+    case 'warrantyRejected':
+      return smsWithFreeText(locale, 'sms.warrantyRejected', { orderNo }, 'reason', event.reason);
+    case 'warrantyRefund':
+      return smsMessage(locale, 'sms.warrantyRefund', { orderNo, amount: ringgit(event.amountSen) });
+    case 'warrantyBooked':
+      return smsMessage(locale, 'sms.warrantyBooked', { orderNo, workshop, date: event.date, time: event.time });
+    case 'warrantyResolved':
+      return smsMessage(locale, 'sms.warrantyResolved', { orderNo });
   }
 }
 

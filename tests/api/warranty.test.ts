@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { klInstant } from '../../contract/rules/kl-calendar.ts';
+import { auditRows, C, staffKeys, type Keys } from './console-fixtures.ts';
+import { startApi, type TestApi } from './harness.ts';
+import { paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
+import { BASIC_SERVICE, FIND, installOrder, rows, SLOTS, SS2, WIPERS } from './order-fixtures.ts';
+
+/**
+ * Warranty claims (going-live.md §2): opened by the customer within 30 days of completion (KL
+ * calendar, the 30th day included), one open claim per line; accepted (a free rework booked
+ * through the same slots, no payment), rejected with a reason, or turned into a refund by an
+ * admin; resolved when the rework is done. An SMS at each decision.
+ */
+
+const W = {
+  add: '/api/app/warranty/add',
+  mine: '/api/app/warranty/mine',
+  book: '/api/app/warranty/book',
+  page: '/api/console/warranty/page',
+  accept: '/api/console/warranty/accept',
+  reject: '/api/console/warranty/reject',
+  refund: '/api/console/warranty/refund',
+  resolve: '/api/console/warranty/resolve',
+} as const;
+
+let api: TestApi;
+let k: Keys;
+
+beforeAll(async () => {
+  scratchDataDir();
+  api = await startApi();
+});
+afterAll(() => api?.close());
+beforeEach(async () => {
+  await api.reset();
+  k = await staffKeys(api);
+});
+
+const call = (path: string, body: unknown, userKey?: string, language = 'en_us') => api.request(path, body, { userKey, language });
+
+/** An installation of wipers and a basic service at SS2, paid, started and completed now (the harness's Monday, 10:00 KL). */
+async function completedJob(): Promise<{ orderNo: string; wipers: string; service: string }> {
+  const orderNo = await paidOrder(api, k.customer, installOrder({ storeId: SS2, items: [WIPERS, BASIC_SERVICE] }));
+  expect((await call(C.start, { orderNo }, k.ss2)).code).toBe(200);
+  const done = await call(C.complete, { orderNo, odometerKm: 45_000 }, k.ss2);
+  expect(done.code, done.msg).toBe(200);
+  const lines = done.data.lines as { lineId: string; productId: string }[];
+  return { orderNo, wipers: lines.find((l) => l.productId === WIPERS.productId)!.lineId, service: lines.find((l) => l.productId === BASIC_SERVICE.productId)!.lineId };
+}
+
+/** Moves the harness's clock to a KL date and time; the customer logs in again (a session lasts 30 days). */
+async function at(date: string, time = '10:00') {
+  api.advance((klInstant(date, time).getTime() - api.now().getTime()) / 1000);
+  k.customer = (await api.login('0123456789', { address: '10.0.0.4' })).userKey;
+}
+
+const claim = (orderNo: string, lineIds: string[], description = 'The wiper squeaks and leaves streaks on the glass.') => call(W.add, { orderNo, lineIds, description }, k.customer);
+
+describe('opening a claim', () => {
+  test('within the warranty: the claim is SUBMITTED with its lines and steps; mine says the last day and what may still be claimed', async () => {
+    const { orderNo, wipers, service } = await completedJob();
+    const opened = await claim(orderNo, [wipers]);
+    expect(opened.code, opened.msg).toBe(200);
+    expect(opened.data).toMatchObject({ orderNo, lastDay: '2025-07-02', daysLeft: 30, claimable: [{ lineId: service }] });
+    expect(opened.data.claims).toEqual([
+      expect.objectContaining({ claimNo: `${orderNo}-W1`, status: 'SUBMITTED', lines: [expect.objectContaining({ lineId: wipers })], completedOn: '2025-06-02', lastDay: '2025-07-02', rework: null }),
+    ]);
+    const order = await call(FIND, { orderNo }, k.customer);
+    expect(order.data.history.at(-1).note).toBe(`Warranty claim ${orderNo}-W1 opened.`);
+  });
+
+  test('the 30th day after completion is the last, to KL midnight', async () => {
+    const { orderNo, wipers, service } = await completedJob();
+    await at('2025-07-02', '23:59');
+    expect((await claim(orderNo, [wipers])).code).toBe(200);
+    await at('2025-07-03', '00:00');
+    const late = await claim(orderNo, [service], 'The oil filter leaks a little.');
+    expect(late).toMatchObject({ code: 807, msg: 'The 30-day warranty of this order ended on Wed, 2 Jul 2025.' });
+    expect((await call(W.mine, { orderNo }, k.customer)).data).toMatchObject({ daysLeft: -1, claimable: [] });
+  });
+
+  test('refused: an order not completed, a line not of the order, a line with an open claim, a short description, someone else’s order', async () => {
+    const pending = await paidOrder(api, k.customer, installOrder({ storeId: SS2 }));
+    expect(await claim(pending, ['00000000-0000-4000-8000-000000000000'])).toMatchObject({ code: 807, msg: 'A warranty claim is for an installation that has been completed.' });
+    const { orderNo, wipers } = await completedJob();
+    expect(await claim(orderNo, ['00000000-0000-4000-8000-000000000000'])).toMatchObject({ code: 807, msg: 'Choose the items of this order that the claim is about.' });
+    expect((await claim(orderNo, [wipers])).code).toBe(200);
+    const again = await claim(orderNo, [wipers]);
+    expect(again.code).toBe(807);
+    expect(again.msg).toMatch(/already has an open claim\.$/);
+    expect((await claim(orderNo, [wipers], 'Squeaks')).code).toBe(400);
+    const stranger = (await api.login('0198765432', { address: '10.0.0.9' })).userKey;
+    expect((await call(W.add, { orderNo, lineIds: [wipers], description: 'The wiper squeaks on the glass.' }, stranger)).code).toBe(404);
+    expect(await rows(api, sql`select count(*)::int as n from warranty_claims`)).toEqual([{ n: 1 }]);
+  });
+
+  test('in Malay and Chinese', async () => {
+    const { orderNo, wipers } = await completedJob();
+    await at('2025-07-10');
+    expect(await call(W.add, { orderNo, lineIds: [wipers], description: 'Pengelap berbunyi dan meninggalkan kesan.' }, k.customer, 'ms_my')).toMatchObject({
+      code: 807,
+      msg: 'Waranti 30 hari pesanan ini tamat pada Rab, 2 Jul 2025.',
+    });
+    const zh = await call(W.add, { orderNo, lineIds: [wipers], description: '雨刮器有异响，刮不干净玻璃。' }, k.customer, 'zh_cn');
+    expect(zh.code).toBe(807);
+    expect(zh.msg).toContain('此订单的 30 天保修已于');
+  });
+});
+
+describe('staff decide', () => {
+  test('accept → the customer books the free rework through the slots, no payment → resolve; an SMS at each step; audited', async () => {
+    const { orderNo, wipers } = await completedJob();
+    const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;
+    const sent = api.smsLines.length;
+
+    const accepted = await call(W.accept, { claimId, note: 'Bring the car in; we will change the blade.' }, k.ss2);
+    expect(accepted.code, accepted.msg).toBe(200);
+    expect(accepted.data).toMatchObject({ status: 'ACCEPTED', decisionNote: 'Bring the car in; we will change the blade.', actions: { accept: false, reject: false, refund: false, resolve: true } });
+    expect(api.smsLines.slice(sent).join('\n')).toContain(`your warranty claim on order ${orderNo} is accepted. Book the free repair at`);
+
+    const slots = await call(SLOTS, { storeId: SS2, items: [WIPERS] }, k.customer);
+    const day = slots.data.dates.find((d: { available: boolean }) => d.available);
+    const time = day.times.find((t: { available: boolean }) => t.available).time as string;
+    const booked = await call(W.book, { claimId, date: day.date, time }, k.customer);
+    expect(booked.code, booked.msg).toBe(200);
+    expect(booked.data.claims[0].rework).toEqual({ date: day.date, time });
+    // The bay is taken: the same time is no longer offered for a job that needs that bay.
+    const units = await rows<{ n: number }>(api, sql`select count(*)::int as n from booked_units where order_id = ${claimId} and state = 'booked'`);
+    expect(units[0]!.n).toBeGreaterThan(0);
+    // No payment was asked for.
+    expect(await rows(api, sql`select count(*)::int as n from payments p join orders o on o.id = p.order_id where o.order_no = ${orderNo}`)).toEqual([{ n: 1 }]);
+    expect(api.smsLines.at(-1)).toContain(`free warranty repair for order ${orderNo} at`);
+
+    const resolved = await call(W.resolve, { claimId }, k.ss2);
+    expect(resolved.data).toMatchObject({ status: 'RESOLVED', actions: { resolve: false } });
+    expect(api.smsLines.at(-1)).toContain(`the warranty repair for order ${orderNo} is done.`);
+    const mine = await call(W.mine, { orderNo }, k.customer);
+    expect(mine.data.claims[0].history.map((h: { status: string }) => h.status)).toEqual(['SUBMITTED', 'ACCEPTED', 'RESOLVED']);
+    expect((await auditRows(api)).filter((r) => String(r.action).startsWith('console/warranty/')).map((r) => r.action)).toEqual(['console/warranty/accept', 'console/warranty/resolve']);
+  });
+
+  test('reject with a reason the customer reads; the line may be claimed again', async () => {
+    const { orderNo, wipers } = await completedJob();
+    const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;
+    expect((await call(W.reject, { claimId, reason: ' ' }, k.ss2)).code).toBe(400);
+    const rejected = await call(W.reject, { claimId, reason: 'The blade was cut by something sharp: not a fitting fault.' }, k.ss2);
+    expect(rejected.data).toMatchObject({ status: 'REJECTED', decisionNote: 'The blade was cut by something sharp: not a fitting fault.' });
+    expect(api.smsLines.at(-1)).toContain('was not accepted. The blade was cut by something sharp: not a fitting fault.');
+    expect(await call(W.accept, { claimId }, k.ss2)).toMatchObject({ code: 807, msg: 'This claim has already been decided.' });
+    expect((await claim(orderNo, [wipers], 'It squeaks again after the rain.')).code).toBe(200);
+  });
+
+  test('a refund instead of a repair: admins only, through the refund flow', async () => {
+    const { orderNo, wipers } = await completedJob();
+    const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;
+    expect(await call(W.refund, { claimId, amountSen: 4_500 }, k.ss2)).toMatchObject({ code: 403 });
+    const offered = await call(W.refund, { claimId, amountSen: 4_500 }, k.admin);
+    expect(offered.code, offered.msg).toBe(200);
+    expect(offered.data).toMatchObject({ status: 'REFUND_OFFERED', refundAmountSen: 4_500 });
+    const order = await call(FIND, { orderNo }, k.customer);
+    expect(order.data.refunds[0]).toMatchObject({ status: expect.stringMatching(/REVIEWED|PROCESSING|COMPLETED/), amountSen: 4_500 });
+    expect(api.smsLines.join('\n')).toContain(`instead of a repair, RM 45.00 for order ${orderNo} will be refunded`);
+  });
+
+  test('workshop staff see and decide only their own jobs; the page lists oldest first', async () => {
+    const first = await completedJob();
+    const second = await completedJob();
+    await claim(first.orderNo, [first.wipers]);
+    api.advance(60);
+    await claim(second.orderNo, [second.service], 'The engine light came on the day after.');
+    const page = await call(W.page, { pageNum: 1, pageSize: 10 }, k.ss2);
+    expect(page.data.list.map((c: { orderNo: string }) => c.orderNo)).toEqual([first.orderNo, second.orderNo]);
+    expect((await call(W.page, { pageNum: 1, pageSize: 10 }, k.segambut)).data.total).toBe(0);
+    const claimId = page.data.list[0].claimId as string;
+    expect(await call(W.accept, { claimId }, k.segambut)).toMatchObject({ code: 403, msg: 'This order belongs to another workshop.' });
+    expect((await call(W.page, { pageNum: 1, pageSize: 10 }, k.customer)).code).toBe(403);
+  });
+});

@@ -3,6 +3,9 @@ import { defineCall } from './call.ts';
 import { paths } from './paths.ts';
 import { authCodes } from './console.ts';
 
+/** A tyre this many months or less from the shop's age promise when fitted counts as near the limit. */
+export const TYRE_NEAR_LIMIT_MONTHS = 2;
+
 /** The console's dashboard: the last 30 days per day and per workshop, for admins. */
 
 const dayFigures = z.object({ date: z.string(), orders: z.number().int(), revenueSen: z.number().int(), refundedSen: z.number().int() });
@@ -25,6 +28,15 @@ export const consoleDashboard = defineCall({
         bookedUnits: z.number().int(),
         openUnits: z.number().int(),
         bayUse: z.number().meta({ description: 'bookedUnits / openUnits, 0 to 1.' }),
+        warranty: z
+          .object({
+            jobs: z.number().int().meta({ description: 'Installations completed in these 30 days.' }),
+            claims: z.number().int().meta({ description: 'Warranty claims opened in these 30 days on its jobs (of any day).' }),
+            claimsPer100Jobs: z.number().meta({ description: 'claims / jobs × 100, one decimal; 0 without jobs.' }),
+            tyresFitted: z.number().int(),
+            tyresNearLimit: z.number().int().meta({ description: `Tyres fitted in these 30 days within ${TYRE_NEAR_LIMIT_MONTHS} months of the age promise, or older (an admin's override).` }),
+          })
+          .meta({ description: 'How the workshop holds up: claims per 100 jobs, and old stock fitted.' }),
       }),
     ),
     workshops: z.number().int().meta({ description: 'The partner workshops counted (the "mail" row is not one).' }),

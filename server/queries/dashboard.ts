@@ -2,7 +2,9 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { addDays, klDate, klInstant, KL_UTC_OFFSET_HOURS } from '../../contract/rules/kl-calendar.ts';
 import { bookedUnits, storeClosures } from '../modules/booking/schema.ts';
 import { openUnits } from '../modules/booking/slots.ts';
-import { orders } from '../modules/orders/schema.ts';
+import { orderLineTyres, orders } from '../modules/orders/schema.ts';
+import { warrantyClaims } from '../modules/warranty/schema.ts';
+import { TYRE_NEAR_LIMIT_MONTHS } from '../../contract/console-dashboard.ts';
 import { payments } from '../modules/payments/schema.ts';
 import { refunds } from '../modules/refunds/schema.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
@@ -45,16 +47,17 @@ const klDay = (column: unknown) => sql<string>`to_char((${column} at time zone '
 /**
  * The admin's last 30 days: orders paid, money taken (paid sen) and refunds paid back, per
  * day, in total and per workshop (parcels under "mail"); and each workshop's bay use: units
- * booked over units open in those days.
+ * booked over units open in those days; and how its work holds up: warranty claims per 100 jobs
+ * completed, and tyres fitted near the shop's age promise or past it.
  */
-export async function dashboard(ctx: ReadContext, who: StaffRow) {
+export async function dashboard(ctx: ReadContext, who: StaffRow, maxTyreAgeMonths: number) {
   requireAdmin(who);
   const dates = lastDays(ctx.now(), DASHBOARD_DAYS);
   const from = klInstant(dates[0]!);
   const paidDay = klDay(payments.paidAt);
   const refundDay = klDay(refunds.completedAt);
   const store = sql<string>`coalesce(${orders.storeId}, ${sql.raw(`'${MAIL}'`)})`;
-  const [paid, returned, units, closures] = await Promise.all([
+  const [paid, returned, units, closures, jobs, claims, tyres] = await Promise.all([
     ctx.db
       .select({ date: paidDay, store, orders: sql<number>`count(distinct ${orders.id})::int`, revenueSen: sql<number>`sum(${payments.amountSen})::int` })
       .from(payments)
@@ -73,6 +76,26 @@ export async function dashboard(ctx: ReadContext, who: StaffRow) {
       .where(and(eq(bookedUnits.state, 'booked'), gte(bookedUnits.date, dates[0]!), sql`${bookedUnits.date} <= ${dates.at(-1)!}`))
       .groupBy(bookedUnits.workshopId),
     ctx.db.select().from(storeClosures).where(gte(storeClosures.date, dates[0]!)),
+    ctx.db
+      .select({ store: orders.storeId, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.method, 'install'), eq(orders.status, 'COMPLETED'), gte(orders.completedAt, from)))
+      .groupBy(orders.storeId),
+    ctx.db
+      .select({ store: warrantyClaims.workshopId, n: sql<number>`count(*)::int` })
+      .from(warrantyClaims)
+      .where(gte(warrantyClaims.createdAt, from))
+      .groupBy(warrantyClaims.workshopId),
+    ctx.db
+      .select({
+        store: orders.storeId,
+        fitted: sql<number>`count(*)::int`,
+        near: sql<number>`count(*) filter (where ${orderLineTyres.ageMonthsAtFitting} >= ${maxTyreAgeMonths - TYRE_NEAR_LIMIT_MONTHS} or ${orderLineTyres.beyondPromise})::int`,
+      })
+      .from(orderLineTyres)
+      .innerJoin(orders, eq(orders.id, orderLineTyres.orderId))
+      .where(gte(orderLineTyres.recordedAt, from))
+      .groupBy(orders.storeId),
   ]);
   const figures: Figure[] = [
     ...paid.map((p) => ({ date: p.date, store: p.store, orders: p.orders, revenueSen: p.revenueSen, refundedSen: 0 })),
@@ -85,9 +108,13 @@ export async function dashboard(ctx: ReadContext, who: StaffRow) {
       return sum + (open ? (open.lastEnd - open.first) * w.bays : 0);
     }, 0);
     const booked = units.find((u) => u.store === w.id)?.n ?? 0;
-    return { id: w.id, name: w.name, days: figuresByDay(dates, figures, w.id), bookedUnits: booked, openUnits: openUnitCount, bayUse: openUnitCount ? Math.min(1, booked / openUnitCount) : 0 };
+    const done = jobs.find((j) => j.store === w.id)?.n ?? 0;
+    const claimed = claims.find((c) => c.store === w.id)?.n ?? 0;
+    const tyre = tyres.find((t) => t.store === w.id);
+    const warranty = { jobs: done, claims: claimed, claimsPer100Jobs: done ? Math.round((claimed / done) * 1000) / 10 : 0, tyresFitted: tyre?.fitted ?? 0, tyresNearLimit: tyre?.near ?? 0 };
+    return { id: w.id, name: w.name, days: figuresByDay(dates, figures, w.id), bookedUnits: booked, openUnits: openUnitCount, bayUse: openUnitCount ? Math.min(1, booked / openUnitCount) : 0, warranty };
   });
-  const mail = { id: MAIL, name: 'Mail', days: figuresByDay(dates, figures, MAIL), bookedUnits: 0, openUnits: 0, bayUse: 0 };
+  const mail = { id: MAIL, name: 'Mail', days: figuresByDay(dates, figures, MAIL), bookedUnits: 0, openUnits: 0, bayUse: 0, warranty: { jobs: 0, claims: 0, claimsPer100Jobs: 0, tyresFitted: 0, tyresNearLimit: 0 } };
   return { from: dates[0]!, to: dates.at(-1)!, days: figuresByDay(dates, figures, null), stores: [...stores, mail], workshops: stores.length, quiet: quietWorkshops(stores) };
 }
 

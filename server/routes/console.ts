@@ -58,5 +58,5 @@ export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(consoleStoresClosure, async (input, c) => closeStore(ctx, await who(c), input));
   calls.mount(consoleStoresBookings, async (input, c) => closureBookings(ctx, await who(c), input));
   calls.mount(consoleStoresList, async (_input, c) => staffStores(ctx, await who(c)));
-  calls.mount(consoleDashboard, async (_input, c) => dashboard(ctx, await who(c)));
+  calls.mount(consoleDashboard, async (_input, c) => dashboard(ctx, await who(c), ctx.indexes.orderRules.warranty.maxTyreAgeMonths));
 }

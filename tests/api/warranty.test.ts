@@ -177,3 +177,36 @@ describe('staff decide', () => {
     expect((await call(W.page, { pageNum: 1, pageSize: 10 }, k.customer)).code).toBe(403);
   });
 });
+
+describe('workshops held to account', () => {
+  test('the dashboard shows claims per 100 jobs and the tyres fitted near the age limit, per workshop', async () => {
+    const { orderNo, wipers } = await completedJob();
+    await completedJob();
+    await claim(orderNo, [wipers]);
+    // Four tyres: two new, one 11 months old (within 2 months of the 12-month promise), one 12 months and a week (an admin's override).
+    const tyreOrder = await paidOrder(api, k.customer, installOrder({ storeId: SS2, items: [{ productId: 'tyre-bridgestone-turanza-t005a', quantity: 4, options: { tyreSize: '195/45R16' } }] }));
+    const started = await call(C.start, { orderNo: tyreOrder }, k.ss2);
+    const lineId = started.data.lines[0].lineId as string;
+    const tyres = ['2325', '2225', '2724', '2224'].map((dot) => ({ lineId, dot }));
+    const done = await call(C.complete, { orderNo: tyreOrder, odometerKm: 46_000, tyres, override: { reason: 'Customer asked for this set' } }, k.admin);
+    expect(done.code, done.msg).toBe(200);
+
+    const board = await call(C.dashboard, {}, k.admin);
+    const ss2 = board.data.stores.find((s: { id: string }) => s.id === SS2);
+    expect(ss2.warranty).toEqual({ jobs: 3, claims: 1, claimsPer100Jobs: 33.3, tyresFitted: 4, tyresNearLimit: 2 });
+  });
+
+  test('a claim on a tyre fitted older than the promise is accepted as it opens, and the customer is told', async () => {
+    const tyreOrder = await paidOrder(api, k.customer, installOrder({ storeId: SS2, items: [{ productId: 'tyre-bridgestone-turanza-t005a', quantity: 4, options: { tyreSize: '195/45R16' } }] }));
+    const lineId = (await call(C.start, { orderNo: tyreOrder }, k.ss2)).data.lines[0].lineId as string;
+    const tyres = ['2325', '2325', '2325', '2224'].map((dot) => ({ lineId, dot }));
+    expect((await call(C.complete, { orderNo: tyreOrder, odometerKm: 46_000, tyres, override: { reason: 'Last set in this size' } }, k.admin)).code).toBe(200);
+    const opened = await claim(tyreOrder, [lineId], 'One tyre has a bulge on the sidewall.');
+    expect(opened.data.claims[0]).toMatchObject({ status: 'ACCEPTED', preApproved: true });
+    expect(opened.data.claims[0].history.map((h: { status: string; by: string }) => [h.status, h.by])).toEqual([
+      ['SUBMITTED', 'customer'],
+      ['ACCEPTED', 'system'],
+    ]);
+    expect(api.smsLines.at(-1)).toContain(`your warranty claim on order ${tyreOrder} is accepted.`);
+  });
+});

@@ -3,6 +3,7 @@ import type * as refunds from '../../contract/console-refunds.ts';
 import type * as stores from '../../contract/console-stores.ts';
 import type * as dashboard from '../../contract/console-dashboard.ts';
 import type * as consoleReviews from '../../contract/console-reviews.ts';
+import type * as warranty from '../../contract/warranty.ts';
 import { endpoint } from './endpoints.ts';
 import * as paths from '../../contract/paths/console.ts';
 
@@ -26,3 +27,8 @@ export const consoleReviewsPage = endpoint<typeof consoleReviews.consoleReviewsP
 export const consoleReviewsHide = endpoint<typeof consoleReviews.consoleReviewsHide>(paths.consoleReviewsHide);
 export const consoleReviewsShow = endpoint<typeof consoleReviews.consoleReviewsShow>(paths.consoleReviewsShow);
 export const consoleReviewsReply = endpoint<typeof consoleReviews.consoleReviewsReply>(paths.consoleReviewsReply);
+export const consoleWarrantyPage = endpoint<typeof warranty.consoleWarrantyPage>(paths.consoleWarrantyPage);
+export const consoleWarrantyAccept = endpoint<typeof warranty.consoleWarrantyAccept>(paths.consoleWarrantyAccept);
+export const consoleWarrantyReject = endpoint<typeof warranty.consoleWarrantyReject>(paths.consoleWarrantyReject);
+export const consoleWarrantyRefund = endpoint<typeof warranty.consoleWarrantyRefund>(paths.consoleWarrantyRefund);
+export const consoleWarrantyResolve = endpoint<typeof warranty.consoleWarrantyResolve>(paths.consoleWarrantyResolve);

@@ -167,7 +167,7 @@ function ClaimCard({ locale, claim: c, onDecide }: { locale: Locale; claim: Clai
       )}
       {c.preApproved && <p className="rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-950">{t.claimPreApproved}</p>}
       {(c.decisionNote || c.refundAmountSen !== null || c.status === 'ACCEPTED' || c.rework) && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-slate-50 p-3 text-sm">
+        <dl className="grid gap-x-3 gap-y-1 rounded-lg bg-slate-50 p-3 text-sm sm:grid-cols-[auto_1fr]">
           {c.decisionNote && (
             <>
               <dt className="font-semibold">{c.status === 'REJECTED' ? t.claimReason : t.claimNote}</dt>
@@ -188,9 +188,9 @@ function ClaimCard({ locale, claim: c, onDecide }: { locale: Locale; claim: Clai
           )}
         </dl>
       )}
-      <details className="text-sm">
-        <summary className="flex min-h-11 cursor-pointer items-center font-semibold">{t.claimSteps}</summary>
-        <ol className="space-y-1 border-l-2 border-slate-200 pl-3">
+      <section className="text-sm" aria-label={t.claimSteps}>
+        <h4 className="font-semibold">{t.claimSteps}</h4>
+        <ol className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3">
           {c.history.map((h, i) => (
             <li key={i}>
               <span className="font-semibold">{t.warrantyStatus[h.status]}</span> · {momentWords(h.at, locale)} · {t.claimBy[h.by]}
@@ -198,7 +198,7 @@ function ClaimCard({ locale, claim: c, onDecide }: { locale: Locale; claim: Clai
             </li>
           ))}
         </ol>
-      </details>
+      </section>
       {buttons.length > 0 && (
         <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
           {buttons.map(([d, label]) => (
@@ -249,7 +249,7 @@ function ClaimDesk({ locale, member }: { locale: Locale; member: StaffMember }) 
   return (
     <div className="space-y-4">
       <p className="text-slate-700">{t.warrantyIntro}</p>
-      <div className="flex flex-wrap items-end gap-4">
+      <div className="flex flex-wrap items-start gap-4">
         <label className="flex flex-col gap-1 font-semibold">
           {t.warrantyShow}
           <select

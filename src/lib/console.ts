@@ -62,5 +62,12 @@ export function niceScale(max: number, ticks = 4): { top: number; steps: number[
   return { top, steps };
 }
 
+/**
+ * How near the tyres' age promise a tyre fitted counts as near the limit on the dashboard: the
+ * contract's TYRE_NEAR_LIMIT_MONTHS (contract/console-dashboard.ts), repeated here so the page
+ * carries no zod; a unit test keeps the two equal.
+ */
+export const TYRE_NEAR_LIMIT_MONTHS = 2;
+
 /** A tracking number as the server accepts it (contract/console.ts EXPRESS_NO), checked before sending. */
 export const TRACKING_NO = /^[A-Za-z0-9-]{6,30}$/;

@@ -3,10 +3,10 @@ import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleDashboard } from '../../../contract/console-dashboard.ts';
 import { dayMonthWords } from '../../../contract/rules/dates.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill, plural } from '../../i18n/index.ts';
+import { dictionary, fill, plural, type Plural } from '../../i18n/index.ts';
 import { htmlLang } from '../../i18n/paths.ts';
 import { callApi } from '../../lib/api.ts';
-import { niceScale } from '../../lib/console.ts';
+import { niceScale, TYRE_NEAR_LIMIT_MONTHS } from '../../lib/console.ts';
 import { consoleDashboard as dashboardEndpoint } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import ConsoleShell from './ConsoleShell.tsx';
@@ -16,6 +16,8 @@ type Figures = ResponseOf<typeof consoleDashboard>;
 type Day = Figures['days'][number];
 type Metric = 'orders' | 'revenueSen' | 'refundedSen';
 
+/** The row of parcels sent by post, not a workshop (contract/console-dashboard.ts). */
+const MAIL = 'mail';
 const W = 600;
 const H = 180;
 /** The axis labels' font size, and the width a character of it takes at most (digits, "RM"). */
@@ -75,17 +77,19 @@ function DayChart({ locale, days, metric, title, value }: { locale: Locale; days
 }
 
 /** Horizontal bars, one per workshop, with the figure written beside each. */
-function StoreBars({ title, rows, idle }: { title: string; rows: { id: string; name: string; share: number; text: string }[]; idle: string }) {
+function StoreBars({ title, rows, idle, hint }: { title: string; rows: { id: string; name: string; share: number; text: string }[]; idle: string; hint?: string }) {
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-4">
       <h3 className="font-semibold">{title}</h3>
+      {hint && <p className="text-sm text-slate-700">{hint}</p>}
       {idle && <p className="text-sm text-slate-600">{idle}</p>}
       <ul className="mt-2 space-y-2">
         {rows.map((r) => (
           <li key={r.id}>
-            <div className="flex justify-between gap-2 text-sm">
+            {/* A long figure goes under the name on a phone rather than squeezing it. */}
+            <div className="flex flex-wrap justify-between gap-x-2 text-sm">
               <span>{r.name}</span>
-              <span className="font-semibold">{r.text}</span>
+              <span className="ml-auto text-right font-semibold">{r.text}</span>
             </div>
             <div className="h-3 rounded bg-slate-100" aria-hidden="true">
               <div className="h-3 rounded bg-brand-600" style={{ width: `${Math.round(Math.min(1, Math.max(0, r.share)) * 100)}%` }} />
@@ -126,7 +130,12 @@ function Charts({ locale }: { locale: Locale }) {
   ];
   const sum = (days: Day[], m: Metric) => days.reduce((a, d) => a + d[m], 0);
   // The server counts the quiet workshops of each list, out of the same workshops.
-  const idleText = (quiet: number) => (quiet > 0 ? fill(plural(locale, t.idleStores, quiet), { total: count(figures.workshops) }) : '');
+  const idleOf = (forms: Plural, quiet: number) => (quiet > 0 ? fill(plural(locale, forms, quiet), { total: count(figures.workshops) }) : '');
+  const idleText = (quiet: number) => idleOf(t.idleStores, quiet);
+  // Warranty figures are the workshops' own: parcels ("mail") have no jobs to hold up.
+  const workshops = figures.stores.filter((s) => s.id !== MAIL);
+  const rate = (n: number) => n.toLocaleString(htmlLang[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const topRate = Math.max(1, ...workshops.map((s) => s.warranty.claimsPer100Jobs));
   return (
     <div className="space-y-6">
       <p className="text-slate-700">{t.dashboardIntro}</p>
@@ -153,12 +162,30 @@ function Charts({ locale }: { locale: Locale }) {
             .sort((a, b) => b.bayUse - a.bayUse)
             .map((s) => ({ id: s.id, name: s.name, share: s.bayUse, text: fill(t.bayUsePct, { pct: Math.round(s.bayUse * 100) }) }))}
         />
+        {/* How the work holds up: workshops with jobs (or tyres fitted) listed, the rest counted. */}
+        <StoreBars
+          title={t.claimsPer100}
+          idle={idleOf(t.idleJobs, workshops.filter((s) => s.warranty.jobs === 0).length)}
+          rows={workshops
+            .filter((s) => s.warranty.jobs > 0)
+            .sort((a, b) => b.warranty.claimsPer100Jobs - a.warranty.claimsPer100Jobs)
+            .map((s) => ({ id: s.id, name: s.name, share: s.warranty.claimsPer100Jobs / topRate, text: fill(t.claimsPer100Text, { rate: rate(s.warranty.claimsPer100Jobs), claims: count(s.warranty.claims), jobs: count(s.warranty.jobs) }) }))}
+        />
+        <StoreBars
+          title={t.tyresNearLimit}
+          hint={fill(t.tyresNearHint, { months: TYRE_NEAR_LIMIT_MONTHS })}
+          idle={idleOf(t.idleTyres, workshops.filter((s) => s.warranty.tyresFitted === 0).length)}
+          rows={workshops
+            .filter((s) => s.warranty.tyresFitted > 0)
+            .sort((a, b) => b.warranty.tyresNearLimit - a.warranty.tyresNearLimit || b.warranty.tyresFitted - a.warranty.tyresFitted)
+            .map((s) => ({ id: s.id, name: s.name, share: s.warranty.tyresNearLimit / s.warranty.tyresFitted, text: fill(t.tyresNearText, { near: count(s.warranty.tyresNearLimit), fitted: count(s.warranty.tyresFitted) }) }))}
+        />
       </div>
     </div>
   );
 }
 
-/** /console/dashboard (admins): the last 30 days per day and per workshop, and bay use. */
+/** /console/dashboard (admins): the last 30 days per day and per workshop, bay use, warranty claims per 100 jobs and tyres fitted near the age limit. */
 export default function Dashboard({ locale }: { locale: Locale }) {
   return <ConsoleShell locale={locale} page="dashboard">{() => <Charts locale={locale} />}</ConsoleShell>;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EXPRESS_NO } from '../../../contract/console.ts';
 import { addDays, isIsoDate } from '../../../contract/rules/kl-calendar.ts';
-import { counterLookup, mayOpen, niceScale, pagesFor, pickupCodeOf, staffRole, TRACKING_NO } from '../../../src/lib/console.ts';
+import { TYRE_NEAR_LIMIT_MONTHS as CONTRACT_NEAR_LIMIT } from '../../../contract/console-dashboard.ts';
+import { counterLookup, mayOpen, niceScale, pagesFor, pickupCodeOf, staffRole, TRACKING_NO, TYRE_NEAR_LIMIT_MONTHS } from '../../../src/lib/console.ts';
 
 describe('console pages by role', () => {
   it('shows workshop staff the day, the counter, mail orders, their warranty claims and reviews only', () => {
@@ -55,6 +56,12 @@ describe('shipping', () => {
     expect(TRACKING_NO.source).toBe(EXPRESS_NO.source);
     expect(TRACKING_NO.test('EP123456789MY')).toBe(true);
     expect(TRACKING_NO.test('12345')).toBe(false);
+  });
+});
+
+describe('the dashboard’s tyres near the age limit', () => {
+  it('counts the months as the server does', () => {
+    expect(TYRE_NEAR_LIMIT_MONTHS).toBe(CONTRACT_NEAR_LIMIT);
   });
 });
 

@@ -3,12 +3,11 @@ import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { refundSteps } from '../../lib/order-view.ts';
 import { Rows, Section } from './DetailSections.tsx';
-import { dateWords, momentWords } from '../../../contract/rules/dates.ts';
+import { dateWords } from '../../../contract/rules/dates.ts';
 import { type OrderDetailDto } from './format.ts';
+import { StepList } from './Steps.tsx';
 
 type Refund = OrderDetailDto['refunds'][number];
-
-const mark = { done: 'bg-green-700 text-white', current: 'bg-brand-600 text-white', todo: 'bg-slate-200 text-slate-600' };
 
 /** Each refund request with its own steps, times and notes; one waiting for review says by when. */
 export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: Refund[] }) {
@@ -24,20 +23,12 @@ export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: R
           {r.status === 'PENDING_REVIEW' && (
             <p className="rounded-lg bg-amber-50 p-3 text-amber-950">{fill(t.reviewBy, { date: dateWords(r.reviewBy, locale) })}</p>
           )}
-          <ol aria-label={t.stepsLabel} className="space-y-2">
-            {refundSteps(r.status, r.history).map((step) => (
-              <li key={step.status} className="flex gap-3" aria-current={step.state === 'current' ? 'step' : undefined}>
-                <span aria-hidden="true" className={`mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold ${mark[step.state]}`}>
-                  {step.state === 'done' ? '✓' : step.state === 'current' ? '•' : ''}
-                </span>
-                <span>
-                  <span className="block font-semibold">{t.steps[step.status]}</span>
-                  <span className="block text-sm text-slate-600">{step.at ? momentWords(step.at, locale) : t.notYet}</span>
-                  {step.note && <span className="block text-sm text-slate-800">{step.note}</span>}
-                </span>
-              </li>
-            ))}
-          </ol>
+          <StepList
+            locale={locale}
+            label={t.stepsLabel}
+            notYet={t.notYet}
+            steps={refundSteps(r.status, r.history).map((step) => ({ key: step.status, title: t.steps[step.status], state: step.state, at: step.at, note: step.note }))}
+          />
           <Rows
             none={t.none}
             rows={[

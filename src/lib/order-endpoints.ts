@@ -4,6 +4,7 @@ import type * as myOrders from '../../contract/my-orders.ts';
 import type * as orders from '../../contract/orders.ts';
 import type * as reviews from '../../contract/reviews.ts';
 import type * as storeTimes from '../../contract/store-times.ts';
+import type * as warranty from '../../contract/warranty.ts';
 import { endpoint } from './endpoints.ts';
 import * as paths from '../../contract/paths/orders.ts';
 
@@ -26,6 +27,9 @@ export const reviewAdd = endpoint<typeof reviews.reviewAdd>(paths.reviewAdd);
 export const reviewUpdate = endpoint<typeof reviews.reviewUpdate>(paths.reviewUpdate);
 export const reviewMine = endpoint<typeof reviews.reviewMine>(paths.reviewMine);
 export const reviewCheck = endpoint<typeof reviews.reviewCheck>(paths.reviewCheck);
+export const warrantyMine = endpoint<typeof warranty.warrantyMine>(paths.warrantyMine);
+export const warrantyAdd = endpoint<typeof warranty.warrantyAdd>(paths.warrantyAdd);
+export const warrantyBook = endpoint<typeof warranty.warrantyBook>(paths.warrantyBook);
 // Here rather than a file of its own: the paths of orders.ts stay in one chunk with these
 // calls, so the order page carries no extra module for the invoice page's sake.
 export const orderInvoice = endpoint<typeof invoice.orderInvoice>(paths.orderInvoice);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
@@ -15,6 +15,9 @@ import { PriceSection } from './PriceSection.tsx';
 import { RefundsSection } from './RefundsSection.tsx';
 import { ReviewsSection } from './ReviewsSection.tsx';
 import { PaymentsSection, TimelineSection } from './TimelineSection.tsx';
+
+// Loaded only for a completed installation, the one order that has a warranty.
+const WarrantySection = lazy(() => import('./WarrantySection.tsx'));
 
 /** /myorder-status/detail?orderNo=…: one order of the logged-in customer, all of it. */
 export default function OrderDetail({ locale }: { locale: Locale }) {
@@ -87,6 +90,13 @@ function OrderPage({ locale }: { locale: Locale }) {
           <OrderActions key={version} locale={locale} target={targetOf(order)} onDone={done} />
         </Section>
         <ReviewsSection locale={locale} order={order} />
+        {order.status === 'COMPLETED' && order.method === 'install' && (
+          <Section title={d.warranty.title} id="warranty-heading">
+            <Suspense fallback={<p role="status">{d.warranty.loading}</p>}>
+              <WarrantySection locale={locale} order={order} />
+            </Suspense>
+          </Section>
+        )}
         <Workshop locale={locale} order={order} />
         <Delivery locale={locale} order={order} />
         <RefundsSection locale={locale} refunds={order.refunds} />

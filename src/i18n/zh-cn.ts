@@ -940,7 +940,7 @@ export const zhCn: Dictionary = {
     claimRework: '免费返工',
     reworkNotBooked: '客户尚未预约',
     claimSteps: '处理记录',
-    claimBy: { customer: '客户', staff: '员工', system: 'Servauto' },
+    claimBy: { customer: '客户', staff: '员工', system: '系统' },
     acceptClaim: '接受',
     rejectClaim: '拒绝',
     offerRefund: '提出退款',

@@ -193,6 +193,7 @@ export const storeSlots = defineCall({
     storeId,
     items,
     orderNo: orderNo.optional().meta({ description: "The customer's own order whose installation time is being changed: the time it holds counts as free." }),
+    claimId: z.uuid('warranty.unknown').optional().meta({ description: "The customer's own warranty claim whose free repair is being booked or moved: the time it holds counts as free." }),
   }),
   response: z.object({
     storeId: z.string(),

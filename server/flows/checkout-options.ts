@@ -15,6 +15,7 @@ import type { Coupon } from '../modules/coupons/content.ts';
 import { evaluateCoupon } from '../modules/coupons/rules.ts';
 import { couponUseCounts } from '../modules/coupons/service.ts';
 import { customerOrder, paidOrderCount } from '../modules/orders/service.ts';
+import { customerClaim } from '../modules/warranty/service.ts';
 import { checkCart } from './bill.ts';
 import { calendarOf, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
@@ -36,7 +37,7 @@ export async function slotsForCart(
   storeId: string,
   items: readonly Line[],
   locale: Locale,
-  options: { moving?: { customerId: string; orderNo: string }; reader?: SlotDaysReader } = {},
+  options: { moving?: { customerId: string; orderNo?: string; claimId?: string }; reader?: SlotDaysReader } = {},
 ): Promise<string> {
   const { moving, reader = (read) => readSlotDays(ctx.db, read) } = options;
   const workshop = workshopOf(ctx.indexes, storeId);
@@ -45,11 +46,13 @@ export async function slotsForCart(
   checkCartMethod(rules, lines, 'install', locale);
   checkCartWorkshop(workshop, lines, locale);
   const fittingMinutes = fittingMinutesOf(rules, lines);
-  // An order being moved: its own time is free to it. Someone else's order is as good as none.
-  const order = moving ? await customerOrder(ctx.db, moving.customerId, moving.orderNo) : undefined;
-  if (moving && !order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  // An order or a warranty repair being moved: its own time is free to it. Someone else's is as good as none.
+  const order = moving?.orderNo ? await customerOrder(ctx.db, moving.customerId, moving.orderNo) : undefined;
+  if (moving?.orderNo && !order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
+  const claim = moving?.claimId ? await customerClaim(ctx.db, moving.customerId, moving.claimId) : undefined;
+  if (moving?.claimId && !claim) throw new DomainError(Code.NOT_FOUND, 'warranty.unknown', {}, { field: 'claimId' });
   const now = ctx.now();
-  const read = slotDaysRead(workshop.id, now, order?.id);
+  const read = slotDaysRead(workshop.id, now, order?.id ?? claim?.id);
   // From memory where the database tells of every change (PGlite); the login is then checked by itself.
   const dates = slotsJson(await slotDaysText(ctx.db, read, reader), read, calendarOf(workshop), fittingMinutes, now);
   const head: Omit<Slots, 'dates'> = { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES };

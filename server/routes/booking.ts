@@ -10,10 +10,11 @@ export function bookingRoutes(calls: CallMounter<SessionRider>, ctx: ShopContext
   // Checkout asks on every open: the login and the workshop's units are read in one statement.
   calls.mountWithSession(storeSlots, async (input, c, session) => {
     const locale = c.get('locale');
-    if (input.orderNo) {
-      // Only the customer's own order may be moved: the login is needed to find it.
+    if (input.orderNo || input.claimId) {
+      // Only the customer's own order or claim may be moved: the login is needed to find it.
       await session();
-      return serialized(await slotsForCart(ctx, input.storeId, input.items, locale, { moving: { customerId: c.get('user').id, orderNo: input.orderNo } }));
+      const moving = { customerId: c.get('user').id, orderNo: input.orderNo, claimId: input.claimId };
+      return serialized(await slotsForCart(ctx, input.storeId, input.items, locale, { moving }));
     }
     return serialized(await slotsForCart(ctx, input.storeId, input.items, locale, { reader: async (read) => (await session(read))! }));
   });

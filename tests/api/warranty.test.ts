@@ -140,6 +140,26 @@ describe('staff decide', () => {
     expect((await auditRows(api)).filter((r) => String(r.action).startsWith('console/warranty/')).map((r) => r.action)).toEqual(['console/warranty/accept', 'console/warranty/resolve']);
   });
 
+  test('moving the free repair: the time it holds counts as free to its own claim, and to nobody else', async () => {
+    const { orderNo, wipers } = await completedJob();
+    const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;
+    expect((await call(W.accept, { claimId }, k.ss2)).code).toBe(200);
+    const when = { date: '2025-06-05', time: '10:00' };
+    expect((await call(W.book, { claimId, ...when }, k.customer)).code).toBe(200);
+    const free = async (userKey: string, own?: string) => {
+      const answer = await call(SLOTS, { storeId: SS2, items: [WIPERS], ...(own ? { claimId: own } : {}) }, userKey);
+      expect(answer.code, answer.msg).toBe(200);
+      return answer.data.dates.find((d: { date: string }) => d.date === when.date).times.find((t: { time: string }) => t.time === when.time).available as boolean;
+    };
+    // Another customer takes the workshop's other bays at that time.
+    const other = (await api.login('0198765432', { address: '60.1.1.1' })).userKey;
+    for (let n = 0; n < 6 && (await free(other)); n++) await paidOrder(api, other, installOrder({ storeId: SS2, items: [WIPERS], appointment: when }));
+    expect(await free(k.customer)).toBe(false);
+    expect(await free(k.customer, claimId)).toBe(true);
+    expect(await call(SLOTS, { storeId: SS2, items: [WIPERS], claimId }, other)).toMatchObject({ code: 404, data: { field: 'claimId' } });
+    expect(await call(SLOTS, { storeId: SS2, items: [WIPERS], claimId: 'not-a-claim' }, k.customer)).toMatchObject({ code: 400, data: { field: 'claimId' } });
+  });
+
   test('reject with a reason the customer reads; the line may be claimed again', async () => {
     const { orderNo, wipers } = await completedJob();
     const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;

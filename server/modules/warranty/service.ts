@@ -77,6 +77,15 @@ export async function insertClaim(
 }
 
 /** The claim, locked for a move until the caller's transaction ends. */
+/** A customer's own claim, read without a lock: someone else's is as good as none. */
+export async function customerClaim(db: Db, customerId: string, claimId: string): Promise<ClaimRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(warrantyClaims)
+    .where(and(eq(warrantyClaims.id, claimId), eq(warrantyClaims.customerId, customerId)));
+  return row;
+}
+
 export async function lockClaim(tx: Db, claimId: string): Promise<ClaimRow | undefined> {
   const [row] = await tx.select().from(warrantyClaims).where(eq(warrantyClaims.id, claimId)).for('update');
   return row;

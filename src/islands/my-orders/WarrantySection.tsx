@@ -270,7 +270,7 @@ function BookForm({ locale, order, claim, onClose, onDone }: FormProps & { claim
     const items = order.lines
       .filter((l) => ids.includes(l.lineId))
       .map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) }));
-    callApi(storeSlots, { storeId, items }, { quiet: true }).then(
+    callApi(storeSlots, { storeId, items, claimId: claim.claimId }, { quiet: true }).then(
       (answer) => live && setSlots(answer),
       (err: unknown) => live && setLoadFailure(message(err)),
     );

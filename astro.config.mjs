@@ -46,7 +46,7 @@ const eagerCommonJs = {
  */
 const everyPage = new RegExp(
   [
-    String.raw`[\\/]node_modules[\\/](ofetch|ufo|destr|nanostores|@nanostores|react|react-dom|scheduler)[\\/]`,
+    String.raw`[\\/]node_modules[\\/](nanostores|@nanostores|react|react-dom|scheduler)[\\/]`,
     String.raw`[\\/]src[\\/]stores[\\/](business|car|cart|persisted|product-choice|session-share|ui|user)\.ts$`,
     String.raw`[\\/]src[\\/]i18n[\\/](index|paths)\.ts$`,
     String.raw`[\\/]src[\\/]lib[\\/](api|endpoints|error-catalogue|device|staff-memory|car-check|money)\.ts$`,

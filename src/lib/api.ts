@@ -1,4 +1,3 @@
-import { createFetchError, ofetch, type FetchContext, type FetchOptions } from 'ofetch';
 import type { Call, RequestOf, ResponseOf } from '../../contract/call.ts';
 import type { Endpoint } from './endpoints.ts';
 import { Code, type Envelope } from '../../contract/codes.ts';
@@ -34,7 +33,7 @@ export interface CallOptions {
 
 const currentLocale = () => localeOfPath(location.pathname);
 
-/** The spec's header set; Content-Type is ofetch's for a JSON body and the browser's for a form. */
+/** The spec's header set; Content-Type is set for a JSON body and left to the browser for a form. */
 function headers(userKey: string) {
   return {
     userKey,
@@ -52,7 +51,6 @@ function headers(userKey: string) {
 }
 
 const errorTexts = () => dictionary(currentLocale()).errors;
-const callOptions = (context: FetchContext) => context.options as CallOptions;
 
 function timedOut(): never {
   $timeoutAlert.set(true);
@@ -60,17 +58,16 @@ function timedOut(): never {
 }
 
 /** No answer, or an HTTP error without the envelope (a proxy's 502…): worded with what went wrong. */
-function networkFailure(context: FetchContext): never {
-  const text = fill(errorTexts().network, { message: createFetchError(context).message });
-  if (!callOptions(context).quiet) notify('error', text, { ms: NETWORK_ERROR_MS });
+function networkFailure(options: CallOptions, path: string, what: string): never {
+  const text = fill(errorTexts().network, { message: `[POST] "${path}": ${what}` });
+  if (!options.quiet) notify('error', text, { ms: NETWORK_ERROR_MS });
   throw new ApiFailure(0, text);
 }
 
 /** The error catalogue (spec §8) applied to an answer's envelope: success passes, anything else is shown and thrown. */
-function applyCatalogue(context: FetchContext, envelope: Envelope<unknown>) {
-  const options = callOptions(context);
+function applyCatalogue(options: CallOptions, envelope: Envelope<unknown>, withSession: boolean) {
   const locale = currentLocale();
-  const outcome = classify(envelope.code, envelope.msg, context.options.headers.get('userKey') !== '', dictionary(locale).errors);
+  const outcome = classify(envelope.code, envelope.msg, withSession, dictionary(locale).errors);
   if (options.keepSession && (outcome.kind === 'sessionExpired' || outcome.kind === 'needLogin')) {
     throw new ApiFailure(envelope.code, outcome.reason);
   }
@@ -98,37 +95,40 @@ function applyCatalogue(context: FetchContext, envelope: Envelope<unknown>) {
 }
 
 /**
- * The shop's API: every call a POST under /api with the spec's headers, two minutes to answer,
- * never retried (a payment or an order must not go twice), and what comes back through the
- * error catalogue in one place.
- */
-const shopApi = ofetch.create({
-  baseURL: '/api',
-  method: 'POST',
-  timeout: REQUEST_TIMEOUT_MS,
-  retry: 0,
-  onRequest({ options }) {
-    for (const [name, value] of Object.entries(headers($session.get()?.userKey ?? ''))) options.headers.set(name, value);
-  },
-  onRequestError(context) {
-    if (context.error.name === 'TimeoutError') timedOut();
-    networkFailure(context);
-  },
-  onResponse(context) {
-    if (context.response.ok) applyCatalogue(context, context.response._data as Envelope<unknown>);
-  },
-  onResponseError(context) {
-    if (context.response.status === Code.TIMEOUT) timedOut();
-    networkFailure(context);
-  },
-});
-
-/**
- * Calls one contract path: a JSON body, or the one multipart call's form (app/upload/image,
- * whose content type the browser sets). Fails with an ApiFailure already worded for the customer.
+ * Calls one contract path, as the shop's API wants every call: a POST under /api with the
+ * spec's headers, a JSON body (or the one multipart call's form, app/upload/image, whose
+ * content type the browser sets), two minutes to answer, never retried (a payment or an order
+ * must not go twice), and what comes back through the error catalogue in one place. Fails
+ * with an ApiFailure already worded for the customer. The browser's own fetch: a page carries
+ * no HTTP library.
  */
 export async function callApi<C extends Call>(call: Endpoint<C>, body: RequestOf<C> | FormData, options: CallOptions = {}): Promise<ResponseOf<C>> {
-  const request: FetchOptions<'json'> & CallOptions = { body: body ?? {}, ...options };
-  const envelope = await shopApi<Envelope<ResponseOf<C>>>(call.path, request);
+  const path = `/api${call.path}`;
+  const userKey = $session.get()?.userKey ?? '';
+  const form = body instanceof FormData;
+  const sent = new Headers(headers(userKey));
+  sent.set('accept', 'application/json');
+  if (!form) sent.set('content-type', 'application/json');
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(new DOMException('The call took too long', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  let response: Response | undefined;
+  let envelope: Envelope<ResponseOf<C>>;
+  try {
+    response = await fetch(path, { method: 'POST', headers: sent, body: form ? body : JSON.stringify(body ?? {}), signal: abort.signal });
+    if (!response.ok) {
+      if (response.status === Code.TIMEOUT) timedOut();
+      networkFailure(options, path, `${response.status} ${response.statusText}`.trim());
+    }
+    envelope = (await response.json()) as Envelope<ResponseOf<C>>;
+  } catch (err) {
+    if (err instanceof ApiFailure) throw err;
+    if (err instanceof Error && err.name === 'TimeoutError') timedOut();
+    const reason = err instanceof Error ? err.message : String(err);
+    // An answer that is not the envelope (a proxy's page) is as good as none.
+    networkFailure(options, path, response ? `${response.status} ${reason}` : `<no response> ${reason}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  applyCatalogue(options, envelope, userKey !== '');
   return envelope.data;
 }

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { orderChangeTime, orderFind, storeSlots } from '../../lib/order-endpoints.ts';
+import { orderChangeTime, orderFind } from '../../lib/order-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
-import { SlotPicker, type Slots } from '../checkout/SlotPicker.tsx';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { type OrderDetailDto } from './format.ts';
 import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
+import { itemsOf, TimeChoice } from './TimeChoice.tsx';
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -14,7 +14,6 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
   const t = dictionary(locale).myOrders;
   const [order, setOrder] = useState<OrderDetailDto | null>(target.detail);
-  const [slots, setSlots] = useState<Slots | null>(null);
   const [choice, setChoice] = useState({ date: '', time: '' });
   const [missing, setMissing] = useState('');
   const [loadFailure, setLoadFailure] = useState('');
@@ -34,22 +33,7 @@ export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
   }, [order, target.orderNo]);
 
   const storeId = order?.store?.id ?? '';
-  useEffect(() => {
-    if (!order || !storeId) return;
-    let live = true;
-    const items = order.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) }));
-    callApi(storeSlots, { storeId, items, orderNo: order.orderNo }, { quiet: true }).then(
-      (answer) => live && setSlots(answer),
-      (err: unknown) => {
-        if (!live) return;
-        setSlots({ storeId, fittingMinutes: 0, dates: [] });
-        setLoadFailure(message(err));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [order, storeId]);
+  const ask = order && storeId ? { storeId, items: itemsOf(order.lines), orderNo: order.orderNo } : null;
 
   const submit = () => {
     if (!choice.date || !choice.time) {
@@ -74,20 +58,7 @@ export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
         <p className="text-sm text-slate-700">{fill(t.changeRule, { left: target.reschedulesLeft })}</p>
       )}
       {order?.store && <p className="text-sm text-slate-700">{order.store.name}</p>}
-      <Failure text={loadFailure} />
-      {!loadFailure && (
-        <SlotPicker
-          locale={locale}
-          slots={order ? slots : null}
-          date={choice.date}
-          time={choice.time}
-          error={missing}
-          onSlot={(date, time) => {
-            setChoice({ date, time });
-            setMissing('');
-          }}
-        />
-      )}
+      {loadFailure ? <Failure text={loadFailure} /> : <TimeChoice locale={locale} ask={ask} choice={choice} error={missing} onChoice={(c) => (setChoice(c), setMissing(''))} />}
       <Failure text={failure} />
       <Buttons action={t.confirmChange} back={t.back} busy={busy} working={t.working} onBack={onClose} />
     </form>

@@ -21,6 +21,21 @@ export function Section({ title, children, id }: { title: string; children: Reac
 }
 
 /** Label and value pairs; a missing value reads "None". */
+/** Photos sent with a request or a claim, as thumbnails that open full size. */
+export function PhotoList({ photos, alt }: { photos: { key: string; url: string }[]; alt: (n: number) => string }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {photos.map((img, i) => (
+        <li key={img.key}>
+          <a href={img.url} target="_blank" rel="noopener noreferrer">
+            <img src={img.url} alt={alt(i + 1)} width="96" height="96" loading="lazy" className="size-24 rounded-lg border border-slate-200 object-cover" />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function Rows({ rows, none }: { rows: [string, ReactNode][]; none: string }) {
   return (
     <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_1fr]">

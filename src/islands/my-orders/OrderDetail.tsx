@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
@@ -17,7 +17,7 @@ import { ReviewsSection } from './ReviewsSection.tsx';
 import { PaymentsSection, TimelineSection } from './TimelineSection.tsx';
 
 // Loaded only for a completed installation, the one order that has a warranty.
-const WarrantySection = lazy(() => import('./WarrantySection.tsx'));
+import WarrantySection from './WarrantySection.tsx';
 
 /** /myorder-status/detail?orderNo=…: one order of the logged-in customer, all of it. */
 export default function OrderDetail({ locale }: { locale: Locale }) {
@@ -92,9 +92,7 @@ function OrderPage({ locale }: { locale: Locale }) {
         <ReviewsSection locale={locale} order={order} />
         {order.status === 'COMPLETED' && order.method === 'install' && (
           <Section title={d.warranty.title} id="warranty-heading">
-            <Suspense fallback={<p role="status">{d.warranty.loading}</p>}>
-              <WarrantySection locale={locale} order={order} />
-            </Suspense>
+            <WarrantySection locale={locale} order={order} />
           </Section>
         )}
         <Workshop locale={locale} order={order} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
@@ -9,8 +9,8 @@ import { notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { Buttons, Failure, useAction, type FormProps } from './form-parts.tsx';
-import { RefundPhotos, type Photo } from './RefundPhotos.tsx';
-import { uploadPhotos } from './upload-photos.ts';
+import { RefundPhotos } from './RefundPhotos.tsx';
+import { usePhotoDrafts } from './upload-photos.ts';
 
 /** The server's limits (contract/my-orders-dto.ts), for the fields' maxLength. */
 const REASON_MAX = 500;
@@ -24,20 +24,11 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
   const [reason, setReason] = useState('');
   const [contact, setContact] = useState(phone ? formatPhone(phone) : '');
   const [amount, setAmount] = useState(amountForInput(refundableSen));
-  const [photos, setPhotos] = useState<Photo[]>([]);
+  // Keys already uploaded survive a refused request, so trying again sends no photo twice.
+  const { photos, setPhotos, progress, upload } = usePhotoDrafts(locale);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [progress, setProgress] = useState('');
   const { busy, failure, run } = useAction();
   const ids = { reason: useId(), contact: useId(), amount: useId() };
-  // Keys already uploaded survive a refused request, so trying again sends no photo twice.
-  const keys = useRef(new Map<Photo, string>());
-
-  // The previews' URLs are let go with the dialog.
-  const shown = useRef<Photo[]>([]);
-  useEffect(() => {
-    shown.current = photos;
-  }, [photos]);
-  useEffect(() => () => shown.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 
   const max = formatRM(refundableSen, locale);
   /** What is wrong with each field as typed (none: no key). */
@@ -62,20 +53,15 @@ export function RefundForm({ locale, target, onClose, onDone }: FormProps) {
     setErrors(found);
     if (Object.keys(found).length) return;
     return run(async () => {
-      try {
-        const images = await uploadPhotos(photos, keys.current, (n, count) => setProgress(fill(t.uploading, { n, count })));
-        setProgress('');
-        const order = await callApi(
-          orderRefund,
-          { orderNo: target.orderNo, reason: reason.trim(), contact: contact.trim(), ...(sen !== refundableSen ? { amountSen: sen! } : {}), images },
-          { quiet: true },
-        );
-        const reviewBy = order.refunds[0]?.reviewBy;
-        notify('success', fill(t.refundSent, { date: reviewBy ? dateWords(reviewBy, locale) : '' }), { style: 'notification' });
-        onDone({ kind: 'changed', order });
-      } finally {
-        setProgress('');
-      }
+      const images = await upload();
+      const order = await callApi(
+        orderRefund,
+        { orderNo: target.orderNo, reason: reason.trim(), contact: contact.trim(), ...(sen !== refundableSen ? { amountSen: sen! } : {}), images },
+        { quiet: true },
+      );
+      const reviewBy = order.refunds[0]?.reviewBy;
+      notify('success', fill(t.refundSent, { date: reviewBy ? dateWords(reviewBy, locale) : '' }), { style: 'notification' });
+      onDone({ kind: 'changed', order });
     });
   };
 

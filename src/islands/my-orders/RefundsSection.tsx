@@ -2,7 +2,7 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
 import { refundSteps } from '../../lib/order-view.ts';
-import { Rows, Section } from './DetailSections.tsx';
+import { PhotoList, Rows, Section } from './DetailSections.tsx';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { type OrderDetailDto } from './format.ts';
 import { StepList } from './Steps.tsx';
@@ -41,15 +41,7 @@ export function RefundsSection({ locale, refunds }: { locale: Locale; refunds: R
           {r.images.length > 0 && (
             <div>
               <p className="mb-1 text-slate-600">{t.photos}</p>
-              <ul className="flex flex-wrap gap-2">
-                {r.images.map((img, i) => (
-                  <li key={img.key}>
-                    <a href={img.url} target="_blank" rel="noopener noreferrer">
-                      <img src={img.url} alt={fill(t.photoOf, { n: i + 1, refundNo: r.refundNo })} width="96" height="96" loading="lazy" className="size-24 rounded-lg border border-slate-200 object-cover" />
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <PhotoList photos={r.images} alt={(n) => fill(t.photoOf, { n, refundNo: r.refundNo })} />
             </div>
           )}
         </article>

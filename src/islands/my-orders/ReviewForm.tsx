@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { REVIEW_TEXT_MAX } from '../../../contract/rules/review-rules.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
@@ -7,8 +7,8 @@ import { reviewAdd, reviewCheck, reviewUpdate } from '../../lib/order-endpoints.
 import { reviewLength, type AuthorReview, type ReviewSubject } from '../../lib/reviews.ts';
 import { notify } from '../../stores/ui.ts';
 import { Buttons, Failure, useAction } from './form-parts.tsx';
-import { RefundPhotos, type Photo } from './RefundPhotos.tsx';
-import { uploadPhotos } from './upload-photos.ts';
+import { RefundPhotos } from './RefundPhotos.tsx';
+import { usePhotoDrafts } from './upload-photos.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
 /** How long the author pauses typing before the text is checked for a phone number or a plate. */
@@ -72,22 +72,14 @@ function StarPicker({ locale, value, onChange, error }: { locale: Locale; value:
 /** Write or change one review: stars, words (counted), photos sent one by one through the upload path. */
 export default function ReviewForm({ locale, orderNo, subject, onClose, onDone }: { locale: Locale; orderNo: string; subject: ReviewSubject; onClose: () => void; onDone: (review: AuthorReview) => void }) {
   const t = dictionary(locale).reviewForm;
-  const m = dictionary(locale).myOrders;
   const before = subject.review;
   const [rating, setRating] = useState(before?.rating ?? 0);
   const [text, setText] = useState(before?.text ?? '');
   const [kept, setKept] = useState(before?.images ?? []);
-  const [photos, setPhotos] = useState<Photo[]>([]);
+  const { photos, setPhotos, progress, upload } = usePhotoDrafts(locale);
   const [errors, setErrors] = useState<{ rating?: string; text?: string }>({});
-  const [progress, setProgress] = useState('');
   const { busy, failure, run } = useAction();
   const textId = useId();
-  const keys = useRef(new Map<Photo, string>());
-  const shown = useRef<Photo[]>([]);
-  useEffect(() => {
-    shown.current = photos;
-  }, [photos]);
-  useEffect(() => () => shown.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 
   const length = reviewLength(text);
   const flagged = useNamesPersonalData(text);
@@ -96,21 +88,16 @@ export default function ReviewForm({ locale, orderNo, subject, onClose, onDone }
     setErrors(found);
     if (found.rating || found.text) return;
     return run(async () => {
-      try {
-        const images = [...kept.map((k) => k.key), ...(await uploadPhotos(photos, keys.current, (n, count) => setProgress(fill(m.uploading, { n, count }))))];
-        setProgress('');
-        const review = before
-          ? await callApi(reviewUpdate, { reviewId: before.reviewId, rating, text: text.trim(), images }, { quiet: true })
-          : await callApi(
-              reviewAdd,
-              { orderNo, target: subject.target, ...(subject.productId ? { productId: subject.productId } : {}), rating, text: text.trim(), images },
-              { quiet: true },
-            );
-        notify('success', review.status === 'visible' ? t.sent : t.held, { style: 'notification' });
-        onDone(review);
-      } finally {
-        setProgress('');
-      }
+      const images = [...kept.map((k) => k.key), ...(await upload())];
+      const review = before
+        ? await callApi(reviewUpdate, { reviewId: before.reviewId, rating, text: text.trim(), images }, { quiet: true })
+        : await callApi(
+            reviewAdd,
+            { orderNo, target: subject.target, ...(subject.productId ? { productId: subject.productId } : {}), rating, text: text.trim(), images },
+            { quiet: true },
+          );
+      notify('success', review.status === 'visible' ? t.sent : t.held, { style: 'notification' });
+      onDone(review);
     });
   };
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
@@ -7,15 +7,16 @@ import type { warrantyMine } from '../../../contract/warranty.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { formatRM } from '../../lib/money.ts';
-import { storeSlots, warrantyAdd, warrantyBook, warrantyMine as mineCall } from '../../lib/order-endpoints.ts';
+import { warrantyAdd, warrantyBook, warrantyMine as mineCall } from '../../lib/order-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
-import { SlotPicker, type Slots } from '../checkout/SlotPicker.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { PhotoList } from './DetailSections.tsx';
 import { Buttons, Failure, useAction } from './form-parts.tsx';
 import type { OrderDetailDto } from './format.ts';
-import { RefundPhotos, type Photo } from './RefundPhotos.tsx';
+import { RefundPhotos } from './RefundPhotos.tsx';
 import { StepList, type Step } from './Steps.tsx';
-import { uploadPhotos } from './upload-photos.ts';
+import { itemsOf, TimeChoice } from './TimeChoice.tsx';
+import { usePhotoDrafts } from './upload-photos.ts';
 
 type Warranty = ResponseOf<typeof warrantyMine>;
 type Claim = Warranty['claims'][number];
@@ -26,8 +27,8 @@ const message = (err: unknown) => (err instanceof Error ? err.message : String(e
 
 /**
  * The inside of a completed installation's "30-day warranty" section: until when a claim may be opened, the claim form,
- * and each claim with its steps; an accepted one books its free repair. Loaded on its own by
- * the order page, only for a completed installation.
+ * and each claim with its steps; an accepted one books its free repair. Part of the order
+ * page's own script: loaded apart, it weighed more (the page's budget counts both).
  */
 export default function WarrantySection({ locale, order }: Props) {
   const d = dictionary(locale);
@@ -126,15 +127,7 @@ function ClaimView({ locale, claim: c, onBook }: { locale: Locale; claim: Claim;
         {c.description}
       </p>
       {c.photos.length > 0 && (
-        <ul className="flex flex-wrap gap-2">
-          {c.photos.map((img, i) => (
-            <li key={img.key}>
-              <a href={img.url} target="_blank" rel="noopener noreferrer">
-                <img src={img.url} alt={fill(t.photoOf, { n: i + 1, claimNo: c.claimNo })} width="96" height="96" loading="lazy" className="size-24 rounded-lg border border-slate-200 object-cover" />
-              </a>
-            </li>
-          ))}
-        </ul>
+        <PhotoList photos={c.photos} alt={(n) => fill(t.photoOf, { n, claimNo: c.claimNo })} />
       )}
       <StepList locale={locale} label={t.steps} notYet={d.orderDetail.notYet} steps={claimSteps(c, locale)} />
       {c.status === 'ACCEPTED' && (
@@ -154,17 +147,10 @@ function ClaimForm({ locale, order, claimable, onClose, onDone }: FormProps & { 
   const t = d.warranty;
   const [lines, setLines] = useState<string[]>(() => (claimable.length === 1 ? [claimable[0]!.lineId] : []));
   const [text, setText] = useState('');
-  const [photos, setPhotos] = useState<Photo[]>([]);
+  const { photos, setPhotos, progress, upload } = usePhotoDrafts(locale);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [progress, setProgress] = useState('');
   const { busy, failure, run } = useAction();
   const id = useId();
-  const keys = useRef(new Map<Photo, string>());
-  const shown = useRef<Photo[]>([]);
-  useEffect(() => {
-    shown.current = photos;
-  }, [photos]);
-  useEffect(() => () => shown.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
 
   const length = text.trim().length;
   const submit = () => {
@@ -175,8 +161,7 @@ function ClaimForm({ locale, order, claimable, onClose, onDone }: FormProps & { 
     if (Object.keys(found).length) return;
     return run(async () => {
       try {
-        const photoIds = await uploadPhotos(photos, keys.current, (n, count) => setProgress(fill(d.myOrders.uploading, { n, count })));
-        setProgress('');
+        const photoIds = await upload();
         const w = await callApi(warrantyAdd, { orderNo: order.orderNo, lineIds: lines, description: text.trim(), photoIds }, { quiet: true });
         onDone(w, fill(t.sent, { claimNo: w.claims.at(-1)?.claimNo ?? '' }));
       } catch (err) {
@@ -184,8 +169,6 @@ function ClaimForm({ locale, order, claimable, onClose, onDone }: FormProps & { 
         const field = err instanceof ApiFailure ? (err.data as { field?: string } | null)?.field?.split('.')[0] : undefined;
         if (field !== 'lineIds' && field !== 'description') throw err;
         setErrors({ [field]: message(err) });
-      } finally {
-        setProgress('');
       }
     });
   };
@@ -257,27 +240,11 @@ function ClaimForm({ locale, order, claimable, onClose, onDone }: FormProps & { 
 function BookForm({ locale, order, claim, onClose, onDone }: FormProps & { claim: Claim }) {
   const d = dictionary(locale);
   const t = d.warranty;
-  const [slots, setSlots] = useState<Slots | null>(null);
   const [choice, setChoice] = useState({ date: '', time: '' });
   const [missing, setMissing] = useState('');
-  const [loadFailure, setLoadFailure] = useState('');
   const { busy, failure, run } = useAction();
-  const storeId = claim.workshop.id;
-
-  useEffect(() => {
-    let live = true;
-    const ids = claim.lines.map((l) => l.lineId);
-    const items = order.lines
-      .filter((l) => ids.includes(l.lineId))
-      .map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) }));
-    callApi(storeSlots, { storeId, items, claimId: claim.claimId }, { quiet: true }).then(
-      (answer) => live && setSlots(answer),
-      (err: unknown) => live && setLoadFailure(message(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [claim, order.lines, storeId]);
+  const ids = claim.lines.map((l) => l.lineId);
+  const ask = { storeId: claim.workshop.id, items: itemsOf(order.lines.filter((l) => ids.includes(l.lineId))), claimId: claim.claimId };
 
   const when = (date: string, time: string) => fill(d.myOrders.when, { date: dateWords(date, locale), time });
   const submit = () => {
@@ -292,20 +259,7 @@ function BookForm({ locale, order, claim, onClose, onDone }: FormProps & { claim
     <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
       {claim.rework && <p className="font-semibold">{fill(d.myOrders.changeNow, { when: when(claim.rework.date, claim.rework.time) })}</p>}
       <p className="text-sm text-slate-700">{fill(t.bookRule, { workshop: claim.workshop.name })}</p>
-      <Failure text={loadFailure} />
-      {!loadFailure && (
-        <SlotPicker
-          locale={locale}
-          slots={slots}
-          date={choice.date}
-          time={choice.time}
-          error={missing}
-          onSlot={(date, time) => {
-            setChoice({ date, time });
-            setMissing('');
-          }}
-        />
-      )}
+      <TimeChoice locale={locale} ask={ask} choice={choice} error={missing} onChoice={(c) => (setChoice(c), setMissing(''))} />
       <Failure text={failure} />
       <Buttons action={t.confirm} back={d.myOrders.back} busy={busy} working={d.myOrders.working} onBack={onClose} />
     </form>

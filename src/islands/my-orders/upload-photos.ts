@@ -1,3 +1,6 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { uploadImage } from '../../lib/order-endpoints.ts';
 import type { Photo } from './RefundPhotos.tsx';
@@ -21,4 +24,28 @@ export async function uploadPhotos(photos: readonly Photo[], sent: Map<Photo, st
     keys.push(key);
   }
   return keys;
+}
+
+/**
+ * A form's picked photos: the list, "Sending photo n of m" while they go, and `upload()` that
+ * answers their keys (those sent on an earlier try are not sent again). The previews' URLs are
+ * let go with the form.
+ */
+export function usePhotoDrafts(locale: Locale) {
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [progress, setProgress] = useState('');
+  const keys = useRef(new Map<Photo, string>());
+  const shown = useRef<Photo[]>([]);
+  useEffect(() => {
+    shown.current = photos;
+  }, [photos]);
+  useEffect(() => () => shown.current.forEach((p) => URL.revokeObjectURL(p.url)), []);
+  const upload = async () => {
+    try {
+      return await uploadPhotos(photos, keys.current, (n, count) => setProgress(fill(dictionary(locale).myOrders.uploading, { n, count })));
+    } finally {
+      setProgress('');
+    }
+  };
+  return { photos, setPhotos, progress, upload };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateLabel } from './calendar-date.ts';
+import { calendarDate, dateLabel } from './calendar-date.ts';
 import { defineCall } from './call.ts';
 import { authCodes, storeId } from './console.ts';
 import { imageDto, imageKey } from './my-orders-dto.ts';
@@ -100,16 +100,27 @@ export const consoleWarrantyCard = warrantyClaimDto
   .extend({
     daysLeft: z.number().int().meta({ description: 'Days of the warranty left when the claim was opened.' }),
     car: z.object({ name: z.string(), plate: z.string() }),
+    reworkJob: z
+      .object({ endTime: z.string(), bay: z.number().int().nullable().meta({ description: 'The bay booked, from 1.' }) })
+      .nullable()
+      .meta({ description: 'The booked rework as the workshop plans it: when it ends and its bay. Free of charge.' }),
     actions: z.object({ accept: z.boolean(), reject: z.boolean(), refund: z.boolean(), resolve: z.boolean() }),
   })
   .meta({ id: 'ConsoleWarrantyClaim' });
 
 export const consoleWarrantyPage = defineCall({
   path: paths.consoleWarrantyPage,
-  summary: "Warranty claims, oldest first: an admin's of every workshop (or storeId's), workshop staff's of their own jobs",
+  summary:
+    "Warranty claims, oldest first: an admin's of every workshop (or storeId's), workshop staff's of their own jobs; with a date, the free reworks booked that day by time and bay",
   tag: 'console',
   auth: true,
-  request: z.strictObject({ status: z.enum(warrantyStatuses).optional(), storeId: storeId.optional(), ...pageRequest(100, 20) }),
+  fieldLabels: { date: dateLabel },
+  request: z.strictObject({
+    status: z.enum(warrantyStatuses).optional(),
+    storeId: storeId.optional(),
+    date: calendarDate.optional().meta({ description: 'Only claims whose free rework is booked that day (YYYY-MM-DD, Malaysian time), by time then bay.' }),
+    ...pageRequest(100, 20),
+  }),
   response: pageOf(consoleWarrantyCard),
   codes: authCodes,
 });

@@ -70,3 +70,8 @@ export function warrantyDaysLeft(completedAt: Date, days: number, now: Date): nu
   const today = Date.parse(`${klDate(now)}T00:00:00Z`);
   return Math.round((last - today) / 86_400_000);
 }
+
+/** How long a free rework takes a bay: the claimed lines' own fitting times, at least half an hour. */
+export function reworkMinutes(lineMinutes: readonly number[]): number {
+  return Math.max(30, lineMinutes.reduce((sum, m) => sum + m, 0));
+}

@@ -1,6 +1,6 @@
 import { Code } from '../../contract/codes.ts';
 import { ringgit } from '../../contract/rules/order-total.ts';
-import { warrantyDaysLeft, warrantyLastDay, type WarrantyEvent } from '../../contract/rules/warranty.ts';
+import { reworkMinutes, warrantyDaysLeft, warrantyLastDay, type WarrantyEvent } from '../../contract/rules/warranty.ts';
 import type { Db } from '../db/client.ts';
 import { bookHeldUnits, holdAppointment, moveBooking } from '../modules/booking/service.ts';
 import { DomainError, warning } from '../modules/errors.ts';
@@ -105,7 +105,7 @@ export async function bookRework(ctx: ShopContext, customerId: string, input: { 
     const workshop = workshopOf(ctx.indexes, claim.workshopId);
     const ids = await lineIdsOfClaim(tx, claim.id);
     const claimedLines = (await linesOf(tx, order.id)).filter((l) => ids.includes(l.id));
-    const fittingMinutes = Math.max(30, claimedLines.reduce((sum, l) => sum + l.fittingMinutes, 0));
+    const fittingMinutes = reworkMinutes(claimedLines.map((l) => l.fittingMinutes));
     const appointment = { date: input.date, time: input.time };
     const request = { workshopId: workshop.id, calendar: calendarOf(workshop), fittingMinutes, appointment, orderId: claim.id, now };
     const held = claim.reworkDate ? await moveBooking(tx, { ...request, fromDate: claim.reworkDate }) : await holdAppointment(tx, request);

@@ -3,7 +3,7 @@ import { Code } from '../../contract/codes.ts';
 import { klDate } from '../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { isMessageKey, message } from '../../contract/rules/messages.ts';
-import { warrantyDaysLeft, warrantyEventsFor, warrantyLastDay } from '../../contract/rules/warranty.ts';
+import { reworkMinutes, warrantyDaysLeft, warrantyEventsFor, warrantyLastDay } from '../../contract/rules/warranty.ts';
 import type { consoleWarrantyCard, warrantyClaimDto, warrantyMine } from '../../contract/warranty.ts';
 import { DomainError } from '../modules/errors.ts';
 import { lineName } from '../modules/orders/line-view.ts';
@@ -14,6 +14,7 @@ import { claimDetails, claimPage, claimsOfOrder, linesWithOpenClaims, type Claim
 import { orders } from '../modules/orders/schema.ts';
 import { inArray } from 'drizzle-orm';
 import { signedImageUrl } from '../storage/signing.ts';
+import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import type { ReadContext } from './context.ts';
 
 type ClaimView = z.input<typeof warrantyClaimDto>;
@@ -78,13 +79,14 @@ export async function myWarranty(ctx: ReadContext, customerId: string, orderNo: 
 export async function consoleClaims(
   ctx: ReadContext,
   who: StaffRow,
-  input: { status?: ClaimRow['status']; storeId?: string; pageNum: number; pageSize: number },
+  input: { status?: ClaimRow['status']; storeId?: string; date?: string; pageNum: number; pageSize: number },
   days: number,
   locale: Locale,
 ): Promise<{ list: Card[]; total: number; pageNum: number; pageSize: number }> {
   if (input.storeId) requireStoreAccess(who, input.storeId);
   const workshopId = who.role === 'workshop' ? who.storeId! : input.storeId;
-  const page = await claimPage(ctx.db, { ...(workshopId ? { workshopId } : {}), ...(input.status ? { status: input.status } : {}) }, { offset: (input.pageNum - 1) * input.pageSize, limit: input.pageSize });
+  const where = { ...(workshopId ? { workshopId } : {}), ...(input.status ? { status: input.status } : {}), ...(input.date ? { reworkDate: input.date } : {}) };
+  const page = await claimPage(ctx.db, where, { offset: (input.pageNum - 1) * input.pageSize, limit: input.pageSize });
   return { list: await consoleCards(ctx, who, page.rows, days, locale), total: page.total, pageNum: input.pageNum, pageSize: input.pageSize };
 }
 
@@ -93,12 +95,16 @@ export async function consoleCards(ctx: ReadContext, who: StaffRow, claims: Clai
   const orderRows = claims.length ? await ctx.db.select().from(orders).where(inArray(orders.id, [...new Set(claims.map((c) => c.orderId))])) : [];
   const byId = new Map(orderRows.map((o) => [o.id, o]));
   const views = await claimViews(ctx, claims, byId, days, locale);
+  const lineMinutes = new Map<string, number>();
+  for (const order of orderRows) if (claims.some((c) => c.orderId === order.id && c.reworkTime)) for (const l of await linesOf(ctx.db, order.id)) lineMinutes.set(l.id, l.fittingMinutes);
   return views.map((view, i) => {
     const claim = claims[i]!;
     const order = byId.get(claim.orderId)!;
     const events = warrantyEventsFor(claim.status, who.role);
+    const minutes = reworkMinutes(view.lines.map((l) => lineMinutes.get(l.lineId) ?? 0));
     return {
       ...view,
+      reworkJob: claim.reworkTime ? { endTime: timeOfUnit(unitOfTime(claim.reworkTime) + jobUnits(minutes)), bay: claim.reworkBay } : null,
       daysLeft: order.completedAt ? warrantyDaysLeft(order.completedAt, days, claim.createdAt) : 0,
       car: { name: [order.car.brand, order.car.model, order.car.variant].filter(Boolean).join(' '), plate: order.carPlate },
       actions: { accept: events.includes('accept'), reject: events.includes('reject'), refund: events.includes('refund'), resolve: events.includes('resolve') },

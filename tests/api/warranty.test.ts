@@ -131,6 +131,12 @@ describe('staff decide', () => {
     // No payment was asked for.
     expect(await rows(api, sql`select count(*)::int as n from payments p join orders o on o.id = p.order_id where o.order_no = ${orderNo}`)).toEqual([{ n: 1 }]);
     expect(api.smsLines.at(-1)).toContain(`free warranty repair for order ${orderNo} at`);
+    // The workshop's day lists the rework by time and bay, with when it ends; other days do not.
+    const day1 = await call(W.page, { date: day.date }, k.ss2);
+    expect(day1.data.list).toEqual([expect.objectContaining({ claimId, rework: { date: day.date, time }, reworkJob: { endTime: expect.stringMatching(/^\d\d:\d\d$/), bay: expect.any(Number) } })]);
+    expect(day1.data.list[0].reworkJob.endTime > time).toBe(true);
+    expect((await call(W.page, { date: '2025-06-30' }, k.ss2)).data).toMatchObject({ list: [], total: 0 });
+    expect(await call(W.page, { date: '2025-02-30' }, k.ss2)).toMatchObject({ code: 400 });
 
     const resolved = await call(W.resolve, { claimId }, k.ss2);
     expect(resolved.data).toMatchObject({ status: 'RESOLVED', actions: { resolve: false } });

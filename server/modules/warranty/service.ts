@@ -147,11 +147,19 @@ export async function claimDetails(db: Db, claimIds: string[]) {
   return { lines, photos, history };
 }
 
-/** Claims oldest first, of a workshop or every one, in a status or all, a page at a time. */
-export async function claimPage(db: Db, where: { workshopId?: string; status?: WarrantyStatus }, page: { offset: number; limit: number }) {
-  const filter = and(where.workshopId ? eq(warrantyClaims.workshopId, where.workshopId) : undefined, where.status ? eq(warrantyClaims.status, where.status) : undefined);
+/**
+ * Claims oldest first, of a workshop or every one, in a status or all, a page at a time; with a
+ * date, those whose rework is booked that day, by time then bay.
+ */
+export async function claimPage(db: Db, where: { workshopId?: string; status?: WarrantyStatus; reworkDate?: string }, page: { offset: number; limit: number }) {
+  const filter = and(
+    where.workshopId ? eq(warrantyClaims.workshopId, where.workshopId) : undefined,
+    where.status ? eq(warrantyClaims.status, where.status) : undefined,
+    where.reworkDate ? eq(warrantyClaims.reworkDate, where.reworkDate) : undefined,
+  );
+  const order = where.reworkDate ? [asc(warrantyClaims.reworkTime), asc(warrantyClaims.reworkBay), asc(warrantyClaims.id)] : [asc(warrantyClaims.createdAt), asc(warrantyClaims.id)];
   const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(warrantyClaims).where(filter);
-  const rows = await db.select().from(warrantyClaims).where(filter).orderBy(asc(warrantyClaims.createdAt), asc(warrantyClaims.id)).offset(page.offset).limit(page.limit);
+  const rows = await db.select().from(warrantyClaims).where(filter).orderBy(...order).offset(page.offset).limit(page.limit);
   return { total: total?.n ?? 0, rows };
 }
 

@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
+import type { ResponseOf } from '../../../contract/call.ts';
+import type { consoleWarrantyPage as warrantyCall } from '../../../contract/warranty.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { consoleOrdersPage } from '../../lib/console-endpoints.ts';
+import { consoleOrdersPage, consoleWarrantyPage } from '../../lib/console-endpoints.ts';
 import { addDays, isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading, OrderCard, StorePicker, useStores, type ConsoleCard } from './parts.tsx';
 
 const PAGE_SIZE = 50;
+
+type Rework = ResponseOf<typeof warrantyCall>['list'][number];
 
 /** The day, workshop and search kept in the address, so a reload or a shared link shows the same. */
 function readQuery() {
@@ -32,6 +36,7 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
   const [query, setQuery] = useState(readQuery);
   const [typed, setTyped] = useState(query.q);
   const [list, setList] = useState<{ key: string; items: ConsoleCard[]; total: number } | null>(null);
+  const [reworks, setReworks] = useState<{ key: string; items: Rework[] } | null>(null);
   const [failed, setFailed] = useState('');
   const [reloads, setReloads] = useState(0);
   // Admins look at every workshop unless they choose one; workshop staff at their own only.
@@ -51,6 +56,12 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
       (page) => live && setList({ key, items: page.list, total: page.total }),
       (err: unknown) => live && setFailed(errorText(err)),
     );
+    // The day's free warranty reworks, booked through the same bays.
+    if (!query.q)
+      callApi(consoleWarrantyPage, { ...where, date: query.date, pageNum: 1, pageSize: PAGE_SIZE }, { quiet: true }).then(
+        (page) => live && setReworks({ key, items: page.list }),
+        (err: unknown) => live && setFailed(errorText(err)),
+      );
     return () => {
       live = false;
     };
@@ -122,7 +133,7 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
       <h2 className="text-xl font-bold">{heading}</h2>
       {failed && <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />}
       {!shown && !failed && <Loading locale={locale} />}
-      {shown && shown.items.length === 0 && <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center">{query.q ? fill(t.noResults, { q: query.q }) : t.noBookings}</p>}
+      {shown && shown.items.length === 0 && !(reworks?.key === key && reworks.items.length > 0) && <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center">{query.q ? fill(t.noResults, { q: query.q }) : t.noBookings}</p>}
       {shown && shown.items.length > 0 && (
         <>
           <ul className="grid gap-4 lg:grid-cols-2">
@@ -135,7 +146,50 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
           {shown.total > shown.items.length && <p className="text-center text-sm text-slate-600">{fill(t.shown, { shown: shown.items.length, total: shown.total })}</p>}
         </>
       )}
+      {!query.q && reworks?.key === key && reworks.items.length > 0 && (
+        <section aria-labelledby="reworks-heading" className="space-y-3">
+          <h2 id="reworks-heading" className="text-xl font-bold">
+            {fill(t.reworksOn, { date: dateWords(query.date, locale) })}
+          </h2>
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {reworks.items.map((r) => (
+              <li key={r.claimId}>
+                <ReworkCard locale={locale} rework={r} everywhere={everywhere} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
+  );
+}
+
+/** A free warranty rework in the day's plan: its time and bay, marked as warranty at no charge; decided on the Warranty page. */
+function ReworkCard({ locale, rework: r, everywhere }: { locale: Locale; rework: Rework; everywhere: boolean }) {
+  const t = dictionary(locale).console;
+  return (
+    <article aria-labelledby={`rework-${r.claimId}`} className="space-y-2 rounded-2xl border-2 border-dashed border-brand-600 bg-white p-4">
+      <h3 id={`rework-${r.claimId}`} className="text-lg font-bold tabular-nums">
+        {r.rework?.time}
+        {r.reworkJob && `–${r.reworkJob.endTime}`}
+        {r.reworkJob?.bay ? ` · ${fill(t.bay, { bay: r.reworkJob.bay })}` : ''}
+      </h3>
+      <p className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-900">{t.reworkFree}</p>
+      <p className="font-semibold">
+        {fill(t.claimTitle, { claimNo: r.claimNo })} · {t.warrantyStatus[r.status]}
+      </p>
+      {everywhere && <p className="text-slate-700">{r.workshop.name}</p>}
+      <p>
+        {r.car.plate} · {r.car.name}
+      </p>
+      <p>
+        <span className="block text-sm text-slate-600">{t.claimLines}</span>
+        {r.lines.map((l) => `${l.name} × ${l.quantity}`).join(', ')}
+      </p>
+      <a href={href(locale, 'console/warranty')} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+        {t.openWarranty}
+      </a>
+    </article>
   );
 }
 

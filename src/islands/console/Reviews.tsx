@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { reviewStatuses, type ReviewStatus } from '../../../contract/rules/review-rules.ts';
 import { dictionary } from '../../i18n/index.ts';
@@ -7,7 +7,7 @@ import { consoleReviewsPage, consoleReviewsShow } from '../../lib/console-endpoi
 import { notify } from '../../stores/ui.ts';
 import { Modal } from '../ui/Modal.tsx';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
-import { errorText, LoadFailed, Loading, useStores } from './parts.tsx';
+import { errorText, LoadFailed, Loading, StatusFilter, useFilteredPages, useStores } from './parts.tsx';
 import { ReviewCard, type ConsoleReviewDto, type ReviewAction } from './ReviewCard.tsx';
 import { HideForm, PublishForm, ReplyForm } from './ReviewDialogs.tsx';
 
@@ -34,35 +34,13 @@ function WorkshopFilter({ locale, value, onChange }: { locale: Locale; value: st
 function ReviewDesk({ locale, member }: { locale: Locale; member: StaffMember }) {
   const t = dictionary(locale).consoleReviews;
   const c = dictionary(locale).console;
-  const [status, setStatus] = useState<ReviewStatus | ''>('');
-  const [storeId, setStoreId] = useState('');
-  const [pages, setPages] = useState(1);
-  const [list, setList] = useState<ConsoleReviewDto[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState('');
-  const [reloads, setReloads] = useState(0);
   const [open, setOpen] = useState<{ action: 'hide' | 'reply' | 'publish'; review: ConsoleReviewDto } | null>(null);
   const [showing, setShowing] = useState('');
+  const { status, storeId, list, total, failed, filterStatus, filterStore, more, reload, replace: replaced } = useFilteredPages<ReviewStatus, ConsoleReviewDto>(
+    (filter, pageNum) => callApi(consoleReviewsPage, { ...filter, pageNum, pageSize: PAGE_SIZE }, { quiet: true }),
+    (a, b) => a.reviewId === b.reviewId,
+  );
 
-  useEffect(() => {
-    let live = true;
-    setFailed('');
-    const filter = { ...(status ? { status } : {}), ...(storeId ? { storeId } : {}) };
-    // Every page asked again: a review moved by a filter or an action is never shown twice.
-    Promise.all(Array.from({ length: pages }, (_, i) => callApi(consoleReviewsPage, { ...filter, pageNum: i + 1, pageSize: PAGE_SIZE }, { quiet: true }))).then(
-      (answers) => {
-        if (!live) return;
-        setList(answers.flatMap((a) => a.list));
-        setTotal(answers[0]?.total ?? 0);
-      },
-      (err: unknown) => live && setFailed(errorText(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [status, storeId, pages, reloads]);
-
-  const replaced = (review: ConsoleReviewDto) => setList((l) => (l ?? []).map((r) => (r.reviewId === review.reviewId ? review : r)));
   const act = (review: ConsoleReviewDto, action: ReviewAction) => {
     if (action !== 'show') return setOpen({ action, review });
     // A phone number or a plate in the text: published only after the admin has seen them and chosen how.
@@ -81,37 +59,17 @@ function ReviewDesk({ locale, member }: { locale: Locale; member: StaffMember })
     <div className="space-y-4">
       <p className="text-slate-700">{t.intro}</p>
       <div className="flex flex-wrap gap-4">
-        <label className="flex flex-col gap-1 font-semibold">
-          {t.show}
-          <select
-            className="field-input min-h-11 font-normal"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as ReviewStatus | '');
-              setPages(1);
-            }}
-          >
-            <option value="">{t.all}</option>
-            {reviewStatuses.map((s) => (
-              <option key={s} value={s}>
-                {t.status[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StatusFilter label={t.show} all={t.all} statuses={reviewStatuses} names={t.status} value={status} onChange={filterStatus} />
         {member.role === 'admin' && (
           <WorkshopFilter
             locale={locale}
             value={storeId}
-            onChange={(id) => {
-              setStoreId(id);
-              setPages(1);
-            }}
+            onChange={filterStore}
           />
         )}
       </div>
       {failed ? (
-        <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />
+        <LoadFailed locale={locale} text={failed} onRetry={reload} />
       ) : !list ? (
         <Loading locale={locale} />
       ) : list.length === 0 ? (
@@ -126,7 +84,7 @@ function ReviewDesk({ locale, member }: { locale: Locale; member: StaffMember })
         </ul>
       )}
       {list && list.length < total && (
-        <button type="button" className="btn-secondary" onClick={() => setPages((n) => n + 1)}>
+        <button type="button" className="btn-secondary" onClick={more}>
           {t.more}
         </button>
       )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import { dateTimeWords, dateWords, momentWords } from '../../../contract/rules/dates.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
@@ -13,7 +13,7 @@ import { notify } from '../../stores/ui.ts';
 import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';
 import { AUTOFOCUS, Modal } from '../ui/Modal.tsx';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
-import { errorText, LoadFailed, Loading, StorePicker, useStores } from './parts.tsx';
+import { LoadFailed, Loading, StatusFilter, StorePicker, useFilteredPages, useStores } from './parts.tsx';
 
 type Claim = ResponseOf<typeof consoleWarrantyPage>['list'][number];
 type Decision = 'accept' | 'reject' | 'refund' | 'resolve';
@@ -214,60 +214,20 @@ function ClaimCard({ locale, claim: c, onDecide }: { locale: Locale; claim: Clai
 
 function ClaimDesk({ locale, member }: { locale: Locale; member: StaffMember }) {
   const t = dictionary(locale).console;
-  const [status, setStatus] = useState<WarrantyStatus | ''>('');
-  const [storeId, setStoreId] = useState('');
-  const [pages, setPages] = useState(1);
-  const [list, setList] = useState<Claim[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState('');
-  const [reloads, setReloads] = useState(0);
   const [open, setOpen] = useState<{ claim: Claim; decision: Decision } | null>(null);
   const { stores } = useStores();
+  const { status, storeId, list, total, failed, filterStatus, filterStore, more, reload, replace } = useFilteredPages<WarrantyStatus, Claim>(
+    (filter, pageNum) => callApi(pageEndpoint, { ...filter, pageNum, pageSize: PAGE_SIZE }, { quiet: true }),
+    (a, b) => a.claimId === b.claimId,
+  );
 
-  useEffect(() => {
-    let live = true;
-    setFailed('');
-    const filter = { ...(status ? { status } : {}), ...(storeId ? { storeId } : {}) };
-    // Every page asked again: a claim moved by a filter or a decision is never shown twice.
-    Promise.all(Array.from({ length: pages }, (_, i) => callApi(pageEndpoint, { ...filter, pageNum: i + 1, pageSize: PAGE_SIZE }, { quiet: true }))).then(
-      (answers) => {
-        if (!live) return;
-        setList(answers.flatMap((a) => a.list));
-        setTotal(answers[0]?.total ?? 0);
-      },
-      (err: unknown) => live && setFailed(errorText(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [status, storeId, pages, reloads]);
-
-  // A decided claim stays where it was, as the server answers it, until the list is asked again.
-  const replaced = (claim: Claim) => setList((l) => (l ?? []).map((c) => (c.claimId === claim.claimId ? claim : c)));
   const titles = { accept: t.acceptTitle, reject: t.rejectClaimTitle, refund: t.refundClaimTitle, resolve: t.resolveTitle };
 
   return (
     <div className="space-y-4">
       <p className="text-slate-700">{t.warrantyIntro}</p>
       <div className="flex flex-wrap items-start gap-4">
-        <label className="flex flex-col gap-1 font-semibold">
-          {t.warrantyShow}
-          <select
-            className="field-input min-h-11 font-normal"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as WarrantyStatus | '');
-              setPages(1);
-            }}
-          >
-            <option value="">{t.warrantyAll}</option>
-            {warrantyStatuses.map((s) => (
-              <option key={s} value={s}>
-                {t.warrantyStatus[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StatusFilter label={t.warrantyShow} all={t.warrantyAll} statuses={warrantyStatuses} names={t.warrantyStatus} value={status} onChange={filterStatus} />
         {member.role === 'admin' && stores && stores.length > 1 && (
           <div className="min-w-64">
             <StorePicker
@@ -275,16 +235,13 @@ function ClaimDesk({ locale, member }: { locale: Locale; member: StaffMember }) 
               stores={stores}
               value={storeId}
               all={t.everyWorkshop}
-              onChange={(id) => {
-                setStoreId(id);
-                setPages(1);
-              }}
+              onChange={filterStore}
             />
           </div>
         )}
       </div>
       {failed ? (
-        <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />
+        <LoadFailed locale={locale} text={failed} onRetry={reload} />
       ) : !list ? (
         <Loading locale={locale} />
       ) : list.length === 0 ? (
@@ -301,7 +258,7 @@ function ClaimDesk({ locale, member }: { locale: Locale; member: StaffMember }) 
       {list && list.length < total && (
         <div className="text-center">
           <p className="text-sm text-slate-600">{fill(t.shown, { shown: list.length, total })}</p>
-          <button type="button" className="btn-secondary mt-2" onClick={() => setPages((n) => n + 1)}>
+          <button type="button" className="btn-secondary mt-2" onClick={more}>
             {t.moreClaims}
           </button>
         </div>
@@ -316,7 +273,7 @@ function ClaimDesk({ locale, member }: { locale: Locale; member: StaffMember }) 
             onClose={() => setOpen(null)}
             onDone={(claim) => {
               setOpen(null);
-              replaced(claim);
+              replace(claim);
             }}
           />
         )}

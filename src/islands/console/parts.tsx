@@ -25,6 +25,68 @@ export type ConsoleStore = ResponseOf<typeof consoleStoresList>[number];
 
 export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** "Show": all, or the items in one status, named in words. */
+export function StatusFilter<S extends string>({ label, all, statuses, names, value, onChange }: { label: string; all: string; statuses: readonly S[]; names: Record<S, string>; value: S | ''; onChange: (status: S | '') => void }) {
+  return (
+    <label className="flex flex-col gap-1 font-semibold">
+      {label}
+      <select className="field-input min-h-11 font-normal" value={value} onChange={(e) => onChange(e.target.value as S | '')}>
+        <option value="">{all}</option>
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {names[s]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * A console list filtered by a status and a workshop, shown a page more at a time: every page is
+ * asked again when a filter changes or `reload` is called, so an item moved by a filter or an
+ * action is never shown twice; `replace` puts an item as the server answered it in its place.
+ */
+export function useFilteredPages<S extends string, T>(load: (filter: { status?: S; storeId?: string }, pageNum: number) => Promise<{ list: T[]; total: number }>, same: (a: T, b: T) => boolean) {
+  const [status, setStatus] = useState<S | ''>('');
+  const [storeId, setStoreId] = useState('');
+  const [pages, setPages] = useState(1);
+  const [list, setList] = useState<T[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [failed, setFailed] = useState('');
+  const [reloads, setReloads] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setFailed('');
+    const filter = { ...(status ? { status } : {}), ...(storeId ? { storeId } : {}) };
+    Promise.all(Array.from({ length: pages }, (_, i) => load(filter, i + 1))).then(
+      (answers) => {
+        if (!live) return;
+        setList(answers.flatMap((a) => a.list));
+        setTotal(answers[0]?.total ?? 0);
+      },
+      (err: unknown) => live && setFailed(errorText(err)),
+    );
+    return () => {
+      live = false;
+    };
+    // The filters and the pages say when to ask again, not the loader's identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status, storeId, pages, reloads]);
+  return {
+    status,
+    storeId,
+    list,
+    total,
+    failed,
+    filterStatus: (s: S | '') => (setStatus(s), setPages(1)),
+    filterStore: (id: string) => (setStoreId(id), setPages(1)),
+    more: () => setPages((n) => n + 1),
+    reload: () => setReloads((n) => n + 1),
+    replace: (item: T) => setList((l) => (l ?? []).map((x) => (same(x, item) ? item : x))),
+  };
+}
+
 /** The workshops this staff member may work on (all for admins), loaded once per page. */
 export function useStores() {
   const [stores, setStores] = useState<ConsoleStore[] | null>(null);

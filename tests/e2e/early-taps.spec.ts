@@ -97,6 +97,28 @@ test('digits typed and Send pressed before the login code has loaded are kept an
   await expect(page.getByRole('button', { name: /Account menu/ })).toContainText(phone.slice(-4));
 });
 
+test('Send pressed down while the login code loads and let go once it has: the code is sent', async ({ page }) => {
+  const held = await holdBack(page, 'LoginDialog');
+  await page.goto('/pc/home');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
+  const phone = freshPhone();
+  const before = codesSentTo(phone);
+  await dialog.getByLabel('Phone number').fill(phone);
+  await held.asked;
+  // The finger goes down on the loading form's button; the dialog's code arrives and replaces
+  // that button before the finger lifts, so the browser makes no click of the press.
+  const send = await dialog.getByRole('button', { name: 'Send OTP' }).boundingBox();
+  await page.mouse.move(send!.x + send!.width / 2, send!.y + send!.height / 2);
+  await page.mouse.down();
+  held.release();
+  await expect(dialog.getByLabel('6-digit code')).toBeVisible();
+  await page.mouse.up();
+  expect(await otpFromLog(phone, before, page)).toMatch(/^\d{6}$/);
+  expect(codesSentTo(phone)).toBe(before + 1);
+});
+
 test('a city chosen before the workshop list is live narrows the list once it is', async ({ page }) => {
   const held = await holdBack(page, 'StoreFinder');
   await page.goto('/pc/store');

@@ -32,7 +32,15 @@ export const codesSentTo = (phone: string) => smsLinesFor(phone).length;
 export async function whatThePageSays(page: Page): Promise<string> {
   const texts = await page
     .locator('dialog[open], [role="alert"], [role="status"]')
-    .evaluateAll((nodes) => nodes.map((n) => (n as HTMLElement).innerText.trim().replace(/\s+/g, ' ')).filter(Boolean))
+    .evaluateAll((nodes) =>
+      nodes
+        .map((n) => {
+          // What is typed in a field is not its text: each field's value is said after it.
+          const fields = [...n.querySelectorAll('input')].map((i) => `[${i.id || i.name || i.type}: "${i.value}"${i.disabled ? ', disabled' : ''}]`);
+          return [(n as HTMLElement).innerText.trim().replace(/\s+/g, ' '), ...fields].join(' ').trim();
+        })
+        .filter(Boolean),
+    )
     .catch((err: Error) => [`(could not read the page: ${err.message})`]);
   return texts.length ? texts.map((t) => `"${t}"`).join('; ') : '(nothing)';
 }

@@ -7,6 +7,8 @@ interface PhoneRowProps {
   phone: string;
   onPhone: (phone: string) => void;
   onSend: () => void;
+  /** Pressed down on Send: the loading form takes the press at once (its button may be replaced before it is let go). */
+  onPress?: () => void;
   sendLabel: string;
   busy: boolean;
   error?: string;
@@ -16,7 +18,7 @@ interface PhoneRowProps {
  * The login's phone field and its Send OTP button. On a phone the button moves under the
  * field, which keeps the whole width for the +60 prefix and the 11 digits of a number.
  */
-export function PhoneRow({ t, phone, onPhone, onSend, sendLabel, busy, error }: PhoneRowProps) {
+export function PhoneRow({ t, phone, onPhone, onSend, onPress, sendLabel, busy, error }: PhoneRowProps) {
   return (
     <>
       <label htmlFor="login-phone" className="mb-1 block font-semibold">
@@ -41,7 +43,7 @@ export function PhoneRow({ t, phone, onPhone, onSend, sendLabel, busy, error }: 
             onChange={(e) => onPhone(typedPhone(e.target.value))}
           />
         </div>
-        <button type="button" className="btn-secondary grow" onClick={onSend} disabled={busy}>
+        <button type="button" className="btn-secondary grow" onClick={onSend} onPointerDown={onPress} disabled={busy}>
           {sendLabel}
         </button>
       </div>

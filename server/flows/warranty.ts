@@ -2,7 +2,7 @@ import { Code } from '../../contract/codes.ts';
 import { ringgit } from '../../contract/rules/order-total.ts';
 import { reworkMinutes, warrantyDaysLeft, warrantyLastDay, type WarrantyEvent } from '../../contract/rules/warranty.ts';
 import type { Db } from '../db/client.ts';
-import { bookHeldUnits, holdAppointment, moveBooking } from '../modules/booking/service.ts';
+import { bookHeldUnits, freeUnitsOf, holdAppointment, moveBooking } from '../modules/booking/service.ts';
 import { DomainError, warning } from '../modules/errors.ts';
 import { orderNotice, type Notice } from '../modules/notifications/service.ts';
 import { addHistory, breaksUnique, isTyreLine, linesOf, lockOrder, tyresOf, type OrderRow } from '../modules/orders/service.ts';
@@ -150,6 +150,8 @@ export async function decideClaim(ctx: ShopContext, who: StaffRow, input: StaffD
     const event: WarrantyEvent = input.event;
     if (input.event === 'refund') {
       row = await moveClaim(tx, claim, { event, role, refundAmountSen: input.amountSen }, now);
+      // The repair's bay, if one was booked, is free for others again.
+      if (claim.reworkDate) await freeUnitsOf(tx, claim.id);
       await insertRefund(
         tx,
         { orderId: order.id, customerId: order.customerId, amountSen: input.amountSen, reason: `${number}: ${claim.description}`.slice(0, 500), contact: order.contact.phone, imageKeys: [] },

@@ -189,6 +189,21 @@ describe('staff decide', () => {
     expect(api.smsLines.join('\n')).toContain(`instead of a repair, RM 45.00 for order ${orderNo} will be refunded`);
   });
 
+  test('a refund offered after the repair was booked frees its bay and takes it off the day', async () => {
+    const { orderNo, wipers } = await completedJob();
+    const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;
+    expect((await call(W.accept, { claimId }, k.ss2)).code).toBe(200);
+    const when = { date: '2025-06-05', time: '10:00' };
+    expect((await call(W.book, { claimId, ...when }, k.customer)).code).toBe(200);
+    const units = () => rows<{ n: number }>(api, sql`select count(*)::int as n from booked_units where order_id = ${claimId}`);
+    expect((await units())[0]!.n).toBeGreaterThan(0);
+    const offered = await call(W.refund, { claimId, amountSen: 3_000 }, k.admin);
+    expect(offered.code, offered.msg).toBe(200);
+    expect(offered.data).toMatchObject({ status: 'REFUND_OFFERED', rework: null, reworkJob: null });
+    expect(await units()).toEqual([{ n: 0 }]);
+    expect((await call(W.page, { date: when.date }, k.ss2)).data.list).toEqual([]);
+  });
+
   test('workshop staff see and decide only their own jobs; the page lists oldest first', async () => {
     const first = await completedJob();
     const second = await completedJob();

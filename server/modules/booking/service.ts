@@ -119,6 +119,12 @@ export async function releaseHeldUnits(tx: Db, orderId: string): Promise<number>
   return rows.length;
 }
 
+/** Frees every unit a holder took, held or booked: a free rework given up for a refund. */
+export async function freeUnitsOf(tx: Db, holderId: string): Promise<number> {
+  const rows = await tx.delete(bookedUnits).where(eq(bookedUnits.orderId, holderId)).returning({ unit: bookedUnits.unit });
+  return rows.length;
+}
+
 export async function unitsOfOrder(db: Db, orderId: string) {
   return db.select().from(bookedUnits).where(eq(bookedUnits.orderId, orderId)).orderBy(bookedUnits.unit);
 }

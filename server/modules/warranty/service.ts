@@ -119,6 +119,8 @@ export async function moveClaim(tx: Db, claim: ClaimRow, move: ClaimMove, now: D
       ...(move.event === 'resolve' ? { resolvedAt: now } : {}),
       ...(move.note !== undefined && move.event !== 'resolve' ? { decisionNote: move.note } : {}),
       ...(move.refundAmountSen !== undefined ? { refundAmountSen: move.refundAmountSen } : {}),
+      // A refund instead of the repair: a repair booked is no longer (the flow frees its bay).
+      ...(move.event === 'refund' ? { reworkDate: null, reworkTime: null, reworkBay: null } : {}),
       ...(move.refundId !== undefined ? { refundId: move.refundId } : {}),
     })
     .where(eq(warrantyClaims.id, claim.id))

@@ -62,6 +62,8 @@ export interface AppDeps {
   secret: string;
   trustProxy?: boolean;
   sendsPerAddressPerHour?: number;
+  /** Seconds before another code may go to the same phone (default the spec's 60). */
+  otpResendSeconds?: number;
   now?: () => Date;
   /** The payment provider; default: PAYMENT_PROVIDER's (the sandbox), on this database and secret. */
   payments?: PaymentProvider;
@@ -105,8 +107,8 @@ const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, request()
 
 /** The API: every contract call under /api, answering in the envelope; the probes and metrics beside it. */
 export function createApi(deps: AppDeps) {
-  const { db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, now } = deps;
-  const auth = authService({ db, sms, secret, sendsPerAddressPerHour, now });
+  const { db, indexes, sms, secret, trustProxy = false, sendsPerAddressPerHour, otpResendSeconds, now } = deps;
+  const auth = authService({ db, sms, secret, sendsPerAddressPerHour, resendWaitSeconds: otpResendSeconds, now });
   const sellerDetails = deps.seller ? async () => deps.seller! : () => sellerDetailsOf(path.resolve('content'));
   const shop: ShopContext = {
     db,

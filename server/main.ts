@@ -133,6 +133,7 @@ app.route(
     secret,
     trustProxy: config.trustProxy,
     sendsPerAddressPerHour: config.sendsPerAddressPerHour,
+    otpResendSeconds: config.otpResendSeconds,
     payments,
     paymentTimeoutMinutes: config.paymentTimeoutMinutes,
     publicUrl: config.publicUrl,

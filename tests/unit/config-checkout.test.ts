@@ -54,3 +54,13 @@ describe("the shop's clock for testers", () => {
     }
   });
 });
+
+describe('the wait between two codes to one phone', () => {
+  test('OTP_RESEND_SECONDS: the spec’s 60 by default; shorter for a test server, never in production', () => {
+    expect(loadConfig({}).otpResendSeconds).toBe(60);
+    expect(loadConfig({ OTP_RESEND_SECONDS: '20' }).otpResendSeconds).toBe(20);
+    expect(loadConfig({ OTP_RESEND_SECONDS: '90', NODE_ENV: 'production', SERVAUTO_SECRET: 'x'.repeat(32) }).otpResendSeconds).toBe(90);
+    expect(() => loadConfig({ OTP_RESEND_SECONDS: '20', NODE_ENV: 'production' })).toThrow('OTP_RESEND_SECONDS below 60 is refused with NODE_ENV=production: it is for test servers');
+    for (const bad of ['0', '1.5', 'soon']) expect(() => loadConfig({ OTP_RESEND_SECONDS: bad }), bad).toThrow(`OTP_RESEND_SECONDS must be a whole number from 1 to 3600, not "${bad}"`);
+  });
+});

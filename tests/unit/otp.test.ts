@@ -46,6 +46,11 @@ describe('sendVerdict: may a code be sent now?', () => {
     expect(sendVerdict(NOW, [secondsAgo(60)], [secondsAgo(60)])).toEqual({ ok: true });
   });
 
+  test('a test server’s shorter wait (OTP_RESEND_SECONDS) counts the same way', () => {
+    expect(sendVerdict(NOW, [secondsAgo(5)], [], 20, 20)).toEqual({ ok: false, reason: 'wait', seconds: 15 });
+    expect(sendVerdict(NOW, [secondsAgo(20)], [], 20, 20)).toEqual({ ok: true });
+  });
+
   test('the wait runs from the newest code, whatever the order given', () => {
     expect(sendVerdict(NOW, [minutesAgo(10), secondsAgo(30), minutesAgo(5)], [])).toEqual({ ok: false, reason: 'wait', seconds: 30 });
   });

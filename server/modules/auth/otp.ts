@@ -38,13 +38,14 @@ export function sendVerdict(
   phoneSends: Date[],
   addressSends: Date[],
   addressLimit: number = SENDS_PER_ADDRESS_PER_HOUR,
+  resendWait: number = RESEND_WAIT_SECONDS,
 ): SendVerdict {
   const t = now.getTime();
   const recent = (times: Date[]) => times.filter((d) => t - d.getTime() < HOUR_MS).sort((a, b) => a.getTime() - b.getTime());
   const byPhone = recent(phoneSends);
   const last = byPhone.at(-1);
-  if (last && t - last.getTime() < RESEND_WAIT_SECONDS * 1000) {
-    return { ok: false, reason: 'wait', seconds: Math.ceil((RESEND_WAIT_SECONDS * 1000 - (t - last.getTime())) / 1000) };
+  if (last && t - last.getTime() < resendWait * 1000) {
+    return { ok: false, reason: 'wait', seconds: Math.ceil((resendWait * 1000 - (t - last.getTime())) / 1000) };
   }
   const minutesUntilFree = (times: Date[], limit: number) =>
     Math.max(1, Math.ceil((times[times.length - limit]!.getTime() + HOUR_MS - t) / 60_000));

@@ -61,10 +61,12 @@ export interface AuthDeps {
   secret: string;
   /** Codes one client address may ask for per hour (many customers can share one address). */
   sendsPerAddressPerHour?: number;
+  /** Seconds before another code may go to the same phone (spec: 60). */
+  resendWaitSeconds?: number;
   now?: () => Date;
 }
 
-export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () => new Date() }: AuthDeps) {
+export function authService({ db, sms, secret, sendsPerAddressPerHour, resendWaitSeconds = RESEND_WAIT_SECONDS, now = () => new Date() }: AuthDeps) {
   // Every call behind a login asks this: prepared once, so neither the query's text nor its
   // plan is built again per call.
   const sessionByKey = db
@@ -117,6 +119,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
           phoneSends.map((r) => r.at),
           addressSends.map((r) => r.at),
           sendsPerAddressPerHour,
+          resendWaitSeconds,
         );
         if (!verdict.ok) {
           if (verdict.reason === 'wait') throw warning('otp.wait', { seconds: verdict.seconds }, { resendAfter: verdict.seconds });
@@ -144,7 +147,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, now = () 
         await db.delete(otpCodes).where(eq(otpCodes.id, issued.id));
         throw new DomainError(Code.UNAVAILABLE, 'otp.smsFailed');
       }
-      return { phone, resendAfter: RESEND_WAIT_SECONDS, expiresIn: OTP_TTL_SECONDS };
+      return { phone, resendAfter: resendWaitSeconds, expiresIn: OTP_TTL_SECONDS };
     },
 
     /** Checks the code; on success creates the user on first login and opens a session. */

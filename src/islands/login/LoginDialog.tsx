@@ -71,7 +71,8 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
     setBusy('send');
     try {
       const result = await callApi(sendSms, { phone: toE164(phone), type: 'login' }, { quiet: true });
-      $loginSent.set({ to: result.phone, at: Date.now() });
+      // The countdown runs as long as the server says the next code must wait.
+      $loginSent.set({ to: result.phone, at: sentAtFor(result.resendAfter, Date.now()) });
       setNow(Date.now());
       setTimeout(() => codeInput.current?.focus(), 0);
     } catch (err) {

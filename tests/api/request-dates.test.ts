@@ -6,7 +6,7 @@ import { CHANGE_TIME, paidOrder, scratchDataDir } from './my-orders-fixtures.ts'
 import { ADD, FIRST_DAY, installOrder, QUOTE, rows, SS2 } from './order-fixtures.ts';
 import { G } from './garage-fixtures.ts';
 
-/** A garage car id: a date on no calendar is refused before the car is looked up. */
+/** A garage car id (or a claim id): a date on no calendar is refused before the car is looked up. */
 const SOME_CAR = '00000000-0000-4000-8000-000000000000';
 
 /**
@@ -56,6 +56,8 @@ const CALLS: DateCall[] = [
   { path: QUOTE, who: 'customer', field: 'appointment.date', body: (date) => ({ items: installOrder().items, variantId: installOrder().variantId, method: 'install', storeId: SS2, appointment: { date, time: FIRST_DAY.time } }) },
   { path: CHANGE_TIME, who: 'customer', field: 'date', body: (date) => ({ orderNo, date, time: FIRST_DAY.time }) },
   { path: G.odometer, who: 'customer', field: 'date', body: (date) => ({ carId: SOME_CAR, km: 1000, date }) },
+  { path: '/api/app/warranty/book', who: 'customer', field: 'date', body: (date) => ({ claimId: SOME_CAR, date, time: FIRST_DAY.time }) },
+  { path: '/api/console/warranty/page', who: 'ss2', field: 'date', body: (date) => ({ date, pageNum: 1, pageSize: 20 }) },
   { path: G.update, who: 'customer', field: 'roadTaxExpiry', body: (date) => ({ carId: SOME_CAR, roadTaxExpiry: date }), label: ['Road tax expiry', '路税到期日', 'Tarikh tamat cukai jalan'] },
   { path: G.update, who: 'customer', field: 'insuranceExpiry', body: (date) => ({ carId: SOME_CAR, insuranceExpiry: date }), label: ['Insurance expiry', '保险到期日', 'Tarikh tamat insurans'] },
 ];

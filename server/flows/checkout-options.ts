@@ -16,6 +16,7 @@ import { evaluateCoupon } from '../modules/coupons/rules.ts';
 import { couponUseCounts } from '../modules/coupons/service.ts';
 import { customerOrder, paidOrderCount } from '../modules/orders/service.ts';
 import { customerClaim } from '../modules/warranty/service.ts';
+import { reworkMinutesOf } from './warranty.ts';
 import { checkCart } from './bill.ts';
 import { calendarOf, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
@@ -45,12 +46,13 @@ export async function slotsForCart(
   const rules = ctx.indexes.orderRules.fulfilment;
   checkCartMethod(rules, lines, 'install', locale);
   checkCartWorkshop(workshop, lines, locale);
-  const fittingMinutes = fittingMinutesOf(rules, lines);
   // An order or a warranty repair being moved: its own time is free to it. Someone else's is as good as none.
   const order = moving?.orderNo ? await customerOrder(ctx.db, moving.customerId, moving.orderNo) : undefined;
   if (moving?.orderNo && !order) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
   const claim = moving?.claimId ? await customerClaim(ctx.db, moving.customerId, moving.claimId) : undefined;
   if (moving?.claimId && !claim) throw new DomainError(Code.NOT_FOUND, 'warranty.unknown', {}, { field: 'claimId' });
+  // A repair takes as long as booking it will count: its claimed lines' recorded fitting times.
+  const fittingMinutes = claim ? await reworkMinutesOf(ctx.db, claim) : fittingMinutesOf(rules, lines);
   const now = ctx.now();
   const read = slotDaysRead(workshop.id, now, order?.id ?? claim?.id);
   // From memory where the database tells of every change (PGlite); the login is then checked by itself.

@@ -97,15 +97,19 @@ async function lockOwnClaim(tx: Db, customerId: string, claimId: string): Promis
  * as orders (the unique index over booked units decides a race); a second booking moves it. No
  * payment: the bay is booked at once, under the claim's id.
  */
+/** How long a claim's free repair takes a bay: its claimed lines' fitting times as the order recorded them. */
+export async function reworkMinutesOf(db: Db, claim: ClaimRow): Promise<number> {
+  const ids = await lineIdsOfClaim(db, claim.id);
+  return reworkMinutes((await linesOf(db, claim.orderId)).filter((l) => ids.includes(l.id)).map((l) => l.fittingMinutes));
+}
+
 export async function bookRework(ctx: ShopContext, customerId: string, input: { claimId: string; date: string; time: string }): Promise<string> {
   const now = ctx.now();
   const { told, orderNo } = await ctx.db.transaction(async (tx) => {
     const { claim, order } = await lockOwnClaim(tx, customerId, input.claimId);
     if (claim.status !== 'ACCEPTED') throw warning('warranty.notAccepted', {}, { field: 'claimId' });
     const workshop = workshopOf(ctx.indexes, claim.workshopId);
-    const ids = await lineIdsOfClaim(tx, claim.id);
-    const claimedLines = (await linesOf(tx, order.id)).filter((l) => ids.includes(l.id));
-    const fittingMinutes = reworkMinutes(claimedLines.map((l) => l.fittingMinutes));
+    const fittingMinutes = await reworkMinutesOf(tx, claim);
     const appointment = { date: input.date, time: input.time };
     const request = { workshopId: workshop.id, calendar: calendarOf(workshop), fittingMinutes, appointment, orderId: claim.id, now };
     const held = claim.reworkDate ? await moveBooking(tx, { ...request, fromDate: claim.reworkDate }) : await holdAppointment(tx, request);

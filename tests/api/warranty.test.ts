@@ -162,6 +162,11 @@ describe('staff decide', () => {
     for (let n = 0; n < 6 && (await free(other)); n++) await paidOrder(api, other, installOrder({ storeId: SS2, items: [WIPERS], appointment: when }));
     expect(await free(k.customer)).toBe(false);
     expect(await free(k.customer, claimId)).toBe(true);
+    // The picker is offered times as long as the booked repair: the claimed lines' recorded fitting time.
+    const [job] = (await call(W.page, { date: when.date }, k.ss2)).data.list;
+    const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+    const offered = await call(SLOTS, { storeId: SS2, items: [WIPERS], claimId }, k.customer);
+    expect(offered.data.fittingMinutes).toBe(minutes(job.reworkJob.endTime) - minutes(when.time));
     expect(await call(SLOTS, { storeId: SS2, items: [WIPERS], claimId }, other)).toMatchObject({ code: 404, data: { field: 'claimId' } });
     expect(await call(SLOTS, { storeId: SS2, items: [WIPERS], claimId: 'not-a-claim' }, k.customer)).toMatchObject({ code: 400, data: { field: 'claimId' } });
   });

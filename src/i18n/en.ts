@@ -34,6 +34,8 @@ export const en = {
     },
   },
   nav: {
+    cartCount: { one: 'Cart, {count} item', other: 'Cart, {count} items' },
+    console: 'Console',
     home: 'Home',
     services: 'Services',
     myOrders: 'My Orders',
@@ -398,7 +400,6 @@ export const en = {
     added: 'Added to your cart',
     cartFull: 'Your cart is full: check out or remove a line first.',
     cart: 'Cart',
-    cartCount: { one: 'Cart, {count} item', other: 'Cart, {count} items' },
     heading: 'Checkout',
     empty: 'Your cart is empty.',
     browse: 'Browse products',
@@ -736,7 +737,6 @@ export const en = {
   console: {
     title: 'Console',
     description: 'The Servauto operations console for workshop staff and the shop team.',
-    meLink: 'Console',
     menuLabel: 'Console pages',
     pages: {
       today: 'Today at my workshop',

@@ -35,6 +35,8 @@ export const ms: Dictionary = {
     },
   },
   nav: {
+    cartCount: { one: 'Troli, {count} item', other: 'Troli, {count} item' },
+    console: 'Konsol',
     home: 'Utama',
     services: 'Servis',
     myOrders: 'Pesanan Saya',
@@ -398,7 +400,6 @@ export const ms: Dictionary = {
     added: 'Ditambah ke troli anda',
     cartFull: 'Troli anda penuh: buat pembayaran atau buang satu item dahulu.',
     cart: 'Troli',
-    cartCount: { one: 'Troli, {count} item', other: 'Troli, {count} item' },
     heading: 'Semak keluar',
     empty: 'Troli anda kosong.',
     browse: 'Lihat produk',
@@ -736,7 +737,6 @@ export const ms: Dictionary = {
   console: {
     title: 'Konsol',
     description: 'Konsol operasi Servauto untuk kakitangan bengkel dan pasukan kedai.',
-    meLink: 'Konsol',
     menuLabel: 'Halaman konsol',
     pages: {
       today: 'Hari ini di bengkel saya',

@@ -34,6 +34,8 @@ export const zhCn: Dictionary = {
     },
   },
   nav: {
+    cartCount: { one: '购物车，共 {count} 件', other: '购物车，共 {count} 件' },
+    console: '运营后台',
     home: '首页',
     services: '服务',
     myOrders: '我的订单',
@@ -397,7 +399,6 @@ export const zhCn: Dictionary = {
     added: '已加入购物车',
     cartFull: '购物车已满：请先结账或删除一项。',
     cart: '购物车',
-    cartCount: { one: '购物车，共 {count} 件', other: '购物车，共 {count} 件' },
     heading: '结账',
     empty: '购物车是空的。',
     browse: '浏览商品',
@@ -735,7 +736,6 @@ export const zhCn: Dictionary = {
   console: {
     title: '运营后台',
     description: 'Servauto 运营后台，供合作车厂员工和商城团队使用。',
-    meLink: '运营后台',
     menuLabel: '后台页面',
     pages: {
       today: '本店今日预约',

@@ -102,7 +102,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
             <li><a className={itemClass} href={href(locale, 'store')} onClick={go('store', false)}>{t.store}</a></li>
             <li><button type="button" className={itemClass} onClick={withLogin(() => $meDialog.set(true))}>{t.me}</button></li>
             <li><a className={itemClass} href={href(locale, 'about-us-servauto')} onClick={go('about-us-servauto', false)}>{t.about}</a></li>
-            {session && staff && <li><a className={itemClass} href={href(locale, 'console')}>{dictionary(locale).console.meLink}</a></li>}
+            {session && staff && <li><a className={itemClass} href={href(locale, 'console')}>{dictionary(locale).nav.console}</a></li>}
             <li className="border-t border-slate-200">
               {session ? (
                 <button type="button" className={itemClass} onClick={withLogin(() => $logoutDialog.set(true))}>{t.logOut}</button>

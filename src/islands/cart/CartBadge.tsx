@@ -5,7 +5,7 @@ import { useClientStore } from '../ui/useClientStore.ts';
 
 /** The top bar's cart: a link to checkout with the number of items on it. */
 export default function CartBadge({ locale }: { locale: Locale }) {
-  const t = dictionary(locale).checkout;
+  const t = dictionary(locale).nav;
   const count = useClientStore($cartCount, 0);
   return (
     <a

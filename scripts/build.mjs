@@ -61,7 +61,9 @@ try {
     console.log('The site is current.');
   } else {
     const wanted = siteInputsHash();
-    const result = spawnSync('astro', ['build'], {
+    // Each page's words first: a page that reads texts it does not carry is not built.
+    const areas = spawnSync(process.execPath, ['scripts/check-areas.mjs'], { stdio: 'inherit' });
+    const result = areas.status !== 0 ? areas : spawnSync('astro', ['build'], {
       stdio: 'inherit',
       env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
       // npm puts astro on the PATH; on Windows it is a .cmd shim, which only a shell can start.

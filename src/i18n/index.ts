@@ -4,12 +4,14 @@ import { message } from '../../contract/rules/messages.ts';
 import type { OtpProblem, PhoneProblem } from '../../contract/rules/phone.ts';
 import type { PlateProblem } from '../../contract/rules/plate.ts';
 import type { POSTCODE_ELSEWHERE, PostcodeProblem } from '../../contract/rules/postcode.ts';
+import { SHELL_AREAS, type Area } from './areas.ts';
 import { en, type Dictionary } from './en.ts';
 import { ms } from './ms.ts';
 import { htmlLang } from './paths.ts';
 import { zhCn } from './zh-cn.ts';
 
 export type { Dictionary } from './en.ts';
+export type { Area } from './areas.ts';
 export type { Locale } from '../../contract/rules/language.ts';
 
 /** Prerendering reads the modules; the browser never loads them (see `dictionary`). */
@@ -45,10 +47,16 @@ interface PageTexts {
   rules: Record<RuleKey, string>;
 }
 
-/** What the layout writes into each page: its language and that language's texts only. */
-export function pageTextsJson(locale: Locale): string {
+/**
+ * What the layout writes into each page: its language, and of that language's texts only the
+ * plain strings, the frame's areas and the areas the page names (`scripts/check-areas.mjs` holds
+ * the names to what the page's scripts read).
+ */
+export function pageTextsJson(locale: Locale, areas: readonly Area[]): string {
   const rules = Object.fromEntries([...RULE_KEYS, ...LINE_WORD_KEYS].map((key) => [key, message(locale, key)])) as Record<RuleKey, string>;
-  const page: PageTexts = { locale, texts: modules[locale], rules };
+  const shipped = new Set<string>([...SHELL_AREAS, ...areas]);
+  const texts = Object.fromEntries(Object.entries(modules[locale]).filter(([key, value]) => typeof value === 'string' || shipped.has(key))) as Dictionary;
+  const page: PageTexts = { locale, texts, rules };
   // "<" escaped, so no text can close the script element early.
   return JSON.stringify(page).replace(/</g, '\\u003c');
 }

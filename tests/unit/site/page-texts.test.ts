@@ -1,26 +1,35 @@
 import { describe, expect, test } from 'vitest';
 import { pageTextsJson, plural } from '../../../src/i18n/index.ts';
+import { SHELL_AREAS } from '../../../src/i18n/areas.ts';
 import { en } from '../../../src/i18n/en.ts';
 import { ms } from '../../../src/i18n/ms.ts';
 import { zhCn } from '../../../src/i18n/zh-cn.ts';
 
 describe('the texts a page carries for its islands', () => {
   test('are its own language only', () => {
-    const page = JSON.parse(pageTextsJson('ms'));
+    const page = JSON.parse(pageTextsJson('ms', ['checkout']));
     expect(page.locale).toBe('ms');
-    expect(page.texts).toEqual(ms);
-    const json = pageTextsJson('ms');
+    expect(page.texts.checkout).toEqual(ms.checkout);
+    const json = pageTextsJson('ms', ['checkout']);
     expect(json).not.toContain(en.car.addYourCar);
     expect(json).not.toContain(zhCn.car.addYourCar);
   });
 
+  test('are the frame’s areas, the plain strings and the areas the page names, and no others', () => {
+    const texts = JSON.parse(pageTextsJson('en', ['checkout', 'payment'])).texts;
+    expect(Object.keys(texts).sort()).toEqual([...SHELL_AREAS, 'checkout', 'payment', 'languageCode', 'languageName', 'skipToContent'].sort());
+    expect(texts.nav).toEqual(en.nav);
+    expect(texts.payment).toEqual(en.payment);
+    expect(JSON.stringify(texts)).not.toContain(en.console.startEarlyTitle);
+  });
+
   test('hold the shared rule texts the login form shows, worded as the server words them', () => {
-    expect(JSON.parse(pageTextsJson('en')).rules['phone.tooShort']).toBe('Please enter at least six digits.');
-    expect(JSON.parse(pageTextsJson('ms')).rules['phone.tooShort']).toBe('Sila masukkan sekurang-kurangnya enam digit.');
+    expect(JSON.parse(pageTextsJson('en', [])).rules['phone.tooShort']).toBe('Please enter at least six digits.');
+    expect(JSON.parse(pageTextsJson('ms', [])).rules['phone.tooShort']).toBe('Sila masukkan sekurang-kurangnya enam digit.');
   });
 
   test('cannot close the script element they are written in', () => {
-    expect(pageTextsJson('en')).not.toMatch(/<\//);
+    expect(pageTextsJson('en', [])).not.toMatch(/<\//);
   });
 });
 

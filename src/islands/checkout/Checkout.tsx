@@ -12,6 +12,7 @@ import { cartQuote, orderAdd } from '../../lib/order-endpoints.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $cart, clearCart, removeFromCart, setCartQuantity } from '../../stores/cart.ts';
 import { rememberWorkshop } from '../../stores/location.ts';
+import { forgetNoOrders } from '../../stores/no-orders.ts';
 import { lineFromQuery } from '../../stores/product-choice.ts';
 import { $carPicker } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
@@ -21,6 +22,7 @@ import { useClientStore } from '../ui/useClientStore.ts';
 import { AddressFields } from './AddressFields.tsx';
 import { CheckoutLines, type ShownLine } from './CheckoutLines.tsx';
 import { CheckoutTotals, type MethodCheck } from './CheckoutTotals.tsx';
+import { EmptyCart } from './EmptyCart.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { Field } from './Field.tsx';
 import { useCheckoutDraft } from './useCheckoutDraft.ts';
@@ -168,6 +170,7 @@ function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityP
       const answer = await callApi(orderAdd, orderRequest(checkoutKey(tabStorage()), items, variantId, form) as never, { quiet: true });
       forgetCheckoutKey(tabStorage());
       forgetDraft();
+      forgetNoOrders();
       if (form.method !== 'mail') rememberWorkshop(form.storeId);
       if (!single) clearCart();
       location.assign(href(locale, `pages?orderNo=${encodeURIComponent(answer.orderNo)}`));
@@ -184,16 +187,7 @@ function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityP
     setBusy(false);
   };
 
-  if (!lines.length) {
-    return (
-      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
-        <p className="text-lg">{t.empty}</p>
-        <a className="btn-primary mt-4" href={href(locale, 'home')}>
-          {t.browse}
-        </a>
-      </div>
-    );
-  }
+  if (!lines.length) return <EmptyCart locale={locale} />;
 
   return (
     <form

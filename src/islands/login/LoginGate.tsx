@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { askToLogIn } from '../../stores/ui.ts';
@@ -27,6 +27,14 @@ export default function LoginGate({ locale, children }: { locale: Locale; childr
     setTarget(continueTo(location.search));
     setReady(true);
   }, []);
+
+  // Drawn: what the page prepainted (src/components/Prepaint.astro) gives way before this paint,
+  // and leaves the page, so nothing reads its words twice.
+  useLayoutEffect(() => {
+    if (!ready) return;
+    document.documentElement.dataset.gateReady = '';
+    for (const early of document.querySelectorAll('.prepaint')) early.remove();
+  }, [ready]);
 
   useEffect(() => {
     if (ready && known && !$session.get()) askToLogIn(target ?? location.pathname + location.search);

@@ -1,12 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill, href } from '../../i18n/index.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderPage } from '../../lib/order-endpoints.ts';
-import { hasMore, orderTabs, PAGE_SIZE, searchOfTab, tabFilter, tabOfSearch, type OrderTab } from '../../lib/my-orders.ts';
+import { hasMore, PAGE_SIZE, searchOfTab, tabFilter, tabOfSearch, type OrderTab } from '../../lib/my-orders.ts';
+import { knownToHaveNoOrders, rememberOrders } from '../../stores/no-orders.ts';
+import { $session } from '../../stores/user.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import type { OrderCardDto, TabCounts } from './format.ts';
 import { OrderCardView } from './OrderCardView.tsx';
+import { NoOrders, noCounts, OrderTabs } from './OrderTabs.tsx';
 
 /** /myorder-status: the customer's orders by status, for logged-in customers only (spec §6). */
 export default function MyOrders({ locale }: { locale: Locale }) {
@@ -25,13 +28,15 @@ interface Listing {
   counts: TabCounts;
 }
 
-const countOf = (counts: TabCounts | undefined, tab: OrderTab) => counts?.[tabFilter(tab) ?? 'ALL'];
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function OrderList({ locale }: { locale: Locale }) {
   const t = dictionary(locale).myOrders;
   const [tab, setTab] = useState<OrderTab>(() => tabOfSearch(location.search));
-  const [listing, setListing] = useState<Listing | null>(null);
+  // A customer known to have no orders sees every tab empty at once (as the page drew it before
+  // this woke); the list asked for below replaces it.
+  const userId = $session.get()?.user.id ?? '';
+  const [listing, setListing] = useState<Listing | null>(() => (knownToHaveNoOrders(userId) ? { tab, list: [], total: 0, pageNum: 1, counts: noCounts() } : null));
   const [failed, setFailed] = useState('');
   const [busy, setBusy] = useState(false);
   const [reloads, setReloads] = useState(0);
@@ -50,14 +55,18 @@ function OrderList({ locale }: { locale: Locale }) {
     const status = tabFilter(tab);
     callApi(orderPage, { ...(status ? { status } : {}), pageNum: 1, pageSize: PAGE_SIZE }, { quiet: true })
       .then(
-        (page) => live && setListing({ tab, list: page.list, total: page.total, pageNum: page.pageNum, counts: page.counts }),
+        (page) => {
+          if (!live) return;
+          setListing({ tab, list: page.list, total: page.total, pageNum: page.pageNum, counts: page.counts });
+          rememberOrders(userId, page.counts.ALL);
+        },
         (err: unknown) => live && setFailed(message(err)),
       )
       .finally(() => live && setBusy(false));
     return () => {
       live = false;
     };
-  }, [tab, reloads]);
+  }, [tab, reloads, userId]);
 
   const more = async () => {
     if (!listing || busy) return;
@@ -90,26 +99,7 @@ function OrderList({ locale }: { locale: Locale }) {
   const shown = listing?.tab === tab ? listing : null;
   return (
     <div className="space-y-4">
-      <nav aria-label={t.tabsLabel} className="-mx-4 overflow-x-auto px-4 pb-1">
-        <ul className="flex gap-2 whitespace-nowrap sm:flex-wrap">
-          {orderTabs.map((each) => {
-            const count = countOf(listing?.counts, each);
-            return (
-              <li key={each}>
-                <a
-                  href={`${location.pathname}${searchOfTab(each)}`}
-                  aria-current={each === tab ? 'page' : undefined}
-                  onClick={choose(each)}
-                  className={`flex min-h-11 items-center gap-2 rounded-full border px-4 font-semibold ${each === tab ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}
-                >
-                  {t.tabs[each]}
-                  <span className={`min-w-6 rounded-full px-1.5 text-center text-sm ${each === tab ? 'bg-white/20' : 'bg-slate-100'}`}>{count ?? ''}</span>
-                </a>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <OrderTabs locale={locale} tab={tab} counts={listing?.counts} pathname={location.pathname} onChoose={choose} />
       {failed && (
         <div className="rounded-lg bg-red-50 p-4 text-red-900" role="alert">
           <p>{t.failed}</p>
@@ -120,14 +110,7 @@ function OrderList({ locale }: { locale: Locale }) {
         </div>
       )}
       {!shown && !failed && <p className="text-slate-600" role="status">{t.loading}</p>}
-      {shown && shown.list.length === 0 && (
-        <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
-          <p className="text-lg">{tab === 'all' ? t.emptyAll : t.emptyTab}</p>
-          <a className="btn-primary mt-4" href={href(locale, 'home')}>
-            {t.shop}
-          </a>
-        </div>
-      )}
+      {shown && shown.list.length === 0 && <NoOrders locale={locale} tab={tab} />}
       {shown && shown.list.length > 0 && (
         <>
           <ul className="grid gap-4 lg:grid-cols-2" aria-busy={busy}>

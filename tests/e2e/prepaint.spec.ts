@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import { chinese, logInThroughMenu, malay, english, type LoginTexts } from './support.ts';
+
+/**
+ * A logged-in page whose state storage alone decides is drawn before its scripts run: the
+ * checkout of an empty cart says so at once, where its island will say the same.
+ */
+
+const languages: { prefix: string; login: LoginTexts; empty: string; browse: string; logIn: string }[] = [
+  { prefix: '', login: english, empty: 'Your cart is empty.', browse: 'Browse products', logIn: 'Please log in' },
+  { prefix: 'zh-cn/', login: chinese, empty: '购物车是空的。', browse: '浏览商品', logIn: '请先登录' },
+  { prefix: 'ms/', login: malay, empty: 'Troli anda kosong.', browse: 'Lihat produk', logIn: 'Sila log masuk' },
+];
+
+/** The page's own scripts held back (as on a slow phone), and given back when the returned function is called. */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  const held: (() => Promise<void>)[] = [];
+  let holding = true;
+  await page.route('**/pc/_astro/*.js', async (route) => {
+    if (holding) await new Promise<void>((resolve) => held.push(async () => (await route.continue().catch(() => undefined), resolve())));
+    else await route.continue().catch(() => undefined);
+  });
+  return async () => {
+    holding = false;
+    for (const go of held.splice(0)) await go();
+  };
+}
+
+for (const w of languages) {
+  test(`${w.prefix || 'en/'}: a logged-in customer's empty cart is drawn before the checkout's scripts run, where the island draws it`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/pc/${w.prefix}home`);
+    await logInThroughMenu(page, w.login);
+
+    const release = await holdScripts(page);
+    await page.goto(`/pc/${w.prefix}confirm`, { waitUntil: 'commit' });
+    const main = page.getByRole('main');
+    const early = main.getByText(w.empty, { exact: true });
+    await expect(early).toBeVisible();
+    await expect(main.getByRole('link', { name: w.browse })).toHaveAttribute('href', `/pc/${w.prefix}home`);
+    await expect(main.getByRole('heading', { name: w.logIn })).toBeHidden();
+    const before = await early.boundingBox();
+
+    await release();
+    await expect(page.locator('html')).toHaveAttribute('data-gate-ready', '');
+    const drawn = main.getByText(w.empty, { exact: true });
+    await expect(drawn).toHaveCount(1);
+    await expect(main.getByRole('link', { name: w.browse })).toHaveCount(1);
+    expect(await drawn.boundingBox()).toEqual(before);
+  });
+}
+
+test('the checkout of a cart with a line, or of a visitor not logged in, draws no empty cart early', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/pc/confirm', { waitUntil: 'commit' });
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Please log in' })).toBeVisible();
+  await expect(main.getByText('Your cart is empty.')).toBeHidden();
+  await release();
+
+  await page.goto('/pc/home');
+  await logInThroughMenu(page);
+  await page.evaluate(() => localStorage.setItem('servauto.cart', JSON.stringify([{ productId: 'service-basic', quantity: 1, options: {}, variantId: '', carName: '' }])));
+  const releaseAgain = await holdScripts(page);
+  await page.goto('/pc/confirm', { waitUntil: 'commit' });
+  await expect(main.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(main.getByText('Your cart is empty.')).toBeHidden();
+  // "Order now" brings its one line in the address, whatever the cart holds.
+  await page.evaluate(() => localStorage.setItem('servauto.cart', '[]'));
+  await page.goto('/pc/confirm?id=service-basic&quantity=1', { waitUntil: 'commit' });
+  await expect(main.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(main.getByText('Your cart is empty.')).toBeHidden();
+  await releaseAgain();
+});
+
+test('a customer My Orders found with no orders sees the empty list before its scripts run, where the island draws it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/pc/ms/home');
+  await logInThroughMenu(page, malay);
+  await page.goto('/pc/ms/myorder-status');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Anda belum mempunyai pesanan.')).toBeVisible();
+
+  const release = await holdScripts(page);
+  await page.goto('/pc/ms/myorder-status', { waitUntil: 'commit' });
+  const early = main.getByText('Anda belum mempunyai pesanan.');
+  await expect(early).toBeVisible();
+  const tabs = main.getByRole('navigation', { name: 'Pesanan mengikut status' });
+  await expect(tabs.getByRole('link', { name: 'Semua 0' })).toHaveAttribute('aria-current', 'page');
+  const before = { list: await early.boundingBox(), tabs: await tabs.boundingBox() };
+
+  await release();
+  await expect(page.locator('html')).toHaveAttribute('data-gate-ready', '');
+  await expect(main.getByText('Anda belum mempunyai pesanan.')).toHaveCount(1);
+  await expect(tabs).toHaveCount(1);
+  expect({ list: await early.boundingBox(), tabs: await tabs.boundingBox() }).toEqual(before);
+
+  // Another tab asks for a list of its own: nothing is drawn before it comes.
+  const again = await holdScripts(page);
+  await page.goto('/pc/ms/myorder-status?status=completed', { waitUntil: 'commit' });
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(main.getByText('Anda belum mempunyai pesanan.')).toBeHidden();
+  await again();
+});

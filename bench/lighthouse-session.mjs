@@ -41,13 +41,22 @@ export async function logIn(origin, log, phone) {
   return { userKey, user };
 }
 
-/** Storage the measured tab starts with, set before any of the page's scripts run. */
-export function seedStorage(page, session) {
-  return page.evaluateOnNewDocument((value) => {
-    try {
-      sessionStorage.setItem('servauto.user', value);
-    } catch {
-      /* about:blank has no storage */
-    }
-  }, JSON.stringify(session));
+/**
+ * Storage the measured tab starts with, set before any of the page's scripts run: the session,
+ * and what the site remembers of an earlier visit (My Orders found this customer with no orders,
+ * src/stores/no-orders.ts), since Lighthouse clears storage before each run.
+ */
+export function seedStorage(page, session, remembered = {}) {
+  return page.evaluateOnNewDocument(
+    (value, local) => {
+      try {
+        sessionStorage.setItem('servauto.user', value);
+        for (const [key, item] of Object.entries(local)) localStorage.setItem(key, item);
+      } catch {
+        /* about:blank has no storage */
+      }
+    },
+    JSON.stringify(session),
+    remembered,
+  );
 }

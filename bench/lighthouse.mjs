@@ -60,7 +60,8 @@ const sessionOf = async (as) => (sessions[as] ??= await logIn(origin, log, as ==
 async function measure(url, session) {
   const page = await browser.newPage();
   try {
-    if (session) await seedStorage(page, session);
+    // The customer has bought nothing and has seen My Orders before (the bench's staff have not).
+    if (session) await seedStorage(page, session, session.user.phone.endsWith(CUSTOMER_PHONE) ? { 'servauto.noOrders': session.user.id } : {});
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');

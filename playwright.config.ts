@@ -81,7 +81,8 @@ export default defineConfig({
   // None, in CI too: a test that passes only on its second try is flaky, and a newcomer's run has no second try.
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: 'list',
+  // The list as it runs; then each failure again in a few lines, so a log's tail says why.
+  reporter: [['list'], ['./tests/e2e/failure-summary.ts']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

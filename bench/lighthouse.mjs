@@ -3,7 +3,8 @@
 // finder) in two languages, logged out and logged in. Each page is measured RUNS times
 // (default 3) and every figure is the median of its runs, since one run on a shared machine is
 // noisy. Prints a Markdown table and exits with 1 when a page misses a target.
-// `npm run bench:lighthouse -- landing` or `-- app` measures one group only.
+// `npm run bench:lighthouse -- landing` or `-- app` measures one group only, and a word after it
+// only the pages whose path holds it (`-- app store`).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3950);
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const origin = `http://localhost:${PORT}`;
 const group = process.argv[2] ?? 'all';
+const only = process.argv[3] ?? '';
 if (!['all', 'landing', 'app'].includes(group)) throw new Error(`unknown group ${group}: landing, app or all`);
 /** The targets a page must meet (median of its runs). */
 const target = { score: 98, lcp: 1600, tbt: 50, cls: 0 };
@@ -36,6 +38,8 @@ if (group !== 'landing')
   for (const as of [null, 'customer'])
     for (const lang of ['', 'zh-cn/'])
       for (const page of ['confirm', 'myorder-status', 'console', 'store']) plan.push({ path: `${lang}${page}`, as: as && (page === 'console' ? 'admin' : as) });
+
+if (only) plan.splice(0, plan.length, ...plan.filter((p) => p.path.includes(only)));
 
 const server = spawn('npm', ['start'], {
   env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'servauto-lh-')), DATABASE_URL: '' },

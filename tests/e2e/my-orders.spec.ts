@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseFreeTime, codesSentTo, freshPhone, logInThroughMenu, otpFromLog } from './support.ts';
+import { chooseFreeTime, codesSentTo, freeDays, freshPhone, logInThroughMenu, otpFromLog } from './support.ts';
 import { api, MYVI, myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
 
 /** A logged-in Myvi owner of their own (a fresh phone), on the home page. */
@@ -52,7 +52,7 @@ test('a booked installation is found under Upcoming, opened, and moved to anothe
   await expect(dialog.getByRole('alert')).toHaveText('Please choose a new date and time.');
   // Another day than the one booked: the last one with a free time.
   const date = dialog.getByLabel('Date', { exact: true });
-  const days = await date.locator('option:not([disabled]):not([value=""])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const days = await freeDays(date);
   await date.selectOption(days.at(-1)!);
   await chooseFreeTime(dialog.getByRole('group', { name: 'Time' }));
   await dialog.getByRole('button', { name: 'Change time' }).click();

@@ -123,6 +123,16 @@ function shareStart(count: number): number {
 }
 
 /**
+ * The days a Date list offers, once it offers any: the list is drawn when the workshop's
+ * free times have loaded, so reading it at once can find nothing.
+ */
+export async function freeDays(date: Locator): Promise<string[]> {
+  const free = date.locator('option:not([disabled]):not([value=""])');
+  await expect(free.first()).toBeAttached();
+  return free.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+}
+
+/**
  * Clicks a free time in a Time group: the first free one of this worker's share of the day,
  * the first free one if none of the share is left. Answers its words.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
 import { ADMIN_PHONE, openAsStaff, placeAt } from './console-helpers.ts';
 import { payInSandbox, photo } from './my-orders-helpers.ts';
-import { chinese, chooseFreeTime, english, logInThroughMenu, malay, type LoginTexts } from './support.ts';
+import { chinese, chooseFreeTime, english, freeDays, logInThroughMenu, malay, type LoginTexts } from './support.ts';
 
 /**
  * The 30-day warranty from end to end, in each language at 390 px: staff complete an
@@ -276,7 +276,7 @@ for (const w of languages) {
     await accepted.getByRole('button', { name: w.book }).click();
     const book = customer.getByRole('dialog', { name: w.book });
     const date = book.getByLabel(w.date, { exact: true });
-    const days = await date.locator('option:not([disabled]):not([value=""])').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const days = await freeDays(date);
     await date.selectOption(days[0]!);
     const time = await chooseFreeTime(book.getByRole('group', { name: w.time }));
     await book.getByRole('button', { name: w.confirmBook }).click();

@@ -12,7 +12,7 @@ test('an admin closes a workshop for a day with a reason, confirmed first; closi
   await openAsStaff(page, ADMIN_PHONE, '/pc/console/closures');
   await page.getByRole('button', { name: 'Close this day' }).click();
   await expect(page.getByText('Choose the workshop.')).toBeVisible();
-  await expect(page.getByText('Choose a day from today on.')).toBeVisible();
+  await expect(page.getByText('Choose today or a later date.')).toBeVisible();
   await expect(page.getByText('Write the reason.')).toBeVisible();
 
   const date = dayAhead(40);

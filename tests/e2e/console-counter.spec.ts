@@ -27,7 +27,7 @@ test('a pickup is made ready at the counter and handed over with the customer’
   const code = card.getByLabel('Code the customer shows');
   await code.fill('12');
   await card.getByRole('button', { name: 'Hand over' }).click();
-  await expect(card.getByText('A pickup code has 6 digits.')).toBeVisible();
+  await expect(card.getByText('A pickup code is 6 digits.')).toBeVisible();
   await code.fill(wrong);
   await card.getByRole('button', { name: 'Hand over' }).click();
   await expect(card.getByRole('alert')).toBeVisible();

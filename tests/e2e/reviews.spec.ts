@@ -103,7 +103,7 @@ test('a buyer rates the product and the workshop of a completed installation; th
   await held.getByRole('button', { name: 'Reply' }).click();
   const replyDialog = page.getByRole('dialog', { name: 'Public reply' });
   await replyDialog.getByRole('button', { name: 'Publish reply' }).click();
-  await expect(replyDialog.getByRole('alert').filter({ hasText: 'Write a reply.' })).toBeVisible();
+  await expect(replyDialog.getByRole('alert').filter({ hasText: 'Please write a reply.' })).toBeVisible();
   await replyDialog.getByLabel('Your reply').fill('Thank you! We have removed the number for privacy, please book through the shop.');
   await replyDialog.getByRole('button', { name: 'Publish reply' }).click();
   await expect(replyDialog).toBeHidden();

@@ -225,7 +225,7 @@ export const zhCn: Messages = {
   'slot.timeNotOffered': '请从提供的时间中选择。',
   'slot.tooLate': '该时间开始的话，车厂打烊前无法完工。请选择更早的时间。',
   'slot.full': '该时间刚刚被预约，请选择其他时间。',
-  'fulfilment.emptyCart': '您的购物车是空的。',
+  'fulfilment.emptyCart': '购物车是空的。',
   'fulfilment.notInstall': '{product} 不能在车厂安装。',
   'fulfilment.notPickup': '{product} 不能到车厂自取。',
   'fulfilment.notMail': '{product} 不能邮寄。',

@@ -8,6 +8,23 @@ import { adminBundleIntegration } from './src/integrations/admin-bundle.mjs';
 import { validMarkupIntegration } from './src/integrations/valid-markup.mjs';
 
 /**
+ * The site's dictionaries (src/i18n/{en,zh-cn,ms}.ts) are read only while prerendering: the
+ * browser gets a page's words from the page (`dictionary()` in src/i18n/index.ts). Their
+ * sentences shared with the server refer to its messages (`said['einvoice.nric']`), and the
+ * bundler keeps a property read in case it has an effect, which would put every dictionary and
+ * message into the scripts of every page. Declared free of effects, a dictionary nobody in the
+ * browser uses is left out, with what it reads.
+ * @type {import('vite').Plugin}
+ */
+const dictionariesWithoutEffects = {
+  name: 'servauto:dictionaries-without-effects',
+  apply: 'build',
+  transform(code, id) {
+    return /[\\/]src[\\/]i18n[\\/](?:en|zh-cn|ms)\.ts$/.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+  },
+};
+
+/**
  * `client:intent` (src/directives/intent.ts): hydrate when idle or at the first touch, keeping
  * what the customer did meanwhile.
  * @type {import('astro').AstroIntegration}
@@ -83,7 +100,7 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss(), eagerCommonJs],
+    plugins: [tailwindcss(), eagerCommonJs, dictionariesWithoutEffects],
     build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: everyPage }] } } } },
   },
   devToolbar: { enabled: false },

@@ -129,6 +129,8 @@ export function StorePicker({ locale, stores, value, onChange, all }: { locale: 
   const ordered = useMemo(() => storesInOrder(locale, stores), [locale, stores]);
   const typed = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const matching = ordered.filter((s) => typed.every((w) => s.words.includes(w)));
+  // Said of a filter typed, not of a list still loading.
+  const unmatched = typed.length > 0 && matching.length === 0;
   // The chosen workshop stays in the list, so the box keeps showing it.
   const shown = matching.some((s) => s.store.id === value) ? matching : ordered.filter((s) => s.store.id === value).concat(matching);
   const groups: { label: string; items: PickedStore[] }[] = [];
@@ -142,23 +144,23 @@ export function StorePicker({ locale, stores, value, onChange, all }: { locale: 
       <label htmlFor={`${id}-store`} className="font-semibold">
         {t.workshop}
       </label>
-      {stores.length > 1 && (
-        <input
-          type="search"
-          className="field-input min-h-11"
-          aria-label={t.filterWorkshops}
-          placeholder={t.filterWorkshops}
-          aria-describedby={matching.length === 0 ? `${id}-none` : undefined}
-          value={filter}
-          onChange={(e) => {
-            setFilter(e.target.value);
-            const words = e.target.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
-            const left = ordered.filter((s) => words.every((w) => s.words.includes(w)));
-            // One workshop left: it is the one meant.
-            if (words.length > 0 && left.length === 1) onChange(left[0]!.store.id);
-          }}
-        />
-      )}
+      {/* There from the first paint, so nothing moves when the workshops come; usable once there is a choice. */}
+      <input
+        type="search"
+        className="field-input min-h-11"
+        aria-label={t.filterWorkshops}
+        placeholder={t.filterWorkshops}
+        disabled={stores.length < 2}
+        aria-describedby={unmatched ? `${id}-none` : undefined}
+        value={filter}
+        onChange={(e) => {
+          setFilter(e.target.value);
+          const words = e.target.value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+          const left = ordered.filter((s) => words.every((w) => s.words.includes(w)));
+          // One workshop left: it is the one meant.
+          if (words.length > 0 && left.length === 1) onChange(left[0]!.store.id);
+        }}
+      />
       <select id={`${id}-store`} className="field-input min-h-11" value={value} onChange={(e) => onChange(e.target.value)}>
         {all !== undefined ? (
           <option value="">{all}</option>
@@ -177,7 +179,7 @@ export function StorePicker({ locale, stores, value, onChange, all }: { locale: 
           </optgroup>
         ))}
       </select>
-      {matching.length === 0 && (
+      {unmatched && (
         <p id={`${id}-none`} className="text-sm text-slate-700" role="status">
           {fill(t.noWorkshopMatch, { q: filter.trim() })}
         </p>

@@ -43,14 +43,17 @@ export async function logIn(origin, log, phone) {
 
 /**
  * Storage the measured tab starts with, set before any of the page's scripts run: the session,
- * and what the site remembers of an earlier visit (My Orders found this customer with no orders,
- * src/stores/no-orders.ts), since Lighthouse clears storage before each run.
+ * and what the site remembers of an earlier visit, since Lighthouse clears storage before each
+ * run: in `remembered` (localStorage) that My Orders found this customer with no orders
+ * (src/stores/no-orders.ts), in `tab` (sessionStorage) the staff role the tab learnt on its
+ * first console page (src/lib/staff-memory.ts).
  */
-export function seedStorage(page, session, remembered = {}) {
+export function seedStorage(page, session, remembered = {}, tab = {}) {
   return page.evaluateOnNewDocument(
-    (value, local) => {
+    (value, local, own) => {
       try {
         sessionStorage.setItem('servauto.user', value);
+        for (const [key, item] of Object.entries(own)) sessionStorage.setItem(key, item);
         for (const [key, item] of Object.entries(local)) localStorage.setItem(key, item);
       } catch {
         /* about:blank has no storage */
@@ -58,5 +61,6 @@ export function seedStorage(page, session, remembered = {}) {
     },
     JSON.stringify(session),
     remembered,
+    tab,
   );
 }

@@ -65,7 +65,12 @@ async function measure(url, session) {
   const page = await browser.newPage();
   try {
     // The customer has bought nothing and has seen My Orders before (the bench's staff have not).
-    if (session) await seedStorage(page, session, session.user.phone.endsWith(CUSTOMER_PHONE) ? { 'servauto.noOrders': session.user.id } : {});
+    if (session) {
+      const customer = session.user.phone.endsWith(CUSTOMER_PHONE);
+      // The demo admin's tab has opened a console page before: it knows the role.
+      const staff = customer ? {} : { 'servauto.staff': JSON.stringify({ userKey: session.userKey, role: 'admin', storeId: null }) };
+      await seedStorage(page, session, customer ? { 'servauto.noOrders': session.user.id } : {}, staff);
+    }
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
     const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
     const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');

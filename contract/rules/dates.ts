@@ -1,4 +1,4 @@
-import { isIsoDate, klClock, weekdayOf, type Weekday } from './kl-calendar.ts';
+import { isIsoDate, klClock, weekdayOf, weekdays, type Weekday } from './kl-calendar.ts';
 import type { Locale } from './language.ts';
 
 /**
@@ -37,6 +37,16 @@ export function dateWords(date: string, locale: Locale): string {
   if (locale === 'zh-cn') return `${year}年${month}月${day}日（${chineseDays[weekday]}）`;
   const words = latin[locale];
   return `${words.days[weekday]}, ${day} ${words.months[month - 1]} ${year}`;
+}
+
+/**
+ * The names `dateWords` writes a date with, Sunday first: for a page's script that writes a
+ * date before the page's modules have loaded (src/lib/prepaint-day.ts).
+ */
+export function calendarNames(locale: Locale): { days: string[]; months: string[]; chinese: boolean } {
+  if (locale === 'zh-cn') return { days: weekdays.map((d) => chineseDays[d]), months: [], chinese: true };
+  const words = latin[locale];
+  return { days: weekdays.map((d) => words.days[d]), months: [...words.months], chinese: false };
 }
 
 /** A date within the coming weeks, with its weekday but no year: "Fri, 27 Nov", "11月27日（周五）". */

@@ -9,7 +9,7 @@ export const KL_TIME_ZONE = 'Asia/Kuala_Lumpur';
 
 /** KL's distance from UTC, for the database's date arithmetic (SQL) too. */
 export const KL_UTC_OFFSET_HOURS = 8;
-const KL_OFFSET_MS = KL_UTC_OFFSET_HOURS * 3_600_000;
+export const KL_OFFSET_MS = KL_UTC_OFFSET_HOURS * 3_600_000;
 const DAY_MS = 86_400_000;
 
 export const weekdays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;

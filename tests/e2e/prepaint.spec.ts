@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { dateWords } from '../../contract/rules/dates.ts';
+import { klDate } from '../../contract/rules/kl-calendar.ts';
+import { ADMIN_PHONE, openAsStaff, WORKSHOP_PHONE } from './console-helpers.ts';
 import { chinese, logInThroughMenu, malay, english, type LoginTexts } from './support.ts';
 
 /**
@@ -101,4 +104,61 @@ test('a customer My Orders found with no orders sees the empty list before its s
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(main.getByText('Anda belum mempunyai pesanan.')).toBeHidden();
   await again();
+});
+
+test('the shop’s team sees the day’s heading, field and menu before the console’s scripts run, where the island draws them', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Once the tab knows the login's role, every console page can be drawn for it at once.
+  await openAsStaff(page, ADMIN_PHONE, '/pc/console');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: `Bookings on ${dateWords(klDate(new Date()), 'en')} in every workshop` })).toBeVisible();
+
+  const release = await holdScripts(page);
+  await page.goto('/pc/console?date=2026-12-01', { waitUntil: 'commit' });
+  const heading = main.getByRole('heading', { name: 'Bookings on Tue, 1 Dec 2026 in every workshop' });
+  await expect(heading).toBeVisible();
+  // Nothing typed or tapped there is lost: its fields wait for the island.
+  await expect(main.getByLabel('Day', { exact: true })).toHaveValue('2026-12-01');
+  await expect(main.getByLabel('Day', { exact: true })).toBeDisabled();
+  await expect(main.getByRole('button', { name: 'Today', exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Today', exact: true })).toBeDisabled();
+  const menu = main.getByRole('navigation', { name: 'Console pages' });
+  await expect(menu.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(main.getByRole('heading', { name: 'Please log in' })).toBeHidden();
+  const before = { heading: await heading.boundingBox(), menu: await menu.boundingBox() };
+
+  await release();
+  await expect(page.locator('html')).toHaveAttribute('data-gate-ready', '');
+  await expect(heading).toHaveCount(1);
+  await expect(main.getByLabel('Day', { exact: true })).toHaveValue('2026-12-01');
+  await expect(main.getByLabel('Day', { exact: true })).toBeEnabled();
+  expect({ heading: await heading.boundingBox(), menu: await menu.boundingBox() }).toEqual(before);
+
+  // A search is drawn once it has been made: nothing early.
+  const again = await holdScripts(page);
+  await page.goto('/pc/console?q=SV1', { waitUntil: 'commit' });
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(main.getByRole('heading', { name: /^Bookings on/ })).toBeHidden();
+  await again();
+});
+
+test('a workshop’s staff see their own day before the console’s scripts run, in Malay', async ({ page }) => {
+  await openAsStaff(page, WORKSHOP_PHONE, '/pc/ms/console');
+  const main = page.getByRole('main');
+  const today = `Tempahan pada ${dateWords(klDate(new Date()), 'ms')}`;
+  await expect(main.getByRole('heading', { name: today, exact: true })).toBeVisible();
+
+  const release = await holdScripts(page);
+  await page.goto('/pc/ms/console', { waitUntil: 'commit' });
+  const heading = main.getByRole('heading', { name: today, exact: true });
+  await expect(heading).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Hari ini', exact: true })).toBeHidden();
+  // Workshop staff choose no workshop: theirs is the only one.
+  await expect(main.getByLabel('Bengkel', { exact: true })).toHaveCount(0);
+  const before = await heading.boundingBox();
+
+  await release();
+  await expect(page.locator('html')).toHaveAttribute('data-gate-ready', '');
+  await expect(heading).toHaveCount(1);
+  expect(await heading.boundingBox()).toEqual(before);
 });

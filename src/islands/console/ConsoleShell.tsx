@@ -6,6 +6,7 @@ import { callApi } from '../../lib/api.ts';
 import { consoleStoresList } from '../../lib/console-endpoints.ts';
 import { mayOpen, pagesFor, type ConsolePageId } from '../../lib/console.ts';
 import { staffOf, type Staff } from '../../lib/staff.ts';
+import { rememberedStaff } from '../../lib/staff-memory.ts';
 import { $session } from '../../stores/user.ts';
 import LoginGate from '../login/LoginGate.tsx';
 
@@ -79,10 +80,11 @@ function Box({ title, children }: { title: string; children?: ReactNode }) {
 function StaffGate({ locale, page, children }: { locale: Locale; page: ConsolePageId; children: (staff: StaffMember) => ReactNode }) {
   const t = dictionary(locale).console;
   const session = useStore($session);
-  const [staff, setStaff] = useState<Staff | null>(null);
+  const userKey = session?.userKey ?? '';
+  // A role this tab already knows is drawn at once, as the page prepainted it.
+  const [staff, setStaff] = useState<Staff | null>(() => (userKey ? rememberedStaff(userKey) : null));
   const [failed, setFailed] = useState('');
   const [tries, setTries] = useState(0);
-  const userKey = session?.userKey ?? '';
 
   useEffect(() => {
     if (!userKey) return;
@@ -117,12 +119,20 @@ function StaffGate({ locale, page, children }: { locale: Locale; page: ConsolePa
         </a>
       </Box>
     );
-  const member: StaffMember = { role: staff.role, storeId: staff.storeId };
+  return <StaffFrame locale={locale} page={page} userKey={userKey} member={{ role: staff.role, storeId: staff.storeId }} children={children} />;
+}
+
+/**
+ * A staff member's console page: whose it is, the menu of what the role may use, and the page
+ * itself if the role may open it. Also prerendered, per role, before the island wakes.
+ */
+export function StaffFrame({ locale, page, userKey, member, children }: { locale: Locale; page: ConsolePageId; userKey: string; member: StaffMember; children: (staff: StaffMember) => ReactNode }) {
+  const t = dictionary(locale).console;
   return (
     <>
       <WorkshopLine locale={locale} userKey={userKey} member={member} />
-      <ConsoleMenu locale={locale} role={staff.role} current={page} />
-      {mayOpen(staff.role, page) ? (
+      <ConsoleMenu locale={locale} role={member.role} current={page} />
+      {mayOpen(member.role, page) ? (
         children(member)
       ) : (
         <Box title={t.adminOnly}>

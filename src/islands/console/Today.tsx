@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleWarrantyPage as warrantyCall } from '../../../contract/warranty.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
@@ -7,7 +7,7 @@ import { callApi } from '../../lib/api.ts';
 import { consoleOrdersPage, consoleWarrantyPage } from '../../lib/console-endpoints.ts';
 import { addDays, isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
-import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
+import ConsoleShell, { StaffFrame, type StaffMember } from './ConsoleShell.tsx';
 import { errorText, LoadFailed, Loading, OrderCard, StorePicker, useStores, type ConsoleCard } from './parts.tsx';
 
 const PAGE_SIZE = 50;
@@ -29,11 +29,19 @@ function writeQuery(v: { date: string; store: string; q: string }) {
   history.replaceState(null, '', `${location.pathname}?${q}`);
 }
 
-function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
+/** What the address asks for, as it is before the page has run: the console page prepaints it (the day filled in by its script). */
+const BEFORE_THE_ADDRESS = { date: '', store: '', q: '' };
+
+/**
+ * The day's bookings with their day, workshop and search. `initial` stands in for the address
+ * where there is none: the page prerenders the frame with it (src/pages/[...lang]/console.astro).
+ */
+function Bookings({ locale, staff, initial }: { locale: Locale; staff: StaffMember; initial?: typeof BEFORE_THE_ADDRESS }) {
   const t = dictionary(locale).console;
   const admin = staff.role === 'admin';
   const { stores, failed: storesFailed } = useStores();
-  const [query, setQuery] = useState(readQuery);
+  const id = useId();
+  const [query, setQuery] = useState(() => initial ?? readQuery());
   const [typed, setTyped] = useState(query.q);
   const [list, setList] = useState<{ key: string; items: ConsoleCard[]; total: number } | null>(null);
   const [reworks, setReworks] = useState<{ key: string; items: Rework[] } | null>(null);
@@ -71,29 +79,28 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
   const today = klDate(new Date());
   const go = (date: string) => setQuery({ ...query, date, q: '' });
   const shown = list?.key === key ? list : null;
-  const heading = query.q
-    ? fill(everywhere ? t.resultsEverywhere : t.results, { q: query.q })
-    : fill(everywhere ? t.bookingsEverywhere : t.bookingsOn, { date: dateWords(query.date, locale) });
+  const dayHeading = everywhere ? t.bookingsEverywhere : t.bookingsOn;
+  const heading = query.q ? fill(everywhere ? t.resultsEverywhere : t.results, { q: query.q }) : fill(dayHeading, { date: dateWords(query.date, locale) });
 
   return (
     <div className="space-y-4">
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
         {admin && <StorePicker locale={locale} stores={stores ?? []} value={storeId} all={t.everyWorkshop} onChange={(store) => setQuery({ ...query, store })} />}
         <div className="flex flex-col gap-1">
-          <label htmlFor="console-day" className="font-semibold">
+          <label htmlFor={`${id}-day`} className="font-semibold">
             {t.day}
           </label>
           <div className="flex gap-2">
             <button type="button" className="btn-secondary px-3" aria-label={t.previousDay} onClick={() => go(addDays(query.date, -1))}>
               ‹
             </button>
-            <input id="console-day" type="date" className="field-input min-h-11" value={query.date} onChange={(e) => isIsoDate(e.target.value) && go(e.target.value)} />
+            <input id={`${id}-day`} type="date" className="field-input min-h-11" value={query.date} onChange={(e) => isIsoDate(e.target.value) && go(e.target.value)} />
             <button type="button" className="btn-secondary px-3" aria-label={t.nextDay} onClick={() => go(addDays(query.date, 1))}>
               ›
             </button>
           </div>
           {query.date !== today && (
-            <button type="button" className="self-start text-sm text-brand-700 underline" onClick={() => go(today)}>
+            <button type="button" className="self-start text-sm text-brand-700 underline" data-today-link onClick={() => go(today)}>
               {t.today}
             </button>
           )}
@@ -106,11 +113,11 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
             setQuery({ ...query, q: typed.trim() });
           }}
         >
-          <label htmlFor="console-search" className="font-semibold">
+          <label htmlFor={`${id}-search`} className="font-semibold">
             {t.search}
           </label>
           <div className="flex gap-2">
-            <input id="console-search" type="search" className="field-input min-h-11" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
+            <input id={`${id}-search`} type="search" className="field-input min-h-11" maxLength={40} value={typed} onChange={(e) => setTyped(e.target.value)} />
             <button type="submit" className="btn-primary shrink-0 whitespace-nowrap">
               {t.searchAction}
             </button>
@@ -130,7 +137,9 @@ function Bookings({ locale, staff }: { locale: Locale; staff: StaffMember }) {
         </form>
       </div>
       {storesFailed && <LoadFailed locale={locale} text={storesFailed} onRetry={() => location.reload()} />}
-      <h2 className="text-xl font-bold">{heading}</h2>
+      <h2 className="text-xl font-bold" data-day-heading={query.q ? undefined : dayHeading}>
+        {heading}
+      </h2>
       {failed && <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />}
       {!shown && !failed && <Loading locale={locale} />}
       {shown && shown.items.length === 0 && !(reworks?.key === key && reworks.items.length > 0) && <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center">{query.q ? fill(t.noResults, { q: query.q }) : t.noBookings}</p>}
@@ -191,6 +200,16 @@ function ReworkCard({ locale, rework: r, everywhere }: { locale: Locale; rework:
       </a>
     </article>
   );
+}
+
+/**
+ * What the console's first page looks like to a role before its data has come: prerendered
+ * by the page and shown while the island wakes, when the tab knows the login's role.
+ */
+export function TodayBeforeData({ locale, role }: { locale: Locale; role: StaffMember['role'] }) {
+  // Workshop staff see their own workshop, named once the island has asked for its name.
+  const member: StaffMember = { role, storeId: role === 'workshop' ? 'their own' : null };
+  return <StaffFrame locale={locale} page="today" userKey="" member={member} children={(staff) => <Bookings locale={locale} staff={staff} initial={BEFORE_THE_ADDRESS} />} />;
 }
 
 /** /console: the day's bookings at a workshop, by time and bay. */

@@ -1,4 +1,5 @@
 import { en as said } from '../../contract/rules/messages/en.ts';
+import { buyerProblems } from './buyer-problems.ts';
 /** English UI texts. zh-cn.ts and ms.ts must have the same shape (checked by their types). */
 export const en = {
   languageName: 'English',
@@ -1233,16 +1234,7 @@ export const en = {
       required: 'Please fill this in.',
       email: 'Enter an e-mail address like name@example.com.',
       postcode: 'Enter the 5-digit postcode.',
-      nric: said['einvoice.nric'],
-      passport: said['einvoice.passport'],
-      army: said['einvoice.army'],
-      brn: said['einvoice.brn'],
-      idTypeForBusiness: said['einvoice.idTypeForBusiness'],
-      idTypeForIndividual: said['einvoice.idTypeForIndividual'],
-      tinRequired: said['einvoice.tinRequired'],
-      tin: said['einvoice.tin'],
-      sstNo: said['einvoice.sstNo'],
-      postcodeState: said['einvoice.postcodeState'],
+      ...buyerProblems(said),
     },
     waiting: 'Waiting for LHDN MyInvois to validate your e-invoice… This usually takes a few seconds.',
     stillWaiting: 'LHDN MyInvois has not answered yet. Please come back to this page later: your e-invoice will be shown here.',

@@ -1,4 +1,5 @@
 import { ms as said } from '../../contract/rules/messages/ms.ts';
+import { buyerProblems } from './buyer-problems.ts';
 import type { Dictionary } from './en.ts';
 
 export const ms: Dictionary = {
@@ -1233,16 +1234,7 @@ export const ms: Dictionary = {
       required: 'Sila isi ruangan ini.',
       email: 'Masukkan alamat e-mel seperti nama@contoh.com.',
       postcode: 'Masukkan poskod 5 digit.',
-      nric: said['einvoice.nric'],
-      passport: said['einvoice.passport'],
-      army: said['einvoice.army'],
-      brn: said['einvoice.brn'],
-      idTypeForBusiness: said['einvoice.idTypeForBusiness'],
-      idTypeForIndividual: said['einvoice.idTypeForIndividual'],
-      tinRequired: said['einvoice.tinRequired'],
-      tin: said['einvoice.tin'],
-      sstNo: said['einvoice.sstNo'],
-      postcodeState: said['einvoice.postcodeState'],
+      ...buyerProblems(said),
     },
     waiting: 'Menunggu LHDN MyInvois mengesahkan e-Invois anda… Biasanya hanya beberapa saat.',
     stillWaiting: 'LHDN MyInvois belum menjawab. Sila kembali ke halaman ini kemudian: e-Invois anda akan dipaparkan di sini.',

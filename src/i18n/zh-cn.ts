@@ -1,4 +1,5 @@
 import { zhCn as said } from '../../contract/rules/messages/zh-cn.ts';
+import { buyerProblems } from './buyer-problems.ts';
 import type { Dictionary } from './en.ts';
 
 export const zhCn: Dictionary = {
@@ -1232,16 +1233,7 @@ export const zhCn: Dictionary = {
       required: '请填写此栏。',
       email: '请输入电子邮箱地址，例如 name@example.com。',
       postcode: '请输入 5 位数的邮编。',
-      nric: said['einvoice.nric'],
-      passport: said['einvoice.passport'],
-      army: said['einvoice.army'],
-      brn: said['einvoice.brn'],
-      idTypeForBusiness: said['einvoice.idTypeForBusiness'],
-      idTypeForIndividual: said['einvoice.idTypeForIndividual'],
-      tinRequired: said['einvoice.tinRequired'],
-      tin: said['einvoice.tin'],
-      sstNo: said['einvoice.sstNo'],
-      postcodeState: said['einvoice.postcodeState'],
+      ...buyerProblems(said),
     },
     waiting: '正在等待 LHDN MyInvois 验证您的电子发票……通常只需几秒钟。',
     stillWaiting: 'LHDN MyInvois 尚未回复。请稍后再打开此页：您的电子发票将显示在这里。',

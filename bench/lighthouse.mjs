@@ -83,6 +83,8 @@ async function measure(url, session) {
       js: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       // What the LCP was, to see why a page is slow.
       element: (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []).find((i) => i.type === 'node')?.snippet ?? '',
+      // The main thread's long tasks and the script each is charged to, to see what blocks it.
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((t) => `${Math.round(t.duration)} ms at ${Math.round(t.startTime)} (${String(t.url).replace(origin, '')})`),
     };
   } finally {
     await page.close();
@@ -107,6 +109,7 @@ try {
     row.scores = runs.map((r) => r.score);
     rows.push(row);
     process.stderr.write(`${row.page}${as ? ` (${as})` : ''}: ${row.scores.join(', ')}; LCP ${runs.map((r) => r.lcp.toFixed(0)).join(', ')} on ${runs[0].element.slice(0, 120)}\n`);
+    for (const r of runs) if (r.tbt > target.tbt) process.stderr.write(`  TBT ${r.tbt.toFixed(0)} ms; long tasks: ${r.longTasks.join('; ')}\n`);
   }
 } finally {
   await browser.disconnect();

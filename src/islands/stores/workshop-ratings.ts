@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { callApi } from '../../lib/api.ts';
 import { reviewWorkshopRatings } from '../../lib/endpoints.ts';
 
@@ -27,7 +27,8 @@ export function useWorkshopRatings(hydrated: boolean): Map<string, WorkshopRatin
   useEffect(() => {
     if (!hydrated) return;
     let live = true;
-    void loadRatings().then((map) => live && setRatings(map));
+    // Drawn in slices: a list of seventy cards must not hold up a tap.
+    void loadRatings().then((map) => live && startTransition(() => setRatings(map)));
     return () => {
       live = false;
     };

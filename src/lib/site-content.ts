@@ -74,6 +74,8 @@ export interface WorkshopSource {
   hours: Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', { open: string; close: string } | null>;
   services: string[];
   bays: number;
+  /** Days it is closed (YYYY-MM-DD): the API answers open-now and the next bookable day from them. */
+  closedOn: string[];
 }
 const storeFiles = import.meta.glob<{ workshops: WorkshopSource[] }>('../../content/stores/*.json', { eager: true, import: 'default' });
 export const workshops: WorkshopSource[] = Object.values(storeFiles)

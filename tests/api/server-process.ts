@@ -3,14 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
+import { migratedDataFolder } from './migrated-folder.ts';
 import { ADD, PAY, pickupOrder } from './order-fixtures.ts';
 
 /**
  * The real server (server/main.ts) as a process of its own, for tests that kill it: started on
  * PGlite in a scratch folder (the folder is what survives a kill, whatever the suite runs on),
  * the sandbox gateway and an empty site. Every server a test starts is killed, and its folder
- * removed, after the test.
+ * removed, after the test (from inside a test only).
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,19 +25,34 @@ export interface Running {
 
 const folders: string[] = [];
 const children: Running[] = [];
-afterEach(async () => {
-  for (const running of children.splice(0)) {
-    if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
-    await running.exited;
-  }
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
+let cleanUpPending = false;
 
-/** A data folder of the test's own, removed after it. */
-export function scratchData(name: string): string {
+/**
+ * Kills the servers the running test started and removes its folders once it ends. Registered
+ * by the test itself (not at import): a worker imports this module once for all its files.
+ */
+function cleanUpAfterTest() {
+  if (cleanUpPending) return;
+  cleanUpPending = true;
+  onTestFinished(async () => {
+    cleanUpPending = false;
+    for (const running of children.splice(0)) {
+      if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
+      await running.exited;
+    }
+    for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+  });
+}
+
+/**
+ * A data folder of the test's own, removed after it: already migrated, as a server that has
+ * started once leaves it (these tests are about crashes and restarts, not a first start).
+ */
+export async function scratchData(name: string): Promise<string> {
   const folder = mkdtempSync(path.join(tmpdir(), `servauto-${name}-`));
+  cleanUpAfterTest();
   folders.push(folder);
-  return path.join(folder, 'data');
+  return migratedDataFolder(path.join(folder, 'data'));
 }
 
 /** Starts the server on `dataDir` and `port`; answers once it says it is ready. */
@@ -63,6 +79,7 @@ export async function startServer(dataDir: string, port: number, env: Record<str
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const running = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  cleanUpAfterTest();
   children.push(running);
   let stopped = false;
   void exited.then(() => (stopped = true));

@@ -1,3 +1,4 @@
+import { afterAll } from 'vitest';
 import { SUITE_DATABASE_URL, workerDatabaseUrl } from './worker-database.ts';
 
 /**
@@ -10,3 +11,13 @@ if (suite && worker) {
   process.env[SUITE_DATABASE_URL] = suite;
   process.env.DATABASE_URL = workerDatabaseUrl(suite, worker);
 }
+
+/**
+ * A worker runs its test files one after another in one process (isolate: false in
+ * vitest.config.ts): what a file sets in the environment is put back once it is done.
+ */
+const environment = { ...process.env };
+afterAll(() => {
+  for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+  Object.assign(process.env, environment);
+});

@@ -12,7 +12,7 @@ import { scratchData, serverCall, serverLogin, startServer } from './server-proc
  */
 pgliteOnly('a shop started with CLOCK_OFFSET_DAYS', () => {
   test('says so when ready, and offers times from its own today, that many days ahead', async () => {
-    const server = await startServer(scratchData('clock'), await freePort(), { CLOCK_OFFSET_DAYS: '40' });
+    const server = await startServer(await scratchData('clock'), await freePort(), { CLOCK_OFFSET_DAYS: '40' });
     expect(server.output()).toContain('clock 40 days ahead (CLOCK_OFFSET_DAYS)');
     const phone = '0123009988';
     const userKey = await serverLogin(server, phone, () => /\[sms\] OTP for \+60123009988: (\d{6})/.exec(server.output())?.[1]);

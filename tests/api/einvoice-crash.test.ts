@@ -114,7 +114,7 @@ const login = (server: Running, phone: string) => serverLogin(server, phone, () 
 pgliteOnly('a crash while MyInvois answers a submission', () => {
   test('kill -9 after MyInvois took the e-invoice, before its answer: the next server finds it there, sends nothing again, and it ends Valid', { timeout: 120_000 }, async () => {
     myinvois = await startMyInvois();
-    const dataDir = scratchData('einvoice-crash');
+    const dataDir = await scratchData('einvoice-crash');
     const port = await freePort();
     const first = await startShop(dataDir, port, myinvois);
     const userKey = await login(first, '0123456789');
@@ -153,7 +153,7 @@ describe.skipIf(!onPostgres)('two processes sending e-invoices, one killed mid-s
     myinvois = await startMyInvois();
     // Two processes on one database, as behind a load balancer; neither has a folder of its own to keep.
     const shared = { DATABASE_URL: process.env.DATABASE_URL!, DEMO_DATA: '0', OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000' };
-    const a = await startShop(scratchData('einvoice-a'), await freePort(), myinvois, shared);
+    const a = await startShop(await scratchData('einvoice-a'), await freePort(), myinvois, shared);
     const userKey = await login(a, '0123456789');
     const paidOrder = async (server: Running) => {
       const { orderNo, press } = await placeAndPressPay(server, userKey);
@@ -171,7 +171,7 @@ describe.skipIf(!onPostgres)('two processes sending e-invoices, one killed mid-s
     await until(() => myinvois!.submissions.length === 4, 'A’s four e-invoices reaching MyInvois', a);
 
     // B joins, running jobs too, and sends two of its own, also held.
-    const b = await startShop(scratchData('einvoice-b'), await freePort(), myinvois, shared);
+    const b = await startShop(await scratchData('einvoice-b'), await freePort(), myinvois, shared);
     const byB = [await paidOrder(b), await paidOrder(b)];
     for (const orderNo of byB) await ask(b, orderNo);
     await until(() => myinvois!.submissions.length === 6, 'B’s two e-invoices reaching MyInvois', b);

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A file holding an in-memory PGlite's files, migrated and filled from content/ with its demo data. */
     pgliteTemplate: string;
+    /** A folder for the suite's own scratch files (migrated-folder.ts), removed after the run. */
+    apiScratch: string;
   }
 }
 
@@ -36,7 +38,12 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide('pgliteTemplate', file);
-  return () => rmSync(file, { force: true });
+  const scratch = mkdtempSync(path.join(tmpdir(), 'servauto-api-'));
+  project.provide('apiScratch', scratch);
+  return () => {
+    rmSync(file, { force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  };
 }
 
 /** Workers 1 to `count`: each a fresh, empty database on the server of `url`. */

@@ -44,7 +44,7 @@ const about = (orderNo: string) => twilio.messages.filter((m) => m.body.includes
 
 pgliteOnly('a crash between a notice and its sending', () => {
   test('kill -9 after the commit, before the send: the next server sends it once, and the timeline says sent', { timeout: 120_000 }, async () => {
-    const dataDir = scratchData('notice-crash');
+    const dataDir = await scratchData('notice-crash');
     const port = await freePort();
     // Nothing sends notices in this process: neither a nudge after the commit nor a worker.
     const first = await startServer(dataDir, port, { NOTICE_NUDGE: '0', JOB_WORKER: '0' });
@@ -66,7 +66,7 @@ pgliteOnly('a crash between a notice and its sending', () => {
   });
 
   test('kill -9 after Twilio took it, before the shop recorded it: sent again with the same key, so once', { timeout: 120_000 }, async () => {
-    const dataDir = scratchData('notice-crash');
+    const dataDir = await scratchData('notice-crash');
     const port = await freePort();
     const first = await startServer(dataDir, port, { JOB_WORKER: '0' });
     const userKey = await login(first, '0123456789');

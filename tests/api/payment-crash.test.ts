@@ -19,7 +19,7 @@ const lockHolder = (dataDir: string) => (JSON.parse(readFileSync(path.join(dataD
 
 pgliteOnly('a crash between Pay and its callback', () => {
   test('kill -9 after Pay, restart on the same folder: the order is paid, not expired', { timeout: 120_000 }, async () => {
-    const dataDir = scratchData('payment-crash');
+    const dataDir = await scratchData('payment-crash');
     const [port, nobody] = [await freePort(), await freePort()];
 
     // The gateway's own quick tries go where nothing answers: only the delivery job is left.

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
+import { migratedDataFolder } from './migrated-folder.ts';
 
 /**
  * The real server (server/main.ts) as a child process on a port and data folder of its own,
@@ -35,13 +36,15 @@ afterEach(() => {
 async function startServer(): Promise<Running> {
   const folder = mkdtempSync(path.join(tmpdir(), 'servauto-shutdown-'));
   folders.push(folder);
+  // Migrated already, on PGlite: these tests are about stopping, not a first start.
+  const data = process.env.DATABASE_URL ? path.join(folder, 'data') : await migratedDataFolder(path.join(folder, 'data'));
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: path.join(folder, 'data'),
+      DATA_DIR: data,
       // An empty site: these tests are about the API's connections.
       SITE_DIR: folder,
       OTP_SENDS_PER_ADDRESS_PER_HOUR: '1000',

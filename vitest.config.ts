@@ -30,10 +30,12 @@ export default defineConfig({
           globalSetup: ['tests/api/global-setup.ts'],
           setupFiles: ['tests/api/worker-setup.ts'],
           environment: 'node',
-          // One module graph per worker, not per file: importing the server took a fifth of each
-          // file's time. Nothing a test file sets up lives in a module's state: each file opens
-          // its own database and app (harness.ts), and no file mocks a module.
-          isolate: false,
+          // On PGlite, one module graph per worker, not per file: importing the server took a
+          // fifth of each file's time. Each file opens its own in-memory database and app
+          // (harness.ts), and no file mocks a module. On PostgreSQL a worker's files share one
+          // database, and a file's leftover timers there failed other files' tests in CI: each
+          // file keeps a process of its own.
+          isolate: !!process.env.DATABASE_URL,
           // Opening a PGlite (WASM start and migrations) takes seconds on a small machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -4,13 +4,14 @@ import { inject } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 
 /**
- * A PGlite data folder as a server leaves it after its first start's migrations: made once per
- * test worker (creating one takes seconds; copying it, a fraction of one), then copied to
- * `into` for each test that asks. For tests of crashes, restarts and shutdowns, whose servers
- * would otherwise each spend their first seconds creating a database; a test of a first start
- * gives its server an empty folder instead.
+ * The data folder `into` for a test server that is not about its first start: on PGlite a copy
+ * of a folder as a server leaves it after its first start's migrations, made once per test
+ * worker (creating one takes seconds; copying it, a fraction of one). With DATABASE_URL the
+ * servers use PostgreSQL and never open it: left empty. A test of a first start gives its
+ * server an empty folder instead.
  */
 export async function migratedDataFolder(into: string): Promise<string> {
+  if (process.env.DATABASE_URL) return into;
   template ??= makeTemplate();
   cpSync(await template, into, { recursive: true });
   return into;

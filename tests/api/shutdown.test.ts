@@ -36,8 +36,8 @@ afterEach(() => {
 async function startServer(): Promise<Running> {
   const folder = mkdtempSync(path.join(tmpdir(), 'servauto-shutdown-'));
   folders.push(folder);
-  // Migrated already, on PGlite: these tests are about stopping, not a first start.
-  const data = process.env.DATABASE_URL ? path.join(folder, 'data') : await migratedDataFolder(path.join(folder, 'data'));
+  // Migrated already: these tests are about stopping, not a first start.
+  const data = await migratedDataFolder(path.join(folder, 'data'));
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {

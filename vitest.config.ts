@@ -30,12 +30,12 @@ export default defineConfig({
           globalSetup: ['tests/api/global-setup.ts'],
           setupFiles: ['tests/api/worker-setup.ts'],
           environment: 'node',
-          // On PGlite, one module graph per worker, not per file: importing the server took a
-          // fifth of each file's time. Each file opens its own in-memory database and app
-          // (harness.ts), and no file mocks a module. On PostgreSQL a worker's files share one
-          // database, and with shared modules six timing-sensitive tests failed in CI (cause not
-          // yet found): each file keeps a process of its own there.
-          isolate: !!process.env.DATABASE_URL,
+          // One module graph per worker, not per file: importing the server took a fifth of each
+          // file's time. Each file opens its own database and app (harness.ts; on PostgreSQL the
+          // worker's database, emptied), no file mocks a module, and servers a test starts are
+          // killed when it ends (server-process.ts): a server left running would take jobs from
+          // the next file's database.
+          isolate: false,
           // Opening a PGlite (WASM start and migrations) takes seconds on a small machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,

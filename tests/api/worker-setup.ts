@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll } from 'vitest';
 import { SUITE_DATABASE_URL, workerDatabaseUrl } from './worker-database.ts';
 
@@ -20,4 +21,40 @@ const environment = { ...process.env };
 afterAll(() => {
   for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
   Object.assign(process.env, environment);
+});
+
+/** The processes this worker started that still run (Linux: read from /proc; elsewhere none known). */
+function processesLeftRunning(): { pid: number; command: string }[] {
+  if (process.platform !== 'linux') return [];
+  const found: { pid: number; command: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: comm may hold spaces and brackets, so read after the last ')'.
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) !== process.pid || state === 'Z') continue;
+      found.push({ pid: Number(entry), command: readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() });
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return found;
+}
+
+/**
+ * A server a test leaves running would go on taking jobs, payments and connections while the
+ * worker's next files run (on PostgreSQL, from their database): it is killed here and the file
+ * fails, naming it.
+ */
+afterAll(() => {
+  const left = processesLeftRunning();
+  for (const { pid } of left) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  if (left.length) throw new Error(`this file left processes running (now killed): ${left.map((p) => `${p.pid} ${p.command}`).join('; ')}`);
 });

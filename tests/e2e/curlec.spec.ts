@@ -99,6 +99,9 @@ test('DuitNow QR on the shop’s own page: scanned and paid, it moves on to the 
   const bank = await context.newPage();
   await bank.goto('/curlec-double/qr');
   await bank.getByRole('region', { name: new RegExp(`^${amount.replace('.', '\\.')} pay_`) }).getByRole('button', { name: /^Mark paid/ }).click();
+  // Closed only once its answer has loaded: Chromium can drop a close that meets a navigation
+  // as it commits, and the close then never returns.
+  await expect(bank.getByText('Marked paid.')).toBeVisible();
   await bank.close();
 
   await expect(page).toHaveURL(new RegExp(`/pc/pages\\?orderNo=${orderNo}$`));

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { parseProblemLine } from '../../../contract/rules/content-checks.ts';
@@ -8,7 +8,7 @@ import { defaultLocale, locales } from '../../../contract/rules/language.ts';
 import type { Db } from '../../db/client.ts';
 import { log } from '../../ops/log.ts';
 import { contentFiles, siteInputsHash, STAMP_NAME } from './inputs.ts';
-import { beginPublish, endPublish, lastPublishId, publishedByOthers, recentPublishes, type PublishError, type PublishRow } from './service.ts';
+import { beginPublish, endPublish, lastPublishId, latestPublication, recentPublishes, type PublishError, type PublishRow } from './service.ts';
 
 /**
  * Publishing the site without downtime. The server answers pages from one build folder, the
@@ -19,9 +19,11 @@ import { beginPublish, endPublish, lastPublishId, publishedByOthers, recentPubli
  *
  * Several processes: builds take turns through the same lock as `npm run build` (a folder beside
  * the project), so processes on one disk build a version once and the others find it built;
- * every publication is a row of site_publishes, and each process looks at the others' rows
- * every few seconds: a version another process published is published here too (built here
- * when this disk does not hold it yet).
+ * every publication is a row of site_publishes, and each process looks at the rows every few
+ * seconds: the version whose publication ended last is served here too, that very build (built
+ * here only when this disk does not hold it and content/ here is what it was built from).
+ * Each process names the builds it serves, or is about to, in site-builds/.serving/ (written
+ * under a short lock of its own); a clean-up never removes a build another live process named.
  */
 
 export interface PublishedSite {
@@ -49,6 +51,8 @@ export interface SitePublisherOptions {
   now?: () => Date;
   /** How often the others' publications are looked for; 0: never (default 5 s). */
   followMs?: number;
+  /** This process in site_publishes and site-builds/.serving/ (default host:pid). */
+  builder?: string;
   /**
    * Run for each publication once its build passed, just before the swap: what the API keeps of the
    * content (product names, prices, workshops) is read again, so that orders and the pages say
@@ -61,6 +65,18 @@ export type SitePublisher = ReturnType<typeof sitePublisher>;
 
 /** The lock `npm run build` takes too (scripts/build.mjs): one build of the site at a time per project. */
 const LOCK = '.site-build.lock';
+/** Under the builds' folder: which builds each process serves, and the lock for naming or removing them. */
+const SERVING = '.serving';
+const SERVING_LOCK = '.serving.lock';
+/** Another host's naming of builds counts while it is this fresh (each process renews its own when it looks for publications). */
+const OTHER_HOST_FRESH_MS = 10 * 60_000;
+
+/** What one process says it serves: the names of its builds under the builds' folder. */
+interface Serving {
+  host: string;
+  pid: number;
+  builds: string[];
+}
 
 /**
  * A page of the previous build that may be missing from the next: its content file went.
@@ -167,12 +183,20 @@ class PublishFailure extends Error {
   }
 }
 
+interface PublishRequest {
+  trigger: string;
+  /** Another process's version, taken up as it is; null: the site's inputs as they are now. */
+  version: string | null;
+}
+
 /** The one publisher of this process. */
 export function sitePublisher(options: SitePublisherOptions) {
   const { db, root } = options;
   const now = options.now ?? (() => new Date());
   const buildsDir = options.buildsDir ?? path.join(root, 'site-builds');
-  const builder = `${hostname()}:${process.pid}`;
+  const builder = options.builder ?? `${hostname()}:${process.pid}`;
+  const servingDir = path.join(buildsDir, SERVING);
+  const servingFile = path.join(servingDir, `${builder.replace(/[^\w.-]/g, '_')}.json`);
   const stampOf = (dir: string) => {
     try {
       return readFileSync(path.join(dir, STAMP_NAME), 'utf8').trim() || null;
@@ -189,11 +213,15 @@ export function sitePublisher(options: SitePublisherOptions) {
     content: contentFiles(root),
   };
   let previousDir: string | null = null;
+  /** The version being built or taken up, named as served before its folder is looked at. */
+  let pending: string | null = null;
   let building = false;
   let running: Promise<void> | null = null;
-  let again: string | null = null;
+  let again: PublishRequest | null = null;
   let lastFailed: string | null = null;
-  let seen = 0;
+  /** Publications begun before this process looked first are not taken up (they are older than its start). */
+  let since: number | null = null;
+  let followed: number | null = null;
   let follower: NodeJS.Timeout | undefined;
   let watcher: FSWatcher | undefined;
   let stopped = false;
@@ -218,9 +246,8 @@ export function sitePublisher(options: SitePublisherOptions) {
       });
     });
 
-  /** Takes the build lock (waiting for a build in progress, taking over one whose process died); answers its release. */
-  const takeLock = async (): Promise<() => void> => {
-    const lock = path.join(root, LOCK);
+  /** Takes a lock folder (the build's by default: waiting for a build in progress, taking over one whose process died); answers its release. */
+  const takeLock = async (lock = path.join(root, LOCK), waitMs = 250): Promise<() => void> => {
     for (;;) {
       try {
         mkdirSync(lock);
@@ -236,9 +263,78 @@ export function sitePublisher(options: SitePublisherOptions) {
         gone = (err as NodeJS.ErrnoException).code === 'ESRCH';
       }
       if (gone) rmSync(lock, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 250));
+      else await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
   };
+
+  /** Runs `work` holding the lock for naming and removing builds (held for a few file operations only). */
+  const withServingLock = async <T>(work: () => T): Promise<T> => {
+    mkdirSync(buildsDir, { recursive: true });
+    const release = await takeLock(path.join(buildsDir, SERVING_LOCK), 20);
+    try {
+      return work();
+    } finally {
+      release();
+    }
+  };
+
+  /** The builds of the builds' folder this process serves or is about to. */
+  const ownBuilds = () =>
+    [current.dir, previousDir, pending && path.join(buildsDir, pending)].filter((dir): dir is string => !!dir && path.dirname(path.resolve(dir)) === path.resolve(buildsDir)).map((dir) => path.basename(dir));
+
+  /** Writes which builds this process serves (whole or not at all: a clean-up may be reading it). */
+  const sayServing = () => {
+    if (stopped) return;
+    const serving: Serving = { host: hostname(), pid: process.pid, builds: ownBuilds() };
+    mkdirSync(servingDir, { recursive: true });
+    const temp = `${servingFile}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(serving));
+    renameSync(temp, servingFile);
+  };
+
+  /** The builds other live processes serve; the namings of processes gone are removed. (Under the serving lock.) */
+  const servedByOthers = (): Set<string> => {
+    const names = new Set<string>();
+    let files: string[];
+    try {
+      files = readdirSync(servingDir);
+    } catch {
+      return names;
+    }
+    for (const name of files) {
+      const file = path.join(servingDir, name);
+      if (file === servingFile || !name.endsWith('.json')) continue;
+      let serving: Serving;
+      try {
+        serving = JSON.parse(readFileSync(file, 'utf8')) as Serving;
+      } catch {
+        continue;
+      }
+      let live = true;
+      if (serving.host === hostname()) {
+        try {
+          process.kill(serving.pid, 0);
+        } catch (err) {
+          live = (err as NodeJS.ErrnoException).code !== 'ESRCH';
+        }
+      } else {
+        // Another host's process cannot be asked: its naming counts while it renews it.
+        const at = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+        live = Date.now() - at < Math.max(OTHER_HOST_FRESH_MS, 3 * (options.followMs ?? 5_000));
+      }
+      if (live) for (const build of serving.builds) names.add(build);
+      else rmSync(file, { force: true });
+    }
+    return names;
+  };
+
+  /** Names `version` as about to be served, then answers whether its build is on this disk (then no clean-up removes it). */
+  const claim = (version: string) =>
+    withServingLock(() => {
+      pending = version;
+      sayServing();
+      return stampOf(path.join(buildsDir, version)) === version;
+    });
 
   /** The checks a new build passes before it is served: every previous page still there (or removed on purpose), the page budgets. */
   const check = async (dir: string, content: string[]) => {
@@ -265,7 +361,7 @@ export function sitePublisher(options: SitePublisherOptions) {
       if (result.status !== 0) throw new PublishFailure(buildFailure(result.output));
       // The inputs changed during the build: this build is of no version; the next publish builds them.
       if (siteInputsHash(root) !== version) {
-        again ??= 'watch';
+        again ??= { trigger: 'watch', version: null };
         throw new PublishFailure({ message: 'The content changed during the build: it is built again.' });
       }
       writeFileSync(path.join(temp, '.content-files.json'), JSON.stringify(content));
@@ -282,8 +378,8 @@ export function sitePublisher(options: SitePublisherOptions) {
     }
   };
 
-  /** Keeps this process's current and previous builds and the two newest on the disk (another process's may be serving them). */
-  const cleanUp = () => {
+  /** Keeps this process's current and previous builds, those other processes serve, and the two newest on the disk. */
+  const cleanUp = () => withServingLock(() => {
     let names: string[];
     try {
       names = readdirSync(buildsDir);
@@ -294,7 +390,7 @@ export function sitePublisher(options: SitePublisherOptions) {
       .filter((name) => !name.startsWith('.') && stampOf(path.join(buildsDir, name)))
       .map((name) => ({ name, at: statSync(path.join(buildsDir, name, STAMP_NAME)).mtimeMs }))
       .sort((a, b) => b.at - a.at);
-    const keep = new Set([path.basename(current.dir), previousDir && path.basename(previousDir), ...complete.slice(0, 2).map((c) => c.name)]);
+    const keep = new Set([...ownBuilds(), ...servedByOthers(), ...complete.slice(0, 2).map((c) => c.name)]);
     for (const { name } of complete) if (!keep.has(name)) rmSync(path.join(buildsDir, name), { recursive: true, force: true });
     for (const name of names) {
       const pid = /^\.tmp-[0-9a-f]+-(\d+)$/.exec(name)?.[1];
@@ -305,10 +401,11 @@ export function sitePublisher(options: SitePublisherOptions) {
         if ((err as NodeJS.ErrnoException).code === 'ESRCH') rmSync(path.join(buildsDir, name), { recursive: true, force: true });
       }
     }
-  };
+  });
 
-  const publishOnce = async (trigger: string) => {
-    const version = siteInputsHash(root);
+  /** Publishes `wanted` (another process's publication) or, without it, the site's inputs as they are now. */
+  const publishOnce = async (trigger: string, wanted: string | null) => {
+    const version = wanted ?? siteInputsHash(root);
     if (version === current.version) return;
     // The same inputs failed already: only an explicit publish tries them again.
     if (version === lastFailed && trigger !== 'publish') return;
@@ -317,10 +414,17 @@ export function sitePublisher(options: SitePublisherOptions) {
     let id: number | null = null;
     try {
       id = await beginPublish(db, { version, trigger, builder, at: now() });
-      log.info(`[content] site ${version.slice(0, 12)}: building (${trigger}); the site ${current.version?.slice(0, 12) ?? 'served at start'} is served meanwhile`);
+      log.info(`[content] site ${version.slice(0, 12)}: ${wanted ? 'taken up' : 'building'} (${trigger}); the site ${current.version?.slice(0, 12) ?? 'served at start'} is served meanwhile`);
       const final = path.join(buildsDir, version);
       let content = contentFiles(root);
-      const built = await buildInto(version, final, content);
+      let built = false;
+      if (!(await claim(version))) {
+        // Not on this disk: built here only from the same inputs (content/ may have moved on since).
+        if (wanted && siteInputsHash(root) !== wanted) {
+          throw new PublishFailure({ message: `The version ${wanted.slice(0, 12)} published by another server is not on this disk, and the site's files here are not those it was built from.` });
+        }
+        built = await buildInto(version, final, content);
+      }
       if (!built) {
         // Built by another process: checked against what this one serves, with the content it was built from.
         try {
@@ -339,13 +443,19 @@ export function sitePublisher(options: SitePublisherOptions) {
       // The swap: from the next request on, pages come from the new folder.
       previousDir = current.dir;
       current = { dir: final, version, publishedAt: now(), content };
+      pending = null;
+      sayServing();
       lastFailed = null;
       await endPublish(db, id, { state: 'published', built, at: now() });
       log.info(`[content] site ${version.slice(0, 12)} published (${trigger}, ${built ? 'built' : 'found built by another process'}, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
-      cleanUp();
+      await cleanUp();
     } catch (err) {
       const reason = err instanceof PublishFailure ? err.reason : { message: err instanceof Error ? err.message : String(err) };
       lastFailed = version;
+      if (pending === version) {
+        pending = null;
+        sayServing();
+      }
       const where = [reason.file, reason.field, reason.language].filter(Boolean).join(', ');
       log.error(`[content] site ${version.slice(0, 12)} not published, the previous one stays (${trigger}): ${where ? `${where}: ` : ''}${reason.message}`);
       if (id !== null) await endPublish(db, id, { state: 'failed', built: false, error: reason, at: now() }).catch(() => {});
@@ -354,22 +464,40 @@ export function sitePublisher(options: SitePublisherOptions) {
     }
   };
 
-  /** Publishes the site's inputs as they are now; a call during a build publishes once more after it. */
-  const publish = (trigger: string): Promise<void> => {
+  /**
+   * Publishes the site's inputs as they are now, or the version `version` another process
+   * published; a call during a publication is made after it (the last call only).
+   */
+  const publish = (trigger: string, version: string | null = null): Promise<void> => {
     if (stopped) return Promise.resolve();
     if (running) {
-      again = trigger;
+      again = { trigger, version };
       return running;
     }
     running = (async () => {
-      let next: string | null = trigger;
+      let next: PublishRequest | null = { trigger, version };
       while (next && !stopped) {
         again = null;
-        await publishOnce(next);
+        await publishOnce(next.trigger, next.version);
         next = again;
       }
     })().finally(() => (running = null));
     return running;
+  };
+
+  /** Looks once for the publication every process serves, and takes it up when it is not served here. */
+  const catchUp = async () => {
+    since ??= await lastPublishId(db);
+    // Renewed: another host's clean-up counts on it.
+    try {
+      if (existsSync(servingFile)) utimesSync(servingFile, new Date(), new Date());
+    } catch {
+      // written again at the next publication
+    }
+    const found = await latestPublication(db, since).catch(() => null);
+    if (!found || found.id === followed || found.version === current.version) return;
+    followed = found.id;
+    await publish('follow', found.version);
   };
 
   return {
@@ -402,23 +530,23 @@ export function sitePublisher(options: SitePublisherOptions) {
       });
       log.info('[content] watching content/: a change is published without a restart');
     },
-    /** Takes up what other processes publish, looking every `followMs`. */
+    /** Takes up what other processes publish (from now on), looking every `followMs`. */
     async follow() {
+      since ??= await lastPublishId(db);
       const every = options.followMs ?? 5_000;
       if (every <= 0) return;
-      seen = await lastPublishId(db);
       const look = async () => {
-        const found = await publishedByOthers(db, seen, builder).catch(() => null);
-        if (found) {
-          seen = found.id;
-          if (found.version !== current.version) await publish('follow');
-        }
+        await catchUp().catch((err: unknown) => log.warn(`[content] looking for publications: ${err instanceof Error ? err.message : String(err)}`));
         if (!stopped) follower = setTimeout(() => void look(), every);
       };
       follower = setTimeout(() => void look(), every);
     },
+    /** Looks for the publication every process serves now (as `follow` does every `followMs`), answering once it is served here or failed. */
+    catchUp,
     stop() {
       stopped = true;
+      // This process serves nothing any more: its builds are free to go.
+      rmSync(servingFile, { force: true });
       for (const child of children) child.kill('SIGTERM');
       clearTimeout(follower);
       watcher?.close();

@@ -46,13 +46,17 @@ export async function lastPublishId(db: Db): Promise<number> {
   return row?.id ?? 0;
 }
 
-/** The newest publication another process finished since row `after`, or null. */
-export async function publishedByOthers(db: Db, after: number, builder: string): Promise<{ id: number; version: string } | null> {
+/**
+ * The publication every process serves: of those begun after row `after`, the one that ended
+ * last as published, whichever process made it. A process taking up another's version
+ * (trigger "follow") is no publication of its own: it would lead the others back to it.
+ */
+export async function latestPublication(db: Db, after: number): Promise<{ id: number; version: string } | null> {
   const [row] = await db
     .select({ id: sitePublishes.id, version: sitePublishes.version })
     .from(sitePublishes)
-    .where(and(gt(sitePublishes.id, after), ne(sitePublishes.builder, builder), eq(sitePublishes.state, 'published')))
-    .orderBy(desc(sitePublishes.id))
+    .where(and(gt(sitePublishes.id, after), eq(sitePublishes.state, 'published'), ne(sitePublishes.trigger, 'follow')))
+    .orderBy(desc(sitePublishes.finishedAt), desc(sitePublishes.id))
     .limit(1);
   return row ?? null;
 }

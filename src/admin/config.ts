@@ -17,6 +17,10 @@ import {
   PAGE_TITLE_MIN,
 } from '../../contract/rules/content-fields.ts';
 import { defaultLocale, locales } from '../../contract/rules/language.ts';
+import { en } from '../i18n/en.ts';
+import { ms } from '../i18n/ms.ts';
+import { zhCn } from '../i18n/zh-cn.ts';
+import { WORKING_COPY_BACKEND } from './working-copy.ts';
 
 export type ContentSettings = Partial<Record<(typeof CONTENT_SETTINGS)[number], string>>;
 
@@ -132,12 +136,13 @@ function bannerCollection(): Field {
 
 export const categoryLink = (slug: string) => `/pc/products/${slug}`;
 
-/** One collection per category folder: a product's texts only, never price, fitment or options. */
+/** One collection per category folder: a product's texts only, never price, fitment or options. Named as the shop names the category (Tyres, Tayar, 轮胎). */
 function productCollections(): Field[] {
   return categories.map((c) => ({
     name: `products-${c.slug}`,
-    label: `Products: ${c.className}`,
+    label: `Products: ${en.categories[c.className]}`,
     label_singular: 'Product',
+    description: `${ms.categories[c.className]} · ${zhCn.categories[c.className]}: the products' names and texts in English, Malay and Chinese (prices, fitment and options are not edited here).`,
     folder: `content/catalog/${c.slug}`,
     extension: 'json',
     format: 'json',
@@ -163,14 +168,14 @@ function productCollections(): Field[] {
   }));
 }
 
-function backend(settings: ContentSettings): { backend: Field; local_backend?: Field; publish_mode?: string } {
+function backend(settings: ContentSettings): { backend: Field; publish_mode?: string } {
   const mode = settings.CONTENT_BACKEND?.trim() || 'local';
   if (mode === 'local') {
     const port = Number(settings.CONTENT_PROXY_PORT || DEFAULT_PROXY_PORT);
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`CONTENT_PROXY_PORT: "${settings.CONTENT_PROXY_PORT}" is not a port`);
     const url = `http://127.0.0.1:${port}/api/v1`;
-    // The working copy, through decap-server on this machine (`npm run content`).
-    return { backend: { name: 'proxy', proxy_url: url, branch: settings.CONTENT_BRANCH || 'main' }, local_backend: { url } };
+    // The working copy, through decap-server on this machine (`npm run content`): no account, so no login page.
+    return { backend: { name: WORKING_COPY_BACKEND, proxy_url: url, branch: settings.CONTENT_BRANCH || 'main' } };
   }
   if (!(GIT_BACKENDS as readonly string[]).includes(mode)) throw new Error(`CONTENT_BACKEND: "${mode}" is not one of local, ${GIT_BACKENDS.join(', ')}`);
   const repo = settings.CONTENT_REPO?.trim();

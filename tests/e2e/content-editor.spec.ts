@@ -15,10 +15,11 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 test('the configuration names the three languages and edits the working copy through a proxy on 127.0.0.1', async ({ request }) => {
   const res = await request.get('/pc/admin/config.yml');
   expect(res.status()).toBe(200);
-  const config = JSON.parse(await res.text()) as { i18n: { locales: string[]; default_locale: string }; local_backend?: { url: string }; collections: { label: string }[] };
+  const config = JSON.parse(await res.text()) as { i18n: { locales: string[]; default_locale: string }; backend: { name: string; proxy_url: string }; collections: { label: string }[] };
   expect(config.i18n).toMatchObject({ locales: ['en', 'ms', 'zh-cn'], default_locale: 'en' });
-  expect(config.local_backend?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
-  expect(config.collections.map((c) => c.label)).toEqual(expect.arrayContaining(['Pages', 'Home page', 'Products: Brake Pads']));
+  expect(config.backend.name).toBe('working-copy');
+  expect(config.backend.proxy_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+  expect(config.collections.map((c) => c.label)).toEqual(expect.arrayContaining(['Pages', 'Home page', 'Products: Brake Pads', 'Products: Tyres']));
 });
 
 test('the editor opens the FAQ in English and Malay side by side, switches a pane to Chinese, and previews it', async ({ page }) => {
@@ -28,11 +29,11 @@ test('the editor opens the FAQ in English and Malay side by side, switches a pan
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/pc/admin/');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    // On the working copy there is no account: Login goes straight in.
-    await page.getByRole('button', { name: 'Login' }).click({ timeout: 30_000 });
-    for (const name of ['Pages', 'Home page', 'Products: Brake Pads', 'Products: Tires Service']) {
+    // On the working copy there is no account: the editor opens on the collections, without a login page.
+    for (const name of ['Pages', 'Home page', 'Products: Brake Pads', 'Products: Tyres']) {
       await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 30_000 });
     }
+    await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Pages' }).click();
     // One entry per page, named by its English title: no entry per language any more.
     for (const name of ['Frequently asked questions', 'Terms and Conditions']) await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 20_000 });
@@ -68,18 +69,19 @@ test('the editor opens the FAQ in English and Malay side by side, switches a pan
   }
 });
 
-test("saving the FAQ writes each language's file in its own folder, the texts not edited as they were", async ({ page }) => {
+test("saving the FAQ's Malay title writes the Malay file only: the English and Chinese files stay byte for byte", async ({ page }) => {
   const copy = mkdtempSync(path.join(tmpdir(), 'servauto-editor-'));
   cpSync(path.join(root, 'content'), path.join(copy, 'content'), { recursive: true });
   const read = (file: string) => frontMatter(readFileSync(path.join(copy, 'content/pages', file), 'utf8'));
   const before = Object.fromEntries(['en', 'ms', 'zh-cn'].map((l) => [l, read(`${l}/faq.md`)]));
+  const bytes = (file: string) => readFileSync(path.join(copy, 'content/pages', file));
+  const untouched = Object.fromEntries(['en', 'zh-cn'].map((l) => [l, bytes(`${l}/faq.md`)]));
   const { port, proxy } = await startProxy(copy);
   try {
     await useProxyAt(page, port);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/pc/admin/');
-    await page.getByRole('button', { name: 'Login' }).click({ timeout: 30_000 });
-    await page.getByRole('link', { name: 'Pages' }).click();
+    await page.getByRole('link', { name: 'Pages' }).click({ timeout: 30_000 });
     await page.getByRole('link', { name: 'Frequently asked questions' }).click();
     const titles = page.getByRole('textbox', { name: 'Title', exact: true });
     await expect(titles.nth(1)).toHaveValue('Soalan lazim', { timeout: 20_000 });
@@ -95,6 +97,7 @@ test("saving the FAQ writes each language's file in its own folder, the texts no
     }
     expect(read('en/faq.md').data.get('title')).toBe('Frequently asked questions');
     expect(read('zh-cn/faq.md').data.get('title')).toBe('常见问题');
+    for (const l of ['en', 'zh-cn']) expect(bytes(`${l}/faq.md`).equals(untouched[l]!), `${l}/faq.md unchanged`).toBe(true);
     // No file of another layout: the same five pages in each language's folder.
     expect(readdirSync(path.join(copy, 'content/pages')).sort()).toEqual(['en', 'ms', 'zh-cn']);
     for (const l of ['en', 'ms', 'zh-cn']) expect(readdirSync(path.join(copy, 'content/pages', l)).sort()).toEqual(['about.md', 'faq.md', 'privacy.md', 'return.md', 'terms.md']);

@@ -73,6 +73,20 @@ describe('products', () => {
     return JSON.parse(readFileSync(new URL(`${folder}/${file}`, root), 'utf8')) as Record<string, unknown>;
   };
 
+  test('each category is named as the shop names it, in English, Malay and Chinese', () => {
+    expect(folders.map((c) => (c as { label?: string }).label)).toEqual([
+      'Products: Maintenance',
+      'Products: Tyres',
+      'Products: Tinting Films',
+      'Products: Wiper Blades',
+      'Products: Dash Cams',
+      'Products: Brake Pads',
+      'Products: Car Mats',
+    ]);
+    const tyres = folders.find((c) => c.name === 'products-auto-tires-service') as { description?: string };
+    expect(tyres.description).toMatch(/^Tayar · 轮胎: /);
+  });
+
   test('one collection per category folder; products are edited, never created or deleted', () => {
     expect(folders.map((c) => c.folder)).toEqual(categories.map((c) => `content/catalog/${c.slug}`));
     for (const c of folders) {
@@ -150,10 +164,12 @@ describe('home banners', () => {
 });
 
 describe('where edits are saved', () => {
-  test('by default the working copy, through the proxy on 127.0.0.1 (npm run content)', () => {
-    expect(config.local_backend).toEqual({ url: 'http://127.0.0.1:8081/api/v1' });
+  test('by default the working copy, through the proxy on 127.0.0.1 (npm run content), with no login', () => {
+    // Not Decap's local_backend: that one asks to log in (a button that checks nothing).
+    expect(config.backend).toEqual({ name: 'working-copy', proxy_url: 'http://127.0.0.1:8081/api/v1', branch: 'main' });
+    expect('local_backend' in config).toBe(false);
     expect(config.publish_mode).toBeUndefined();
-    expect(adminConfig({ CONTENT_BACKEND: 'local', CONTENT_PROXY_PORT: '9091' }).local_backend).toEqual({ url: 'http://127.0.0.1:9091/api/v1' });
+    expect(adminConfig({ CONTENT_BACKEND: 'local', CONTENT_PROXY_PORT: '9091' }).backend).toMatchObject({ name: 'working-copy', proxy_url: 'http://127.0.0.1:9091/api/v1' });
     expect(() => adminConfig({ CONTENT_PROXY_PORT: 'eighty' })).toThrow('CONTENT_PROXY_PORT');
   });
 
@@ -162,7 +178,7 @@ describe('where edits are saved', () => {
       const git = adminConfig({ CONTENT_BACKEND: name, CONTENT_REPO: 'servauto/shop', CONTENT_BRANCH: 'live' });
       expect(git.backend).toMatchObject({ name, repo: 'servauto/shop', branch: 'live' });
       expect(git.publish_mode).toBe('editorial_workflow');
-      expect(git.local_backend).toBeUndefined();
+      expect('local_backend' in git).toBe(false);
     }
     expect(adminConfig({ CONTENT_BACKEND: 'gitea', CONTENT_REPO: 'shop/site', CONTENT_BASE_URL: 'https://git.example.my', CONTENT_API_ROOT: 'https://git.example.my/api/v1', CONTENT_APP_ID: 'abc' }).backend).toMatchObject({
       base_url: 'https://git.example.my',

@@ -226,7 +226,7 @@ describe('SMS that follow an order', () => {
     const read = await find(orderNo, me, 'ms_my');
     const told = read.data.notices.at(-1);
     expect(told).toMatchObject({ kind: 'timeChanged', phone: '+60123456789', sent: true });
-    expect(told.text).toBe(`RM0 Servauto: pemasangan pesanan ${orderNo} kini di SS15 Tyre & Battery pada Kha, 5 Jun 2025 jam 14:00.`);
+    expect(told.text).toBe(`RM0 Servauto: masa pemasangan pesanan ${orderNo} ditukar ke Kha, 5 Jun 2025 jam 14:00 di SS15 Tyre & Battery.`);
     expect(told.text).not.toMatch(/2025-06-0|Rab, 4 Jun|https?:|www\./);
     expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('Kha, 5 Jun 2025 jam 14:00'))).toHaveLength(1);
     // The history reads the old and new time in words as well, in the reader's language.

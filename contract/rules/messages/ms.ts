@@ -350,7 +350,7 @@ export const ms: Messages = {
   'history.refundRevoked': 'Permohonan bayaran balik ditarik balik.',
   'refundHistory.requested': 'Bayaran balik dimohon.',
   'refundHistory.revoked': 'Ditarik balik oleh pelanggan.',
-  'sms.timeChanged': 'pemasangan pesanan {orderNo} kini di {workshop} pada {date} jam {time}.',
+  'sms.timeChanged': 'masa pemasangan pesanan {orderNo} ditukar ke {date} jam {time} di {workshop}.',
   'sms.reminder': 'peringatan, pesanan {orderNo} akan dipasang di {workshop} esok, {date} pada {time}.',
   'sms.pickupReady': 'pesanan {orderNo} sedia untuk diambil di {workshop}. Tunjukkan kod ambil {code} di kaunter.',
   'sms.shipped': 'pesanan {orderNo} telah dipos melalui {company}, nombor penjejakan {trackingNo}.',
@@ -363,7 +363,7 @@ export const ms: Messages = {
   'sms.warrantyAccepted': 'tuntutan waranti pesanan {orderNo} diterima. Tempah pembaikan percuma di {workshop} dalam Pesanan Saya.',
   'sms.warrantyRejected': 'tuntutan waranti pesanan {orderNo} tidak diterima. {reason}',
   'sms.warrantyRefund': 'sebagai ganti pembaikan, {amount} untuk pesanan {orderNo} akan dikembalikan melalui cara anda membayar.',
-  'sms.warrantyBooked': 'pembaikan waranti percuma pesanan {orderNo} di {workshop} pada {date} jam {time}.',
+  'sms.warrantyBooked': 'pembaikan waranti percuma pesanan {orderNo} ditempah di {workshop} pada {date} jam {time}.',
   'sms.warrantyResolved': 'pembaikan waranti pesanan {orderNo} telah siap. Terima kasih atas kesabaran anda.',
   // Konsol operasi: panggilan untuk kakitangan sahaja, penolakan, catatan sejarah dan SMS.
   'console.staffOnly': 'Ini untuk kakitangan Servauto sahaja. Sila log masuk dengan nombor telefon kakitangan.',

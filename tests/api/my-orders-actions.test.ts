@@ -75,7 +75,7 @@ describe('app/page: the orders by tab', () => {
       return [page.data.list[0].firstLine.name, detail.data.lines[0].name];
     };
     expect(await names('en_us')).toEqual(['Bosch AeroTwin wiper blades', 'Bosch AeroTwin wiper blades']);
-    expect(await names('zh_cn')).toEqual(['Bosch AeroTwin 雨刷', 'Bosch AeroTwin 雨刷']);
+    expect(await names('zh_cn')).toEqual(['Bosch AeroTwin 雨刮', 'Bosch AeroTwin 雨刮']);
     expect(await names('ms_my')).toEqual(['Bilah pengelap Bosch AeroTwin', 'Bilah pengelap Bosch AeroTwin']);
   });
 

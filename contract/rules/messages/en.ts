@@ -300,7 +300,7 @@ export const en = {
   'upload.notFound': 'This photo does not exist or its link has expired.',
   'upload.hourlyLimit': 'You can upload at most {max} photos an hour. Please try again in {minutes} minutes.',
   'upload.unattachedLimit': 'You have {max} photos not yet sent with a refund request. Please send your request with them; photos left unused are removed after a day.',
-  'upload.tooManyPixels': 'This photo has too many pixels: at most {max} megapixels (for example 5000 × 5000). Please upload a smaller one.',
+  'upload.tooManyPixels': 'This photo has too many pixels: at most {max} megapixels (for example 5,000 × 5,000). Please upload a smaller one.',
   'upload.busy': 'Many photos are being processed right now. Please try again in a moment.',
   'review.notCompleted': 'You can review an order once it is completed.',
   'review.productRequired': 'Please choose the product you are reviewing.',

@@ -151,7 +151,7 @@ export const en = {
     order: 'Order with installation',
     notFound: 'We could not find that product.',
     backTo: 'Back to {category}',
-    perUnit: 'Price ({unit})',
+    perUnit: 'Price, {unit}',
     quantity: 'Quantity',
     tyreSize: 'Tyre size',
     tyreSizeCar: 'Your car takes {sizes}.',

@@ -17,6 +17,7 @@ export const glossary: Glossary = {
 /** Chinese typesetting as the shop's texts follow it. */
 export const style: readonly Style[] = [
   { means: 'punctuation after Chinese is full width', use: '：，；？！', avoid: /\p{Script=Han}[:,;?!]/u },
+  { means: 'quotation marks between Chinese are Chinese ones', use: '在“我的订单”中', avoid: /\p{Script=Han}["']\p{Script=Han}/u },
   { means: 'a space between Chinese and a Latin word or a number (dates excepted: 2026年12月1日)', use: '请输入 6 位验证码', avoid: /(?![年月])\p{Script=Han}[A-Za-z0-9]|[A-Za-z0-9](?![年月日])\p{Script=Han}/u },
   {
     means: 'a space between Chinese and a name, a code or an amount filled in (a workshop, an order number, RM …)',

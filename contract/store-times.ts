@@ -9,8 +9,8 @@ export const NEXT_FREE_MAX_STORES = 20;
 
 const labels: FieldLabels = {
   ...storeSlotsLabels,
-  storeIds: { en: 'Workshops', 'zh-cn': '车间', ms: 'Bengkel' },
-  'storeIds.*': { en: 'Workshop', 'zh-cn': '车间', ms: 'Bengkel' },
+  storeIds: { en: 'Workshops', 'zh-cn': '车厂', ms: 'Bengkel' },
+  'storeIds.*': { en: 'Workshop', 'zh-cn': '车厂', ms: 'Bengkel' },
 };
 
 export const nextFreeTime = z

@@ -82,9 +82,16 @@ export function ruleMessage(locale: Locale, key: RuleKey): string {
   return import.meta.env.SSR ? message(locale, key) : pageTexts(locale).rules[key];
 }
 
-/** Fills `{name}` placeholders. */
+/**
+ * Fills `{name}` placeholders. A whole number from 1,000 on has its thousands separated
+ * ("0 of 1,000 characters"), as the three languages write it in Malaysia.
+ */
 export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1000 ? value.toLocaleString('en-MY') : String(value);
+  });
 }
 
 /** A text with a singular and a plural form ({count} in both). */
@@ -117,4 +124,12 @@ export function pathInLocale(pathname: string, target: Locale): string {
 export function href(locale: Locale, page: string): string {
   const p = page.replace(/^\//, '');
   return locale === defaultLocale ? `/pc/${p}` : `/pc/${locale}/${p}`;
+}
+
+/**
+ * A label and what follows it, "Services: …", with the colon the language writes: full width
+ * and no space in Chinese ("服务项目：…"), never an ASCII colon after Chinese.
+ */
+export function labelled(locale: Locale, label: string, value = ''): string {
+  return `${label}${locale === 'zh-cn' ? '：' : ': '}${value}`;
 }

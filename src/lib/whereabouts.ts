@@ -21,9 +21,22 @@ export function originOf(whereabouts: Whereabouts | null, curCity: string | null
   return city ? { source: 'city', city, lat: city.lat, lng: city.lng } : null;
 }
 
-/** "3.2 km"; from 100 km on, whole kilometres ("412 km"). The three languages write decimals alike, with a point. */
-export function kmWords(km: number, template: string): string {
+/**
+ * "3.2 km"; from 100 km on, whole kilometres ("412 km"). The three languages write decimals alike,
+ * with a point. Under 100 m (a workshop at the chosen city's centre), `near`: never "0.0 km".
+ */
+export function kmWords(km: number, template: string, near: string): string {
+  if (km < 0.1) return near;
   return template.replace('{km}', km.toFixed(km >= 100 ? 0 : 1));
+}
+
+/**
+ * "Petaling Jaya, Selangor"; a town that is its own state (Kuala Lumpur, Putrajaya, Labuan: in
+ * Malay "W.P. Kuala Lumpur") is named once.
+ */
+export function placeWords(template: string, place: { town: string; state: string }): string {
+  if (!place.state || place.town === place.state || place.state.endsWith(` ${place.town}`)) return place.town;
+  return template.replace('{town}', place.town).replace('{state}', place.state);
 }
 
 /** The town and its state as the city menu names them in the page's language (a workshop is in one of its cities). */

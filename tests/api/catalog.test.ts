@@ -237,7 +237,7 @@ describe('searching the products', () => {
   });
 
   test('finds by the Chinese name', async () => {
-    const { list } = await page({ keyword: '雨刷' });
+    const { list } = await page({ keyword: '雨刮' });
     expect(ids(list)).toContain(AEROTWIN);
     expect(list.every((c) => c.category === 'Wiper Blade')).toBe(true);
   });

@@ -199,7 +199,7 @@ describe('a code in the wrong shape', () => {
 
   test('the OTP message in Chinese', async () => {
     const answer = await api.request(LOGIN, { phone: PHONE, code: '123' }, { language: 'zh_cn' });
-    expect(answer.msg).toBe('请输入6位验证码');
+    expect(answer.msg).toBe('请输入 6 位验证码');
   });
 
   test('the wrong-code warning in Malay', async () => {

@@ -116,7 +116,7 @@ describe('console/refunds/page', () => {
     // What was bought, so the request can be judged against it, in the admin's language.
     expect(queue.data.list[0].lines).toMatchObject([{ name: 'Bosch AeroTwin wiper blades', quantity: 1 }]);
     const inChinese = await call(C.refunds, { pageNum: 1, pageSize: 10 }, k.admin, 'zh_cn');
-    expect(inChinese.data.list[0].lines).toMatchObject([{ name: 'Bosch AeroTwin 雨刷', quantity: 1 }]);
+    expect(inChinese.data.list[0].lines).toMatchObject([{ name: 'Bosch AeroTwin 雨刮', quantity: 1 }]);
     api.advance(4 * DAY_SECONDS);
     const later = await call(C.refunds, { pageNum: 1, pageSize: 10 }, k.admin);
     expect(later.data.list.map((r: { late: boolean }) => r.late)).toEqual([true, true]);

@@ -75,7 +75,7 @@ describe('app/page: the orders by tab', () => {
       return [page.data.list[0].firstLine.name, detail.data.lines[0].name];
     };
     expect(await names('en_us')).toEqual(['Bosch AeroTwin wiper blades', 'Bosch AeroTwin wiper blades']);
-    expect(await names('zh_cn')).toEqual(['Bosch AeroTwin 雨刷', 'Bosch AeroTwin 雨刷']);
+    expect(await names('zh_cn')).toEqual(['Bosch AeroTwin 雨刮', 'Bosch AeroTwin 雨刮']);
     expect(await names('ms_my')).toEqual(['Bilah pengelap Bosch AeroTwin', 'Bilah pengelap Bosch AeroTwin']);
   });
 
@@ -226,7 +226,7 @@ describe('SMS that follow an order', () => {
     const read = await find(orderNo, me, 'ms_my');
     const told = read.data.notices.at(-1);
     expect(told).toMatchObject({ kind: 'timeChanged', phone: '+60123456789', sent: true });
-    expect(told.text).toBe(`RM0 Servauto: pemasangan pesanan ${orderNo} kini di SS15 Tyre & Battery pada Kha, 5 Jun 2025 jam 14:00.`);
+    expect(told.text).toBe(`RM0 Servauto: masa pemasangan pesanan ${orderNo} ditukar ke Kha, 5 Jun 2025 jam 14:00 di SS15 Tyre & Battery.`);
     expect(told.text).not.toMatch(/2025-06-0|Rab, 4 Jun|https?:|www\./);
     expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('Kha, 5 Jun 2025 jam 14:00'))).toHaveLength(1);
     // The history reads the old and new time in words as well, in the reader's language.

@@ -105,7 +105,7 @@ describe('order/app/add names every field in words', () => {
       field: 'items.0.options.wiper.driverInch',
       value: null,
       en: 'Driver (long) blade length must be a number.',
-      zh: '主驾驶（长）雨刷长度必须是数字。',
+      zh: '主驾驶（长）雨刮长度必须是数字。',
       ms: 'Panjang bilah pemandu (panjang) mestilah nombor.',
     });
   });

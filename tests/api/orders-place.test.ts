@@ -89,13 +89,13 @@ describe('placing an order with installation', () => {
     const { data } = await place(installOrder(), { language: 'zh_cn' });
     const names = async (language: string) =>
       (await api.request(FIND, { orderNo: data.orderNo }, { userKey, language })).data.lines.map((l: { name: string }) => l.name);
-    expect(await names('zh_cn')).toEqual(['Bosch AeroTwin 雨刷', '基本保养']);
+    expect(await names('zh_cn')).toEqual(['Bosch AeroTwin 雨刮', '基本保养']);
     expect(await names('en_us')).toEqual(['Bosch AeroTwin wiper blades', 'Basic service']);
     const catalogue = api.indexes.catalog.byId as Map<string, unknown>;
     const wipers = catalogue.get('wiper-bosch-aerotwin');
     catalogue.delete('wiper-bosch-aerotwin');
     try {
-      expect(await names('en_us')).toEqual(['Bosch AeroTwin 雨刷', 'Basic service']);
+      expect(await names('en_us')).toEqual(['Bosch AeroTwin 雨刮', 'Basic service']);
     } finally {
       catalogue.set('wiper-bosch-aerotwin', wipers);
     }

@@ -110,9 +110,9 @@ describe('decoding', () => {
     const liar = claimingSize(await pngPhoto(), 6000, 6000);
     expect(await upload(api, me, liar, 'huge.png', 'image/png')).toMatchObject({
       code: 413,
-      msg: 'This photo has too many pixels: at most 25 megapixels (for example 5000 × 5000). Please upload a smaller one.',
+      msg: 'This photo has too many pixels: at most 25 megapixels (for example 5,000 × 5,000). Please upload a smaller one.',
     });
-    expect((await upload(api, me, liar, 'huge.png', 'image/png', 'zh_cn')).msg).toBe('此照片像素过多：最多 25 百万像素（例如 5000 × 5000）。请上传较小的照片。');
+    expect((await upload(api, me, liar, 'huge.png', 'image/png', 'zh_cn')).msg).toBe('此照片像素过多：最多 25 百万像素（例如 5,000 × 5,000）。请上传较小的照片。');
     // The same lie within the limit gets as far as decoding, which finds the pixels missing.
     expect((await upload(api, me, claimingSize(await pngPhoto(), 4000, 4000), 'p.png', 'image/png')).code).toBe(415);
     expect(await uploads()).toBe(0);

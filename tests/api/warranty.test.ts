@@ -130,7 +130,7 @@ describe('staff decide', () => {
     expect(units[0]!.n).toBeGreaterThan(0);
     // No payment was asked for.
     expect(await rows(api, sql`select count(*)::int as n from payments p join orders o on o.id = p.order_id where o.order_no = ${orderNo}`)).toEqual([{ n: 1 }]);
-    expect(api.smsLines.at(-1)).toContain(`free warranty repair for order ${orderNo} at`);
+    expect(api.smsLines.at(-1)).toContain(`free warranty repair for order ${orderNo} booked at`);
     // The workshop's day lists the rework by time and bay, with when it ends; other days do not.
     const day1 = await call(W.page, { date: day.date }, k.ss2);
     expect(day1.data.list).toEqual([expect.objectContaining({ claimId, rework: { date: day.date, time }, reworkJob: { endTime: expect.stringMatching(/^\d\d:\d\d$/), bay: expect.any(Number) } })]);

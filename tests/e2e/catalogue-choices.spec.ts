@@ -51,7 +51,7 @@ test('a Perodua Myvi owner sees the Myvi’s tyre size and its price, on the car
 
   await page.getByLabel('Quantity').selectOption('4');
   await expect.poll(() => headline(page)).toBe(4 * cardPrice);
-  await expect(priceBlock(page)).toContainText(`Price per tyre: RM ${(cardPrice / 100).toFixed(2)}`);
+  await expect(priceBlock(page)).toContainText(`Price, per tyre: RM ${(cardPrice / 100).toFixed(2)}`);
   await expect(totalRow(page)).toContainText(`RM ${((4 * cardPrice) / 100).toFixed(2)}`);
   const order = priceBlock(page).getByRole('link', { name: 'Order with installation' });
   const target = new URL((await order.getAttribute('href'))!, page.url());
@@ -173,5 +173,5 @@ test('the footer offers tap-to-call and mail beside copying', async ({ page }) =
   await expect(footer.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:+60300000000');
   await expect(footer.getByRole('link', { name: 'Send an e-mail' })).toHaveAttribute('href', 'mailto:billing@demo.invalid');
   await page.goto('/pc/ms/home');
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Telefon' })).toHaveAttribute('href', 'tel:+60300000000');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Hubungi' })).toHaveAttribute('href', 'tel:+60300000000');
 });

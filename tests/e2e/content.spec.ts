@@ -19,6 +19,23 @@ test('the FAQ opens an answer and narrows to what the customer searches for', as
   await expect(page.getByText('No question matches “zzqx”. Try another word, or contact us.')).toBeVisible();
 });
 
+test('the FAQ leads a warranty claim to the order page’s button, in its words', async ({ page }) => {
+  await page.goto('/pc/faq');
+  await page.getByText('How do I make a warranty claim?').click();
+  const answer = page.locator('details[open]');
+  await expect(answer).toContainText('open My Orders, choose the order and tap Claim under warranty.');
+  await expect(answer).not.toContainText('e-mail');
+  // The dictionary keys the page cites show nowhere, not even in its structured data.
+  await expect(answer).not.toContainText('ui:');
+  const structured = (await page.locator('script[type="application/ld+json"]').allTextContents()).find((t) => t.includes('FAQPage'));
+  expect(structured).toContain('tap Claim under warranty');
+  expect(structured).not.toContain('ui:');
+
+  await page.goto('/pc/ms/faq');
+  await page.getByText('Bagaimanakah cara meminta bayaran balik?').click();
+  await expect(page.locator('details[open]')).toContainText('tekan Minta bayaran balik.');
+});
+
 test('the footer policy links open the matching policy, in each language', async ({ page }) => {
   await page.goto('/pc/home');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Return Policy' }).click();

@@ -47,7 +47,7 @@ const languages = [
     title: '税务发票',
     seller: '卖方',
     sst: 'SST 注册号',
-    taxLine: '工费服务税 8%（SST 注册号 W10-1808-32000123）',
+    taxLine: '工时服务税 8%（SST 注册号 W10-1808-32000123）',
     creditNote: '贷项通知单 CN-2026-000007',
     qr: '电子发票验证链接的二维码',
     validate: '在 MyInvois 查验此电子发票',

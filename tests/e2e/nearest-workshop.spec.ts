@@ -170,6 +170,22 @@ test('the store finder lists the nearest first with town, state and distance, fr
   await expect(main.getByRole('article').first()).toContainText('Kuching, Sarawak');
 });
 
+test('a city that is its own state is named once on a workshop card, in English and Chinese', async ({ page }) => {
+  await page.goto('/pc/store');
+  let main = page.getByRole('main');
+  await main.getByLabel('City').selectOption({ label: 'Kuala Lumpur' });
+  let first = main.getByRole('article').first();
+  await expect(first).toContainText(/Kuala Lumpur\d+\.\d km away/);
+  await expect(first).not.toContainText('Kuala Lumpur, Kuala Lumpur');
+
+  await page.goto('/pc/zh-cn/store');
+  main = page.getByRole('main');
+  await main.getByLabel('城市').selectOption({ label: '吉隆坡' });
+  first = main.getByRole('article').first();
+  await expect(first).toContainText(/吉隆坡距离 \d+\.\d 公里/);
+  await expect(first).not.toContainText('吉隆坡，吉隆坡');
+});
+
 test('a product page lists the three nearest workshops that fit it, linking to all', async ({ page }) => {
   await myviOwner(page, 'petaling-jaya');
   await page.goto('/pc/products/auto-tinting-films/tint-3m-black-beauty');

@@ -31,23 +31,23 @@ test('four tyres: the headline is labelled as the total for 4 tyres, and the uni
   await openWithCar(page, '/pc/products/auto-tires-service/tyre-bridgestone-ecopia-ep150', MYVI_13);
   const block = priceBlock(page);
   await expect(page.getByRole('radio', { name: /175\/65R14/ })).toBeChecked();
-  await expect(block.getByText('Price per tyre', { exact: true })).toBeVisible();
+  await expect(block.getByText('Price, per tyre', { exact: true })).toBeVisible();
 
   await page.getByLabel('Quantity').selectOption('4');
   await expect(block.getByText('Total for 4 tyres', { exact: true })).toBeVisible();
-  await expect(block.getByText(/^Price per tyre: RM \d+\.\d\d$/)).toBeVisible();
+  await expect(block.getByText(/^Price, per tyre: RM \d+\.\d\d$/)).toBeVisible();
   // Nothing above the total calls it the price of one tyre.
-  await expect(block.getByText('Price per tyre', { exact: true })).toHaveCount(0);
-  await expect(page.getByRole('main').locator('header')).not.toContainText('Price per tyre');
+  await expect(block.getByText('Price, per tyre', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('main').locator('header')).not.toContainText('Price, per tyre');
   await expect(page.getByRole('table', { name: 'Price breakdown · Total for 4 tyres' })).toBeVisible();
 });
 
 test('wiper blades with the rear blade are a set of 3, never "set of 2 blades"', async ({ page }) => {
   await openWithCar(page, '/pc/products/auto-wiper-blade/wiper-bosch-aerotwin', MYVI_13);
   const main = page.getByRole('main');
-  await expect(priceBlock(page)).toContainText('Price set of 2 blades (driver and passenger)');
+  await expect(priceBlock(page)).toContainText('Price, set of 2 blades (driver and passenger)');
   await page.getByRole('checkbox', { name: /Add a 12″ rear blade/ }).check();
-  await expect(priceBlock(page)).toContainText('Price set of 3 blades (driver, passenger and rear)');
+  await expect(priceBlock(page)).toContainText('Price, set of 3 blades (driver, passenger and rear)');
   await expect(main).not.toContainText('set of 2 blades');
 });
 

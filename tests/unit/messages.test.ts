@@ -21,7 +21,7 @@ describe('message: texts with placeholders', () => {
   });
 
   test('in Chinese and Malay', () => {
-    expect(message('zh-cn', 'otp.sent', { phone: '+60 12-345 6789' })).toBe('我们已将6位验证码发送至 +60 12-345 6789。');
+    expect(message('zh-cn', 'otp.sent', { phone: '+60 12-345 6789' })).toBe('我们已将 6 位验证码发送至 +60 12-345 6789。');
     expect(message('ms', 'otp.phoneLimit', { minutes: 55 })).toBe(
       'Terlalu banyak kod diminta untuk nombor ini. Sila cuba lagi dalam 55 minit.',
     );

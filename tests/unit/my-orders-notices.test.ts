@@ -32,7 +32,7 @@ describe('SMS about an order', () => {
         expect(text).not.toMatch(/https?:|www\.|\{\w+\}/);
       }
     }
-    expect(noticeText(order, { kind: 'reminder' })).toBe('RM0 Servauto: a reminder that order SA2506021234 is installed at Tyre & Auto SS2 tomorrow, Thu, 5 Jun 2025 at 14:00.');
+    expect(noticeText(order, { kind: 'reminder' })).toBe('RM0 Servauto: a reminder that order SA2506021234 is booked for installation at Tyre & Auto SS2 tomorrow, Thu, 5 Jun 2025 at 14:00.');
     expect(noticeText({ ...order, locale: 'ms' }, { kind: 'pickupReady' })).toBe(
       'RM0 Servauto: pesanan SA2506021234 sedia untuk diambil di Tyre & Auto SS2. Tunjukkan kod ambil 482913 di kaunter.',
     );

@@ -10,3 +10,15 @@ export interface Term {
 }
 
 export type Glossary = Readonly<Record<string, Term>>;
+
+/**
+ * A way of writing that the texts never use (an ASCII colon after Chinese, "8 %", "1000"), with
+ * the one they do use. The test reads every text of the language with `avoid`.
+ */
+export interface Style {
+  means: string;
+  use: string;
+  avoid: RegExp;
+  /** Files the rule does not read, e.g. those whose placeholders are spaced when filled. */
+  skip?: RegExp;
+}

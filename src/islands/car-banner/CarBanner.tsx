@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary } from '../../i18n/index.ts';
+import { dictionary, labelled } from '../../i18n/index.ts';
 import { checkStoredCar } from '../../lib/car-check.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { carLabel } from '../catalog/car-label.ts';
@@ -29,7 +29,7 @@ export default function CarBanner({ locale }: { locale: Locale }) {
       </svg>
       {summary ? (
         <span className="flex min-w-0 flex-1 items-baseline">
-          <span className="sr-only">{t.yourCar}: </span>
+          <span className="sr-only">{labelled(locale, t.yourCar)}</span>
           <strong className="truncate">{summary}</strong>
           <span className="ml-2 shrink-0 whitespace-nowrap text-sm underline lg:sr-only 2xl:not-sr-only">{t.change}</span>
         </span>

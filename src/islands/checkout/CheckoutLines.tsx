@@ -1,5 +1,5 @@
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, labelled } from '../../i18n/index.ts';
 import type { OrderLine } from '../../lib/checkout.ts';
 import { optionWords } from '../../lib/line-words.ts';
 import { chosenForAnotherCar } from './line-car.ts';
@@ -68,7 +68,7 @@ export function CheckoutLines({ locale, lines, quoted, looks, problems, currentC
                   </option>
                 ))}
               </select>
-              <button type="button" className="btn-secondary" aria-label={`${t.checkout.remove}: ${name}`} onClick={() => onRemove(i)}>
+              <button type="button" className="btn-secondary" aria-label={labelled(locale, t.checkout.remove, name)} onClick={() => onRemove(i)}>
                 {t.checkout.remove}
               </button>
             </div>

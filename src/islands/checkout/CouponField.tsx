@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary } from '../../i18n/index.ts';
+import { dictionary, labelled } from '../../i18n/index.ts';
 import { Field } from './Field.tsx';
 
 interface Props {
@@ -57,7 +57,7 @@ export function CouponField({ locale, code, applied, error, hint, onChange }: Pr
         </Field>
       </div>
       {on ? (
-        <button type="button" className="btn-secondary mb-auto mt-7" aria-label={`${t.removeCoupon}: ${code.trim().toUpperCase()}`} onClick={remove}>
+        <button type="button" className="btn-secondary mb-auto mt-7" aria-label={labelled(locale, t.removeCoupon, code.trim().toUpperCase())} onClick={remove}>
           {t.remove}
         </button>
       ) : (

@@ -20,7 +20,7 @@ export function FarWorkshopDialog({ locale, workshop, origin, onConfirm, onCance
     <Modal open={workshop !== null} onClose={onCancel} title={t.farTitle} closeLabel={dictionary(locale).notices.close} role="alertdialog">
       {workshop && (
         <>
-          <p>{fill(t.farBody, { name: workshop.name, km: kmWords(workshop.distanceKm ?? 0, t.km), place })}</p>
+          <p>{fill(t.farBody, { name: workshop.name, km: kmWords(workshop.distanceKm ?? 0, t.km, t.kmNear), place })}</p>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <button type="button" className="btn-secondary" {...AUTOFOCUS} onClick={onCancel}>
               {t.farCancel}

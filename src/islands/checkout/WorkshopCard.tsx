@@ -3,7 +3,7 @@ import type { WorkshopDto } from '../../../contract/stores.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import type { CityPlace } from '../../lib/places.ts';
 import { dayTimeWords } from '../../../contract/rules/dates.ts';
-import { kmWords, townAndState } from '../../lib/whereabouts.ts';
+import { kmWords, placeWords, townAndState } from '../../lib/whereabouts.ts';
 import { WorkshopRating } from '../stores/WorkshopRating.tsx';
 import type { WorkshopRatingValue } from '../stores/workshop-ratings.ts';
 import type { NextFree } from './useNextFree.ts';
@@ -32,9 +32,9 @@ export function WorkshopCard({ locale, workshop: w, cities, checked, lastUsed, r
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className="font-semibold">{w.name}</span>
-          {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(w.distanceKm, t.km)}</span>}
+          {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(w.distanceKm, t.km, t.kmNear)}</span>}
         </span>
-        <span className="block text-sm text-slate-700">{fill(t.townState, { town, state })}</span>
+        <span className="block text-sm text-slate-700">{placeWords(t.townState, { town, state })}</span>
         <span className="block text-sm text-slate-600">{w.address}</span>
         <WorkshopRating locale={locale} rating={rating} />
         {lastUsed && <span className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{t.lastUsed}</span>}

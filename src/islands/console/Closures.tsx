@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill, plural } from '../../i18n/index.ts';
+import { dictionary, fill, labelled, plural } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleStoresBookings, consoleStoresClosure, consoleStoresList } from '../../lib/console-endpoints.ts';
 import { isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
@@ -110,7 +110,7 @@ function ClosureDesk({ locale }: { locale: Locale }) {
                   <ul className="text-sm">
                     {s.closures.map((c) => (
                       <li key={c.date}>
-                        {dateWords(c.date, locale)}: {c.reason}
+                        {labelled(locale, dateWords(c.date, locale), c.reason)}
                       </li>
                     ))}
                   </ul>

@@ -6,7 +6,7 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { findState } from '../../../contract/rules/postcode.ts';
 import type { z } from 'zod';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, labelled } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleOrdersComplete, consoleOrdersReady, consoleOrdersStart, consoleStoresList as storesEndpoint } from '../../lib/console-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
@@ -344,7 +344,7 @@ export function OrderCard({ locale, order, onMoved, admin = false, children }: {
       </section>
       {order.notes && (
         <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
-          <span className="font-semibold">{t.notes}: </span>
+          <span className="font-semibold">{labelled(locale, t.notes)}</span>
           {order.notes}
         </p>
       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { checkPlate, normalisePlate } from '../../../contract/rules/plate.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { SavedCar } from '../../../contract/vehicles.ts';
-import { dictionary } from '../../i18n/index.ts';
+import { dictionary, labelled } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { carInfoUpdate } from '../../lib/garage-endpoints.ts';
 
@@ -53,7 +53,7 @@ export function CarPapers({ locale, car, onSaved }: Props) {
       <div className="flex gap-2">
         <input id={id(field)} type="date" className="field-input" value={value} onInput={(e) => set(e.currentTarget.value)} onChange={(e) => set(e.currentTarget.value)} />
         {value && (
-          <button type="button" className="btn-secondary" aria-label={`${t.clear}: ${label}`} onClick={() => set('')}>
+          <button type="button" className="btn-secondary" aria-label={labelled(locale, t.clear, label)} onClick={() => set('')}>
             {t.clear}
           </button>
         )}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ReminderPurpose, UserConsent } from '../../../contract/consent.ts';
 import { momentWords } from '../../../contract/rules/dates.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary } from '../../i18n/index.ts';
+import { dictionary, labelled } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { userConsent } from '../../lib/garage-endpoints.ts';
 
@@ -66,7 +66,7 @@ export function Reminders({ locale }: { locale: Locale }) {
           ))}
         </ul>
       )}
-      {last && <p className="mt-3 text-sm text-slate-600">{t.remindersChanged}: {momentWords(last.at, locale)}</p>}
+      {last && <p className="mt-3 text-sm text-slate-600">{labelled(locale, t.remindersChanged, momentWords(last.at, locale))}</p>}
       {failure && <p role="alert" className="field-error mt-3">{consent ? `${t.remindersNotSaved} ${failure}` : failure}</p>}
     </section>
   );

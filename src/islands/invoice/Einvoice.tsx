@@ -1,6 +1,6 @@
 import type { Locale } from '../../../contract/rules/language.ts';
 import { momentWords } from '../../../contract/rules/dates.ts';
-import { dictionary } from '../../i18n/index.ts';
+import { dictionary, labelled } from '../../i18n/index.ts';
 import { qrSvg } from '../../lib/qr-svg.ts';
 import { useEinvoiceWatch } from './einvoice-watch.ts';
 import { EinvoiceRequest } from './EinvoiceRequest.tsx';
@@ -42,7 +42,7 @@ export function EinvoiceStatus({ locale, einvoice, withQr = false }: { locale: L
       {qr && <QrCode qr={qr} label={t.qr} />}
       <div className="w-full min-w-0 flex-1 space-y-2 text-sm">
         <p className="font-semibold">
-          {t.einvoice}: {t.einvoiceStatus[einvoice.status]}
+          {labelled(locale, t.einvoice, t.einvoiceStatus[einvoice.status])}
         </p>
         <Facts
           rows={[

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, labelled } from '../../i18n/index.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { type OrderDetailDto } from './format.ts';
 import { PickupQr } from './PickupQr.tsx';
@@ -92,18 +92,18 @@ export function Workshop({ locale, order }: { locale: Locale; order: OrderDetail
       </div>
       {when && <Rows none={t.none} rows={[[t.appointment, fill(t.appointmentAt, { date: dateWords(when.date, locale), time: when.time, end: when.endTime })]]} />}
       {when && order.actions.changeTime && <p className="text-sm text-slate-700">{fill(t.changesLeft, { left: order.reschedulesLeft })}</p>}
-      {order.method === 'pickup' && <PickupCode t={t} code={order.pickupCode} qr={order.pickupQr} />}
+      {order.method === 'pickup' && <PickupCode locale={locale} t={t} code={order.pickupCode} qr={order.pickupQr} />}
     </Section>
   );
 }
 
-function PickupCode({ t, code, qr }: { t: Texts; code: string | null; qr: { size: number; path: string } | null }) {
+function PickupCode({ locale, t, code, qr }: { locale: Locale; t: Texts; code: string | null; qr: { size: number; path: string } | null }) {
   if (!code) return <p className="rounded-lg bg-slate-100 p-3">{t.pickupLater}</p>;
   return (
     <div className="flex flex-wrap items-center gap-4 rounded-xl bg-brand-50 p-4">
       <div>
         <p className="text-sm font-semibold text-slate-700">{t.pickupCode}</p>
-        <p className="font-mono text-4xl font-extrabold tracking-widest text-brand-900" aria-label={`${t.pickupCode}: ${code.split('').join(' ')}`}>
+        <p className="font-mono text-4xl font-extrabold tracking-widest text-brand-900" aria-label={labelled(locale, t.pickupCode, code.split('').join(' '))}>
           {code}
         </p>
         <p className="mt-1 max-w-60 text-sm text-slate-700">{t.pickupHint}</p>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { dictionary, fill, href, plural } from '../../i18n/index.ts';
+import { dictionary, fill, href, labelled, plural } from '../../i18n/index.ts';
 import { hasInvoice, invoiceHref } from '../../lib/invoice-link.ts';
 import { formatRM } from '../../lib/money.ts';
 import { targetOf, type Done } from './action-types.ts';
@@ -64,17 +64,17 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
         <p className="text-lg font-extrabold tabular-nums">{fill(t.total, { total: formatRM(card.totalSen, locale) })}</p>
         <div className="flex flex-wrap gap-2">
           {hasInvoice(card.status) && (
-            <a href={invoiceHref(locale, card.orderNo)} className="btn-secondary" aria-label={`${d.invoice.link}: ${fill(t.orderNo, { orderNo: card.orderNo })}`}>
+            <a href={invoiceHref(locale, card.orderNo)} className="btn-secondary" aria-label={labelled(locale, d.invoice.link, fill(t.orderNo, { orderNo: card.orderNo }))}>
               {d.invoice.link}
             </a>
           )}
-          <a href={detailHref} className="btn-secondary" aria-label={`${t.details}: ${fill(t.orderNo, { orderNo: card.orderNo })}`}>
+          <a href={detailHref} className="btn-secondary" aria-label={labelled(locale, t.details, fill(t.orderNo, { orderNo: card.orderNo }))}>
             {t.details}
           </a>
         </div>
       </div>
       {card.status === 'COMPLETED' && (
-        <a href={`${detailHref}#reviews`} className="btn-secondary" aria-label={`${d.reviewForm.invite}: ${fill(t.orderNo, { orderNo: card.orderNo })}`}>
+        <a href={`${detailHref}#reviews`} className="btn-secondary" aria-label={labelled(locale, d.reviewForm.invite, fill(t.orderNo, { orderNo: card.orderNo }))}>
           <span aria-hidden="true" className="text-amber-500">
             ★
           </span>{' '}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import { klDate } from '../../../contract/rules/kl-calendar.ts';
-import { dictionary, fill } from '../../i18n/index.ts';
+import { dictionary, fill, labelled } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { reviewMine } from '../../lib/order-endpoints.ts';
 import { reviewSubjects, type AuthorReview, type ReviewSubject } from '../../lib/reviews.ts';
@@ -83,7 +83,7 @@ export function ReviewsSection({ locale, order }: { locale: Locale; order: Order
 function Subject({ locale, subject, onOpen }: { locale: Locale; subject: ReviewSubject; onOpen: () => void }) {
   const t = dictionary(locale).reviewForm;
   const r = subject.review;
-  const label = `${subject.target === 'workshop' ? t.workshop : t.product}: ${subject.name}`;
+  const label = labelled(locale, subject.target === 'workshop' ? t.workshop : t.product, subject.name);
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -108,7 +108,7 @@ function Subject({ locale, subject, onOpen }: { locale: Locale; subject: ReviewS
           {r.text && <p className="whitespace-pre-line text-slate-800">{r.text}</p>}
           {r.reply && (
             <p className="rounded-lg bg-slate-50 p-2">
-              <span className="font-semibold">{t.reply}: </span>
+              <span className="font-semibold">{labelled(locale, t.reply)}</span>
               {r.reply.text}
             </p>
           )}

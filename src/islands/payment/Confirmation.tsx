@@ -3,7 +3,7 @@ import { dateWords } from '../../../contract/rules/dates.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { pickupReadyBy } from '../../../contract/rules/pickup.ts';
 import { malaysianStates } from '../../../contract/rules/postcode.ts';
-import { dictionary, fill, href } from '../../i18n/index.ts';
+import { dictionary, fill, href, labelled } from '../../i18n/index.ts';
 import { icsEvent } from '../../lib/ics.ts';
 import { invoiceHref } from '../../lib/invoice-link.ts';
 import { whatsappLink } from '../../lib/pay-time.ts';
@@ -62,7 +62,7 @@ export function Confirmation({ locale, order }: { locale: Locale; order: OrderDe
           <p className="text-slate-700">{store.address}</p>
           {when && (
             <p>
-              <span className="font-semibold">{t.when}: </span>
+              <span className="font-semibold">{labelled(locale, t.when)}</span>
               {fill(t.at, { date: dateText(when.date), time: when.time, end: when.endTime })}
             </p>
           )}

@@ -2,11 +2,11 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { nearestFirst } from '../../../contract/rules/nearest.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
-import { dictionary, fill, href } from '../../i18n/index.ts';
+import { dictionary, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { clientStore } from '../../lib/endpoints.ts';
 import type { CityPlace } from '../../lib/places.ts';
-import { kmWords, townAndState } from '../../lib/whereabouts.ts';
+import { kmWords, placeWords, townAndState } from '../../lib/whereabouts.ts';
 import { useHydrated } from '../ui/useClientStore.ts';
 import { LocationControls } from './LocationControls.tsx';
 import { useOrigin } from './useOrigin.ts';
@@ -58,10 +58,10 @@ export default function NearbyWorkshops({ locale, productId, cities }: Props) {
               <li key={w.id} className="flex flex-wrap items-baseline justify-between gap-x-3 p-3">
                 <span>
                   <span className="block font-semibold">{w.name}</span>
-                  <span className="block text-sm text-slate-700">{fill(t.townState, { town, state })}</span>
+                  <span className="block text-sm text-slate-700">{placeWords(t.townState, { town, state })}</span>
                   <WorkshopRating locale={locale} rating={ratings.get(w.id)} />
                 </span>
-                {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(w.distanceKm, t.km)}</span>}
+                {w.distanceKm !== null && <span className="text-sm font-semibold text-brand-900">{kmWords(w.distanceKm, t.km, t.kmNear)}</span>}
               </li>
             );
           })}

@@ -4,11 +4,11 @@ import { nearestFirst } from '../../../contract/rules/nearest.ts';
 import { formatPhone, telHref } from '../../../contract/rules/phone.ts';
 import { directionLinks } from '../../../contract/rules/directions.ts';
 import type { WorkshopDto } from '../../../contract/stores.ts';
-import { dictionary, fill, plural } from '../../i18n/index.ts';
+import { dictionary, fill, labelled, plural } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { doorStoreList } from '../../lib/endpoints.ts';
 import type { CityPlace } from '../../lib/places.ts';
-import { kmWords, townAndState } from '../../lib/whereabouts.ts';
+import { kmWords, placeWords, townAndState } from '../../lib/whereabouts.ts';
 import { useHydrated } from '../ui/useClientStore.ts';
 import { LocationControls } from './LocationControls.tsx';
 import { useOrigin } from './useOrigin.ts';
@@ -122,15 +122,15 @@ const WorkshopCard = memo(function WorkshopCard({ locale, workshop: w, town, sta
           </span>
         </div>
         <p className="text-sm text-slate-700">
-          {fill(dictionary(locale).near.townState, { town, state })}
-          {w.distanceKm !== null && <strong className="ml-2 text-brand-900">{kmWords(w.distanceKm, t.distance)}</strong>}
+          {placeWords(dictionary(locale).near.townState, { town, state })}
+          {w.distanceKm !== null && <strong className="ml-2 text-brand-900">{kmWords(w.distanceKm, t.distance, t.distanceNear)}</strong>}
         </p>
         <WorkshopRating locale={locale} rating={rating} className="mt-1" />
         <address className="mt-2 not-italic">
           {w.address}, {w.postcode} {w.state}
         </address>
         <p className="mt-2 text-sm">
-          <strong>{t.services}:</strong> {w.services.map((s) => serviceNames[s] ?? s).join(', ')} · {fill(t.bays, { bays: w.bays })}
+          <strong>{labelled(locale, t.services)}</strong>{w.services.map((s) => serviceNames[s] ?? s).join(', ')} · {fill(t.bays, { bays: w.bays })}
         </p>
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer">{t.hours}</summary>

@@ -425,6 +425,7 @@ export const en = {
     date: 'Date',
     time: 'Time',
     full: 'full',
+    dayTooShort: 'closes before this job could end',
     noSlots: 'No free time in the next 30 days: please choose another workshop.',
     address: 'Delivery address',
     recipient: 'Recipient',

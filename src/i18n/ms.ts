@@ -425,6 +425,7 @@ export const ms: Dictionary = {
     date: 'Tarikh',
     time: 'Masa',
     full: 'penuh',
+    dayTooShort: 'tutup sebelum kerja ini siap',
     noSlots: 'Tiada masa kosong dalam 30 hari akan datang: sila pilih bengkel lain.',
     address: 'Alamat penghantaran',
     recipient: 'Penerima',

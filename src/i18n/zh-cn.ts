@@ -424,6 +424,7 @@ export const zhCn: Dictionary = {
     date: '日期',
     time: '时间',
     full: '已满',
+    dayTooShort: '营业时间不足以完成此项目',
     noSlots: '未来 30 天没有空闲时段：请选择其他车厂。',
     address: '收货地址',
     recipient: '收件人',

@@ -571,6 +571,8 @@ export const en = {
     pickupAt: 'Self pickup at {store}',
     byPost: 'Delivery by post',
     when: '{date}, {time}',
+    passed: 'Appointment time passed',
+    passedNote: 'The workshop has not recorded this installation. Call the workshop to arrange a new time, or ask for a refund.',
     pickupCode: 'Pickup code: {code}',
     parcel: '{company}, tracking number {no}',
     total: 'Total {total}',
@@ -1001,6 +1003,7 @@ export const en = {
   },
   reviewForm: {
     title: 'Rate your order',
+    closedTitle: 'Your reviews',
     intro: 'Tell other drivers what you thought. Your review shows your first name and initial, your car model and the date, marked “Verified buyer”.',
     invite: 'Rate your order',
     loading: 'Loading your reviews…',

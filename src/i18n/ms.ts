@@ -571,6 +571,8 @@ export const ms: Dictionary = {
     pickupAt: 'Ambil sendiri di {store}',
     byPost: 'Penghantaran melalui pos',
     when: '{date}, {time}',
+    passed: 'Masa temu janji telah berlalu',
+    passedNote: 'Bengkel belum merekodkan pemasangan ini. Hubungi bengkel untuk mengatur masa baharu, atau mohon bayaran balik.',
     pickupCode: 'Kod ambil: {code}',
     parcel: '{company}, nombor penjejakan {no}',
     total: 'Jumlah {total}',
@@ -1001,6 +1003,7 @@ export const ms: Dictionary = {
   },
   reviewForm: {
     title: 'Nilai pesanan anda',
+    closedTitle: 'Ulasan anda',
     intro: 'Beritahu pemandu lain pendapat anda. Ulasan anda menunjukkan nama pertama dan huruf awal anda, model kereta dan tarikh, bertanda “Pembeli disahkan”.',
     invite: 'Nilai pesanan anda',
     loading: 'Memuatkan ulasan anda…',

@@ -570,6 +570,8 @@ export const zhCn: Dictionary = {
     pickupAt: '到 {store} 自取',
     byPost: '邮寄',
     when: '{date} {time}',
+    passed: '预约时间已过',
+    passedNote: '车厂尚未记录此次安装。请致电车厂另约时间，或申请退款。',
     pickupCode: '取货码：{code}',
     parcel: '{company}，运单号 {no}',
     total: '合计 {total}',
@@ -1000,6 +1002,7 @@ export const zhCn: Dictionary = {
   },
   reviewForm: {
     title: '评价您的订单',
+    closedTitle: '您的评价',
     intro: '告诉其他车主您的感受。评价会显示您的名字和姓氏首字母、车型和日期，并标注“已验证买家”。',
     invite: '评价您的订单',
     loading: '正在加载您的评价…',

@@ -120,10 +120,13 @@ test('a refund is asked for with a photo, followed step by step, and revoked', a
 
 test('a parcel posted free says "Delivery: Free" on its payment page and its order page', async ({ page }) => {
   await customer(page);
-  // Two sets of wipers (RM 178.00) to Selangor: post is free from RM 150.00 in West Malaysia.
+  // Wipers and mats (RM 89.00 + RM 119.00) to Selangor: post is free from RM 150.00 in West Malaysia.
   const { orderNo } = await api<{ orderNo: string }>(page, '/app/order/vehicle/order/app/add', {
     idempotencyKey: `e2e-my-orders-free-post-${Date.now()}`,
-    items: [{ productId: 'wiper-bosch-aerotwin', quantity: 2 }],
+    items: [
+      { productId: 'wiper-bosch-aerotwin', quantity: 1 },
+      { productId: 'mat-goodyear-rubber', quantity: 1 },
+    ],
     variantId: MYVI,
     carPlate: 'WXY 1234',
     method: 'mail',

@@ -167,6 +167,8 @@ test('the console logged out asks for the login with no hydration error, whichev
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  // Marks the page once an island has asked for a dialog (the event that wakes the dialogs' island).
+  await page.addInitScript(() => addEventListener('servauto:overlays', () => (document.documentElement.dataset.dialogAsked = '')));
   for (const [prefix, title] of [['', 'Log in or sign up'], ['zh-cn/', '登录或注册'], ['ms/', 'Log masuk atau daftar']] as const) {
     // The dialogs' island held back until the page's own island has asked for the login, as a
     // slow network may order them: it wakes with the dialog already asked for.
@@ -177,7 +179,7 @@ test('the console logged out asks for the login with no hydration error, whichev
       await route.continue().catch(() => undefined);
     });
     await page.goto(`/pc/${prefix}console`);
-    await expect(page.locator('html')).toHaveAttribute('data-gate-ready', '');
+    await expect(page.locator('html')).toHaveAttribute('data-dialog-asked', '');
     release();
     await expect(page.getByRole('dialog', { name: title })).toBeVisible();
     await page.unrouteAll({ behavior: 'wait' });

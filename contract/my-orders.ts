@@ -39,6 +39,7 @@ export const orderCard = z
     car: z.object({ name: z.string(), plate: z.string() }),
     store: z.object({ id: z.string(), name: z.string() }).nullable(),
     appointment: z.object({ date: z.string(), time: z.string(), endTime: z.string() }).nullable(),
+    appointmentPassed: z.boolean().meta({ description: 'A booked installation whose time is over while the workshop has not started it.' }),
     pickupCode: z.string().nullable(),
     expressCompany: z.string().nullable(),
     expressNo: z.string().nullable(),
@@ -53,6 +54,7 @@ export const orderCard = z
       .nullable()
       .meta({ description: 'The latest refund request the customer did not revoke, if any.' }),
     reschedulesLeft: z.number().int(),
+    reviewOpen: z.boolean().meta({ description: 'A completed order with a product or workshop not rated yet, or a review still changeable: the card invites a review.' }),
     actions: z.object({ pay: z.boolean(), cancel: z.boolean(), changeTime: z.boolean(), refund: z.boolean(), revokeRefund: z.boolean(), delete: z.boolean() }),
   })
   .meta({ id: 'OrderCard' });

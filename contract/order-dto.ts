@@ -100,6 +100,7 @@ export const orderDetail = z
     appointment: z
       .object({ date: z.string(), time: z.string(), endTime: z.string().meta({ description: 'When the job should be done, HH:mm.' }) })
       .nullable(),
+    appointmentPassed: z.boolean().meta({ description: 'A booked installation whose time is over while the workshop has not started it: no longer "booked", the customer is told to contact the workshop or ask for a refund.' }),
     closure: z
       .object({ date: z.string().meta({ description: 'The booked day (YYYY-MM-DD, Malaysian time).' }), reason: z.string() })
       .nullable()

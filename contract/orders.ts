@@ -179,7 +179,9 @@ export const slotDate = z
   .object({
     date: z.string().meta({ description: 'YYYY-MM-DD' }),
     available: z.boolean().meta({ description: 'Some time that day can take the whole job.' }),
-    times: z.array(z.object({ time: z.string().meta({ description: 'HH:mm' }), available: z.boolean() })),
+    times: z
+      .array(z.object({ time: z.string().meta({ description: 'HH:mm' }), available: z.boolean().meta({ description: 'False: every bay is taken then.' }) }))
+      .meta({ description: 'The start times from which the whole job ends by closing; empty when the day is shorter than the job.' }),
   })
   .meta({ id: 'SlotDate' });
 

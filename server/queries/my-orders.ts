@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Locale } from '../../contract/rules/language.ts';
+import { editableUntil } from '../../contract/rules/review-rules.ts';
 import type { RefundStatus } from '../../contract/rules/order-status.ts';
 import { orderTabs, type OrderTab } from '../../contract/my-orders-dto.ts';
 import type { orderPage } from '../../contract/my-orders.ts';
@@ -9,10 +10,11 @@ import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { lineName } from '../modules/orders/line-view.ts';
 import { orderLines, orders } from '../modules/orders/schema.ts';
 import { refunds } from '../modules/refunds/schema.ts';
+import { reviews } from '../modules/reviews/schema.ts';
 import { ledgersOf, moneyOf } from '../modules/payments/ledger.ts';
 import { latestRefunds, refundNo } from '../modules/refunds/service.ts';
 import type { ReadContext } from './context.ts';
-import { appointmentView } from './order-parts.ts';
+import { appointmentPassed, appointmentView } from './order-parts.ts';
 
 type PageRequest = z.output<typeof orderPage.request>;
 type PageAnswer = z.input<typeof orderPage.response>;
@@ -30,6 +32,28 @@ async function latestStandingRefunds(db: ReadContext['db'], orderIds: string[]) 
     .where(and(inArray(refunds.orderId, orderIds), standing))
     .orderBy(refunds.orderId, desc(refunds.seq));
   return new Map(rows.map((r) => [r.orderId, r]));
+}
+
+/** Of each completed order, the reviews written and when the latest was. */
+async function reviewsWritten(db: ReadContext['db'], orderIds: string[]) {
+  if (orderIds.length === 0) return new Map<string, { n: number; latest: Date | null }>();
+  const rows = await db
+    .select({ orderId: reviews.orderId, n: count(), latest: max(reviews.createdAt) })
+    .from(reviews)
+    .where(inArray(reviews.orderId, orderIds))
+    .groupBy(reviews.orderId);
+  return new Map(rows.map((r) => [r.orderId, { n: r.n, latest: r.latest }]));
+}
+
+/**
+ * Whether a completed order still invites a review: a product it bought or (installation) its
+ * workshop not rated yet, or a review still within its days of change.
+ */
+function reviewOpen(order: { status: string; method: string; storeId: string | null }, productIds: readonly string[], written: { n: number; latest: Date | null } | undefined, now: Date): boolean {
+  if (order.status !== 'COMPLETED') return false;
+  const subjects = new Set(productIds).size + (order.method === 'install' && order.storeId ? 1 : 0);
+  if (!written || written.n < subjects) return true;
+  return written.latest !== null && now.getTime() <= editableUntil(written.latest).getTime();
 }
 
 /** The customer's orders of one tab, newest first, with every tab's count; deleted orders are left out. */
@@ -59,7 +83,8 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
   const total = counts[input.status ?? 'ALL'];
 
   const ids = rows.map((o) => o.id);
-  const [lines, latest, shown, ledgers] = await Promise.all([
+  const completed = rows.filter((o) => o.status === 'COMPLETED').map((o) => o.id);
+  const [lines, latest, shown, ledgers, written] = await Promise.all([
     ids.length
       ? db
           .select({ orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, image: orderLines.image, quantity: orderLines.quantity })
@@ -70,6 +95,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
     latestRefunds(db, ids),
     latestStandingRefunds(db, ids),
     ledgersOf(db, ids),
+    reviewsWritten(db, completed),
   ]);
   const now = ctx.now();
   const list = rows.map((order) => {
@@ -91,6 +117,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
       car: { name: [order.car.brand, order.car.model, order.car.variant].filter(Boolean).join(' '), plate: order.carPlate },
       store: workshop ? { id: workshop.id, name: workshop.name } : null,
       appointment: appointmentView(order),
+      appointmentPassed: appointmentPassed(order, now),
       pickupCode: order.paidAt ? order.pickupCode : null,
       expressCompany: order.expressCompany,
       expressNo: order.expressNo,
@@ -102,6 +129,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
       secondsToPay: payable ? Math.floor((order.payBefore!.getTime() - now.getTime()) / 1000) : 0,
       refund: told ? { refundNo: refundNo(order.orderNo, told.seq), status: told.status, amountSen: told.amountSen } : null,
       reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
+      reviewOpen: reviewOpen(order, own.map((l) => l.productId), written.get(order.id), now),
       actions: customerActions(customerView(order, ledger, refund?.status ?? null), now),
     };
   });

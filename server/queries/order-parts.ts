@@ -3,6 +3,7 @@ import type { Locale } from '../../contract/rules/language.ts';
 import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
 import { fpxBanks } from '../../contract/rules/order-status.ts';
+import { klInstant } from '../../contract/rules/kl-calendar.ts';
 import { orderNotices } from '../modules/notifications/schema.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import type { OrderRow } from '../modules/orders/service.ts';
@@ -51,6 +52,16 @@ export function appointmentView(order: Pick<OrderRow, 'appointmentDate' | 'appoi
     time: order.appointmentTime,
     endTime: timeOfUnit(unitOfTime(order.appointmentTime) + jobUnits(order.fittingMinutes)),
   };
+}
+
+/**
+ * A booked installation whose time is over while the workshop has not started it (a missed
+ * visit, or staff yet to record it): by the shop's clock, once the job should have been done.
+ */
+export function appointmentPassed(order: Pick<OrderRow, 'method' | 'status' | 'stage' | 'appointmentDate' | 'appointmentTime' | 'fittingMinutes'>, now: Date): boolean {
+  const booked = appointmentView(order);
+  if (!booked || order.method !== 'install' || order.status !== 'UPCOMING' || order.stage !== 'BOOKED') return false;
+  return now.getTime() >= klInstant(booked.date, booked.endTime).getTime();
 }
 
 /** What My Orders adds to an order's detail: refunds (newest first), payments, SMS sent, changes left. */

@@ -13,7 +13,7 @@ import { orderLineView } from '../modules/orders/line-view.ts';
 import { customerOrder, historyOf, linesOf, tyresOf, type OrderRow } from '../modules/orders/service.ts';
 import { closureOn } from '../modules/booking/closures.ts';
 import type { ReadContext } from './context.ts';
-import { appointmentView, orderParts } from './order-parts.ts';
+import { appointmentPassed, appointmentView, orderParts } from './order-parts.ts';
 import { pickupQrSvg } from '../modules/orders/pickup-qr.ts';
 
 type OrderDetail = z.input<typeof orderDetail>;
@@ -73,6 +73,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
         }
       : null,
     appointment: appointmentView(order),
+    appointmentPassed: appointmentPassed(order, now),
     closure: closure ? { date: closure.date, reason: closure.reason } : null,
     lines: lines.map((l) => orderLineView(l, ctx.indexes.catalog.byId, locale, tyres)),
     totals: {

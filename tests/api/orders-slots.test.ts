@@ -22,7 +22,7 @@ const day = (dates: Day[], date: string) => dates.find((d) => d.date === date)!;
 const free = (d: Day) => d.times.filter((t) => t.available).map((t) => t.time);
 
 describe('a workshop’s dates and times for a cart', () => {
-  test('30 dates from two days ahead, Sundays left out, every half hour from opening', async () => {
+  test('30 dates from two days ahead, Sundays left out, every half hour from opening that ends by closing', async () => {
     const { code, data } = await slots(SS2, [WIPERS, BASIC_SERVICE]);
     expect(code).toBe(200);
     expect(data.storeId).toBe(SS2);
@@ -32,9 +32,9 @@ describe('a workshop’s dates and times for a cart', () => {
     expect(data.dates.map((d: Day) => d.date)).not.toContain('2025-06-08');
     const first = data.dates[0];
     expect(first.times[0]).toEqual({ time: '08:30', available: true });
-    expect(first.times.at(-1)).toEqual({ time: '18:00', available: false });
-    // A 90-minute job must end by 18:30: 17:00 is the last start.
-    expect(free(first).at(-1)).toBe('17:00');
+    // A 90-minute job must end by 18:30: 17:00 is the last start, and no later time is listed as taken in an empty workshop.
+    expect(first.times.at(-1)).toEqual({ time: '17:00', available: true });
+    expect(first.times.every((t: Day['times'][number]) => t.available)).toBe(true);
   });
 
   test('a time stays offered until every bay is held for it', async () => {

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 // What a customer chooses on product pages, and what the cards say before they choose.
 
-/** Picks a car through the top bar's picker; null for year or variant means Skip. */
+/** Picks a car through the top bar's picker; null for year or variant means going on without it. */
 async function chooseCar(page: Page, car: { brand: string; model: string; year: string | null; variant: RegExp | null }) {
   await page.getByRole('button', { name: /Add Your Car|Your car:/ }).click();
   const picker = page.getByRole('dialog', { name: 'Choose your car' });
@@ -11,10 +11,11 @@ async function chooseCar(page: Page, car: { brand: string; model: string; year: 
   await picker.getByRole('searchbox', { name: 'Search models' }).fill(car.model);
   await picker.getByRole('button', { name: car.model, exact: true }).click();
   if (car.year) await picker.getByRole('button', { name: car.year, exact: true }).click();
-  else await picker.getByRole('button', { name: 'Skip' }).click();
-  if (car.variant) await picker.getByRole('button', { name: car.variant }).first().click();
-  else await picker.getByRole('button', { name: 'Skip' }).click();
-  await picker.getByRole('button', { name: 'Confirm' }).click();
+  else await picker.getByRole('button', { name: 'Skip the year' }).click();
+  if (car.variant) {
+    await picker.getByRole('button', { name: car.variant }).first().click();
+    await picker.getByRole('button', { name: 'Confirm' }).click();
+  } else await picker.getByRole('button', { name: 'Save without the variant' }).click();
   await expect(picker).toBeHidden();
 }
 const MYVI_13 = { brand: 'Perodua', model: 'Myvi', year: '2023', variant: /^1\.3 G/ };
@@ -100,8 +101,10 @@ test('a service package lets the customer switch the engine oil, and the total f
   await chooseCar(page, MYVI_13);
   await expect.poll(() => headline(page)).toBe(15900);
   const oils = page.getByRole('group', { name: 'Engine oil' });
-  await expect(oils.getByRole('radio', { checked: true })).toHaveAccessibleName(/0W-20.*included/);
+  // Each oil is named in words: the included one says so, the others what they add.
+  await expect(oils.getByRole('radio', { checked: true })).toHaveAccessibleName('Perodua Genuine 0W-20 fully synthetic engine oil (included)');
   const dearest = oils.getByRole('radio').last();
+  await expect(dearest).toHaveAccessibleName(/[a-z0-9], \+RM [\d,]+\.\d\d$/);
   const difference = sen((await oils.getByRole('listitem').last().innerText()).replace(/^[\s\S]*\+/, ''));
   expect(difference).toBeGreaterThan(0);
   await dearest.check();

@@ -56,12 +56,13 @@ test('the picker goes back a step, clearing what came after', async ({ page }) =
   await picker.getByRole('button', { name: 'Back' }).click();
   await expect(picker.getByText('Chosen: Proton', { exact: true })).toBeVisible();
   await expect(picker.getByRole('searchbox', { name: 'Search models' })).toBeVisible();
-  // Skipping the year lists every variant; skipping the variant still confirms the model.
+  // Skipping the year lists every variant; saving without the variant saves the model at once.
   await picker.getByRole('button', { name: 'Saga', exact: true }).click();
-  await picker.getByRole('button', { name: 'Skip' }).click();
+  await picker.getByRole('button', { name: 'Skip the year' }).click();
   await expect(picker.getByRole('searchbox', { name: 'Search variants' })).toBeVisible();
-  await picker.getByRole('button', { name: 'Skip' }).click();
-  await picker.getByRole('button', { name: 'Confirm' }).click();
+  await expect(picker.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+  await picker.getByRole('button', { name: 'Save without the variant' }).click();
+  await expect(picker).toBeHidden();
   await expect(page.getByRole('button', { name: /Your car: Proton Saga/ })).toBeVisible();
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('carInfo') ?? 'null'));
   expect(saved).toMatchObject({ brand: 'Proton', model: 'Saga', noYear: true, noBt: true, yearId: '', variantId: '' });

@@ -69,6 +69,22 @@ test('the top bar keeps to one line from 1024 to 1440 px in three languages, log
   expect(problems).toEqual([]);
 });
 
+test('at 1280 px, logged in, the car chip shows "Perodua Myvi" whole in three languages', async ({ page }) => {
+  const myvi = { brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.5-av-2022', noYear: false, noBt: false, bodyType: 'Hatchback' };
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/pc/home');
+  await page.evaluate((info) => localStorage.setItem('carInfo', info), JSON.stringify(myvi));
+  await logInThroughMenu(page);
+  for (const prefix of ['', 'zh-cn/', 'ms/']) {
+    await page.goto(`/pc/${prefix}home`);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    const name = page.getByRole('banner').getByRole('button', { name: /Perodua Myvi/ }).getByText('Perodua Myvi', { exact: true });
+    await expect(name).toBeVisible();
+    // Not cut short: all of its text is shown.
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth), `${prefix || 'en/'}: "Perodua Myvi" is cut short`).toBe(true);
+  }
+});
+
 test('on a phone the top bar keeps its rows, with search behind an icon', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.addInitScript((info) => localStorage.setItem('carInfo', info), JSON.stringify(longestCar().info));

@@ -118,6 +118,28 @@ test('a refund is asked for with a photo, followed step by step, and revoked', a
   await expect(card(page, orderNo)).not.toContainText('Refund revoked');
 });
 
+test('a parcel posted free says "Delivery: Free" on its payment page and its order page', async ({ page }) => {
+  await customer(page);
+  // Wipers and mats (RM 89.00 + RM 119.00) to Selangor: post is free from RM 150.00 in West Malaysia.
+  const { orderNo } = await api<{ orderNo: string }>(page, '/app/order/vehicle/order/app/add', {
+    idempotencyKey: `e2e-my-orders-free-post-${Date.now()}`,
+    items: [
+      { productId: 'wiper-bosch-aerotwin', quantity: 1 },
+      { productId: 'mat-goodyear-rubber', quantity: 1 },
+    ],
+    variantId: MYVI,
+    carPlate: 'WXY 1234',
+    method: 'mail',
+    contact: { name: 'Nur Aisyah', phone: '0123456789' },
+    address: { recipient: 'Nur Aisyah', phone: '0123456789', line1: '12, Jalan SS 2/24', postcode: '47300', city: 'Petaling Jaya', state: 'Selangor' },
+  });
+  const delivery = (region: ReturnType<Page['getByRole']>) => region.getByText('Delivery', { exact: true }).locator('xpath=following-sibling::*[1]');
+  await page.goto(`/pc/pages-order?orderNo=${orderNo}`);
+  await expect(delivery(page.getByRole('region', { name: /^Order summary/ }))).toHaveText('Free');
+  await page.goto(`/pc/myorder-status/detail?orderNo=${orderNo}`);
+  await expect(delivery(page.getByRole('region', { name: 'Items and price' }))).toHaveText('Free');
+});
+
 test('a parcel order cancelled before it was paid says so, not that it is still to be posted', async ({ page }) => {
   await customer(page);
   const { orderNo } = await api<{ orderNo: string }>(page, '/app/order/vehicle/order/app/add', {

@@ -168,6 +168,13 @@ test('the store finder lists the nearest first with town, state and distance, fr
   await main.getByRole('button', { name: 'Show nearest' }).click();
   await expect(main.getByText('Nearest to 93350 (Kuching)')).toBeVisible();
   await expect(main.getByRole('article').first()).toContainText('Kuching, Sarawak');
+  // Back on the page later, the box still shows the postcode the list measures from.
+  await page.reload();
+  await expect(main.getByText('Nearest to 93350 (Kuching)')).toBeVisible();
+  await expect(main.getByLabel('Postcode')).toHaveValue('93350');
+  // A city chosen instead empties it.
+  await main.getByLabel('City').selectOption({ label: 'Petaling Jaya' });
+  await expect(main.getByLabel('Postcode')).toHaveValue('');
 });
 
 test('a city that is its own state is named once on a workshop card, in English and Chinese', async ({ page }) => {

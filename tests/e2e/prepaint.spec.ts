@@ -162,3 +162,30 @@ test('a workshop’s staff see their own day before the console’s scripts run,
   await expect(heading).toHaveCount(1);
   expect(await heading.boundingBox()).toEqual(before);
 });
+
+test('the console logged out asks for the login with no hydration error, whichever island wakes first', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  // Marks the page once an island has asked for a dialog (the event that wakes the dialogs' island).
+  await page.addInitScript(() => addEventListener('servauto:overlays', () => (document.documentElement.dataset.dialogAsked = '')));
+  for (const [prefix, title] of [['', 'Log in or sign up'], ['zh-cn/', '登录或注册'], ['ms/', 'Log masuk atau daftar']] as const) {
+    // The dialogs' island held back until the page's own island has asked for the login, as a
+    // slow network may order them: it wakes with the dialog already asked for.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/pc/_astro/Overlays.*.js', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`/pc/${prefix}console`);
+    await expect(page.locator('html')).toHaveAttribute('data-dialog-asked', '');
+    release();
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+    await page.unrouteAll({ behavior: 'wait' });
+    // And once more as it comes, islands in their own order.
+    await page.goto(`/pc/${prefix}console`);
+    await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});

@@ -35,6 +35,7 @@ export interface SlotDate {
   date: string;
   /** Some time that day can take the job. */
   available: boolean;
+  /** The start times the job ends by closing from; none when the day is shorter than the job. */
   times: SlotTime[];
 }
 
@@ -107,8 +108,9 @@ export interface SlotQuery {
 }
 
 /**
- * The spec's dates (30 from 2 days ahead, no Sundays) the workshop is open, each with every
- * start time of its opening hours and whether the whole job fits there.
+ * The spec's dates (30 from 2 days ahead, no Sundays) the workshop is open, each with the
+ * start times from which the whole job ends by closing and whether a bay is free for it there.
+ * A time the job would run past closing is left out, so "full" means only that.
  */
 export function availableSlots({ calendar, fittingMinutes, busy, now }: SlotQuery): SlotDate[] {
   const units = jobUnits(fittingMinutes);
@@ -119,9 +121,8 @@ export function availableSlots({ calendar, fittingMinutes, busy, now }: SlotQuer
     if (!open) continue;
     const day = taken.get(date);
     const times: SlotTime[] = [];
-    for (let start = open.first; start < open.lastEnd; start++) {
-      const fits = start + units <= open.lastEnd && firstFreeBay(calendar.bays, day, start, units) !== null;
-      times.push({ time: timeOfUnit(start), available: fits });
+    for (let start = open.first; start + units <= open.lastEnd; start++) {
+      times.push({ time: timeOfUnit(start), available: firstFreeBay(calendar.bays, day, start, units) !== null });
     }
     out.push({ date, available: times.some((t) => t.available), times });
   }

@@ -12,6 +12,7 @@ import { useClientStore } from '../ui/useClientStore.ts';
 export default function CarBanner({ locale }: { locale: Locale }) {
   const t = dictionary(locale).car;
   const summary = carLabel(useClientStore($carInfo, null), locale);
+  const [head, body] = summary ? [summary.split(' · ')[0]!, summary.split(' · ').slice(1).join(' · ')] : ['', ''];
   // A car kept from an earlier visit may have left the catalogue since.
   useEffect(() => void checkStoredCar(), []);
   return (
@@ -30,7 +31,9 @@ export default function CarBanner({ locale }: { locale: Locale }) {
       {summary ? (
         <span className="flex min-w-0 flex-1 items-baseline">
           <span className="sr-only">{labelled(locale, t.yourCar)}</span>
-          <strong className="truncate">{summary}</strong>
+          {/* Brand and model always whole; the body type after them is cut short on a phone, and on a laptop's top bar only read out (the title shows it). */}
+          <strong className="shrink-0 whitespace-nowrap">{head}</strong>
+          {body && <strong className="min-w-0 truncate lg:sr-only 2xl:not-sr-only">{` · ${body}`}</strong>}
           <span className="ml-2 shrink-0 whitespace-nowrap text-sm underline lg:sr-only 2xl:not-sr-only">{t.change}</span>
         </span>
       ) : (

@@ -75,8 +75,9 @@ export default function CarPicker({ locale }: { locale: Locale }) {
 
   const close = () => $carPicker.set(false);
 
-  async function confirm() {
-    const car = toCarInfo(state);
+  /** Saves the car as chosen in `chosen` (the state, or the state with the variant left out). */
+  async function confirm(chosen: PickerState = state) {
+    const car = toCarInfo(chosen);
     if (!car) return;
     $carInfo.set(car);
     close();
@@ -178,12 +179,12 @@ export default function CarPicker({ locale }: { locale: Locale }) {
         </button>
         {step === 2 && (
           <button type="button" className="btn-secondary" onClick={() => (setKeyword(''), dispatch({ type: 'skipYear' }))}>
-            {t.skip}
+            {t.skipYear}
           </button>
         )}
         {step === 3 && !state.noBt && !state.variant && (
-          <button type="button" className="btn-secondary" onClick={() => dispatch({ type: 'skipVariant' })}>
-            {t.skip}
+          <button type="button" className="btn-secondary" onClick={() => void confirm(pickerReducer(state, { type: 'skipVariant' }))}>
+            {t.saveWithoutVariant}
           </button>
         )}
         {canConfirm(state) && (

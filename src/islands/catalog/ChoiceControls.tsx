@@ -54,18 +54,23 @@ export function ChoiceControls({ locale, offer, quantity, options, carKnown, onQ
         <fieldset>
           <legend className="font-bold">{t.oil}</legend>
           <ul className="mt-1 divide-y divide-slate-200 text-sm">
-            {[{ id: offer.oils.included.id, name: offer.oils.included.name, differenceSen: 0 }, ...offer.oils.others].map((oil) => (
-              <li key={oil.id}>
-                <label className="flex min-h-11 items-center gap-3 py-1">
-                  <input type="radio" name="oil" className="h-5 w-5" checked={(options.oilId ?? offer.oils!.included.id) === oil.id} onChange={() => onOption('oilId', oil.id)} />
-                  <span className="flex-1">
-                    {oil.name}
-                    {oil.id === offer.oils!.included.id && <span className="ml-2 rounded bg-green-100 px-1.5 text-xs text-green-900">{t.oilStandard}</span>}
-                  </span>
-                  <span className="tabular-nums">{signed(oil.differenceSen, locale)}</span>
-                </label>
-              </li>
-            ))}
+            {[{ id: offer.oils.included.id, name: offer.oils.included.name, differenceSen: 0 }, ...offer.oils.others].map((oil) => {
+              const included = oil.id === offer.oils!.included.id;
+              // Named in words, as it is read: "… (included)" or "…, +RM 20.00", not the parts run together.
+              const name = included ? `${oil.name} (${t.oilStandard})` : `${oil.name}, ${signed(oil.differenceSen, locale)}`;
+              return (
+                <li key={oil.id}>
+                  <label className="flex min-h-11 items-center gap-3 py-1">
+                    <input type="radio" name="oil" aria-label={name} className="h-5 w-5" checked={(options.oilId ?? offer.oils!.included.id) === oil.id} onChange={() => onOption('oilId', oil.id)} />
+                    <span className="flex-1">
+                      {oil.name}
+                      {included && <span className="ml-2 rounded bg-green-100 px-1.5 text-xs text-green-900">{t.oilStandard}</span>}
+                    </span>
+                    {!included && <span className="tabular-nums">{signed(oil.differenceSen, locale)}</span>}
+                  </label>
+                </li>
+              );
+            })}
           </ul>
         </fieldset>
       )}

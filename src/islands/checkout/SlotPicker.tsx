@@ -16,7 +16,11 @@ interface SlotPickerProps {
   onSlot: (date: string, time: string) => void;
 }
 
-/** A workshop's free dates and times: the checkout's, and the one a booked customer changes their time with. */
+/**
+ * A workshop's free dates and times: the checkout's, and the one a booked customer changes their
+ * time with. A date with no time says why: every bay booked ("full"), or the workshop closes
+ * before the job could end.
+ */
 export function SlotPicker({ locale, slots, date, time, error, onSlot }: SlotPickerProps) {
   const t = dictionary(locale).checkout;
   const day = slots?.dates.find((d) => d.date === date);
@@ -38,7 +42,7 @@ export function SlotPicker({ locale, slots, date, time, error, onSlot }: SlotPic
             {slots.dates.map((d) => (
               <option key={d.date} value={d.date} disabled={!d.available}>
                 {dateLabel(d.date)}
-                {d.available ? '' : ` (${t.full})`}
+                {d.available ? '' : ` (${d.times.length === 0 ? t.dayTooShort : t.full})`}
               </option>
             ))}
           </select>

@@ -44,7 +44,8 @@ export function GarageCar({ locale, car, onSaved }: Props) {
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id={headingId} className="text-xl font-bold text-brand-900">
         {name}
-        {car.year && <span className="ml-2 text-base font-normal text-slate-600">{[car.year, car.variant].filter(Boolean).join(' · ')}</span>}
+        {/* A space, not only a margin: the heading is read "… Hatchback 2022 · 1.3 G", not "Hatchback2022". */}
+        {(car.year || car.variant) && <span className="text-base font-normal text-slate-600">{` ${[car.year, car.variant].filter(Boolean).join(' · ')}`}</span>}
       </h2>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         <div className="space-y-6">

@@ -91,6 +91,7 @@ export function Workshop({ locale, order }: { locale: Locale; order: OrderDetail
         </a>
       </div>
       {when && <Rows none={t.none} rows={[[t.appointment, fill(t.appointmentAt, { date: dateWords(when.date, locale), time: when.time, end: when.endTime })]]} />}
+      {order.appointmentPassed && <p className="rounded-lg bg-amber-50 p-2 text-amber-950">{d.myOrders.passedNote}</p>}
       {when && order.actions.changeTime && <p className="text-sm text-slate-700">{fill(t.changesLeft, { left: order.reschedulesLeft })}</p>}
       {order.method === 'pickup' && <PickupCode locale={locale} t={t} code={order.pickupCode} qr={order.pickupQr} />}
     </Section>

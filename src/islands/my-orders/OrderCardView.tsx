@@ -35,7 +35,7 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
           </h2>
           <p className="text-sm text-slate-600">{fill(t.placed, { date: momentWords(card.createdAt, locale) })}</p>
         </div>
-        <p className={`rounded-full px-3 py-1 text-sm font-semibold ${tone[card.status] ?? ''}`}>{where.kind === 'stage' ? t.stage[where.key] : t.status[where.key]}</p>
+        <p className={`rounded-full px-3 py-1 text-sm font-semibold ${tone[card.status] ?? ''}`}>{card.appointmentPassed ? t.passed : where.kind === 'stage' ? t.stage[where.key] : t.status[where.key]}</p>
       </div>
       <div className="flex gap-3">
         <img src={card.firstLine.image} alt="" width="64" height="64" loading="lazy" decoding="async" className="size-16 shrink-0 rounded-lg bg-slate-50 object-contain" />
@@ -50,6 +50,7 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
       <div className="space-y-1 text-sm">
         {card.method === 'install' && card.store && <p>{fill(t.installAt, { store: card.store.name })}</p>}
         {card.method === 'install' && card.appointment && <p className="font-semibold">{fill(t.when, { date: dateWords(card.appointment.date, locale), time: card.appointment.time })}</p>}
+        {card.appointmentPassed && <p className="rounded-lg bg-amber-50 p-2 text-amber-950">{t.passedNote}</p>}
         {card.method === 'pickup' && card.store && <p>{fill(t.pickupAt, { store: card.store.name })}</p>}
         {card.pickupCode && <p className="font-semibold">{fill(t.pickupCode, { code: card.pickupCode })}</p>}
         {card.method === 'mail' && <p>{t.byPost}</p>}
@@ -73,7 +74,7 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
           </a>
         </div>
       </div>
-      {card.status === 'COMPLETED' && (
+      {card.reviewOpen && (
         <a href={`${detailHref}#reviews`} className="btn-secondary" aria-label={labelled(locale, d.reviewForm.invite, fill(t.orderNo, { orderNo: card.orderNo }))}>
           <span aria-hidden="true" className="text-amber-500">
             ★

@@ -76,7 +76,7 @@ function OrderPage({ locale }: { locale: Locale }) {
             rows={[
               [t.orderNo, <span className="font-mono">{order.orderNo}</span>],
               [t.placed, momentWords(order.createdAt, locale)],
-              [t.status, where.kind === 'stage' ? `${d.myOrders.status[order.status]} · ${d.myOrders.stage[where.key]}` : d.myOrders.status[where.key]],
+              [t.status, where.kind === 'stage' ? `${d.myOrders.status[order.status]} · ${order.appointmentPassed ? d.myOrders.passed : d.myOrders.stage[where.key]}` : d.myOrders.status[where.key]],
               [t.orderType, types],
               [t.method, method],
               [d.checkout.total, formatRM(order.totals.totalSen, locale)],

@@ -14,7 +14,7 @@ export function PriceSection({ locale, order }: { locale: Locale; order: OrderDe
   const { partsSen, labourSen, serviceTaxSen, deliveryFeeSen, discountSen, totalSen } = order.totals;
   const rows: [string, string][] = [[c.parts, money(partsSen)]];
   if (labourSen) rows.push([c.labour, money(labourSen)], [c.serviceTax, money(serviceTaxSen)]);
-  if (deliveryFeeSen) rows.push([c.delivery, money(deliveryFeeSen)]);
+  if (deliveryFeeSen || order.method === 'mail') rows.push([c.delivery, deliveryFeeSen ? money(deliveryFeeSen) : c.deliveryFree]);
   if (discountSen) rows.push([order.coupon ? `${c.discount} (${order.coupon.code})` : c.discount, `−${money(discountSen)}`]);
   rows.push([c.total, money(totalSen)]);
   return (

@@ -42,10 +42,12 @@ export function ReviewsSection({ locale, order }: { locale: Locale; order: Order
 
   if (!completed) return null;
   const subjects = mine ? reviewSubjects(order, mine) : [];
+  // Every subject rated and no review changeable any more: nothing left to invite.
+  const closed = subjects.length > 0 && subjects.every((s) => s.review && !s.review.editable);
   return (
     <div id="reviews">
-      <Section title={t.title} id="reviews-heading">
-        <p className="text-slate-700">{t.intro}</p>
+      <Section title={closed ? t.closedTitle : t.title} id="reviews-heading">
+        {!closed && <p className="text-slate-700">{t.intro}</p>}
         {failed && (
           <p className="rounded-lg bg-red-50 p-3 text-red-900" role="alert">
             {failed}

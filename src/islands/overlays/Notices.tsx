@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
-import { $notices, dismiss, type NoticeKind } from '../../stores/ui.ts';
+import { $notices, dismiss, type Notice, type NoticeKind } from '../../stores/ui.ts';
+import { useClientStore } from '../ui/useClientStore.ts';
 
 const tone: Record<NoticeKind, string> = {
   success: 'border-green-700 bg-green-50 text-green-900',
@@ -16,9 +16,12 @@ const tone: Record<NoticeKind, string> = {
  * top bar (car, search, cart, account) nor a form's buttons; on a phone they stand above a
  * product's order bar when it shows.
  */
+/** None in the first render, as prerendered: one told before this island woke shows right after. */
+const NONE: Notice[] = [];
+
 export function Notices({ locale }: { locale: Locale }) {
   const t = dictionary(locale).notices;
-  const notices = useStore($notices);
+  const notices = useClientStore($notices, NONE);
   return (
     <section aria-live="polite" aria-label={t.region}>
       <div className="pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col items-center gap-2 sm:left-auto sm:w-96 sm:items-stretch max-md:[body:has(#order-bar>*)_&]:bottom-24">

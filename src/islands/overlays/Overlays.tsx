@@ -1,10 +1,10 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { $carPicker, $loginDialog, $logoutDialog, $meDialog } from '../../stores/ui.ts';
 import { LoginShell } from '../login/LoginShell.tsx';
 import { Modal } from '../ui/Modal.tsx';
+import { useClientStore } from '../ui/useClientStore.ts';
 import { loadCarPicker, loadLoginDialog, loadLogoutDialog, loadMeDialog } from './dialogs.ts';
 import { Notices } from './Notices.tsx';
 import { TimeoutAlert } from './TimeoutAlert.tsx';
@@ -40,16 +40,20 @@ function Loading({ text }: { text: string }) {
   );
 }
 
+const CLOSED = { open: false };
+
 /**
  * Everything that floats above a page: dialogs and notices, shared by every page. Each
  * dialog's frame (title, close button) is here; its content is loaded when it first opens.
  */
 export default function Overlays({ locale }: { locale: Locale }) {
   const t = dictionary(locale);
-  const login = useStore($loginDialog);
-  const picker = useStore($carPicker);
-  const me = useStore($meDialog);
-  const logout = useStore($logoutDialog);
+  // Closed in the first render, as prerendered: a dialog another island opened before this one
+  // woke (the login a logged-out page asks for) opens right after, not in a mismatched hydration.
+  const login = useClientStore($loginDialog, CLOSED);
+  const picker = useClientStore($carPicker, false);
+  const me = useClientStore($meDialog, false);
+  const logout = useClientStore($logoutDialog, false);
   const lazily = (content: ReactNode, fallback: ReactNode = <Loading text={t.dialogs.loading} />) => <Suspense fallback={fallback}>{content}</Suspense>;
   return (
     <>

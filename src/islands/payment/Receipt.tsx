@@ -10,11 +10,14 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
   const money = (sen: number) => formatRM(sen, locale);
   // The method that paid it, as the order's payments name it.
   const paidBy = paid ? order.payments.findLast((p) => p.state === 'succeeded') : undefined;
-  const rows: [string, number][] = [
-    [t.parts, order.totals.partsSen],
-    ...(order.totals.labourSen ? ([[t.labour, order.totals.labourSen]] as [string, number][]) : []),
-    ...(order.totals.labourSen ? ([[t.serviceTax, order.totals.serviceTaxSen]] as [string, number][]) : []),
-    ...(order.totals.deliveryFeeSen ? ([[t.delivery, order.totals.deliveryFeeSen]] as [string, number][]) : []),
+  // A parcel always has a delivery line: free delivery says "Free", as the checkout did.
+  const rows: [string, string][] = [
+    [t.parts, money(order.totals.partsSen)],
+    ...(order.totals.labourSen ? ([[t.labour, money(order.totals.labourSen)]] as [string, string][]) : []),
+    ...(order.totals.labourSen ? ([[t.serviceTax, money(order.totals.serviceTaxSen)]] as [string, string][]) : []),
+    ...(order.method === 'mail' || order.totals.deliveryFeeSen
+      ? ([[t.delivery, order.totals.deliveryFeeSen ? money(order.totals.deliveryFeeSen) : t.deliveryFree]] as [string, string][])
+      : []),
   ];
   return (
     <section aria-labelledby="receipt-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 print:border-0 print:p-0">
@@ -47,10 +50,10 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
         </tbody>
       </table>
       <dl className="space-y-1">
-        {rows.map(([label, sen]) => (
+        {rows.map(([label, amount]) => (
           <div key={label} className="flex justify-between gap-4">
             <dt className="text-slate-700">{label}</dt>
-            <dd className="tabular-nums">{money(sen)}</dd>
+            <dd className="tabular-nums">{amount}</dd>
           </div>
         ))}
         {order.totals.discountSen > 0 && (

@@ -35,7 +35,9 @@ export function LocationControls({ locale, cities, origin, noCityLabel }: Props)
   const city = useClientStore($curCity, null);
   const [locating, setLocating] = useState(false);
   const [geoProblem, setGeoProblem] = useState('');
-  const [postcode, setPostcode] = useState('');
+  // null until the customer types: the box then shows the postcode the lists measure from, if any.
+  const [typed, setTyped] = useState<string | null>(null);
+  const postcode = typed ?? (origin?.source === 'postcode' ? origin.postcode : '');
   const [postcodeProblem, setPostcodeProblem] = useState('');
 
   const locate = () => {
@@ -59,15 +61,15 @@ export function LocationControls({ locale, cities, origin, noCityLabel }: Props)
   };
 
   const forgetPostcode = () => {
-    setPostcode('');
+    setTyped(null);
     setPostcodeProblem('');
   };
 
   /** A message already shown follows the typing: gone as soon as the postcode is one the table knows. */
-  const typePostcode = (typed: string) => {
-    setPostcode(typed);
+  const typePostcode = (text: string) => {
+    setTyped(text);
     if (!postcodeProblem || !loadedTable) return;
-    const found = areaOfPostcode(loadedTable, typed);
+    const found = areaOfPostcode(loadedTable, text);
     setPostcodeProblem(found.ok ? '' : ruleMessage(locale, found.problem));
   };
 

@@ -155,6 +155,16 @@ type Target =
   | { kind: 'page'; route: string; language: Locale | null; bare: string; tail: string; query: URLSearchParams }
   | { kind: 'wrong'; rule: ContentRule; why: string };
 
+/** The addresses content may lead a reader to besides the site's own: anything else (javascript:, data:) is refused, and leads nowhere. */
+export const READER_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel'];
+
+/** Whether a browser following `address` stays safe: one of the site's, or of READER_SCHEMES (spaces and control characters, which browsers skip, skipped). */
+export function readerAddress(address: string): boolean {
+  const bare = [...address].filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(bare)?.[1]?.toLowerCase();
+  return !scheme || READER_SCHEMES.includes(scheme);
+}
+
 const listed = (values: readonly string[]) => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`);
 
 /** Where an address written in content leads. */
@@ -164,7 +174,7 @@ function resolve(address: string, site: Site): Target {
   if (url.startsWith('#') || url.startsWith('//')) return { kind: 'outside' };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (scheme) {
-    return ['http', 'https', 'mailto', 'tel'].includes(scheme) ? { kind: 'outside' } : { kind: 'wrong', rule: 'broken-link', why: `is not an address a reader can open (${scheme}:)` };
+    return READER_SCHEMES.includes(scheme) ? { kind: 'outside' } : { kind: 'wrong', rule: 'broken-link', why: `is not an address a reader can open (${scheme}:)` };
   }
   if (!url.startsWith('/')) return { kind: 'wrong', rule: 'broken-link', why: 'is not an address of the site: write it from /pc/, e.g. /pc/faq' };
   const cut = url.search(/[?#]/);

@@ -102,7 +102,7 @@ const GIT_HOST_APIS: Record<string, string[]> = {
 
 /**
  * The origins the content editor's configuration (dist/admin/config.yml, JSON) sends requests
- * to: its proxy or local backend, its Git host's API and login. None for a configuration that
+ * to: its proxy or local backend (any port of this machine), its Git host's API and login. None for a configuration that
  * cannot be read (the editor then reaches only the shop, and says it cannot load).
  */
 export function editorBackends(config: string | null): string[] {
@@ -120,7 +120,9 @@ export function editorBackends(config: string | null): string[] {
   for (const address of addresses) {
     try {
       const url = new URL(address);
-      if (url.protocol === 'https:' || url.protocol === 'http:') origins.push(url.origin);
+      // The local proxy runs on the editor's own machine, on whichever port it was given.
+      if (['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) origins.push(`${url.protocol}//${url.hostname}:*`);
+      else if (url.protocol === 'https:' || url.protocol === 'http:') origins.push(url.origin);
     } catch {
       // Not an address: nothing to allow.
     }

@@ -70,9 +70,10 @@ export function pagePolicy(html: string): string {
 
 /**
  * The content editor's policy (/pc/admin/, Decap CMS, staff only), as strict as Decap allows.
- * Its scripts still come only from the shop (it has no inline script), but Decap styles itself
- * with style elements it writes at run time (emotion), which no hash can name: styles are
- * allowed inline. It talks to its backend, the origins `backends` (the local decap-server, or
+ * Its scripts still come only from the shop (it has no inline script), but Decap checks its
+ * configuration with validators it compiles at run time (ajv, `new Function`), so it may
+ * evaluate code, and styles itself with style elements it writes at run time (emotion), which
+ * no hash can name: styles are allowed inline. It talks to its backend, the origins `backends` (the local decap-server, or
  * the Git host's API and login), and shows images an editor uploads from the Git host or as
  * blob: previews; nothing else.
  */
@@ -80,7 +81,7 @@ export function editorPolicy(backends: readonly string[]): string {
   const hosts = withSources([...new Set(backends)]);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${hosts}`,
     "font-src 'self'",
@@ -145,6 +146,8 @@ export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     let res = c.res;
+    // A 304's headers replace the cached page's: a policy here would take the place of the page's own.
+    if (res.status === 304) return;
     if (!res.headers.has('Content-Security-Policy') || Object.keys(COMMON_HEADERS).some((h) => !res.headers.has(h))) {
       let policy = STRICT_POLICY;
       if (/^text\/html\b/i.test(res.headers.get('Content-Type') ?? '') && !res.headers.has('Content-Encoding') && res.body && !res.headers.has('Content-Security-Policy')) {

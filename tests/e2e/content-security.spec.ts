@@ -47,6 +47,10 @@ test('the main pages wake every island under the policy and report no violation'
     await expect(page, address).toHaveTitle(new RegExp(`^${title}`));
     await awake(page);
   }
+  // Seen again, from the browser's cache (answered "not modified"): the page keeps its policy.
+  await page.goto('/pc/home');
+  await page.reload();
+  await awake(page);
   expect(violations).toEqual([]);
 });
 

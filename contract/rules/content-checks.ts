@@ -452,7 +452,15 @@ export function frontMatter(text: string): FrontMatter {
   } catch (err) {
     const mark = (err as { mark?: { line?: number } }).mark;
     const reason = ((err as { reason?: string }).reason ?? (err instanceof Error ? err.message.split('\n')[0] : String(err))) || 'unreadable';
-    const index = typeof mark?.line === 'number' ? mark.line : 0;
+    let index = typeof mark?.line === 'number' ? mark.line : 0;
+    // A quote left open shows only further down: the error is the field whose value it opened.
+    const opened = yaml.findIndex((l, i) => {
+      const value = /^[A-Za-z_][\w-]*\s*:\s*(["'].*)$/.exec(l)?.[1];
+      if (i > index || !value) return false;
+      const quotes = value[0] === '"' ? value.replace(/\\./g, '').split('"').length - 1 : value.split("'").length - 1;
+      return quotes % 2 === 1;
+    });
+    if (opened >= 0) index = opened;
     return { data, fields: {}, body, bodyLine, error: { line: index + 2, field: fieldAt(index), reason } };
   }
   if (parsed === undefined || parsed === null) return { data, fields: {}, body, bodyLine };

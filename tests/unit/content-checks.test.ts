@@ -310,6 +310,9 @@ describe('a page’s front matter is YAML', () => {
     expect(checkContent(about('title: "关于我们"\ndescription: [我们是谁')).map(problemLine)).toEqual([
       expect.stringMatching(/^content\/pages\/zh-cn\/about\.md: field description \(zh-cn\): the front matter is not YAML \(line \d: .+\): write each field as name: "text", in quotes$/),
     ]);
+    expect(checkContent(about('title: "关于我们\ndescription: "我们是谁。"')).map(problemLine)).toEqual([
+      expect.stringMatching(/^content\/pages\/zh-cn\/about\.md: field title \(zh-cn\): the front matter is not YAML \(line 2: /),
+    ]);
     expect(checkContent(about('title: "关于我们"\ntitle: "又一个"\ndescription: "我们是谁。"')).map(problemLine)).toEqual([
       'content/pages/zh-cn/about.md: field title (zh-cn): the front matter is not YAML (line 3: duplicated mapping key): write each field as name: "text", in quotes',
     ]);

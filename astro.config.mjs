@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { contentChecksIntegration } from './src/integrations/content-checks.mjs';
 import { adminBundleIntegration } from './src/integrations/admin-bundle.mjs';
 import { validMarkupIntegration } from './src/integrations/valid-markup.mjs';
+import { contentMarkdown } from './src/integrations/content-markdown.mjs';
 
 /**
  * The site's dictionaries (src/i18n/{en,zh-cn,ms}.ts) are read only while prerendering: the
@@ -79,6 +80,8 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'directory' },
+  // Content pages are Markdown only: HTML in them shows as written, never runs.
+  markdown: { processor: contentMarkdown },
   i18n: {
     locales: ['en', 'zh-cn', 'ms'],
     defaultLocale: 'en',

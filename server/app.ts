@@ -46,6 +46,7 @@ import { storageFromEnv, type FileStorage } from './storage/index.ts';
 import { ownOrigin, paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
 import { curlecDoubleFromEnv, DOUBLE_PATH, type CurlecDouble } from './providers/payment/curlec/double/index.ts';
 import { requestLog } from './http/log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { log, type Logger } from './ops/log.ts';
 import { createMetrics, type Metrics } from './ops/metrics.ts';
 import { readinessCheck } from './ops/readiness.ts';
@@ -185,6 +186,8 @@ export function createApi(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // First, so every request (the site's too, where the server mounts it on this app) has its id, line and count.
   app.use(requestLog({ log: deps.requestLog ?? silent, metrics, trustProxy, quiet: new Set(OPERATIONS_ROUTES) }));
+  // Every answer's Content-Security-Policy and the usual headers (server/http/security-headers.ts).
+  app.use(securityHeaders());
   // The signing certificate's state rides along in /readyz: a warning there, never a failure.
   const signingCertificate = async () => {
     const status = await signingCertificateStatus(shop);

@@ -29,6 +29,7 @@ import { sitePublisher } from './modules/publishing/publisher.ts';
 import { findCategory } from '../contract/rules/categories.ts';
 import { storageFromEnv, StorageSettingError, type FileStorage } from './storage/index.ts';
 import { einvoiceSeller, shopEinvoice, shopEinvoiceProvider } from './flows/einvoice-setup.ts';
+import { securityHeaders } from './http/security-headers.ts';
 
 /** The photos' storage (S3_* or DATA_DIR/uploads); a wrong S3_* setting stops the start in one line. */
 function uploadStorage(): FileStorage {
@@ -118,12 +119,8 @@ await publisher.follow();
 if (config.contentWatch) publisher.watchContent();
 
 const app = new Hono<AppEnv>();
-app.use(async (c, next) => {
-  await next();
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  c.header('X-Frame-Options', 'DENY');
-});
+// The site's answers too (its pages set their own policy): server/http/security-headers.ts.
+app.use(securityHeaders());
 app.route(
   '/',
   createApi({

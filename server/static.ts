@@ -7,10 +7,33 @@ import path from 'node:path';
 import { locales } from '../contract/rules/language.ts';
 import { policies } from '../contract/rules/policies.ts';
 import { log } from './ops/log.ts';
+import { editorBackends, editorPolicy, pagePolicy, secure, STRICT_POLICY } from './http/security-headers.ts';
 
 /** Hashed build output never changes under its name; everything else is checked each time. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** Policies by built file and version (size, time): a page is hashed once per build, not per request. */
+const policiesOfFiles = new Map<string, string>();
+
+/**
+ * The Content-Security-Policy of a built file: a page's allows its own inline scripts and styles
+ * (read from the file as built, before the server fills anything in), the content editor's page
+ * its backend (from admin/config.yml beside it), any other file nothing.
+ */
+async function policyOf(root: string, file: string, version: string): Promise<string> {
+  if (!file.endsWith('.html')) return STRICT_POLICY;
+  const key = `${file}\n${version}`;
+  const known = policiesOfFiles.get(key);
+  if (known) return known;
+  const editor = path.relative(root, file).split(path.sep)[0] === 'admin';
+  const policy = editor
+    ? editorPolicy(editorBackends(await readFile(path.join(root, 'admin', 'config.yml'), 'utf8').catch(() => null)))
+    : pagePolicy(await readFile(file, 'utf8').catch(() => ''));
+  if (policiesOfFiles.size >= 2000) policiesOfFiles.delete(policiesOfFiles.keys().next().value!);
+  policiesOfFiles.set(key, policy);
+  return policy;
+}
 
 /** The site's language of a path: its first folder after /pc/ when that is a language. */
 function languageOf(requestPath: string): string | undefined {
@@ -34,7 +57,9 @@ export function notFoundPage(siteDir: SiteDir) {
     for (const file of candidates) {
       const html = await readFile(file, 'utf8').catch(() => null);
       if (html !== null) {
-        return c.body(html, 404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE, 'X-Content-Type-Options': 'nosniff' });
+        const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': REVALIDATE });
+        secure(headers, pagePolicy(html));
+        return c.body(html, 404, Object.fromEntries(headers));
       }
     }
     return c.text('Not found', 404);
@@ -78,7 +103,7 @@ export function siteFiles(siteDir: SiteDir, fillPage?: PageFiller) {
     if (filled) res = filled.res;
     if (s) res.headers.set('ETag', `W/"${s.size.toString(16)}-${Math.floor(s.mtimeMs).toString(16)}${filled ? `-${filled.version}` : ''}"`);
     res.headers.set('Cache-Control', c.req.path.startsWith('/pc/_astro/') ? IMMUTABLE : REVALIDATE);
-    res.headers.set('X-Content-Type-Options', 'nosniff');
+    secure(res.headers, await policyOf(root, file, s ? `${s.size}-${s.mtimeMs}` : 'unknown'));
     return res;
   };
 }

@@ -12,11 +12,14 @@
  *   (`/pc/agreement?id=PRIVACYPOLICY|RETURNPOLICY|Terms`);
  * - every image has its alternative text, and is a file of the site;
  * - the FAQ asks the same questions in the same order in every language: as many, and each
- *   answer shaped as the English one (paragraphs, list items, links, placeholders).
+ *   answer shaped as the English one (paragraphs, list items, links, placeholders);
+ * - texts are Markdown or plain words, never HTML (the site shows HTML as written and runs no
+ *   script of content), a page's front matter is YAML, and no file is larger than its limit.
  *
  * Pure: it reads through the `SiteFiles` it is given, so the site's build and the server run
  * the same checks on a folder, and tests on fixtures.
  */
+import { load as loadYaml } from 'js-yaml';
 import { categories } from './categories.ts';
 import { defaultLocale, locales, type Locale } from './language.ts';
 import { policies } from './policies.ts';
@@ -32,7 +35,9 @@ export type ContentRule =
   | 'unknown-agreement'
   | 'missing-alt'
   | 'missing-image'
-  | 'faq-order';
+  | 'faq-order'
+  | 'raw-html'
+  | 'too-large';
 
 export interface ContentProblem {
   /** From the project's root, e.g. "content/pages/ms/faq.md". */
@@ -51,12 +56,20 @@ export interface SiteFiles {
   list(dir: string): string[];
   /** A file's text, or null when there is none. */
   read(file: string): string | null;
+  /** A file's size in bytes, or null when there is none (images are not read to be measured). */
+  size?(file: string): number | null;
 }
 
 /** The content pages the site's routes render, each in every language. */
 export const requiredPages = ['about', 'faq', ...policies.map((p) => p.folder)];
 /** The page description's limit (src/content.config.ts). */
 export const DESCRIPTION_MAX = 200;
+/**
+ * The largest file content may have, in bytes: a page (the longest, a FAQ, is about 13 KB), a
+ * product's or the banners' JSON, an image a banner or product shows. Larger is a mistake (a
+ * pasted document, an unscaled photo) that every reader would download.
+ */
+export const SIZE_LIMITS = { page: 100 * 1024, json: 64 * 1024, image: 1024 * 1024 } as const;
 
 const languageName: Record<Locale, string> = { en: 'English', 'zh-cn': 'Chinese', ms: 'Malay' };
 const prefixOf = (locale: Locale) => (locale === defaultLocale ? '' : `${locale}/`);
@@ -104,6 +117,7 @@ interface Site {
   routes: Route[];
   publicFiles: Set<string>;
   products: ProductRef[];
+  files: SiteFiles;
 }
 
 /** A page's or endpoint's route from its file under src/pages/, or null for a file that is none. */
@@ -124,7 +138,7 @@ function routeOf(file: string): Route | null {
 function siteOf(files: SiteFiles, products: ProductRef[]): Site {
   const routes = files.list('src/pages').map(routeOf).filter((r): r is Route => r !== null);
   const publicFiles = new Set(files.list('public').map((f) => f.slice('public/'.length)));
-  return { routes, publicFiles, products };
+  return { routes, publicFiles, products, files };
 }
 
 /** The ways `segments` can read `parts`, each as its parameters. */
@@ -155,6 +169,16 @@ type Target =
   | { kind: 'page'; route: string; language: Locale | null; bare: string; tail: string; query: URLSearchParams }
   | { kind: 'wrong'; rule: ContentRule; why: string };
 
+/** The addresses content may lead a reader to besides the site's own: anything else (javascript:, data:) is refused, and leads nowhere. */
+export const READER_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 'tel'];
+
+/** Whether a browser following `address` stays safe: one of the site's, or of READER_SCHEMES (spaces and control characters, which browsers skip, skipped). */
+export function readerAddress(address: string): boolean {
+  const bare = [...address].filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(bare)?.[1]?.toLowerCase();
+  return !scheme || READER_SCHEMES.includes(scheme);
+}
+
 const listed = (values: readonly string[]) => (values.length < 2 ? values.join('') : `${values.slice(0, -1).join(', ')} and ${values.at(-1)}`);
 
 /** Where an address written in content leads. */
@@ -164,7 +188,7 @@ function resolve(address: string, site: Site): Target {
   if (url.startsWith('#') || url.startsWith('//')) return { kind: 'outside' };
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (scheme) {
-    return ['http', 'https', 'mailto', 'tel'].includes(scheme) ? { kind: 'outside' } : { kind: 'wrong', rule: 'broken-link', why: `is not an address a reader can open (${scheme}:)` };
+    return READER_SCHEMES.includes(scheme) ? { kind: 'outside' } : { kind: 'wrong', rule: 'broken-link', why: `is not an address a reader can open (${scheme}:)` };
   }
   if (!url.startsWith('/')) return { kind: 'wrong', rule: 'broken-link', why: 'is not an address of the site: write it from /pc/, e.g. /pc/faq' };
   const cut = url.search(/[?#]/);
@@ -223,10 +247,25 @@ function linkProblem(address: string, site: Site, language: Locale | null): { ru
 /** Why an image address does not show an image of the site, or null. */
 function imageProblem(address: string, site: Site): { rule: ContentRule; why: string } | null {
   const target = resolve(address, site);
-  if (target.kind === 'outside' || target.kind === 'file') return null;
+  if (target.kind === 'file') return imageFileProblem(`public/${target.path.slice('/pc/'.length)}`, site.files);
+  if (target.kind === 'outside') return null;
   if (target.kind === 'wrong' && target.why !== 'is not a page of the site') return { rule: 'missing-image', why: target.why };
   const file = decodeURI(address.trim().split(/[?#]/)[0] ?? '').replace(/^\/pc\//, 'public/');
   return { rule: 'missing-image', why: `is not a file of the site (${file} does not exist)` };
+}
+
+const kilobytes = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en')} KB`;
+const byteLength = (text: string) => new TextEncoder().encode(text).length;
+const tooLarge = (bytes: number, limit: number, what: string) => `is ${kilobytes(bytes)}; ${what} may be at most ${kilobytes(limit)}`;
+
+/** Why an image file of the site may not be shown: too large, or an SVG that would run code. */
+function imageFileProblem(file: string, files: SiteFiles): { rule: ContentRule; why: string } | null {
+  const bytes = files.size?.(file) ?? null;
+  if (bytes !== null && bytes > SIZE_LIMITS.image) return { rule: 'too-large', why: `${tooLarge(bytes, SIZE_LIMITS.image, 'an image')}: save it smaller (about 1600 pixels wide is plenty)` };
+  if (!/\.svgz?$/i.test(file)) return null;
+  const svg = files.read(file) ?? '';
+  const code = /<script\b|<foreignObject\b|\son[a-z]+\s*=|(?:href|src)\s*=\s*["']?\s*javascript:/i.exec(svg)?.[0];
+  return code ? { rule: 'raw-html', why: `is an SVG with code in it (${code.trim()}): the site shows no image that runs code; save it without scripts, or as PNG` } : null;
 }
 
 /** The same address in every language, for comparing the FAQ's answers. */
@@ -270,6 +309,46 @@ function proseLines(markdown: string): string[] {
     }
     return line.replace(/(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, (code) => ' '.repeat(code.length));
   });
+}
+
+/** An HTML tag, a declaration or processing instruction, or an HTML block's opening word left unclosed. */
+const HTML = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>|<![A-Za-z[][^>]*>?|<\?[^>]*>?|^ {0,3}<(?:script|style|pre|textarea)(?=\s|$)/gim;
+
+/**
+ * What a text holds that is HTML rather than Markdown or words, one entry per line (first line
+ * `firstLine`): the tags as written, and whether one is a script or an event handler. Code spans,
+ * code blocks and comments hold none (they show as code, or nothing).
+ */
+export function htmlIn(text: string, firstLine = 1): { line: number; tags: string[]; runs: string | null }[] {
+  const found: { line: number; tags: string[]; runs: string | null }[] = [];
+  const prose = proseLines(text).join('\n');
+  for (const m of prose.matchAll(HTML)) {
+    const tag = m[0].trim().replace(/\s+/g, ' ');
+    const line = firstLine + (prose.slice(0, m.index).match(/\n/g)?.length ?? 0);
+    const runs = /^<\/?script\b/i.test(tag) ? 'a script' : /\son[a-z]+\s*=/i.exec(tag) ? `an event handler (${/\s(on[a-z]+)\s*=/i.exec(tag)?.[1]})` : /javascript:/i.test(tag) ? 'a javascript: address' : null;
+    const last = found.at(-1);
+    if (last?.line === line) {
+      last.tags.push(tag);
+      last.runs ??= runs;
+    } else found.push({ line, tags: [tag], runs });
+  }
+  return found;
+}
+
+/** A problem for each line of `text` holding HTML; `lines`: name the line (a page's body). */
+function checkHtml(text: string, firstLine: number, at: Omit<ContentProblem, 'message' | 'rule'>, problems: ContentProblem[], lines: boolean) {
+  for (const { line, tags, runs } of htmlIn(text, firstLine)) {
+    const shown = tags.length > 3 ? `${tags.slice(0, 3).join(' ')} …` : tags.join(' ');
+    const where = lines ? `line ${line} has` : 'has';
+    const short = [...shown].length > 120 ? `${[...shown].slice(0, 117).join('')}…` : shown;
+    problems.push({
+      ...at,
+      rule: 'raw-html',
+      message: runs
+        ? `${where} HTML with ${runs} (${short}): the site runs no code of content and would show it as written; write Markdown only`
+        : `${where} HTML (${short}), which the site shows as written, not as markup: write Markdown (**bold**, [words](/pc/faq), "- " before a list item)`,
+    });
+  }
 }
 
 function references(markdown: string, firstLine = 1): Reference[] {
@@ -335,45 +414,62 @@ function checkReferences(
 // Pages: content/pages/<lang>/<page>.md, one folder per language
 
 interface FrontMatter {
+  /** The front matter's top-level texts. */
   data: Map<string, string>;
+  /** Every top-level field as YAML reads it (a number stays a number). */
+  fields: Record<string, unknown>;
   body: string;
   /** The line of the file where the body starts. */
   bodyLine: number;
+  /** Why the front matter is not YAML, or not fields: the line of the file, the field nearest above it ("front-matter" when none), the reason. */
+  error?: { line: number; field: string; reason: string };
 }
 
-/** The front matter's top-level texts (the YAML Decap and people write: plain, quoted, folded, literal), and the body. */
+/**
+ * The front matter (YAML between "---" lines, read as the site's build reads it) and the body.
+ * Front matter that is not YAML, or not a list of fields, comes back as `error`, with no data.
+ */
 export function frontMatter(text: string): FrontMatter {
   const lines = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
   const data = new Map<string, string>();
-  if (lines[0]?.trim() !== '---') return { data, body: lines.join('\n'), bodyLine: 1 };
+  if (lines[0]?.trim() !== '---') return { data, fields: {}, body: lines.join('\n'), bodyLine: 1 };
   const end = lines.findIndex((l, i) => i > 0 && /^(---|\.\.\.)\s*$/.test(l));
-  if (end < 0) return { data, body: lines.join('\n'), bodyLine: 1 };
+  if (end < 0) return { data, fields: {}, body: lines.join('\n'), bodyLine: 1, error: { line: 1, field: 'front-matter', reason: 'has no closing "---" line' } };
   const yaml = lines.slice(1, end);
-  for (let i = 0; i < yaml.length; i++) {
-    const m = /^([A-Za-z_][\w-]*)\s*:(?:\s+|$)(.*)$/.exec(yaml[i] ?? '');
-    if (!m) continue;
-    const key = m[1] ?? '';
-    let value = (m[2] ?? '').trim();
-    const more: string[] = [];
-    while (i + 1 < yaml.length && (/^\s+\S/.test(yaml[i + 1] ?? '') || (yaml[i + 1] ?? '').trim() === '')) more.push(yaml[++i] ?? '');
-    while (more.length && (more.at(-1) ?? '').trim() === '') more.pop();
-    if (value.startsWith('"')) {
-      const joined = [value, ...more.map((l) => l.trim())].join(' ');
-      const close = /^"((?:[^"\\]|\\.)*)"/.exec(joined);
-      value = (close?.[1] ?? joined.slice(1)).replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\(.)/g, (_, c: string) => ({ n: '\n', t: '\t' })[c] ?? c);
-    } else if (value.startsWith("'")) {
-      const joined = [value, ...more.map((l) => l.trim())].join(' ');
-      const close = /^'((?:[^']|'')*)'/.exec(joined);
-      value = (close?.[1] ?? joined.slice(1)).replace(/''/g, "'");
-    } else if (/^[|>]/.test(value)) {
-      const texts = more.map((l) => l.trim());
-      value = value.startsWith('|') ? texts.join('\n') : texts.join(' ');
-    } else {
-      value = [value.replace(/\s+#.*$/, ''), ...more.map((l) => l.trim())].filter(Boolean).join(' ');
+  const body = lines.slice(end + 1).join('\n');
+  const bodyLine = end + 2;
+  /** The field written on the front matter's line `index` (from 0), or the nearest above it. */
+  const fieldAt = (index: number) => {
+    for (let i = Math.min(index, yaml.length - 1); i >= 0; i--) {
+      const key = /^([A-Za-z_][\w-]*)\s*:/.exec(yaml[i] ?? '')?.[1];
+      if (key) return key;
     }
-    data.set(key, value.trim());
+    return 'front-matter';
+  };
+  let parsed: unknown;
+  try {
+    parsed = loadYaml(yaml.join('\n'));
+  } catch (err) {
+    const mark = (err as { mark?: { line?: number } }).mark;
+    const reason = ((err as { reason?: string }).reason ?? (err instanceof Error ? err.message.split('\n')[0] : String(err))) || 'unreadable';
+    let index = typeof mark?.line === 'number' ? mark.line : 0;
+    // A quote left open shows only further down: the error is the field whose value it opened.
+    const opened = yaml.findIndex((l, i) => {
+      const value = /^[A-Za-z_][\w-]*\s*:\s*(["'].*)$/.exec(l)?.[1];
+      if (i > index || !value) return false;
+      const quotes = value[0] === '"' ? value.replace(/\\./g, '').split('"').length - 1 : value.split("'").length - 1;
+      return quotes % 2 === 1;
+    });
+    if (opened >= 0) index = opened;
+    return { data, fields: {}, body, bodyLine, error: { line: index + 2, field: fieldAt(index), reason } };
   }
-  return { data, body: lines.slice(end + 1).join('\n'), bodyLine: end + 2 };
+  if (parsed === undefined || parsed === null) return { data, fields: {}, body, bodyLine };
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { data, fields: {}, body, bodyLine, error: { line: 2, field: 'front-matter', reason: 'is not a list of fields ("title: …" on each line)' } };
+  }
+  const fields = parsed as Record<string, unknown>;
+  for (const [key, value] of Object.entries(fields)) if (typeof value === 'string') data.set(key, value.trim());
+  return { data, fields, body, bodyLine };
 }
 
 interface Question {
@@ -459,10 +555,24 @@ function checkPages(files: SiteFiles, site: Site, problems: ContentProblem[]) {
         problems.push({ ...at, field: 'file', rule: 'missing-language', message: `is missing: the ${languageName[language]} text of ${page} (every page has ${locales.map((l) => `content/pages/${l}/${page}.md`).join(', ')})` });
         continue;
       }
-      const { data, body, bodyLine } = frontMatter(text);
-      for (const field of ['title', 'description']) {
-        if (!data.get(field)) problems.push({ ...at, field, rule: 'missing-language', message: `has no ${languageName[language]} text` });
+      const bytes = byteLength(text);
+      if (bytes > SIZE_LIMITS.page) {
+        // Read no further: its links and HTML would be as many problems as a reader could not fix.
+        problems.push({ ...at, field: 'file', rule: 'too-large', message: `${tooLarge(bytes, SIZE_LIMITS.page, 'a page')}: it is a web page, not a document (link a PDF from public/ for one)` });
+        continue;
       }
+      const { data, fields, body, bodyLine, error } = frontMatter(text);
+      if (error) {
+        problems.push({ ...at, field: error.field, rule: 'unreadable', message: `the front matter is not YAML (line ${error.line}: ${error.reason}): write each field as name: "text", in quotes` });
+        continue;
+      }
+      for (const field of ['title', 'description']) {
+        const value = fields[field];
+        if (value !== undefined && value !== null && typeof value !== 'string') {
+          problems.push({ ...at, field, rule: 'unreadable', message: `is not a text (YAML reads ${Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'fields' : `the ${typeof value} ${String(value)}`}): write it in quotes, as ${field}: "…"` });
+        } else if (!data.get(field)) problems.push({ ...at, field, rule: 'missing-language', message: `has no ${languageName[language]} text` });
+      }
+      checkHtml(body, bodyLine, { ...at, field: 'body' }, problems, true);
       const description = data.get('description') ?? '';
       if ([...description].length > DESCRIPTION_MAX) problems.push({ ...at, field: 'description', rule: 'too-long', message: `is ${[...description].length} characters long; at most ${DESCRIPTION_MAX} (search engines cut the rest)` });
       if (!body.trim()) problems.push({ ...at, field: 'body', rule: 'missing-language', message: `has no ${languageName[language]} text` });
@@ -500,6 +610,11 @@ function checkFaqOrder(faq: Map<Locale, { file: string; questions: Question[] }>
 function readJson(files: SiteFiles, file: string, problems: ContentProblem[]): unknown {
   const text = files.read(file);
   if (text === null) return undefined;
+  const bytes = byteLength(text);
+  if (bytes > SIZE_LIMITS.json) {
+    problems.push({ file, field: 'file', language: 'all', rule: 'too-large', message: `${tooLarge(bytes, SIZE_LIMITS.json, 'a product or the banners')}: texts this long are a mistake` });
+    return undefined;
+  }
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -548,6 +663,7 @@ function checkTexts(file: string, value: Record<string, unknown>, prefix: string
         );
         continue;
       }
+      checkHtml(words, 1, { file, field: path, language }, problems, false);
       checkReferences(textReferences(words), site, { file, field: path, language }, language, problems, false);
     }
   }

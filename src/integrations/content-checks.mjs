@@ -1,5 +1,5 @@
 // @ts-check
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkContent, problemLine } from '../../contract/rules/content-checks.ts';
@@ -31,6 +31,14 @@ export function projectFiles(root) {
         return null;
       }
     },
+    size(file) {
+      try {
+        const s = statSync(path.join(root, file));
+        return s.isFile() ? s.size : null;
+      } catch {
+        return null;
+      }
+    },
   };
 }
 
@@ -44,7 +52,8 @@ export function contentProblemLines(root) {
 
 /**
  * Stops a build of the site whose content would let readers down (a missing language, a link
- * to no page, an unknown agreement, an image without alternative text, an FAQ out of step),
+ * to no page, an unknown agreement, an image without alternative text, an FAQ out of step,
+ * HTML in a text, front matter that is not YAML, a file over its size limit),
  * before anything is built, with one line per problem naming the file, field and language.
  * In development the same lines are warnings.
  * @type {import('astro').AstroIntegration}

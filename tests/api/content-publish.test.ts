@@ -240,6 +240,25 @@ describe('publishing the content while the site is served', () => {
     4 * LONG_MS,
   );
 
+  ownDatabase('a page with a script, or front matter that is not YAML, is not published: the status names file, field and language', async () => {
+    const { project, empty, data } = projectCopy();
+    const server = await startServer(project, { DATABASE_URL: '', DATA_DIR: data, SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN });
+    const about = readFileSync(path.join(project, 'content/pages/en/about.md'), 'utf8');
+    editPage(project, 'pages/en/about.md', (text) => `${text}\n<span onmouseover="fetch('/api')">Hover me</span>\n`);
+    await publish(server);
+    const script = await statusWhen(server, (s) => !s.building && s.publishes[0]?.result === 'failed');
+    expect(script.lastError).toMatchObject({ file: 'content/pages/en/about.md', field: 'body', language: 'en' });
+    expect(script.lastError!.message).toMatch(/HTML with an event handler \(onmouseover\)/);
+
+    editPage(project, 'pages/en/about.md', () => about);
+    editPage(project, 'pages/ms/faq.md', (text) => text.replace(/^title: .*$/m, 'title: Soalan: lazim'));
+    await publish(server);
+    const yaml = await statusWhen(server, (s) => !s.building && s.publishes.length === 2 && s.publishes[0]?.result === 'failed');
+    expect(yaml.lastError).toMatchObject({ file: 'content/pages/ms/faq.md', field: 'title', language: 'ms' });
+    expect(yaml.lastError!.message).toMatch(/^the front matter is not YAML \(line 2: /);
+    expect(yaml.version).toBeNull();
+  }, 2 * LONG_MS);
+
   ownDatabase('without CONTENT_PUBLISH_TOKEN publishing is not configured', async () => {
     const { project, empty, data } = projectCopy();
     const server = await startServer(project, { DATABASE_URL: '', DATA_DIR: data, SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: '' });

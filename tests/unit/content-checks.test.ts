@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkContent, frontMatter, parseProblemLine, problemLine, type ContentProblem, type SiteFiles } from '../../contract/rules/content-checks.ts';
+import { checkContent, frontMatter, parseProblemLine, problemLine, SIZE_LIMITS, type ContentProblem, type SiteFiles } from '../../contract/rules/content-checks.ts';
 import { contentChecksIntegration, contentProblemLines, projectFiles } from '../../src/integrations/content-checks.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -33,6 +33,18 @@ function project(name?: string, without: string[] = []): SiteFiles {
     },
   };
 }
+
+/** The small passing fixture with `changes` written over it (file → text), and the sizes `sizes` claims for files (images are measured, not read). */
+function edited(changes: Record<string, string>, sizes: Record<string, number> = {}): SiteFiles {
+  const base = project();
+  return {
+    list: (dir) => [...new Set([...base.list(dir), ...Object.keys(changes).filter((f) => f.startsWith(`${dir}/`))])].sort(),
+    read: (file) => changes[file] ?? base.read(file),
+    size: (file) => sizes[file] ?? (changes[file] !== undefined ? Buffer.byteLength(changes[file]!) : (real.size?.(file) ?? null)),
+  };
+}
+const page = (title: string, description: string, body: string) => `---\ntitle: "${title}"\ndescription: "${description}"\n---\n\n${body}\n`;
+const fixture = (file: string) => project().read(file)!;
 
 /** What a reader of the build's output gets: file, field, language, and the rule's kind. */
 const named = (problems: ContentProblem[]) => problems.map(({ file, field, language, rule }) => ({ file, field, language, rule }));
@@ -134,13 +146,15 @@ describe('content checks', () => {
   });
 
   describe('an image without alternative text', () => {
-    it('in Markdown and in HTML written into a page', () => {
+    it('in Markdown and in HTML written into a page (refused as HTML too)', () => {
       const problems = checkContent(project('page-missing-alt'));
       expect(named(problems)).toEqual([
+        { file: 'content/pages/zh-cn/about.md', field: 'body', language: 'zh-cn', rule: 'raw-html' },
         { file: 'content/pages/zh-cn/about.md', field: 'body', language: 'zh-cn', rule: 'missing-alt' },
         { file: 'content/pages/zh-cn/about.md', field: 'body', language: 'zh-cn', rule: 'missing-alt' },
       ]);
       expect(problems.map((p) => p.message)).toEqual([
+        expect.stringMatching(/^line 10 has HTML \(<img src="\/pc\/banners\/tint\.svg" alt="">\), which the site shows as written/),
         expect.stringMatching(/^the image \/pc\/banners\/tyres\.svg \(line 8\) has no alternative text/),
         expect.stringMatching(/^the image \/pc\/banners\/tint\.svg \(line 10\) has no alternative text/),
       ]);
@@ -198,6 +212,124 @@ describe('content checks', () => {
     const all = { file: 'content/home/banners.json', field: 'banners[0].link', language: 'all' as const, message: 'is not a page of the site' };
     expect(parseProblemLine(problemLine(all))).toEqual(all);
     expect(parseProblemLine('building client (vite)')).toBeNull();
+  });
+});
+
+describe('content is words and Markdown, never HTML or code', () => {
+  it('refuses a script and an event handler written into a page, naming file, field, language and line', () => {
+    const about = page('About us', 'Who we are.', 'We fit car parts.\n\n<script>fetch("/api/user").then(steal)</script>\n\nHello <span onmouseover="steal()">there</span>.');
+    const problems = checkContent(edited({ 'content/pages/en/about.md': about }));
+    expect(problems.map(problemLine)).toEqual([
+      'content/pages/en/about.md: field body (en): line 8 has HTML with a script (<script> </script>): the site runs no code of content and would show it as written; write Markdown only',
+      'content/pages/en/about.md: field body (en): line 10 has HTML with an event handler (onmouseover) (<span onmouseover="steal()"> </span>): the site runs no code of content and would show it as written; write Markdown only',
+    ]);
+    expect(named(problems).map((p) => p.rule)).toEqual(['raw-html', 'raw-html']);
+  });
+
+  it('refuses a script in a FAQ heading, in the language it is written in', () => {
+    const faq = fixture('content/pages/ms/faq.md').replace('## Apakah yang dilindungi oleh waranti?', '## </script><script>alert(document.domain)</script>');
+    const problems = checkContent(edited({ 'content/pages/ms/faq.md': faq }));
+    expect(named(problems)).toEqual([{ file: 'content/pages/ms/faq.md', field: 'body', language: 'ms', rule: 'raw-html' }]);
+    expect(problems[0]!.message).toBe(
+      'line 8 has HTML with a script (</script> <script> </script>): the site runs no code of content and would show it as written; write Markdown only',
+    );
+  });
+
+  it('refuses plain HTML too, which would show as written', () => {
+    const problems = checkContent(edited({ 'content/pages/zh-cn/about.md': page('关于我们', '我们是谁。', '<div class="note">\n我们在合作车厂安装汽车配件。\n</div>') }));
+    expect(named(problems)).toEqual([
+      { file: 'content/pages/zh-cn/about.md', field: 'body', language: 'zh-cn', rule: 'raw-html' },
+      { file: 'content/pages/zh-cn/about.md', field: 'body', language: 'zh-cn', rule: 'raw-html' },
+    ]);
+    expect(problems[0]!.message).toBe('line 6 has HTML (<div class="note">), which the site shows as written, not as markup: write Markdown (**bold**, [words](/pc/faq), "- " before a list item)');
+  });
+
+  it('lets a page speak of HTML in code, comments and plain signs', () => {
+    const body = 'Type `<script>` to see it as code.\n\n```\n<span onmouseover="x()">code</span>\n```\n\n<!-- <div>hidden</div> -->\nA price < RM 50, and 3 > 2. Mail <help@servauto.my> or see <https://www.servauto.my>.';
+    expect(checkContent(edited({ 'content/pages/en/about.md': page('About us', 'Who we are.', body) })).map(problemLine)).toEqual([]);
+  });
+
+  it('refuses HTML in a product’s and a banner’s texts, naming the field and language', () => {
+    const product = 'content/catalog/auto-wiper-blade/wiper-test.json';
+    const json = JSON.parse(fixture(product));
+    json.name['zh-cn'] = '<b>测试雨刷</b>';
+    json.description.en = 'Sold as a set <i onpointerenter="alert(1)">of two</i>';
+    const banners = JSON.parse(fixture('content/home/banners.json'));
+    banners.banners[0].title.ms = 'Tayar <script>alert(1)</script>';
+    const problems = checkContent(edited({ [product]: JSON.stringify(json), 'content/home/banners.json': JSON.stringify(banners) }));
+    expect(problems.map(problemLine)).toEqual([
+      'content/home/banners.json: field banners[0].title (ms): has HTML with a script (<script> </script>): the site runs no code of content and would show it as written; write Markdown only',
+      `${product}: field name (zh-cn): has HTML (<b> </b>), which the site shows as written, not as markup: write Markdown (**bold**, [words](/pc/faq), "- " before a list item)`,
+      `${product}: field description (en): has HTML with an event handler (onpointerenter) (<i onpointerenter="alert(1)"> </i>): the site runs no code of content and would show it as written; write Markdown only`,
+    ]);
+  });
+
+  it('refuses an SVG image that runs code', () => {
+    const files = edited({ 'content/home/banners.json': fixture('content/home/banners.json').replace('/pc/banners/tyres.svg', '/pc/banners/evil.svg') });
+    const withSvg: SiteFiles = {
+      list: (dir) => (dir === 'public' ? [...files.list(dir), 'public/banners/evil.svg'] : files.list(dir)),
+      read: (file) => (file === 'public/banners/evil.svg' ? '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect/></svg>' : files.read(file)),
+      size: (file) => (file === 'public/banners/evil.svg' ? 80 : files.size!(file)),
+    };
+    expect(checkContent(withSvg).map(problemLine)).toEqual([
+      'content/home/banners.json: field banners[0].image (all languages): the image /pc/banners/evil.svg of banner "tyres" is an SVG with code in it (onload=): the site shows no image that runs code; save it without scripts, or as PNG',
+    ]);
+  });
+});
+
+describe('content has size limits', () => {
+  it('refuses a 6 MB page once, without reading it further', () => {
+    const huge = page('About us', 'Who we are.', `${'We fit car parts at partner workshops. <b>'.repeat(150_000)}`);
+    const problems = checkContent(edited({ 'content/pages/ms/about.md': huge }));
+    expect(problems.map(problemLine)).toEqual([
+      `content/pages/ms/about.md: field file (ms): is ${Math.ceil(Buffer.byteLength(huge) / 1024).toLocaleString('en')} KB; a page may be at most 100 KB: it is a web page, not a document (link a PDF from public/ for one)`,
+    ]);
+    expect(problems[0]!.rule).toBe('too-large');
+    expect(checkContent(edited({ 'content/pages/ms/about.md': page('Tentang kami', 'Siapa kami.', 'a'.repeat(SIZE_LIMITS.page - 200)) }))).toEqual([]);
+  });
+
+  it('refuses a product’s JSON over its limit, and an image over its own', () => {
+    const product = 'content/catalog/auto-wiper-blade/wiper-test.json';
+    const json = JSON.parse(fixture(product));
+    json.description.en = 'x'.repeat(SIZE_LIMITS.json);
+    expect(named(checkContent(edited({ [product]: JSON.stringify(json) })))).toEqual([{ file: product, field: 'file', language: 'all', rule: 'too-large' }]);
+    const problems = checkContent(edited({}, { 'public/banners/tyres.svg': 6 * 1024 * 1024 }));
+    expect(problems.map(problemLine)).toEqual([
+      'content/home/banners.json: field banners[0].image (all languages): the image /pc/banners/tyres.svg of banner "tyres" is 6,144 KB; an image may be at most 1,024 KB: save it smaller (about 1600 pixels wide is plenty)',
+    ]);
+  });
+});
+
+describe('a page’s front matter is YAML', () => {
+  const about = (frontMatterLines: string) => edited({ 'content/pages/zh-cn/about.md': `---\n${frontMatterLines}\n---\n\n我们在合作车厂安装汽车配件。\n` });
+
+  it('refuses front matter that is not YAML, naming the file, the field, the language and the line', () => {
+    expect(checkContent(about('title: Servauto: 关于我们\ndescription: "我们是谁。"')).map(problemLine)).toEqual([
+      'content/pages/zh-cn/about.md: field title (zh-cn): the front matter is not YAML (line 2: bad indentation of a mapping entry): write each field as name: "text", in quotes',
+    ]);
+    expect(checkContent(about('title: "关于我们"\ndescription: [我们是谁')).map(problemLine)).toEqual([
+      expect.stringMatching(/^content\/pages\/zh-cn\/about\.md: field description \(zh-cn\): the front matter is not YAML \(line \d: .+\): write each field as name: "text", in quotes$/),
+    ]);
+    expect(checkContent(about('title: "关于我们\ndescription: "我们是谁。"')).map(problemLine)).toEqual([
+      expect.stringMatching(/^content\/pages\/zh-cn\/about\.md: field title \(zh-cn\): the front matter is not YAML \(line 2: /),
+    ]);
+    expect(checkContent(about('title: "关于我们"\ntitle: "又一个"\ndescription: "我们是谁。"')).map(problemLine)).toEqual([
+      'content/pages/zh-cn/about.md: field title (zh-cn): the front matter is not YAML (line 3: duplicated mapping key): write each field as name: "text", in quotes',
+    ]);
+  });
+
+  it('refuses a list instead of fields, and a title YAML reads as a number', () => {
+    const lines = [...checkContent(about('- 关于我们\n- 我们是谁。')), ...checkContent(about('title: 2024\ndescription: "我们是谁。"'))].map(problemLine);
+    expect(lines).toEqual([
+      'content/pages/zh-cn/about.md: field front-matter (zh-cn): the front matter is not YAML (line 2: is not a list of fields ("title: …" on each line)): write each field as name: "text", in quotes',
+      'content/pages/zh-cn/about.md: field title (zh-cn): is not a text (YAML reads the number 2024): write it in quotes, as title: "…"',
+    ]);
+  });
+
+  it('each line is read back as file, field, language and message, as publishing does', () => {
+    for (const problem of checkContent(about('title: Servauto: 关于我们\ndescription: x'))) {
+      expect(parseProblemLine(problemLine(problem))).toEqual({ file: problem.file, field: problem.field, language: problem.language, message: problem.message });
+    }
   });
 });
 

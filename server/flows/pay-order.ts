@@ -95,7 +95,7 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
       returnUrl: returnUrl(origin, order.orderNo, locale),
       expiresAt: order.payBefore!,
       locale,
-      customer: { name: order.contact.name, phone: order.contact.phone },
+      customer: { name: order.contact.name, phone: order.contact.phone, ...(order.contact.email ? { email: order.contact.email } : {}) },
     });
   } catch (err) {
     await abandonPayment(ctx.db, payment.id, errorMessage(err).slice(0, 300), now);

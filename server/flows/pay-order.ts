@@ -7,8 +7,23 @@ import { DomainError } from '../modules/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
 import { keepQr } from '../modules/payments/qr.ts';
-import { abandonPayment, attachCheckout, createPayment, lastPayment, paymentByCheckout, pendingPayments, replaceableCheckouts, type PaymentRow, type PaymentState } from '../modules/payments/service.ts';
-import { PaymentRefused, type CurlecProvider, type PaymentStatus } from '../providers/payment/index.ts';
+import {
+  abandonPayment,
+  attachCheckout,
+  attemptIds,
+  createPayment,
+  hasOtherLiveAttempt,
+  lastPayment,
+  lockPayment,
+  NOT_WAITING_NOTE,
+  paymentByCheckout,
+  pendingPayments,
+  replaceableCheckouts,
+  SUPERSEDED_NOTE,
+  type PaymentRow,
+  type PaymentState,
+} from '../modules/payments/service.ts';
+import { PaymentRefused, type Checkout, type CurlecProvider, type PaymentStatus } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
 import { applyProviderStatus } from './provider-status.ts';
 import { supersedeCheckouts } from './supersede-checkouts.ts';
@@ -35,19 +50,24 @@ export function returnUrl(origin: string, orderNo: string, locale: Locale): stri
 /**
  * Starts a payment attempt: refused unless the order is the customer's, waiting for payment
  * and still within payBefore. The attempt is recorded first, so the provider's answer (or its
- * callback, however early) always finds it.
+ * callback, however early) always finds it. Its checkout is recorded under the order's lock,
+ * and kept only when the order still waits for payment and no attempt started after this one
+ * is still opening or open: two Pays at once leave the newer one's checkout alone open, and a
+ * Pay meeting a cancel or a time-out leaves none (the cancel closes what was recorded before
+ * it; an attempt recorded after it closes its own).
  */
 export async function startPayment(ctx: ShopContext, customerId: string, input: PayRequest, locale: Locale, origin: string): Promise<{ redirectUrl: string }> {
   const provider = ctx.payments;
   if (!provider.methods.includes(input.payMethod)) throw new DomainError(Code.WARNING, 'payment.methodNotOffered', {}, { field: 'payMethod' });
   const now = ctx.now();
-  const { order, payment, earlier } = await ctx.db.transaction(async (tx) => {
+  const { order, payment, earlier, older } = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, { orderNo: input.orderNo });
     if (!order || order.customerId !== customerId || order.hidden) throw notFound();
     const refused = checkPay(order, now);
     if (refused) throw new DomainError(Code.WARNING, refused.key, refused.params ?? {});
     // Read under the order's lock: only attempts made before this one are replaced by it.
     const earlier = await replaceableCheckouts(tx, order.id);
+    const older = await attemptIds(tx, order.id);
     const payment = await createPayment(tx, {
       orderId: order.id,
       orderNo: order.orderNo,
@@ -60,11 +80,11 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
       createdAt: now,
       updatedAt: now,
     });
-    return { order, payment, earlier };
+    return { order, payment, earlier, older };
   });
-  let redirectUrl: string;
+  let checkout: Checkout;
   try {
-    const checkout = await provider.createCheckout({
+    checkout = await provider.createCheckout({
       paymentId: payment.id,
       orderNo: order.orderNo,
       amountSen: payment.amountSen,
@@ -75,20 +95,35 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
       returnUrl: returnUrl(origin, order.orderNo, locale),
       expiresAt: order.payBefore!,
       locale,
-      customer: { name: order.contact.name, phone: order.contact.phone },
+      customer: { name: order.contact.name, phone: order.contact.phone, ...(order.contact.email ? { email: order.contact.email } : {}) },
     });
-    await attachCheckout(ctx.db, payment.id, checkout.providerRef, now);
-    if (checkout.qr) await keepQr(ctx.db, payment.id, checkout.qr, now);
-    redirectUrl = checkout.redirectUrl;
   } catch (err) {
     await abandonPayment(ctx.db, payment.id, errorMessage(err).slice(0, 300), now);
     if (err instanceof PaymentRefused) throw new DomainError(Code.WARNING, err.key, err.params, { field: 'payMethod' });
     log.error(`[pay] ${provider.name} did not open a checkout for ${order.orderNo}: ${errorMessage(err)}`);
     throw new DomainError(Code.UNAVAILABLE, 'payment.unavailable');
   }
+  // Recorded whatever follows, so the checkout is never lost: a cancel or time-out that comes
+  // after closes it, and so does the time-out if closing it below fails.
+  const verdict = await ctx.db.transaction(async (tx) => {
+    // The payment first, then its order: the order of locks a provider's event takes.
+    await lockPayment(tx, provider.name, { paymentId: payment.id, providerRef: checkout.providerRef });
+    const current = await lockOrder(tx, { id: order.id });
+    await attachCheckout(tx, payment.id, checkout.providerRef, now);
+    if (checkout.qr) await keepQr(tx, payment.id, checkout.qr, now);
+    const refused = current ? checkPay(current, now) : null;
+    if (refused) return { refused, note: NOT_WAITING_NOTE };
+    if (await hasOtherLiveAttempt(tx, order.id, [...older, payment.id])) return { refused: { key: 'payment.replaced' as const, params: {} }, note: SUPERSEDED_NOTE };
+    return null;
+  });
+  if (verdict) {
+    log.warn(`[pay] closing checkout ${checkout.providerRef} of ${order.orderNo} as it opened: ${verdict.note}`);
+    await supersedeCheckouts(ctx, [{ ...payment, providerRef: checkout.providerRef }], now, verdict.note);
+    throw new DomainError(Code.WARNING, verdict.refused.key, verdict.refused.params ?? {});
+  }
   // Only once the new checkout is open: a Pay that fails leaves the earlier one usable.
   await supersedeCheckouts(ctx, earlier, now);
-  return { redirectUrl };
+  return { redirectUrl: checkout.redirectUrl };
 }
 
 /**

@@ -9,7 +9,7 @@ import { log } from '../ops/log.ts';
  * stays waiting, so the time-out still asks about it; one paid meanwhile stays paid at the
  * provider and its payment is recorded when reported (money the order cannot use goes back).
  */
-export async function supersedeCheckouts(ctx: Pick<ShopContext, 'db' | 'payments'>, earlier: readonly PaymentRow[], now: Date): Promise<void> {
+export async function supersedeCheckouts(ctx: Pick<ShopContext, 'db' | 'payments'>, earlier: readonly PaymentRow[], now: Date, note?: string): Promise<void> {
   const { payments } = ctx;
   if (!payments.expireCheckout) return;
   for (const payment of earlier) {
@@ -22,6 +22,6 @@ export async function supersedeCheckouts(ctx: Pick<ShopContext, 'db' | 'payments
       log.error(`[pay] could not close the replaced checkout ${payment.providerRef}: ${errorMessage(err)}`);
       continue;
     }
-    await supersedePayment(ctx.db, payment.id, now);
+    await supersedePayment(ctx.db, payment.id, now, note);
   }
 }

@@ -19,6 +19,14 @@ export function providerReturnOf(search: string): Record<string, string> | undef
   return any ? found : undefined;
 }
 
+/** A query without the provider's parameters: the shop's own (orderNo and the like), as `?…`, or '' when none is left. */
+export function shopQuery(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of [...params.keys()]) if (name.startsWith(PREFIX)) params.delete(name);
+  const kept = params.toString();
+  return kept ? `?${kept}` : '';
+}
+
 /** The page's address without the provider's parameters (the rest of the query and the hash kept). */
 export function withoutProviderReturn(url: string): string {
   const u = new URL(url);

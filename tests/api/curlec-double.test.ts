@@ -216,6 +216,18 @@ describe('the hosted page', () => {
     expect(shop.received.map((h) => eventOf(h).event)).toEqual(['payment.captured', 'payment_link.paid']);
   });
 
+  test('opens on the method the link was created with: the FPX bank, the e-wallet, the card; the first choice without one', async () => {
+    const checked = (html: string) => /value="(\w+)" checked/.exec(html)?.[1];
+    const fpx = await (await fetch((await newLink({ options: { checkout: { prefill: { method: 'fpx', bank: 'PBB0233' } } } })).short_url)).text();
+    expect(checked(fpx)).toBe('fpx');
+    expect(fpx).toContain('<option value="PBB0233" selected>Public Bank</option>');
+    expect(checked(await (await fetch((await newLink({ options: { checkout: { prefill: { method: 'wallet', wallet: 'grabpay' } } } })).short_url)).text())).toBe('grabpay');
+    expect(checked(await (await fetch((await newLink({ options: { checkout: { prefill: { method: 'card' } } } })).short_url)).text())).toBe('card');
+    const plain = await (await fetch((await newLink()).short_url)).text();
+    expect(checked(plain)).toBe('fpx');
+    expect(plain).not.toContain(' selected>');
+  });
+
   test('a cancelled link shows its state and no Pay button; the control still pays it, as a gateway may', async () => {
     const link = await newLink();
     await api('POST', `/v1/payment_links/${link.id}/cancel`);
@@ -370,6 +382,32 @@ describe('inside the shop’s server', () => {
       expect(await created.json()).toMatchObject({ entity: 'order', amount: 2_000, status: 'created' });
       expect((await shopApi.fetch(`${DOUBLE_PATH}/v1/orders`, { method: 'POST', headers: { authorization: 'Basic d3Jvbmc6a2V5' } })).status).toBe(401);
       expect((await shopApi.fetch(`${DOUBLE_PATH}/qr`)).status).toBe(200);
+    } finally {
+      await shopApi.close();
+      if (was === undefined) delete process.env.CURLEC_DOUBLE;
+      else process.env.CURLEC_DOUBLE = was;
+    }
+  });
+
+  test('a link’s page is on the host the customer opened the shop on (its callback_url’s), not the server’s own address', async () => {
+    const was = process.env.CURLEC_DOUBLE;
+    process.env.CURLEC_DOUBLE = '1';
+    const shopApi = await startApi();
+    try {
+      const demo = `Basic ${Buffer.from(`${DOUBLE_KEYS.keyId}:${DOUBLE_KEYS.keySecret}`).toString('base64')}`;
+      const create = (callback_url: string) =>
+        shopApi.fetch(`${DOUBLE_PATH}/v1/payment_links`, {
+          method: 'POST',
+          headers: { authorization: demo, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: 2_000, currency: 'MYR', reference_id: `lan-${callback_url.length}-${Date.now()}`, callback_url, callback_method: 'get', notes: { orderNo: 'SA1', paymentId: 'p' } }),
+        });
+      // A phone on the LAN opened the shop at 192.168.1.20: its browser goes there, never to 127.0.0.1.
+      const onLan = (await (await create('http://192.168.1.20:3000/pc/pages?orderNo=SA1')).json()) as { id: string; short_url: string };
+      expect(onLan.short_url).toBe(`http://192.168.1.20:3000${DOUBLE_PATH}/i/${onLan.id}`);
+      const onPublic = (await (await create('https://staging.servauto.my/pc/ms/pages?orderNo=SA1')).json()) as { id: string; short_url: string };
+      expect(onPublic.short_url).toBe(`https://staging.servauto.my${DOUBLE_PATH}/i/${onPublic.id}`);
+      // The shop serves that page itself.
+      expect((await shopApi.fetch(new URL(onLan.short_url).pathname)).status).toBe(200);
     } finally {
       await shopApi.close();
       if (was === undefined) delete process.env.CURLEC_DOUBLE;

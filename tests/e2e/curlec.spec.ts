@@ -14,6 +14,8 @@ test.use({ baseURL: base, viewport: { width: 390, height: 844 }, isMobile: true,
 
 interface Words {
   prefix: string;
+  /** The language switcher's name. */
+  language: string;
   login: LoginTexts;
   pay: RegExp;
   tng: string;
@@ -22,9 +24,9 @@ interface Words {
   paidBy: string;
 }
 
-const en: Words = { prefix: '/pc/', login: english, pay: /^Pay RM/, tng: "Touch 'n Go eWallet", duitnow: 'DuitNow QR', paid: /Payment received/, paidBy: 'Paid by' };
-const zh: Words = { prefix: '/pc/zh-cn/', login: chinese, pay: /^支付 RM/, tng: "Touch 'n Go 电子钱包", duitnow: 'DuitNow QR 码', paid: /已收到付款/, paidBy: '付款方式' };
-const ms: Words = { prefix: '/pc/ms/', login: malay, pay: /^Bayar RM/, tng: "E-dompet Touch 'n Go", duitnow: 'Kod QR DuitNow', paid: /Bayaran diterima/, paidBy: 'Dibayar melalui' };
+const en: Words = { prefix: '/pc/', language: 'Language', login: english, pay: /^Pay RM/, tng: "Touch 'n Go eWallet", duitnow: 'DuitNow QR', paid: /Payment received/, paidBy: 'Paid by' };
+const zh: Words = { prefix: '/pc/zh-cn/', language: '语言', login: chinese, pay: /^支付 RM/, tng: "Touch 'n Go 电子钱包", duitnow: 'DuitNow QR 码', paid: /已收到付款/, paidBy: '付款方式' };
+const ms: Words = { prefix: '/pc/ms/', language: 'Bahasa', login: malay, pay: /^Bayar RM/, tng: "E-dompet Touch 'n Go", duitnow: 'Kod QR DuitNow', paid: /Bayaran diterima/, paidBy: 'Dibayar melalui' };
 
 type Found = { totals: { totalSen: number }; payments: { method: string; state: string }[] };
 
@@ -57,14 +59,20 @@ for (const [name, w, plate] of [
     await expect(page.getByRole('radio', { name: w.duitnow })).toBeVisible();
     await page.getByRole('button', { name: w.pay }).click();
 
-    // Curlec's hosted page (the double's): the customer picks the wallet there too and pays.
-    await expect(page).toHaveURL(/\/curlec-double\/i\/plink_/);
-    await page.getByRole('radio', { name: 'Touch ’n Go eWallet' }).check();
+    // Curlec's hosted page (the double's), on the host the shop was opened on, already on the
+    // wallet chosen at the shop: the customer only pays.
+    await expect(page).toHaveURL(new RegExp(`^${base}/curlec-double/i/plink_`));
+    await expect(page.getByRole('radio', { name: 'Touch ’n Go eWallet' })).toBeChecked();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
     // Back at the shop with Curlec's signed return: the order is paid, by Touch 'n Go.
     await expect(page).toHaveURL(new RegExp(`${w.prefix}pages\\?orderNo=${orderNo}$`));
     await receiptNames(page, w, w.tng);
+    // The other languages' links keep the order, not Curlec's return.
+    const languages = page.getByRole('navigation', { name: w.language });
+    for (const [other, prefix] of [['English', '/pc/'], ['中文', '/pc/zh-cn/'], ['Bahasa Melayu', '/pc/ms/']] as const) {
+      await expect(languages.getByRole('link', { name: other })).toHaveAttribute('href', new RegExp(`${prefix}pages\\?orderNo=${orderNo}$`));
+    }
     const found = await api<Found>(page, '/app/order/vehicle/order/app/find', { orderNo });
     expect(found.payments.filter((p) => p.state === 'succeeded').map((p) => p.method)).toEqual(['tng']);
   });

@@ -252,7 +252,21 @@ describe('the Payment Link the shop asks for', () => {
       callback_url: 'https://shop.example/pc/pages?orderNo=SA2506021234',
       callback_method: 'get',
       notes: { orderNo: 'SA2506021234', paymentId: 'pay-1', payMethod: 'tng' },
+      options: { checkout: { prefill: { method: 'wallet', wallet: 'touchngo' } } },
     });
+  });
+
+  test('opens Curlec’s page on the method chosen at the shop: the FPX bank by Curlec’s code, the e-wallet, the card', () => {
+    const prefill = (fields: Partial<CheckoutRequest>) => paymentLinkParams({ ...request, ...fields }, NOW).options?.checkout.prefill;
+    expect(prefill({ payMethod: 'fpx', bankCode: 'maybank2u' })).toEqual({ method: 'fpx', bank: 'MB2U0227' });
+    expect(prefill({ payMethod: 'fpx', bankCode: 'public_bank' })).toEqual({ method: 'fpx', bank: 'PBB0233' });
+    expect(prefill({ payMethod: 'fpx' })).toEqual({ method: 'fpx' });
+    expect(prefill({ payMethod: 'card' })).toEqual({ method: 'card' });
+    expect(prefill({ payMethod: 'grabpay' })).toEqual({ method: 'wallet', wallet: 'grabpay' });
+    expect(prefill({ payMethod: 'shopeepay' })).toEqual({ method: 'wallet', wallet: 'shopeepay' });
+    expect(prefill({ payMethod: 'boost' })).toEqual({ method: 'wallet', wallet: 'boost' });
+    // With the e-mail when the order has one: Curlec preselects only for a customer with contact and e-mail.
+    expect(paymentLinkParams(request, NOW, { contact: '+60123456789', email: 'tan@example.my' }).customer).toEqual({ contact: '+60123456789', email: 'tan@example.my' });
   });
 
   test('expiring at the pay-by time, or a quarter of an hour from now at the soonest', () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { PayMethod } from '../../../contract/rules/order-status.ts';
 import { paymentEvents, payments, type EventOutcome } from './schema.ts';
@@ -43,6 +43,26 @@ export async function replaceableCheckouts(db: Db, orderId: string, limit = 20):
     .where(and(eq(payments.orderId, orderId), inArray(payments.state, ['pending', 'failed']), isNotNull(payments.providerRef)))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
+}
+
+/** Every attempt the order has had so far: what a new attempt knows to be older than itself. */
+export async function attemptIds(db: Db, orderId: string): Promise<string[]> {
+  const rows = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Whether the order has an attempt besides the `known` ones (so one started after them) that
+ * is still opening or may still be paid: pending, or failed once on a checkout that stays open.
+ */
+export async function hasOtherLiveAttempt(db: Db, orderId: string, known: readonly string[]): Promise<boolean> {
+  const live = or(eq(payments.state, 'pending'), and(eq(payments.state, 'failed'), isNotNull(payments.providerRef)));
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), live, known.length > 0 ? notInArray(payments.id, [...known]) : undefined))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The order's attempts still waiting, newest first: the ones to ask the provider about. */
@@ -182,13 +202,17 @@ export async function paymentById(db: Db, id: string): Promise<PaymentRow | unde
 /** The note on an attempt a newer checkout of its order replaced. */
 export const SUPERSEDED_NOTE = 'superseded by a newer checkout';
 
+/** The note on an attempt whose checkout opened after its order had stopped waiting for payment (cancelled, expired or paid). */
+export const NOT_WAITING_NOTE = 'closed: the order was no longer waiting for payment';
+
 /**
  * Closes an attempt a newer checkout of its order replaced (closed at the provider first), if
- * nothing was heard of it meanwhile. A payment that still arrives for it is recorded as usual.
+ * nothing was heard of it meanwhile, with `note` saying why. A payment that still arrives for it
+ * is recorded as usual.
  */
-export async function supersedePayment(db: Db, paymentId: string, now: Date) {
+export async function supersedePayment(db: Db, paymentId: string, now: Date, note: string = SUPERSEDED_NOTE) {
   await db
     .update(payments)
-    .set({ state: 'expired', note: SUPERSEDED_NOTE, updatedAt: now })
+    .set({ state: 'expired', note, updatedAt: now })
     .where(and(eq(payments.id, paymentId), eq(payments.state, 'pending')));
 }

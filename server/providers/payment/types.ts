@@ -22,7 +22,7 @@ export interface CheckoutRequest {
   expiresAt: Date;
   locale: Locale;
   /** Who pays, for providers whose page names them (Curlec's link). */
-  customer?: { name?: string; phone?: string };
+  customer?: { name?: string; phone?: string; email?: string };
 }
 
 /** The method a payment was actually made with, as the provider reports it. */

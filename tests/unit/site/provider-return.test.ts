@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { orderPayStatus } from '../../../contract/orders.ts';
 import { ApiFailure } from '../../../src/lib/api.ts';
-import { askWithReturn, providerReturnOf } from '../../../src/lib/provider-return.ts';
+import { askWithReturn, providerReturnOf, shopQuery } from '../../../src/lib/provider-return.ts';
 
 const back =
   'https://www.servauto.my/pc/pages?orderNo=SA2611270001&razorpay_payment_id=pay_29QQoUBi66xm2f&razorpay_payment_link_id=plink_ExjpAUN3gVHrPJ&razorpay_payment_link_reference_id=pmt_1&razorpay_payment_link_status=paid&razorpay_signature=07ae18789e35093e51d0a491eb9922646f3f82773547e5b0f67ee3f2d3bf7d5b';
@@ -14,6 +14,12 @@ function page() {
 }
 
 describe('back from the payment provider', () => {
+  test("links that carry the page's query on (the language switcher's) keep the shop's own parameters only", () => {
+    expect(shopQuery(new URL(back).search)).toBe('?orderNo=SA2611270001');
+    expect(shopQuery('?razorpay_signature=abc')).toBe('');
+    expect(shopQuery('?id=WXY1234&tab=history')).toBe('?id=WXY1234&tab=history');
+  });
+
   test("the provider's parameters go with the ask, and leave the address bar", async () => {
     const p = page();
     const checked = await askWithReturn(

@@ -29,6 +29,8 @@ export interface LinkCustomer {
   name?: string;
   /** As the customer gave it, e.g. +60123456789. */
   contact?: string;
+  /** When the order has one: Curlec preselects the method only for a customer with contact and e-mail. */
+  email?: string;
 }
 
 /** The body of `POST /v1/payment_links`. */
@@ -45,12 +47,42 @@ export interface PaymentLinkParams {
   callback_url: string;
   callback_method: 'get';
   notes: { orderNo: string; paymentId: string; payMethod: string; bankCode?: string };
+  /** The method the customer chose at the shop, preselected on Curlec's page. */
+  options?: { checkout: { prefill: CheckoutPrefill } };
+}
+
+/** Curlec's checkout prefill: the method, and the FPX bank (Curlec's code) or the e-wallet. */
+export type CheckoutPrefill = { method: 'card' } | { method: 'fpx'; bank?: string } | { method: 'wallet'; wallet: string };
+
+const linkWallets: Partial<Record<PayMethod, string>> = { tng: 'touchngo', grabpay: 'grabpay', shopeepay: 'shopeepay', boost: 'boost' };
+
+/** Curlec's code of one of the shop's FPX banks (the first Curlec lists for it), if it has one. */
+export function curlecBankCode(shopBank: string): string | undefined {
+  return Object.entries(curlecFpxBanks).find(([, shop]) => shop === shopBank)?.[0];
+}
+
+/**
+ * What Curlec's page opens on: the method the customer already chose at the shop (with the FPX
+ * bank they picked), so they are not asked again; null for a method the page does not take.
+ */
+export function checkoutPrefill(payMethod: PayMethod, bankCode?: string): CheckoutPrefill | null {
+  if (payMethod === 'card') return { method: 'card' };
+  if (payMethod === 'fpx') {
+    const bank = bankCode ? curlecBankCode(bankCode) : undefined;
+    return bank ? { method: 'fpx', bank } : { method: 'fpx' };
+  }
+  const wallet = linkWallets[payMethod];
+  return wallet ? { method: 'wallet', wallet } : null;
 }
 
 export function paymentLinkParams(request: CheckoutRequest, now: Date, customer?: LinkCustomer): PaymentLinkParams {
   const notes: PaymentLinkParams['notes'] = { orderNo: request.orderNo, paymentId: request.paymentId, payMethod: request.payMethod };
   if (request.bankCode) notes.bankCode = request.bankCode;
-  const named = customer && (customer.name || customer.contact) ? { customer: { ...(customer.name ? { name: customer.name } : {}), ...(customer.contact ? { contact: customer.contact } : {}) } } : {};
+  const named =
+    customer && (customer.name || customer.contact || customer.email)
+      ? { customer: { ...(customer.name ? { name: customer.name } : {}), ...(customer.contact ? { contact: customer.contact } : {}), ...(customer.email ? { email: customer.email } : {}) } }
+      : {};
+  const prefill = checkoutPrefill(request.payMethod, request.bankCode);
   return {
     amount: request.amountSen,
     currency: 'MYR',
@@ -66,6 +98,7 @@ export function paymentLinkParams(request: CheckoutRequest, now: Date, customer?
     callback_url: request.returnUrl,
     callback_method: 'get',
     notes,
+    ...(prefill ? { options: { checkout: { prefill } } } : {}),
   };
 }
 

@@ -83,12 +83,13 @@ export function refundIdempotencyKey(refundId: string): string {
 
 const PAGE = 100;
 
-/** The customer as a link names them: name and phone (Curlec's contact). */
+/** The customer as a link names them: name, phone (Curlec's contact) and e-mail. */
 function linkCustomer(customer: CheckoutRequest['customer']): LinkCustomer | undefined {
   if (!customer) return undefined;
   const name = customer.name?.trim().slice(0, 100);
   const contact = customer.phone?.trim();
-  return name || contact ? { ...(name ? { name } : {}), ...(contact ? { contact } : {}) } : undefined;
+  const email = customer.email?.trim();
+  return name || contact || email ? { ...(name ? { name } : {}), ...(contact ? { contact } : {}), ...(email ? { email } : {}) } : undefined;
 }
 
 /**

@@ -62,6 +62,13 @@ export interface CurlecDoubleOptions {
   deliver?: WebhookDeliver;
   /** Where the app is mounted on its server (default DOUBLE_PATH): the links' short_url and the pages' forms. */
   mountPath?: string;
+  /**
+   * Which host a link's short_url (its hosted page) names: 'api' (default), the one its API was
+   * called on; 'shop', for the double inside the shop's own server, the host of the link's
+   * callback_url: the shop as the customer opened it (PUBLIC_URL, or the host their browser
+   * used, a phone on the LAN too), which serves the double's pages as well.
+   */
+  pagesAt?: 'api' | 'shop';
 }
 
 export interface CurlecDouble {
@@ -107,6 +114,16 @@ export function createCurlecDouble(options: CurlecDoubleOptions): CurlecDouble {
   const mountPath = (options.mountPath ?? DOUBLE_PATH).replace(/\/+$/, '');
   const authorization = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
   const baseOf = (c: Context) => `${new URL(c.req.url).origin}${mountPath}`;
+  /** Where a link's hosted page is: on the shop the customer opened (pagesAt 'shop'), else where the API was called. */
+  const pageBaseOf = (c: Context, body: Json | null) => {
+    if (options.pagesAt !== 'shop' || typeof body?.callback_url !== 'string') return baseOf(c);
+    try {
+      const shop = new URL(body.callback_url);
+      return shop.protocol === 'http:' || shop.protocol === 'https:' ? `${shop.origin}${mountPath}` : baseOf(c);
+    } catch {
+      return baseOf(c);
+    }
+  };
   const deliverNow = (opts: { all?: boolean; ids?: number[] } = {}) => deliverWebhooksNow(books.db, deliver, books.now(), opts);
 
   async function returnUrl(linkId: string): Promise<string> {
@@ -148,7 +165,7 @@ export function createCurlecDouble(options: CurlecDoubleOptions): CurlecDouble {
     await next();
   });
 
-  app.post('/v1/payment_links', async (c) => send(c, await createLink(books, c.get('json'), baseOf(c))));
+  app.post('/v1/payment_links', async (c) => send(c, await createLink(books, c.get('json'), pageBaseOf(c, c.get('json')))));
   app.get('/v1/payment_links', async (c) => send(c, await listLinks(books)));
   app.get('/v1/payment_links/:id', async (c) => {
     const link = await readLink(books, c.req.param('id'));
@@ -334,7 +351,8 @@ function millis(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
 }
 
 /**
- * CURLEC_DOUBLE=1: the double for this server (origin: the server as seen from itself), with
+ * CURLEC_DOUBLE=1: the double for this server (origin: the server as seen from itself; its pages
+ * on the host the customer opened the shop on), with
  * CURLEC_DOUBLE_LATE_MS (default 60000), CURLEC_DOUBLE_REFUND_MS (default 0; "off": refunds
  * wait for a tester) and CURLEC_DOUBLE_WEBHOOK_DELAY_MS (default 0). Null otherwise.
  */
@@ -352,6 +370,8 @@ export function curlecDoubleFromEnv(env: NodeJS.ProcessEnv, deps: { db: Db; orig
     lateMs: millis(env, 'CURLEC_DOUBLE_LATE_MS', 60_000),
     refundMs: env.CURLEC_DOUBLE_REFUND_MS === 'off' ? null : millis(env, 'CURLEC_DOUBLE_REFUND_MS', 0),
     webhookDelayMs: millis(env, 'CURLEC_DOUBLE_WEBHOOK_DELAY_MS', 0),
+    // Its pages are on this server, reached at the address the customer opened the shop on.
+    pagesAt: 'shop',
   });
 }
 

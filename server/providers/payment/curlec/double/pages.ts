@@ -38,13 +38,28 @@ const stateWords: Record<string, string> = {
   partially_paid: 'This payment link is partly paid.',
 };
 
-/** The hosted page of a link: the amount, what it is for, the method and the three presses. */
+/**
+ * The page's choice a link was created to open on (its options.checkout.prefill: method 'card',
+ * 'fpx' with a bank, or 'wallet' with the wallet), or none.
+ */
+function prefilled(link: Json): { value: string; bank?: string } | null {
+  const prefill = (link.options as Json | undefined)?.checkout?.prefill as Json | undefined;
+  if (!prefill || typeof prefill !== 'object') return null;
+  const how = PAGE_METHODS.find(
+    (m) => m.how.method === prefill.method && (m.how.method !== 'wallet' || m.how.wallet === prefill.wallet),
+  );
+  if (!how) return null;
+  return how.how.method === 'fpx' && typeof prefill.bank === 'string' ? { value: how.value, bank: prefill.bank } : { value: how.value };
+}
+
+/** The hosted page of a link: the amount, what it is for, the method (the one it was created with chosen) and the three presses. */
 export function hostedPage(link: Json, action: string, notice?: string): string {
   const open = link.status === 'created';
+  const chosen = prefilled(link);
   const methods = PAGE_METHODS.map(
-    (m, i) => `<label class="choice"><input type="radio" name="method" value="${m.value}"${i === 0 ? ' checked' : ''}> ${e(m.label)}</label>`,
+    (m, i) => `<label class="choice"><input type="radio" name="method" value="${m.value}"${(chosen ? chosen.value === m.value : i === 0) ? ' checked' : ''}> ${e(m.label)}</label>`,
   ).join('\n');
-  const banks = FPX_BANKS.map((b) => `<option value="${b.code}">${e(b.name)}</option>`).join('');
+  const banks = FPX_BANKS.map((b) => `<option value="${b.code}"${chosen?.bank === b.code ? ' selected' : ''}>${e(b.name)}</option>`).join('');
   const form = open
     ? `<form method="post" action="${e(action)}">
 <fieldset><legend>Payment method</legend>

@@ -111,6 +111,8 @@ export function createLink(books: DoubleBooks, body: Json | null, pageBase: stri
       first_min_partial_amount: 0,
       notes: notes(body!.notes),
       notify: body!.notify ?? { sms: false, email: false },
+      // What its page opens on (options.checkout.prefill: the method, the FPX bank or the wallet).
+      ...(body!.options && typeof body!.options === 'object' ? { options: body!.options } : {}),
       order_id: orderId,
       payments: null,
       reference_id: body!.reference_id ?? '',

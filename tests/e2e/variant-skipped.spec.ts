@@ -114,6 +114,16 @@ async function chooseTheVariant(page: Page, w: Words) {
   await expect(picker).toBeHidden();
 }
 
+/** The page as it stands, at a phone's width and a laptop's, for people to look at; the test's width is kept. */
+async function screenshots(page: Page, name: string) {
+  const kept = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(kept);
+}
+
 for (const [name, w, width] of [
   ['English', en, 1280],
   ['Chinese, on a phone', zh, 390],
@@ -135,6 +145,7 @@ for (const [name, w, width] of [
     for (const said of w.elsewhere) await expect(main).not.toContainText(said);
     await expect(main.getByRole('button', { name: w.addToCart })).toBeDisabled();
     await expect(main.getByRole('group', { name: w.lengths })).toHaveCount(0);
+    await screenshots(page, 'product-waiting-for-variant');
 
     await main.getByRole('button', { name: w.chooseVariantAction, exact: true }).click();
     await chooseTheVariant(page, w);
@@ -147,10 +158,12 @@ for (const [name, w, width] of [
     await expect(page).toHaveURL(/\/confirm$/);
     await expect(main.getByRole('listitem').filter({ hasText: 'Bosch' })).toContainText('RM 89.00');
     for (const said of w.elsewhere) await expect(main).not.toContainText(said);
+    await screenshots(page, 'checkout-priced');
 
     // A pickup asks no plate.
     await main.getByRole('radio', { name: w.pickup }).check();
     await expect(main.getByLabel(w.plate)).toHaveCount(0);
+    await screenshots(page, 'checkout-pickup');
     await main.getByRole('radio', { name: /SS2 Tyre & Auto Service/ }).check();
     await main.getByLabel(w.name, { exact: true }).fill('Nur Aisyah');
     await main.getByRole('button', { name: w.place }).click();
@@ -176,6 +189,7 @@ test('a cart line chosen before the variant is priced in place once the variant 
   await page.goto(`${zh.prefix}confirm`);
   const main = page.getByRole('main');
   await expect(main.getByText('请先选择您的车款：每个部件都需按车款核对。')).toHaveCount(1);
+  await screenshots(page, 'checkout-waiting-for-variant');
 
   await main.getByRole('button', { name: zh.chooseVariantAction, exact: true }).click();
   await chooseTheVariant(page, zh);

@@ -190,6 +190,11 @@ test('a cart line chosen before the variant is priced in place once the variant 
   const main = page.getByRole('main');
   await expect(main.getByText('请先选择您的车款：每个部件都需按车款核对。')).toHaveCount(1);
   await screenshots(page, 'checkout-waiting-for-variant');
+  // Place order says everything at once: the variant still to choose, with the fields left blank.
+  await main.getByRole('button', { name: zh.place }).click();
+  await expect(main.getByRole('alert').filter({ hasText: '请先选择您的车款：每个部件都需按车款核对。' })).toHaveCount(1);
+  await expect(main.getByLabel(zh.plate)).toHaveAccessibleDescription(/请填写此项。/);
+  await expect(main.getByLabel(zh.name, { exact: true })).toHaveAccessibleDescription(/请填写此项。/);
 
   await main.getByRole('button', { name: zh.chooseVariantAction, exact: true }).click();
   await chooseTheVariant(page, zh);

@@ -161,7 +161,7 @@ function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityP
     const missing = missingFields(form);
     // Every problem the page can see shows at once: the car's missing variant with the blank fields
     // (unless a line already says it waits for the variant).
-    const noVariant = !variantId && !lineWaits ? { variantId: car ? t.variantNeeded : t.noCar } : {};
+    const noVariant: Record<string, string> = !variantId && !lineWaits ? { variantId: car ? t.variantNeeded : t.noCar } : {};
     if (missing.length || !variantId) {
       setErrors({ ...noVariant, ...Object.fromEntries(missing.map((field) => [field, field === 'appointment' ? t.chooseTime : t.required])) });
       setFailure(t.fix);

@@ -3,7 +3,7 @@ import { calendarDate } from './calendar-date.ts';
 import { defineCall } from './call.ts';
 import { line } from './line.ts';
 import { couponClientGetLabels, orderAddLabels, orderNoLabels, orderPayLabels, storeSlotsLabels } from './order-fields.ts';
-import { methodFields } from './rules/order-required.ts';
+import { methodFields, plateNeeded } from './rules/order-required.ts';
 import { orderDetail } from './order-dto.ts';
 import { COUPON_CODE_MAX, normaliseCouponCode } from './rules/coupon.ts';
 import { fpxBanks, fulfilmentMethods, orderStages, orderStatuses, payMethods } from './rules/order-status.ts';
@@ -76,6 +76,14 @@ export const carPlate = z
   .transform((value) => normalisePlate(value)!)
   .meta({ description: 'Malaysian plate, any case and spacing; kept as capitals with single spaces ("WXY 1234").', example: 'WXY 1234' });
 
+/** An order's plate: a blank one is none, which only an installation refuses (checkMethodFields). */
+const orderPlate = z
+  .string()
+  .transform((value) => (value.trim() === '' ? undefined : value))
+  .pipe(carPlate.optional())
+  .optional()
+  .meta({ description: 'Required for installation, where the workshop checks the car; a pickup or a parcel may leave it out. Checked when given.' });
+
 export const appointment = z
   .strictObject({
     date: calendarDate,
@@ -135,12 +143,13 @@ export const couponCode = z
 
 /**
  * Refuses a workshop, appointment or address the method has no use for; with `required`, also
- * one it needs and lacks (contract/rules/order-required.ts says which).
+ * one it needs and lacks, and a missing plate on an installation (contract/rules/order-required.ts says which).
  */
 export function checkMethodFields(required: boolean) {
-  return (order: { method: keyof typeof methodFields; storeId?: unknown; appointment?: unknown; address?: unknown }, ctx: z.RefinementCtx) => {
+  return (order: { method: keyof typeof methodFields; carPlate?: unknown; storeId?: unknown; appointment?: unknown; address?: unknown }, ctx: z.RefinementCtx) => {
     const needs = methodFields[order.method];
     if (!needs) return;
+    if (required && plateNeeded[order.method] && order.carPlate === undefined) ctx.addIssue({ code: 'custom', path: ['carPlate'], message: 'plate.required' });
     for (const field of ['storeId', 'appointment', 'address'] as const) {
       const given = order[field] !== undefined;
       if (required && needs[field] && !given) ctx.addIssue({ code: 'custom', path: [field], message: field === 'appointment' ? 'slot.required' : 'field.required' });
@@ -153,7 +162,7 @@ export function checkMethodFields(required: boolean) {
 export const orderFields = {
   items,
   variantId,
-  carPlate,
+  carPlate: orderPlate,
   method: z.enum(fulfilmentMethods),
   storeId: storeId.optional(),
   appointment: appointment.optional(),

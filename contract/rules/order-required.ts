@@ -13,6 +13,9 @@ export const methodFields = {
   mail: { storeId: false, appointment: false, address: true },
 } as const satisfies Record<FulfilmentMethod, Record<'storeId' | 'appointment' | 'address', boolean>>;
 
+/** Whether a method needs the car's plate: only a workshop fitting the car checks it; a pickup or a parcel may name it. */
+export const plateNeeded = { install: true, pickup: false, mail: false } as const satisfies Record<FulfilmentMethod, boolean>;
+
 /** The fields of a delivery address that may not be blank (line2 may). */
 export const requiredAddressFields = ['recipient', 'phone', 'line1', 'postcode', 'city', 'state'] as const;
 
@@ -20,7 +23,7 @@ export const requiredAddressFields = ['recipient', 'phone', 'line1', 'postcode',
 export function requiredOrderFields(method: FulfilmentMethod): string[] {
   const needs = methodFields[method];
   return [
-    'carPlate',
+    ...(plateNeeded[method] ? ['carPlate'] : []),
     ...(needs.storeId ? ['storeId'] : []),
     ...(needs.appointment ? ['appointment'] : []),
     ...(needs.address ? requiredAddressFields.map((f) => `address.${f}`) : []),

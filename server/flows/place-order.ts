@@ -49,12 +49,12 @@ function answer(order: OrderRow, bay: number | null): Placed {
 
 /**
  * The name and plate of a placed order, kept for the customer's next checkout: the name on
- * the account, the plate on their garage car. The order stands whatever happens here.
+ * the account, the plate (when one was given) on their garage car. The order stands whatever happens here.
  */
 async function remember(ctx: ShopContext, customerId: string, input: PlaceRequest) {
   try {
     await rememberName(ctx.db, customerId, input.contact.name);
-    await rememberPlate(ctx.db, customerId, input.variantId, input.carPlate);
+    if (input.carPlate) await rememberPlate(ctx.db, customerId, input.variantId, input.carPlate);
   } catch (err) {
     log.warn(`[orders] the name or plate of an order could not be kept for the next checkout: ${errorMessage(err)}`);
   }
@@ -123,7 +123,8 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
           appointmentTime: install ? input.appointment!.time : null,
           fittingMinutes,
           car: car!.snapshot,
-          carPlate: input.carPlate,
+          // A pickup or a parcel may name no plate: kept blank.
+          carPlate: input.carPlate ?? '',
           carId,
           contact: input.contact,
           address: input.address ?? null,

@@ -1,4 +1,4 @@
-import { requiredOrderFields } from '../../contract/rules/order-required.ts';
+import { plateNeeded, requiredOrderFields } from '../../contract/rules/order-required.ts';
 import { checkPhone, type PhoneProblem } from '../../contract/rules/phone.ts';
 import { checkPlate } from '../../contract/rules/plate.ts';
 import { checkPostcode, POSTCODE_ELSEWHERE, postcodeElsewhere, stateWords, type PostcodeProblem } from '../../contract/rules/postcode.ts';
@@ -39,7 +39,8 @@ export type ShownErrors = Record<string, Shown>;
 
 /** The part of the form a field's message is about; a message whose field changes is checked again. */
 export function fieldText(form: CheckoutForm, path: string, variantId: string): string {
-  if (path === 'carPlate') return form.plate;
+  // The plate is asked for an installation only: its message is checked again when the method changes.
+  if (path === 'carPlate') return `${form.method} ${form.plate}`;
   if (path === 'variantId') return variantId;
   if (path === 'storeId' || path === 'method' || path === 'notes' || path === 'couponCode') return form[path];
   if (path === 'appointment') return `${form.storeId} ${form.date} ${form.time}`;
@@ -61,7 +62,7 @@ export function localProblem(form: CheckoutForm, path: string, variantId: string
   if (requiredOrderFields(form.method).includes(path) && text.trim() === '') return { kind: 'required' };
   if (path === 'appointment') return form.storeId && form.date && form.time ? null : { kind: 'chooseTime' };
   if (path === 'variantId') return variantId ? null : { kind: 'required' };
-  if (path === 'carPlate') return checkPlate(form.plate) ? { kind: 'rule', key: 'plate.invalid' } : null;
+  if (path === 'carPlate') return plateNeeded[form.method] && checkPlate(form.plate) ? { kind: 'rule', key: 'plate.invalid' } : null;
   if (path === 'contact.phone' || path === 'address.phone') {
     const problem = checkPhone(text);
     return problem ? { kind: 'rule', key: problem } : null;

@@ -1,4 +1,4 @@
-import { requiredOrderFields } from '../../contract/rules/order-required.ts';
+import { plateNeeded, requiredOrderFields } from '../../contract/rules/order-required.ts';
 import type { CheckoutForm, OrderLine } from './checkout.ts';
 import { randomId } from './device.ts';
 
@@ -21,7 +21,8 @@ export function orderRequest(key: string, items: OrderLine[], variantId: string,
     idempotencyKey: key,
     items: requestLines(items),
     variantId,
-    carPlate: form.plate,
+    // Only a workshop fitting the car asks its plate (contract/rules/order-required.ts).
+    ...(plateNeeded[form.method] ? { carPlate: form.plate } : {}),
     method: form.method,
     ...(form.method !== 'mail' ? { storeId: form.storeId || undefined } : {}),
     ...(form.method === 'install' && form.date && form.time ? { appointment: { date: form.date, time: form.time } } : {}),

@@ -1,6 +1,6 @@
 import { computed } from 'nanostores';
 import type { Line } from '../../contract/line.ts';
-import { $carInfo } from './car.ts';
+import { $carInfo, type CarInfo } from './car.ts';
 import { isRecord, isText, persistedAtom } from './persisted.ts';
 import { parseOptions } from './product-choice.ts';
 
@@ -75,6 +75,31 @@ export function addToCart(line: CartLine): boolean {
   if (next.added) $cart.set(next.lines);
   return next.added;
 }
+
+/**
+ * The cart once the car's variant is chosen: each line chosen for that model before its variant
+ * was known is now for the variant, and the tyre size or blade lengths picked without the car
+ * are left for the car to settle, so the line is priced for it in place instead of refused.
+ */
+export function fitLinesToVariant(lines: CartLine[], car: Pick<CarInfo, 'modelId' | 'variantId'>): CartLine[] {
+  if (!car.variantId) return lines;
+  let changed = false;
+  const next = lines.map((l) => {
+    if (l.variantId || l.modelId !== car.modelId) return l;
+    changed = true;
+    const { tyreSize: _size, wiper: _lengths, ...kept } = l.options ?? {};
+    return { ...l, variantId: car.variantId, options: kept };
+  });
+  return changed ? next : lines;
+}
+
+// Choosing the variant (from the picker, the garage or another tab) re-prices the lines waiting for it.
+$carInfo.listen((car) => {
+  if (!car?.variantId) return;
+  const lines = $cart.get();
+  const next = fitLinesToVariant(lines, car);
+  if (next !== lines) $cart.set(next);
+});
 
 export function setCartQuantity(index: number, quantity: number) {
   if (!whole(quantity, 1, MAX_QUANTITY)) return;

@@ -133,6 +133,21 @@ describe('self pickup and mailing', () => {
   test('goods from RM 150 travel free in West Malaysia', async () => {
     expect((await place(mailOrder({ items: [WIPERS, MATS] }))).data.totalSen).toBe(8900 + 11900);
   });
+
+  test('a pickup or a parcel needs no plate: left out or blank, the order is placed without one', async () => {
+    for (const body of [pickupOrder({ carPlate: undefined }), pickupOrder({ carPlate: ' ' }), mailOrder({ carPlate: undefined })]) {
+      const { code, data } = await place(body);
+      expect(code).toBe(200);
+      const { data: order } = await api.request(FIND, { orderNo: data.orderNo }, { userKey });
+      expect(order.car.plate).toBe('');
+    }
+  });
+
+  test('a plate given with a pickup is still checked, and kept', async () => {
+    expect(await place(pickupOrder({ carPlate: '12-AB-34' }))).toMatchObject({ code: 400, data: { field: 'carPlate' } });
+    const { data } = await place(pickupOrder({ carPlate: 'vab 88' }));
+    expect((await api.request(FIND, { orderNo: data.orderNo }, { userKey })).data.car.plate).toBe('VAB 88');
+  });
 });
 
 describe('the same checkout sent twice', () => {
@@ -203,6 +218,7 @@ describe('bad orders are refused with a message naming the problem, and change n
     ['no appointment for an installation', { appointment: undefined }, { code: 400, msg: 'Please choose an appointment date and time.', field: 'appointment' }],
     ['a plate that is not Malaysian', { carPlate: '12-AB-34' }, { code: 400, msg: 'Please enter a Malaysian car plate number, e.g. WXY 1234.', field: 'carPlate' }],
     ['no plate', { carPlate: '  ' }, { code: 400, msg: 'Please enter your car plate number.', field: 'carPlate' }],
+    ['no plate at all for an installation', { carPlate: undefined }, { code: 400, msg: 'Please enter your car plate number.', field: 'carPlate' }],
     ['notes past 500 characters', { notes: 'x'.repeat(501) }, { code: 400, msg: 'Notes can be at most 500 characters.', field: 'notes' }],
     ['a contact phone that is not a mobile', { contact: { name: 'Nur Aisyah', phone: '0376543210' } }, { code: 400, msg: 'Please enter a valid Malaysian mobile number.', field: 'contact.phone' }],
   ];

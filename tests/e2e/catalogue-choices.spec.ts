@@ -93,7 +93,7 @@ test('with the variant skipped no card claims a fit; each says to choose the var
   await expect(page.getByRole('main')).not.toContainText('Fits your');
   await cards.first().getByRole('link').click();
   await expect(page.getByRole('main')).not.toContainText('Fits your');
-  await expect(page.getByRole('button', { name: 'Choose your variant' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Choose your variant', exact: true })).toBeVisible();
 });
 
 test('a service package lets the customer switch the engine oil, and the total follows', async ({ page }) => {

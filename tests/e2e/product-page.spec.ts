@@ -70,10 +70,12 @@ test('with the variant skipped, the tyre cards say which fit no Myvi at all', as
   await expect(cards.filter({ hasText: 'Bridgestone Ecopia EP150' })).toContainText('Choose your car’s variant to check the fit');
 });
 
-test('a tyre made for some Myvi variants still asks for the variant', async ({ page }) => {
+test('a tyre made for some Myvi variants still asks for the variant, and waits for it', async ({ page }) => {
   await openWithCar(page, '/pc/products/auto-tires-service/tyre-bridgestone-ecopia-ep150', MYVI_ANY);
   await expect(page.getByRole('main').getByText('Choose your car’s variant to check the fit')).toBeVisible();
-  await expect(priceBlock(page).getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+  // The size is the car's to settle: nothing goes in the cart before the variant is chosen.
+  await expect(priceBlock(page).getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  await expect(priceBlock(page).getByRole('button', { name: 'Choose your variant to order' })).toBeEnabled();
 });
 
 test('the basic service names, in its description, the oil its oil choice includes for the car', async ({ page }) => {

@@ -127,8 +127,11 @@ export default function ProductChooser({ locale, id, initial }: Props) {
     askToLogIn(target);
   };
   const orderText = noFitting ? t.product.orderNoFitting : t.product.order;
-  // Made for the exact car: nothing goes in a cart or an order until the variant is chosen.
-  const waitsForVariant = initial.needsVariant && !variantKnown(car);
+  // Made for the exact car, or sized by it (tyres, wiper blades) once a car is chosen: nothing goes
+  // in a cart or an order until the variant is chosen, and the page says so once.
+  const sizedByCar = initial.offer.tyreChoices !== null || initial.offer.wiper !== null;
+  const waitsForVariant = !variantKnown(car) && (initial.needsVariant || (car !== null && sizedByCar));
+  const variantMissing = car !== null && !variantKnown(car);
   const orderButton = (className: string) =>
     noFit ? (
       <button type="button" className={`btn-primary ${className}`} disabled>
@@ -169,7 +172,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
         <p className="text-sm font-semibold text-slate-700">{quantity > 1 ? totalLabel : unitLabel}</p>
         <p className="text-3xl font-extrabold tabular-nums text-brand-900">{headline}</p>
         {quantity > 1 && <p className="text-sm text-slate-600">{fill(t.product.unitPrice, { label: unitLabel, price: formatRM(unit.totalSen, locale) })}</p>}
-        {fromPrice && <p className="text-sm text-slate-600">{t.product.fromNote}</p>}
+        {fromPrice && !variantMissing && <p className="text-sm text-slate-600">{t.product.fromNote}</p>}
         <div className="grid gap-2 sm:grid-cols-2">
           {orderButton('w-full')}
           <button type="button" className="btn-secondary w-full" disabled={noFit || waitsForVariant} onClick={addLine}>
@@ -186,7 +189,8 @@ export default function ProductChooser({ locale, id, initial }: Props) {
       <FitStatus locale={locale} detail={detail} car={car} carName={carName} known={variantKnown(car)} everyCar={initial.everyCar} madeForVariant={initial.needsVariant} />
       <ChoiceControls
         locale={locale}
-        offer={offer}
+        // Sizes and lengths waiting for the variant are the car's to settle, not picked by hand.
+        offer={waitsForVariant ? { ...offer, tyreChoices: null, wiper: null } : offer}
         quantity={quantity}
         options={options}
         carKnown={variantKnown(car) && detail !== null}
@@ -194,7 +198,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
         onOption={(name, value) => chooseOption(id, name, value)}
       />
       <PriceTable price={total} locale={locale} fitted={!noFitting} caption={quantity > 1 ? `${t.product.breakdown} · ${totalLabel}` : t.product.breakdown} />
-      {!noFitting && <p className="text-sm text-slate-600">{detail && variantId ? fill(t.product.sizeNote, { size: unit.sizeClass }) : t.product.sizeNoteDefault}</p>}
+      {!noFitting && !variantMissing && <p className="text-sm text-slate-600">{detail && variantId ? fill(t.product.sizeNote, { size: unit.sizeClass }) : t.product.sizeNoteDefault}</p>}
       {bar &&
         priceHidden &&
         createPortal(

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
+import { plateNeeded } from '../../../contract/rules/order-required.ts';
 import { fulfilmentMethods, type FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, href } from '../../i18n/index.ts';
@@ -14,7 +15,7 @@ import { $cart, clearCart, removeFromCart, setCartQuantity } from '../../stores/
 import { rememberWorkshop } from '../../stores/location.ts';
 import { forgetNoOrders } from '../../stores/no-orders.ts';
 import { lineFromQuery } from '../../stores/product-choice.ts';
-import { $carPicker } from '../../stores/ui.ts';
+import { $carPicker, chooseVariantOf } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 import { carLabel } from '../catalog/car-label.ts';
 import LoginGate from '../login/LoginGate.tsx';
@@ -56,6 +57,7 @@ export default function Checkout({ locale, cities, tyres }: { locale: Locale; ci
 
 function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityPlace[]; tyres: TyrePromise }) {
   const t = dictionary(locale).checkout;
+  const carWords = dictionary(locale).car;
   const car = useClientStore($carInfo, null);
   const carName = carLabel(car, locale) ?? '';
   const variantId = car?.variantId ?? '';
@@ -151,12 +153,17 @@ function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityP
   // A line's problem with a method, or its wait for the car's variant, shows beside that line while the method is chosen.
   const blocked = checks[form.method];
   const lineProblems = { ...problems, ...(blocked?.message && blocked.lineIndex !== null ? { [blocked.lineIndex]: blocked.message } : {}) };
+  // A line made for the exact car names itself as waiting for the variant: the car section then says no more.
+  const lineWaits = Boolean(blocked?.ok && blocked.message && blocked.lineIndex !== null);
 
   const place = async () => {
     if (placing.current) return;
     const missing = missingFields(form);
-    if (missing.length) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, field === 'appointment' ? t.chooseTime : t.required])));
+    // Every problem the page can see shows at once: the car's missing variant with the blank fields
+    // (unless a line already says it waits for the variant).
+    const noVariant: Record<string, string> = !variantId && !lineWaits ? { variantId: car ? t.variantNeeded : t.noCar } : {};
+    if (missing.length || !variantId) {
+      setErrors({ ...noVariant, ...Object.fromEntries(missing.map((field) => [field, field === 'appointment' ? t.chooseTime : t.required])) });
       setFailure(t.fix);
       refused();
       return;
@@ -211,21 +218,26 @@ function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityP
           <h2 id="car-heading" className="text-lg font-bold">
             {t.car}
           </h2>
-          {variantId ? (
-            <p className="font-semibold">{carName}</p>
-          ) : errors.variantId ? (
+          {car && <p className="font-semibold">{carName}</p>}
+          {/* What the car still lacks, said once: here, unless a line already names itself as waiting for the variant. */}
+          {errors.variantId ? (
             <p className="field-error" role="alert">
               {errors.variantId}
             </p>
-          ) : (
+          ) : !car ? (
             <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t.noCar}</p>
-          )}
-          <button type="button" className="btn-secondary" onClick={() => $carPicker.set(true)}>
-            {t.chooseCar}
+          ) : !variantId && !lineWaits ? (
+            <p className="rounded-lg bg-amber-50 p-3 text-amber-900">{t.variantNeeded}</p>
+          ) : null}
+          {/* With the variant skipped the picker opens at that model's variant step. */}
+          <button type="button" className="btn-secondary" onClick={() => (car && !variantId ? chooseVariantOf(car) : $carPicker.set(true))}>
+            {!car ? t.chooseCar : !variantId ? carWords.chooseVariant : carWords.change}
           </button>
-          <Field id="car-plate" label={t.plate} hint={t.plateHint} error={errors.carPlate}>
-            {(p) => <input {...p} className="field-input max-w-xs uppercase" autoComplete="off" maxLength={20} value={form.plate} onInput={(e) => update({ plate: e.currentTarget.value })} />}
-          </Field>
+          {plateNeeded[form.method] && (
+            <Field id="car-plate" label={t.plate} hint={t.plateHint} error={errors.carPlate}>
+              {(p) => <input {...p} className="field-input max-w-xs uppercase" autoComplete="off" maxLength={20} value={form.plate} onInput={(e) => update({ plate: e.currentTarget.value })} />}
+            </Field>
+          )}
         </section>
         <fieldset>
           <legend className="mb-2 text-lg font-bold">{t.method}</legend>

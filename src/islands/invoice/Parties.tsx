@@ -85,7 +85,7 @@ export function PaymentAndFulfilment({ locale, invoice }: { locale: Locale; invo
       <h3 className="pt-2 text-sm font-bold text-slate-900">{how}</h3>
       <Facts
         rows={[
-          [t.car, fill(t.carPlate, { car: invoice.car.name, plate: invoice.car.plate })],
+          [t.car, invoice.car.plate ? fill(t.carPlate, { car: invoice.car.name, plate: invoice.car.plate }) : invoice.car.name],
           [t.workshop, store ? `${store.name}, ${store.address}` : null],
           [t.appointment, invoice.method === 'install' && invoice.appointment ? dateTimeWords(invoice.appointment.date, invoice.appointment.time, locale) : null],
           [t.pickupCode, invoice.method === 'pickup' && invoice.pickupCode ? <span className="font-mono text-lg font-bold tracking-widest">{invoice.pickupCode}</span> : null],

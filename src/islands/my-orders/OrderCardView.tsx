@@ -44,7 +44,7 @@ export function OrderCardView({ locale, card, onDone }: { locale: Locale; card: 
             {card.firstLine.name} × {card.firstLine.quantity}
           </p>
           {card.moreLines > 0 && <p className="text-sm text-slate-700">{plural(locale, t.moreItems, card.moreLines)}</p>}
-          <p className="text-sm text-slate-700">{fill(t.carPlate, { car: card.car.name, plate: card.car.plate })}</p>
+          <p className="text-sm text-slate-700">{card.car.plate ? fill(t.carPlate, { car: card.car.name, plate: card.car.plate }) : card.car.name}</p>
         </div>
       </div>
       <div className="space-y-1 text-sm">

@@ -24,7 +24,7 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
       <h2 id="receipt-heading" className="text-lg font-bold">
         {paid ? d.payment.receipt : d.payment.summary} · {fill(d.payment.orderNo, { orderNo: order.orderNo })}
       </h2>
-      <p className="text-sm text-slate-700">{fill(d.payment.plate, { car: order.car.name, plate: order.car.plate })}</p>
+      <p className="text-sm text-slate-700">{order.car.plate ? fill(d.payment.plate, { car: order.car.name, plate: order.car.plate }) : fill(d.payment.carOnly, { car: order.car.name })}</p>
       <table className="w-full text-sm">
         <tbody>
           {order.lines.map((l) => (

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_QUANTITY as LINE_MAX_QUANTITY } from '../../../contract/line.ts';
 import { MAX_LINES as ORDER_MAX_LINES } from '../../../contract/orders.ts';
-import { MAX_LINES, MAX_QUANTITY, parseCart, parseCartLine, withLine, type CartLine } from '../../../src/stores/cart.ts';
+import { $carInfo, type CarInfo } from '../../../src/stores/car.ts';
+import { $cart, fitLinesToVariant, MAX_LINES, MAX_QUANTITY, parseCart, parseCartLine, withLine, type CartLine } from '../../../src/stores/cart.ts';
 
 const wipers: CartLine = {
   productId: 'wiper-bosch-aerotwin',
@@ -48,5 +49,35 @@ describe('the cart', () => {
     expect(parseCartLine({ ...wipers, options: { wiper: { driverInch: 'long' } } })).toBeNull();
     expect(parseCartLine({ ...wipers, price: 1 })).toEqual(wipers);
     expect(parseCartLine({ productId: 'service-basic', quantity: 1, variantId: '', carName: '' })).toEqual({ ...service, variantId: '', carName: '' });
+  });
+});
+
+describe('lines chosen before the variant was known', () => {
+  const myvi = { modelId: 'perodua-myvi', variantId: 'perodua-myvi-1.5-av-2022' };
+  const waiting: CartLine = { ...wipers, options: { wiper: { driverInch: 26, passengerInch: 14 }, oilId: 'oil-x' }, variantId: '', modelId: 'perodua-myvi' };
+  const otherModel: CartLine = { ...waiting, modelId: 'proton-saga' };
+  const noCar: CartLine = { ...waiting, modelId: undefined };
+
+  test('are for the variant once it is chosen, the lengths and size left for the car to settle', () => {
+    const tyres: CartLine = { ...waiting, productId: 'tyre-x', options: { tyreSize: '185/55R15' } };
+    expect(fitLinesToVariant([waiting, tyres, service], myvi)).toEqual([
+      { ...waiting, variantId: myvi.variantId, options: { oilId: 'oil-x' } },
+      { ...tyres, variantId: myvi.variantId, options: {} },
+      service,
+    ]);
+  });
+
+  test('of another model, or of no car, or a variant still skipped, stay as they are', () => {
+    const lines = [otherModel, noCar, wipers];
+    expect(fitLinesToVariant(lines, myvi)).toBe(lines);
+    expect(fitLinesToVariant([waiting], { modelId: 'perodua-myvi', variantId: '' })).toEqual([waiting]);
+  });
+
+  test('are re-priced in place as soon as the car’s variant is chosen', () => {
+    const car: CarInfo = { brand: 'Perodua', model: 'Myvi', year: '', variant: '', brandId: 'perodua', modelId: 'perodua-myvi', yearId: '', variantId: '', noYear: true, noBt: true };
+    $carInfo.set(car);
+    $cart.set([waiting]);
+    $carInfo.set({ ...car, year: '2022', yearId: 'perodua-myvi:2022', variant: '1.5 AV', variantId: myvi.variantId, noYear: false, noBt: false });
+    expect($cart.get()).toEqual([{ ...waiting, variantId: myvi.variantId, options: { oilId: 'oil-x' } }]);
   });
 });

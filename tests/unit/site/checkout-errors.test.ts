@@ -25,6 +25,17 @@ describe('the checkout’s messages as the customer types', () => {
     expect(messages({ ...blank, plate: 'WXY 1234', storeId: 'ss2', date: '2026-12-01', time: '09:00' }, given)).toEqual({});
   });
 
+  it('about the plate go when the method changes to one that asks no plate', () => {
+    expect(messages({ ...blank, method: 'pickup', storeId: 'ss2' }, { carPlate: 'required', storeId: 'required' })).toEqual({});
+    expect(messages({ ...blank, method: 'mail' }, { carPlate: 'plate.invalid' })).toEqual({});
+  });
+
+  it('about the variant go once it is chosen', () => {
+    const given = giveErrors({ variantId: 'Choose your car’s variant first' }, blank, '');
+    expect(reviseErrors(given, blank, '', words)).toEqual(given);
+    expect(reviseErrors(given, blank, 'perodua-myvi-1.5-av-2022', words)).toEqual({});
+  });
+
   it('say what is wrong now while the field is still wrong', () => {
     expect(messages({ ...blank, plate: '12-AB-34' }, { carPlate: 'required' })).toEqual({ carPlate: 'plate.invalid' });
   });

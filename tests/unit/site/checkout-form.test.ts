@@ -82,6 +82,10 @@ describe('fields left blank', () => {
     expect(missingFields(form)).toEqual([]);
     expect(missingFields({ ...form, plate: ' ', time: '', contact: { ...form.contact, name: '' } })).toEqual(['carPlate', 'appointment', 'contact.name']);
     expect(missingFields({ ...form, method: 'pickup', date: '', time: '' })).toEqual([]);
+    // Only an installation asks the car's plate: a pickup or a parcel goes without one.
+    expect(missingFields({ ...form, method: 'pickup', plate: '' })).toEqual([]);
+    expect(missingFields({ ...form, method: 'mail', storeId: '', plate: '' })).toEqual([]);
+    expect(orderRequest('key-12345678', items, 'perodua-myvi-1.5-av-2022', { ...form, method: 'pickup', plate: 'WXY 1' })).not.toHaveProperty('carPlate');
     expect(missingFields({ ...form, method: 'mail', storeId: '', address: { ...form.address, postcode: '', state: '' } })).toEqual(['address.postcode', 'address.state']);
   });
 

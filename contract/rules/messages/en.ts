@@ -103,7 +103,7 @@ export const en = {
   'tyre.count': '{name}: enter one DOT date code for each of its {count} tyres.',
   'tyre.unknownLine': 'A tyre names a line that is not a tyre of this order.',
   'tyre.dotFormat': 'Tyre {n}: the DOT date code is 4 digits, the week then the year (e.g. 3225).',
-  'tyre.dotWeek': 'Tyre {n}: the week of a DOT date code is 01 to 53.',
+  'tyre.dotWeek': 'Tyre {n}: {year} has no week {week}; its weeks are 01 to {weeks}.',
   'tyre.dotFuture': 'Tyre {n}: a DOT date code cannot be a week that has not begun yet.',
   'tyre.dotTooOld': 'Tyre {n}: made in week {week} of {year}, more than {months} months ago. The shop fits only tyres made within the last {months} months.',
   'tyre.dotFullFormat': 'Tyre {n}: the whole DOT code is letters, digits and spaces, at most 24.',

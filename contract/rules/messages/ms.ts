@@ -104,7 +104,7 @@ export const ms: Messages = {
   'tyre.count': '{name}: masukkan satu kod tarikh DOT bagi setiap {count} tayarnya.',
   'tyre.unknownLine': 'Satu tayar menamakan baris yang bukan tayar pesanan ini.',
   'tyre.dotFormat': 'Tayar {n}: kod tarikh DOT ialah 4 digit, minggu kemudian tahun (cth. 3225).',
-  'tyre.dotWeek': 'Tayar {n}: minggu kod tarikh DOT ialah 01 hingga 53.',
+  'tyre.dotWeek': 'Tayar {n}: tahun {year} tiada minggu {week}; minggunya ialah 01 hingga {weeks}.',
   'tyre.dotFuture': 'Tayar {n}: kod tarikh DOT tidak boleh minggu yang belum bermula.',
   'tyre.dotTooOld': 'Tayar {n}: dibuat pada minggu {week} tahun {year}, lebih {months} bulan lalu. Kedai hanya memasang tayar yang dibuat dalam {months} bulan terakhir.',
   'tyre.dotFullFormat': 'Tayar {n}: kod DOT penuh ialah huruf, digit dan ruang, paling banyak 24.',

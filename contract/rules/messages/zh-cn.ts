@@ -104,7 +104,7 @@ export const zhCn: Messages = {
   'tyre.count': '{name}：请为它的 {count} 条轮胎各输入一个 DOT 日期码。',
   'tyre.unknownLine': '某条轮胎指向的不是本订单的轮胎商品。',
   'tyre.dotFormat': '轮胎 {n}：DOT 日期码为 4 位数字，先周后年（例如 3225）。',
-  'tyre.dotWeek': '轮胎 {n}：DOT 日期码的周数为 01 至 53。',
+  'tyre.dotWeek': '轮胎 {n}：{year} 年没有第 {week} 周，该年的周数为 01 至 {weeks}。',
   'tyre.dotFuture': '轮胎 {n}：DOT 日期码不能是尚未开始的一周。',
   'tyre.dotTooOld': '轮胎 {n}：生产于 {year} 年第 {week} 周，已超过 {months} 个月。本店只安装近 {months} 个月内生产的轮胎。',
   'tyre.dotFullFormat': '轮胎 {n}：完整 DOT 码由字母、数字和空格组成，最多 24 个字符。',

@@ -298,6 +298,7 @@ export const en = {
   'upload.unreadable': 'This photo is damaged or incomplete and cannot be read.',
   'upload.heicUnsupported': 'HEIC photos cannot be read at the moment. Please upload a JPEG or PNG.',
   'upload.notFound': 'This photo does not exist or its link has expired.',
+  'upload.unavailable': 'Photos cannot be shown just now. Please try again in a moment.',
   'upload.hourlyLimit': 'You can upload at most {max} photos an hour. Please try again in {minutes} minutes.',
   'upload.unattachedLimit': 'You have {max} photos not yet sent with a refund request. Please send your request with them; photos left unused are removed after a day.',
   'upload.tooManyPixels': 'This photo has too many pixels: at most {max} megapixels (for example 5000 × 5000). Please upload a smaller one.',

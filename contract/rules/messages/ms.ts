@@ -298,6 +298,7 @@ export const ms: Messages = {
   'upload.unreadable': 'Foto ini rosak atau tidak lengkap dan tidak dapat dibaca.',
   'upload.heicUnsupported': 'Foto HEIC tidak dapat dibaca buat masa ini. Sila muat naik JPEG atau PNG.',
   'upload.notFound': 'Foto ini tidak wujud atau pautannya telah tamat tempoh.',
+  'upload.unavailable': 'Foto tidak dapat dipaparkan sekarang. Sila cuba lagi sebentar.',
   'upload.hourlyLimit': 'Anda boleh memuat naik paling banyak {max} foto sejam. Sila cuba lagi dalam {minutes} minit.',
   'upload.unattachedLimit': 'Anda mempunyai {max} foto yang belum dihantar bersama permohonan bayaran balik. Sila hantar permohonan anda dengannya; foto yang tidak digunakan dipadam selepas sehari.',
   'upload.tooManyPixels': 'Foto ini mempunyai terlalu banyak piksel: paling banyak {max} megapiksel (contohnya 5000 × 5000). Sila muat naik foto yang lebih kecil.',

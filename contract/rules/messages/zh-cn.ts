@@ -298,6 +298,7 @@ export const zhCn: Messages = {
   'upload.unreadable': '此照片已损坏或不完整，无法读取。',
   'upload.heicUnsupported': '目前无法读取 HEIC 照片，请上传 JPEG 或 PNG。',
   'upload.notFound': '此照片不存在或链接已过期。',
+  'upload.unavailable': '照片暂时无法显示，请稍后再试。',
   'upload.hourlyLimit': '每小时最多上传 {max} 张照片，请在 {minutes} 分钟后再试。',
   'upload.unattachedLimit': '您已有 {max} 张照片尚未随退款申请提交。请先提交附有这些照片的申请；未使用的照片将在一天后删除。',
   'upload.tooManyPixels': '此照片像素过多：最多 {max} 百万像素（例如 5000 × 5000）。请上传较小的照片。',

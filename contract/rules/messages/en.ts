@@ -98,6 +98,7 @@ export const en = {
   'odometer.higher': 'This reading is higher than the {km} km read later, on {date}. Please check the odometer and the date.',
   'odometer.tooFar': 'This reading is more than 3,000 km a day above the last one, {km} km on {date}. Please check the odometer.',
   'odometer.future': 'A reading cannot be dated after today.',
+  'odometer.format': 'The odometer reading is a whole number of km, from 0 to 9,999,999.',
   'console.odometerNeeded': 'Enter the odometer reading (km) to complete the installation.',
   'tyre.needed': 'Enter the DOT date code of each tyre fitted ({count}) to complete the installation.',
   'tyre.count': '{name}: enter one DOT date code for each of its {count} tyres.',

@@ -99,6 +99,7 @@ export const ms: Messages = {
   'odometer.higher': 'Bacaan ini lebih tinggi daripada {km} km yang dibaca kemudian, pada {date}. Sila semak odometer dan tarikhnya.',
   'odometer.tooFar': 'Bacaan ini melebihi 3,000 km sehari di atas bacaan terakhir, {km} km pada {date}. Sila semak odometer.',
   'odometer.future': 'Tarikh bacaan tidak boleh selepas hari ini.',
+  'odometer.format': 'Bacaan odometer ialah nombor bulat km, dari 0 hingga 9,999,999.',
   'console.odometerNeeded': 'Masukkan bacaan odometer (km) untuk menyelesaikan pemasangan.',
   'tyre.needed': 'Masukkan kod tarikh DOT setiap tayar yang dipasang ({count}) untuk menyelesaikan pemasangan.',
   'tyre.count': '{name}: masukkan satu kod tarikh DOT bagi setiap {count} tayarnya.',

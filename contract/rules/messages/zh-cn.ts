@@ -99,6 +99,7 @@ export const zhCn: Messages = {
   'odometer.higher': '此读数高于之后 {date} 记录的 {km} 公里，请核对里程表和日期。',
   'odometer.tooFar': '此读数比上一次（{date} 的 {km} 公里）每天多出 3,000 公里以上，请核对里程表。',
   'odometer.future': '读数日期不能晚于今天。',
+  'odometer.format': '里程表读数为 0 至 9,999,999 之间的整数（公里）。',
   'console.odometerNeeded': '请输入里程表读数（公里）后再完成安装。',
   'tyre.needed': '请输入每条所装轮胎的 DOT 日期码（共 {count} 条）后再完成安装。',
   'tyre.count': '{name}：请为它的 {count} 条轮胎各输入一个 DOT 日期码。',

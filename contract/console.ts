@@ -168,7 +168,7 @@ export const consoleOrdersComplete = defineCall({
       .array(fittedTyre)
       .max(MAX_TYRES_PER_ORDER)
       .optional()
-      .meta({ description: "Required when the order fits tyres: one per tyre fitted (a line of 4 tyres: 4 entries with its lineId). Refused (807, naming the tyre): a week outside 01–53, a week not begun yet, or older than the shop's promise (content maxTyreAgeMonths) unless `override` is given." }),
+      .meta({ description: "Required when the order fits tyres: one per tyre fitted (a line of 4 tyres: 4 entries with its lineId). Refused (807, naming the tyre): a week its year does not have (00, 54, or 53 in a year of 52 ISO weeks), a week not begun yet, or older than the shop's promise (content maxTyreAgeMonths) unless `override` is given." }),
     override: z
       .strictObject({ reason: z.string('tyre.overrideReason').trim().min(1, 'tyre.overrideReason').max(TYRE_OVERRIDE_MAX, 'tyre.overrideTooLong') })
       .optional()

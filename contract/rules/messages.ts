@@ -19,6 +19,13 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.hasOwn(en, key);
 }
 
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+/** The names of the `{name}` placeholders in `key`'s text in `locale` (English by default), each once. */
+export function placeholdersOf(key: MessageKey, locale: Locale = 'en'): string[] {
+  return [...new Set(Array.from(byLocale[locale][key].matchAll(PLACEHOLDER), (m) => m[1]!))];
+}
+
 const CJK = /[\u3400-\u9fff]/;
 const LATIN = /[\x21-\x7e]/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})$/;

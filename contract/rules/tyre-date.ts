@@ -25,6 +25,13 @@ export interface TyreDate {
   ageMonthsAtFitting: number;
 }
 
+/** How many ISO weeks `year` has: 53 when 1 January is a Thursday, or a Wednesday in a leap year; else 52. */
+export function isoWeeksIn(year: number): 52 | 53 {
+  const jan1 = weekdayOf(`${year}-01-01`);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return jan1 === 'thu' || (leap && jan1 === 'wed') ? 53 : 52;
+}
+
 /** The Monday of ISO week `week` of `year`. */
 export function isoWeekMonday(year: number, week: number): string {
   const jan4 = `${year}-01-04`;
@@ -58,16 +65,25 @@ function fullYear(yy: number, fittedOn: string): number {
   return fittedYear - (fittedYear % 100) + yy;
 }
 
+/** What a refused date code's message names: the week and year it reads as, and how many weeks that year has. */
+export interface DotWeekParams {
+  week: string;
+  year: number;
+  weeks: number;
+}
+
 /**
  * Reads a date code fitted on `fittedOn`: its week and year and its age then, or the problem
- * (a shape that is not four digits, a week outside 01–53, a week that has not begun yet). The
- * shop's age promise is checked apart (`beyondPromise`), because an admin may override it.
+ * (a shape that is not four digits, a week its year does not have: 00, 54, or 53 in a year of 52
+ * weeks, a week that has not begun yet). The shop's age promise is checked apart
+ * (`beyondPromise`), because an admin may override it.
  */
-export function readDotDate(dot: string, fittedOn: string): { date: TyreDate } | { problem: TyreDateProblem } {
+export function readDotDate(dot: string, fittedOn: string): { date: TyreDate } | { problem: TyreDateProblem; params?: DotWeekParams } {
   if (!DOT_DATE.test(dot)) return { problem: 'tyre.dotFormat' };
   const week = Number(dot.slice(0, 2));
-  if (week < 1 || week > 53) return { problem: 'tyre.dotWeek' };
   const year = fullYear(Number(dot.slice(2)), fittedOn);
+  const weeks = isoWeeksIn(year);
+  if (week < 1 || week > weeks) return { problem: 'tyre.dotWeek', params: { week: dot.slice(0, 2), year, weeks } };
   const madeOn = isoWeekMonday(year, week);
   if (madeOn > fittedOn) return { problem: 'tyre.dotFuture' };
   return { date: { dot, madeWeek: week, madeYear: year, madeOn, ageMonthsAtFitting: wholeMonths(madeOn, fittedOn) } };

@@ -49,6 +49,9 @@ export function answer(c: Context<AppEnv>, data: unknown, code: number = Code.OK
 
 export function answerError(c: Context<AppEnv>, err: DomainError) {
   c.set('answerCode', err.code);
+  // A body refused for its size is left unread on the connection, where the next request would
+  // queue behind it: the connection ends with the answer, and the client opens a new one.
+  if (err.code === Code.PAYLOAD_TOO_LARGE) c.header('Connection', 'close');
   return c.json({ code: err.code, msg: message(c.get('locale'), err.key, err.params), data: err.data });
 }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FieldLabels } from '../../contract/call.ts';
 import type { Locale } from '../../contract/rules/language.ts';
-import { isMessageKey, message } from '../../contract/rules/messages.ts';
+import { isMessageKey, message, placeholdersOf } from '../../contract/rules/messages.ts';
 
 const expectedWords: Record<Locale, Record<string, string>> = {
   en: { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', object: 'an object', array: 'a list' },
@@ -22,8 +22,21 @@ function labelOf(path: string, locale: Locale, labels: FieldLabels | undefined):
 export function describeIssue(issue: z.core.$ZodIssue, locale: Locale, labels?: FieldLabels): { field: string; msg: string } {
   const field = issue.path.map(String).join('.') || 'body';
   const name = labelOf(field, locale, labels);
-  // A custom issue's params fill its message's other placeholders ("{postcode} is in {postcodeState}…").
-  if (isMessageKey(issue.message)) return { field, msg: message(locale, issue.message, { ...(issue.code === 'custom' ? issue.params : {}), field: name }) };
+  // The contract's own message, its placeholders filled: a custom issue's params ("{postcode} is in
+  // {postcodeState}…"), the item of a list by its place counted from 1 ("Tyre {n}: …" for
+  // tyres.1.dot), the kind of value expected. A message whose placeholders the issue cannot fill
+  // (a type's message given for a number out of range) gives way to the generic one below.
+  if (isMessageKey(issue.message)) {
+    const index = issue.path.findLast((part) => typeof part === 'number');
+    const params: Record<string, string | number> = {
+      ...(index !== undefined ? { n: index + 1 } : {}),
+      ...(issue.code === 'invalid_type' ? { expected: expectedWords[locale][issue.expected] ?? issue.expected } : {}),
+      ...(issue.code === 'custom' ? issue.params : {}),
+      field: name,
+    };
+    const key = issue.message;
+    if (placeholdersOf(key).every((p) => p in params)) return { field, msg: message(locale, key, params) };
+  }
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return { field, msg: message(locale, 'field.required', { field: name }) };

@@ -5,6 +5,9 @@ import { answerError, type CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import { DomainError } from '../modules/errors.ts';
 import { checkImageLink } from '../storage/signing.ts';
+import type { StoredFile } from '../storage/index.ts';
+import { loggableError } from '../db/loggable.ts';
+import { log } from '../ops/log.ts';
 import type { ShopContext } from '../flows/context.ts';
 import { cancelOrder, deleteOrder } from '../flows/my-orders/cancel-delete.ts';
 import { changeInstallTime } from '../flows/my-orders/change-time.ts';
@@ -38,7 +41,18 @@ export function myOrderRoutes(calls: CallMounter, api: Hono<AppEnv>, ctx: ShopCo
   // or has run out, shows nothing, not even whether the photo exists.
   api.get('/upload/image/:key', async (c) => {
     const key = c.req.param('key');
-    const file = checkImageLink(ctx.secret, key, c.req.query('expires'), c.req.query('sig'), ctx.now()) ? await ctx.storage.get(key) : null;
+    let file: StoredFile | null;
+    try {
+      file = checkImageLink(ctx.secret, key, c.req.query('expires'), c.req.query('sig'), ctx.now()) ? await ctx.storage.get(key) : null;
+    } catch (err) {
+      // The bucket (or the folder) out of reach: the link answers 503 itself, so a browser or a
+      // cache takes it for a passing failure, not for a photo.
+      log.error(`[photos] GET ${key}: storage unavailable`, loggableError(err), { requestId: c.get('requestId') });
+      c.status(503);
+      c.header('Cache-Control', 'no-store');
+      c.header('Retry-After', '30');
+      return answerError(c, new DomainError(Code.UNAVAILABLE, 'upload.unavailable'));
+    }
     if (!file) {
       c.status(404);
       return answerError(c, new DomainError(Code.NOT_FOUND, 'upload.notFound'));

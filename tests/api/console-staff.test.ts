@@ -65,12 +65,16 @@ pgliteOnly('npm run staff', () => {
     try {
       await startOn(own);
       const staffList = async () => (await staff(own, 'list')).stdout.split('\n').map((l) => l.split('\t').slice(0, 3).join(' '));
-      expect(await staffList()).toEqual(['+60 10-000 0001 admin -', '+60 10-000 0002 workshop kuala-lumpur-segambut-maju-jaya']);
+      expect(await staffList()).toEqual([
+        '+60 10-000 0001 admin -',
+        '+60 10-000 0002 workshop kuala-lumpur-segambut-maju-jaya',
+        '+60 10-000 0003 workshop petaling-jaya-ss2-tyre-auto',
+      ]);
       expect(await staff(own, 'remove', '--phone', '+60 10-000 0001')).toMatchObject({ code: 0 });
       expect(await staff(own, 'add', '--phone', '+60 10-000 0002', '--role', 'admin')).toMatchObject({ code: 0, stdout: '+60 10-000 0002 is now admin' });
 
       await startOn(own);
-      expect(await staffList()).toEqual(['+60 10-000 0002 admin -']);
+      expect(await staffList()).toEqual(['+60 10-000 0002 admin -', '+60 10-000 0003 workshop petaling-jaya-ss2-tyre-auto']);
     } finally {
       rmSync(own, { recursive: true, force: true });
     }

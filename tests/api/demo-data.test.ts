@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startApi, type TestApi } from './harness.ts';
 import { C, ADMIN_PHONE } from './console-fixtures.ts';
@@ -34,5 +35,25 @@ describe('demo data (DEMO_DATA)', () => {
   test('on: the demo admin opens the console and the demo coupons are offered', async () => {
     demo = await startApi();
     expect(await demoVisible(demo)).toMatchObject({ console: 200, coupons: ['MERDEKA69', 'SAVE20', 'SERVAUTO10', 'WELCOME15'] });
+  });
+
+  test("on: a demo workshop's staff can try every step, a tyre's DOT code included: one works at a workshop that fits tyres", async () => {
+    const workshops = readdirSync('content/stores').flatMap(
+      (f) => (JSON.parse(readFileSync(`content/stores/${f}`, 'utf8')) as { workshops: { id: string; name: string; services: string[] }[] }).workshops,
+    );
+    const roles: unknown[] = [];
+    for (const phone of ['0100000002', '0100000003']) {
+      const userKey = (await demo.login(phone, { address: '10.0.0.5' })).userKey;
+      const info = (await demo.request('/api/app/user/info', {}, { userKey })).data as { role: string; storeId: string };
+      const workshop = workshops.find((w) => w.id === info.storeId)!;
+      roles.push([phone, info.role, workshop.name, workshop.services.includes('Tires Service')]);
+    }
+    expect(roles).toEqual([
+      ['0100000002', 'workshop', 'Bengkel Kereta Maju Jaya', false],
+      ['0100000003', 'workshop', 'SS2 Tyre & Auto Service', true],
+    ]);
+    // Without the demo data the same phone is a customer's.
+    const customer = (await plain.login('0100000003', { address: '10.0.0.6' })).userKey;
+    expect((await plain.request('/api/app/user/info', {}, { userKey: customer })).data).toMatchObject({ role: null, storeId: null });
   });
 });

@@ -120,6 +120,14 @@ describe('Pay and Fail', () => {
     expect((await s.provider.paymentStatus(checkout.providerRef)).state).toBe('paid');
   });
 
+  test('a form over 4 KB is refused (413) and nothing is sent; the connection ends with it, its body unread', async () => {
+    const checkout = await s.provider.createCheckout(s.request());
+    const res = await s.app.request(checkout.redirectUrl, form({ outcome: 'pay', method: 'fpx', bank: 'cimb', filler: 'x'.repeat(5000) }));
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(s.received).toHaveLength(0);
+  });
+
   test('pressing Pay twice sends two events with their own ids for one payment', async () => {
     const checkout = await s.provider.createCheckout(s.request({ payMethod: 'card', bankCode: undefined }));
     const presses = await Promise.all([1, 2].map(() => s.app.request(checkout.redirectUrl, form({ outcome: 'pay', method: 'card' }))));

@@ -100,8 +100,11 @@ describe('completing an installation that fitted tyres', () => {
   });
 
   test.each([
-    ['0025', 'Tyre 2: the week of a DOT date code is 01 to 53.'],
-    ['5425', 'Tyre 2: the week of a DOT date code is 01 to 53.'],
+    ['0025', 'Tyre 2: 2025 has no week 00; its weeks are 01 to 52.'],
+    ['5425', 'Tyre 2: 2025 has no week 54; its weeks are 01 to 52.'],
+    // ISO's count gives 2025 and 2024 52 weeks: a week 53 of theirs was never printed on a tyre.
+    ['5325', 'Tyre 2: 2025 has no week 53; its weeks are 01 to 52.'],
+    ['5324', 'Tyre 2: 2024 has no week 53; its weeks are 01 to 52.'],
     ['2425', 'Tyre 2: a DOT date code cannot be a week that has not begun yet.'],
     ['2226', 'Tyre 2: a DOT date code cannot be a week that has not begun yet.'],
     ['2224', 'Tyre 2: made in week 22 of 2024, more than 12 months ago. The shop fits only tyres made within the last 12 months.'],
@@ -114,10 +117,9 @@ describe('completing an installation that fitted tyres', () => {
     expect(await stateOf(orderNo)).toEqual({ status: 'IN_PROGRESS', tyres: 0 });
   });
 
-  test('the week bounds: week 01 and week 53 are weeks; the week that began today is not in the future', async () => {
+  test("the week bounds: week 01 and a year's last week are weeks; the week that began today is not in the future", async () => {
     const { orderNo, lineId } = await startedTyreJob();
-    // Week 53 of 2024 does not exist in ISO's count: it is read as the week after week 52, 30 Dec 2024.
-    const done = await call(C.complete, { orderNo, odometerKm: 45_000, tyres: four(lineId, ['0125', '5324', '2325', '2325']) }, k.ss2);
+    const done = await call(C.complete, { orderNo, odometerKm: 45_000, tyres: four(lineId, ['0125', '5224', '2325', '2325']) }, k.ss2);
     expect(done.code, done.msg).toBe(200);
   });
 
@@ -130,7 +132,9 @@ describe('completing an installation that fitted tyres', () => {
     // A shape that is not four digits is refused with the call's fields (400), in the field's words.
     const shape = await call(C.complete, { orderNo, odometerKm: 45_000, tyres: four(lineId, ['2325', '2325', '2325', '32a5']) }, k.ss2, 'ms_my');
     expect(shape.code).toBe(400);
-    expect(shape.msg).toContain('kod tarikh DOT ialah 4 digit, minggu kemudian tahun (cth. 3225).');
+    expect(shape).toMatchObject({ msg: 'Tayar 4: kod tarikh DOT ialah 4 digit, minggu kemudian tahun (cth. 3225).', data: { field: 'tyres.3.dot' } });
+    const week = await call(C.complete, { orderNo, odometerKm: 45_000, tyres: four(lineId, ['2325', '5325', '2325', '2325']) }, k.ss2, 'zh_cn');
+    expect(week).toMatchObject({ code: 807, msg: '轮胎 2：2025 年没有第 53 周，该年的周数为 01 至 52。' });
     expect(await stateOf(orderNo)).toEqual({ status: 'IN_PROGRESS', tyres: 0 });
   });
 

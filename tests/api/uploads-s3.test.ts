@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { s3Storage } from '../../server/storage/index.ts';
+import { freePort } from './free-port.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { count, FIND, mailOrder } from './order-fixtures.ts';
 import { jpegWithGps, paidOrder, pngPhoto, REFUND, upload } from './my-orders-fixtures.ts';
@@ -59,6 +60,22 @@ describe('uploads in a bucket', () => {
     const res = await api.fetch(url);
     expect(res.status).toBe(404);
     expect(((await res.json()) as { msg: string }).msg).toBe('This photo does not exist or its link has expired.');
+  });
+
+  test('with the bucket out of reach, a photo link answers 503 (not 200), in the reader\'s language, and nothing is cached', async () => {
+    const { url } = (await upload(api, me, await pngPhoto())).data as { url: string };
+    const onPostgres = Boolean(process.env.DATABASE_URL);
+    // The same photo's link on a server whose bucket is down: nothing listens on its port.
+    const down = await startApi({ storage: s3Storage({ ...bucket.settings, endpoint: `http://127.0.0.1:${await freePort()}` }), ...(onPostgres ? { beside: api } : {}) });
+    try {
+      const res = await down.fetch(url, { headers: { language: 'ms_my' } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toMatchObject({ code: 503, msg: 'Foto tidak dapat dipaparkan sekarang. Sila cuba lagi sebentar.' });
+    } finally {
+      await down.close();
+    }
+    expect((await api.fetch(url)).status).toBe(200);
   });
 
   test('when the upload cannot be recorded, nothing is left in the bucket', async () => {

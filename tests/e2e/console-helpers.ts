@@ -13,6 +13,8 @@ import { codesSentTo, freeTimeOfMine, otpFromLog } from './support.ts';
 export const SEGAMBUT = 'kuala-lumpur-segambut-maju-jaya';
 export const ADMIN_PHONE = '100000001';
 export const WORKSHOP_PHONE = '100000002';
+/** The demo staff of SS2 Tyre & Auto Service, a workshop that fits tyres. */
+export const TYRE_WORKSHOP_PHONE = '100000003';
 
 interface SavedSession {
   userKey: string;

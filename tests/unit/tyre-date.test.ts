@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addMonths, beyondPromise, isoWeekMonday, readDotDate, readDotFull, wholeMonths } from '../../contract/rules/tyre-date.ts';
+import { addMonths, beyondPromise, isoWeekMonday, isoWeeksIn, readDotDate, readDotFull, wholeMonths } from '../../contract/rules/tyre-date.ts';
 
 describe('a DOT date code', () => {
   test.each([
@@ -20,12 +20,40 @@ describe('a DOT date code', () => {
   test.each([
     ['325', 'tyre.dotFormat'],
     ['32 25', 'tyre.dotFormat'],
-    ['0026', 'tyre.dotWeek'],
-    ['5426', 'tyre.dotWeek'],
     ['4926', 'tyre.dotFuture'],
     ['0127', 'tyre.dotFuture'],
   ])('%s fitted on 2026-11-27: %s', (dot, problem) => {
     expect(readDotDate(dot, '2026-11-27')).toEqual({ problem });
+  });
+
+  test.each([
+    [2015, 53],
+    [2020, 53],
+    [2024, 52],
+    [2025, 52],
+    [2026, 53],
+    [2032, 53],
+    [2100, 52],
+  ])('%i has %i ISO weeks', (year, weeks) => {
+    expect(isoWeeksIn(year)).toBe(weeks);
+    // The week after a year's last one is week 1 of the next year.
+    expect(isoWeekMonday(year, weeks + 1)).toBe(isoWeekMonday(year + 1, 1));
+  });
+
+  test.each([
+    ['0026', '00', 2026, 53],
+    ['5426', '54', 2026, 53],
+    ['5325', '53', 2025, 52],
+    ['5324', '53', 2024, 52],
+  ])('%s fitted on 2026-11-27: no such week', (dot, week, year, weeks) => {
+    expect(readDotDate(dot, '2026-11-27')).toEqual({ problem: 'tyre.dotWeek', params: { week, year, weeks } });
+  });
+
+  test('week 53 of a year that has it is read', () => {
+    expect(readDotDate('5320', '2026-11-27')).toMatchObject({ date: { madeWeek: 53, madeYear: 2020, madeOn: '2020-12-28' } });
+    expect(readDotDate('5226', '2026-12-27')).toMatchObject({ date: { madeOn: '2026-12-21' } });
+    expect(readDotDate('5326', '2026-12-27')).toEqual({ problem: 'tyre.dotFuture' });
+    expect(readDotDate('5326', '2026-12-28')).toMatchObject({ date: { madeWeek: 53, madeYear: 2026, madeOn: '2026-12-28' } });
   });
 
   test('the week that began on the day of fitting is not in the future', () => {

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { Locale } from '../../contract/rules/language.ts';
+import { consoleOrdersComplete } from '../../contract/console.ts';
+import { locales, type Locale } from '../../contract/rules/language.ts';
+import { isMessageKey } from '../../contract/rules/messages.ts';
 import { clientLogin, sendSms } from '../../contract/user.ts';
 import { describeIssue } from '../../server/http/validation.ts';
 
@@ -18,10 +21,10 @@ const booking = z.strictObject({
 const good = { plate: 'WXY 1234', seats: 5, paid: false, slot: '09:00' };
 
 /** The first problem with `body`, as the server words it (the server parses with reportInput). */
-function problem(schema: z.ZodType, body: unknown, locale: Locale = 'en') {
+function problem(schema: z.ZodType, body: unknown, locale: Locale = 'en', labels?: Parameters<typeof describeIssue>[2]) {
   const parsed = schema.safeParse(body, { reportInput: true });
   if (parsed.success) throw new Error('expected the body to be refused');
-  return describeIssue(parsed.error.issues[0]!, locale);
+  return describeIssue(parsed.error.issues[0]!, locale, labels);
 }
 
 describe('describeIssue: the first problem of a refused body, for a person', () => {
@@ -99,5 +102,54 @@ describe('describeIssue: the first problem of a refused body, for a person', () 
       expect(problem(booking, { ...good, seats: 4.5 }, 'ms')).toEqual({ field: 'seats', msg: 'seats mestilah nombor bulat.' });
       expect(problem(booking, { ...good, extra: 1 }, 'ms').msg).toBe('extra bukan medan panggilan ini.');
     });
+  });
+});
+
+describe("a contract message's placeholders are filled", () => {
+  const complete = (body: object, locale: Locale) => problem(consoleOrdersComplete.request, { orderNo: 'SA1', ...body }, locale, consoleOrdersComplete.fieldLabels);
+  const tyres = [
+    { lineId: 'l1', dot: '3225' },
+    { lineId: 'l1', dot: '32x5', dotFull: 'D'.repeat(41) },
+  ];
+
+  test.each([
+    ['en', 'Tyre 2: the DOT date code is 4 digits, the week then the year (e.g. 3225).'],
+    ['zh-cn', '轮胎 2：DOT 日期码为 4 位数字，先周后年（例如 3225）。'],
+    ['ms', 'Tayar 2: kod tarikh DOT ialah 4 digit, minggu kemudian tahun (cth. 3225).'],
+  ] as const)('a list item names its place, counted from 1 (%s)', (locale, msg) => {
+    expect(complete({ tyres }, locale)).toEqual({ field: 'tyres.1.dot', msg });
+    expect(complete({ tyres: [tyres[0], { ...tyres[1], dot: '3225' }] }, locale).msg).toMatch(/^(Tyre|轮胎|Tayar) 2[:：]/);
+  });
+
+  test.each([
+    ['en', 1.5, 'Odometer (km) must be a whole number.'],
+    ['zh-cn', 'x', '里程表（公里）必须是数字。'],
+    ['ms', 1.5, 'Odometer (km) mestilah nombor bulat.'],
+    ['en', -1, 'Odometer (km) must be at least 0.'],
+    ['ms', -1, 'Odometer (km) mestilah sekurang-kurangnya 0.'],
+  ] as const)("a type's message says the type expected, and gives way to the range's (%s, %j)", (locale, odometerKm, msg) => {
+    expect(complete({ odometerKm }, locale)).toEqual({ field: 'odometerKm', msg });
+  });
+
+  // Every message key a call's schema names, as a refusal of any kind at a list item: no
+  // placeholder is left showing, in any language.
+  const contractDir = new URL('../../contract/', import.meta.url);
+  const keys = [
+    ...new Set(
+      readdirSync(contractDir)
+        .filter((f) => f.endsWith('.ts'))
+        .flatMap((f) => Array.from(readFileSync(new URL(f, contractDir), 'utf8').matchAll(/'([a-zA-Z]+\.[a-zA-Z.]+)'/g), (m) => m[1]!))
+        .filter(isMessageKey),
+    ),
+  ];
+  const issues = (message: string): z.core.$ZodIssue[] => [
+    { code: 'invalid_type', expected: 'number', input: 'x', path: ['tyres', 0, 'dot'], message },
+    { code: 'invalid_format', format: 'regex', input: 'x', path: ['tyres', 3, 'dot'], message },
+    { code: 'too_small', origin: 'number', minimum: 0, inclusive: true, input: -1, path: ['odometerKm'], message },
+    { code: 'too_big', origin: 'string', maximum: 40, inclusive: true, input: 'x', path: ['note'], message },
+  ];
+  test('the contract names its messages', () => expect(keys).toEqual(expect.arrayContaining(['tyre.dotFormat', 'field.type'])));
+  test.each(keys.flatMap((key) => locales.map((locale) => [key, locale] as const)))('%s (%s)', (key, locale) => {
+    for (const issue of issues(key)) expect(describeIssue(issue, locale).msg).not.toMatch(/\{\w+\}/);
   });
 });

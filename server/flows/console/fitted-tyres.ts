@@ -63,7 +63,7 @@ export async function fittedTyres(
     // The field names the tyre as the call's own checks do ("tyres.2.dot"), so a form shows the refusal by it.
     const at = (field: 'dot' | 'dotFull' | 'photoId', more: Record<string, unknown> = {}) => ({ field: `tyres.${i}.${field}`, ...more });
     const read = readDotDate(t.dot, fittedOn);
-    if ('problem' in read) throw warning(read.problem, { n }, at('dot'));
+    if ('problem' in read) throw warning(read.problem, { n, ...read.params }, at('dot'));
     const { date } = read;
     let dotFull: string | null = null;
     if (t.dotFull !== undefined && t.dotFull.trim() !== '') {

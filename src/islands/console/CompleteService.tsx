@@ -1,7 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
+import { completeProblems, firstProblem, type CompleteField, type CompleteProblems } from '../../lib/complete-form.ts';
 import { consoleOrdersComplete, consoleOrdersFind } from '../../lib/console-endpoints.ts';
 import { TYRE_CATEGORY, type TypedTyre } from '../../lib/tyres.ts';
 import { notify } from '../../stores/ui.ts';
@@ -19,9 +21,6 @@ export interface CompletedLine {
 
 type TyreLine = Required<CompletedLine>;
 
-/** Where a refusal is shown: beside the field it is about, or above the buttons. */
-type At = 'km' | 'reason' | 'form' | { tyre: number; field: 'dot' | 'dotFull' };
-
 const NO_TYRE: TypedTyre = { dot: '', dotFull: '' };
 const tyreLinesOf = (lines: CompletedLine[]) => lines.filter((l) => l.category === TYRE_CATEGORY);
 const known = (lines: CompletedLine[]): lines is TyreLine[] => lines.every((l) => l.lineId !== undefined);
@@ -30,13 +29,13 @@ const known = (lines: CompletedLine[]): lines is TyreLine[] => lines.every((l) =
  * Where a refusal belongs: the field the server names ("tyres.2.dot" for the third tyre), and
  * whether the tyre is only older than the promise (an admin may fit it all the same).
  */
-function placeOf(err: unknown): { at: At; tooOld: boolean } {
+function placeOf(err: unknown): { at: CompleteField; tooOld: boolean } {
   const data = err instanceof ApiFailure && typeof err.data === 'object' && err.data !== null ? (err.data as { field?: unknown; tooOld?: unknown }) : {};
   const field = typeof data.field === 'string' ? data.field : '';
   if (field === 'odometerKm') return { at: 'km', tooOld: false };
   if (field.startsWith('override')) return { at: 'reason', tooOld: false };
   const tyre = /^tyres\.(\d+)\.(dot|dotFull)$/.exec(field);
-  if (tyre) return { at: { tyre: Number(tyre[1]), field: tyre[2] as 'dot' | 'dotFull' }, tooOld: data.tooOld === true };
+  if (tyre) return { at: `${tyre[2] as 'dot' | 'dotFull'}.${Number(tyre[1])}`, tooOld: data.tooOld === true };
   return { at: 'form', tooOld: false };
 }
 
@@ -44,8 +43,10 @@ function placeOf(err: unknown): { at: At; tooOld: boolean } {
  * Completing an installation asks for the car's odometer: the service goes into the car's history
  * with it. An order that fitted tyres asks for each tyre's DOT date code too (one row per tyre,
  * numbered across the order as the server names them), and a whole DOT code if staff read it.
- * The server's refusal (a reading below the last one, a tyre older than the promise) is shown by
- * the field it is about, what was typed kept; an admin may then fit an older tyre with a reason.
+ * What was typed is checked first, every field at once (the browser's own checks are off, so
+ * every problem is in the console's language), each problem beside its field. The server's
+ * refusal (a reading below the last one, a tyre older than the promise) is shown by the field it
+ * is about, what was typed kept; an admin may then fit an older tyre with a reason.
  */
 export function CompleteService({
   locale,
@@ -76,7 +77,7 @@ export function CompleteService({
   const [typed, setTyped] = useState<TypedTyre[]>([]);
   const [reason, setReason] = useState('');
   const [askReason, setAskReason] = useState(false);
-  const [problem, setProblem] = useState<{ text: string; at: At; focus: At } | null>(null);
+  const [problems, setProblems] = useState<{ texts: CompleteProblems; focus: CompleteField | null }>({ texts: {}, focus: null });
   const tyreLines = known(asked) ? asked : found;
   const loading = asked.length > 0 && !tyreLines;
 
@@ -97,20 +98,23 @@ export function CompleteService({
   const tyres = (tyreLines ?? []).flatMap((l) => Array.from({ length: l.quantity }, () => l.lineId));
   const tyreAt = (i: number) => typed[i] ?? NO_TYRE;
   const type = (i: number, change: Partial<TypedTyre>) => setTyped((all) => tyres.map((_, k) => (k === i ? { ...(all[k] ?? NO_TYRE), ...change } : (all[k] ?? NO_TYRE))));
-  const fieldId = (at: At) => (typeof at === 'string' ? `${id}-${at}` : `${id}-${at.field}-${at.tyre}`);
-  const problemId = `${id}-problem`;
+  const fieldId = (at: CompleteField) => `${id}-${at.replace('.', '-')}`;
+  const problemId = (at: CompleteField) => `${fieldId(at)}-problem`;
 
-  // A refusal takes focus to its field, so staff read it and correct it there (a tyre older than
-  // the promise, for an admin: to the reason, as a younger tyre would not need it).
+  // Problems take focus to the first field at fault, so staff read it and correct it there (a
+  // tyre older than the promise, for an admin: to the reason, as a younger tyre would not need it).
   useEffect(() => {
-    if (problem && problem.focus !== 'form') document.getElementById(fieldId(problem.focus))?.focus();
+    if (problems.focus && problems.focus !== 'form') document.getElementById(fieldId(problems.focus))?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [problem]);
+  }, [problems]);
 
   const submit = () =>
     run(async () => {
-      setProblem(null);
       const sent = tyres.map((_, i) => tyreAt(i));
+      const typedProblems = completeProblems(t, km, sent, klDate(new Date()));
+      const first = firstProblem(typedProblems, tyres.length);
+      setProblems({ texts: typedProblems, focus: first });
+      if (first) return;
       const overridden = askReason && reason.trim() !== '';
       try {
         const moved = await callApi(
@@ -129,18 +133,18 @@ export function CompleteService({
       } catch (err) {
         const { at, tooOld } = placeOf(err);
         if (tooOld && admin) setAskReason(true);
-        setProblem({ text: err instanceof Error ? err.message : String(err), at, focus: tooOld && admin ? 'reason' : at });
+        setProblems({ texts: { [at]: err instanceof Error ? err.message : String(err) }, focus: tooOld && admin ? 'reason' : at });
       }
     });
 
-  const described = (at: At, hint?: string) => {
-    const mine = problem && (typeof at === 'string' ? problem.at === at : typeof problem.at === 'object' && problem.at.tyre === at.tyre && problem.at.field === at.field);
-    return { id: fieldId(at), 'aria-invalid': mine ? true : undefined, 'aria-describedby': [hint, mine ? problemId : ''].filter(Boolean).join(' ') || undefined };
+  const described = (at: CompleteField, hint?: string) => {
+    const mine = problems.texts[at] !== undefined;
+    return { id: fieldId(at), 'aria-invalid': mine ? true : undefined, 'aria-describedby': [hint, mine ? problemId(at) : ''].filter(Boolean).join(' ') || undefined };
   };
-  const alertAt = (at: At) =>
-    problem && (typeof at === 'string' ? problem.at === at : typeof problem.at === 'object' && problem.at.tyre === at.tyre) ? (
-      <p id={problemId} className="rounded-lg bg-red-50 p-3 font-medium text-red-900" role="alert">
-        {problem.text}
+  const alertAt = (at: CompleteField) =>
+    problems.texts[at] !== undefined ? (
+      <p id={problemId(at)} className="rounded-lg bg-red-50 p-3 font-medium text-red-900" role="alert">
+        {problems.texts[at]}
       </p>
     ) : null;
 
@@ -148,7 +152,7 @@ export function CompleteService({
   const firsts = (tyreLines ?? []).map((_, k, all) => all.slice(0, k).reduce((sum, l) => sum + l.quantity, 0));
   return (
     <Modal open={open} onClose={onBack} title={fill(t.completeTitle, { orderNo })} closeLabel={t.close}>
-      <form className="space-y-4" onSubmit={(e) => (e.preventDefault(), void submit())}>
+      <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
         <label className="block">
           <span className="mb-1 block font-medium">{t.odometerKm}</span>
           <input className="field-input min-h-11 max-w-56" type="number" inputMode="numeric" min={0} step={1} required value={km} onChange={(e) => setKm(e.target.value)} {...described('km')} />
@@ -175,10 +179,10 @@ export function CompleteService({
               <fieldset key={i} className="rounded-lg border border-slate-200 p-3">
                 <legend className="px-1 text-sm font-semibold">{fill(t.tyreN, { n: i + 1 })}</legend>
                 <div className="grid grid-cols-[6.5rem_1fr] items-end gap-x-3 gap-y-1">
-                  <label htmlFor={fieldId({ tyre: i, field: 'dot' })} className="text-sm font-medium">
+                  <label htmlFor={fieldId(`dot.${i}`)} className="text-sm font-medium">
                     {t.dotDate}
                   </label>
-                  <label htmlFor={fieldId({ tyre: i, field: 'dotFull' })} className="text-sm font-medium">
+                  <label htmlFor={fieldId(`dotFull.${i}`)} className="text-sm font-medium">
                     {t.dotFull}
                   </label>
                   <input
@@ -191,7 +195,7 @@ export function CompleteService({
                     title={t.dotHint}
                     value={tyreAt(i).dot}
                     onChange={(e) => type(i, { dot: e.target.value })}
-                    {...described({ tyre: i, field: 'dot' }, `${id}-hint`)}
+                    {...described(`dot.${i}`, `${id}-hint`)}
                   />
                   <input
                     className="field-input min-h-11 min-w-0 font-mono uppercase"
@@ -201,10 +205,13 @@ export function CompleteService({
                     maxLength={24}
                     value={tyreAt(i).dotFull}
                     onChange={(e) => type(i, { dotFull: e.target.value })}
-                    {...described({ tyre: i, field: 'dotFull' })}
+                    {...described(`dotFull.${i}`)}
                   />
                 </div>
-                <div className="mt-2 empty:hidden">{alertAt({ tyre: i, field: 'dot' })}</div>
+                <div className="mt-2 space-y-2 empty:hidden">
+                  {alertAt(`dot.${i}`)}
+                  {alertAt(`dotFull.${i}`)}
+                </div>
               </fieldset>
             ))}
           </fieldset>

@@ -58,7 +58,7 @@ export function sandboxPages(provider: SandboxProvider) {
     return checkout ? show(c, checkout) : invalid(c);
   });
 
-  pages.post('/:token', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Too large', 413) }), async (c) => {
+  pages.post('/:token', bodyLimit({ maxSize: 4096, onError: (c) => c.text('Too large', 413, { Connection: 'close' }) }), async (c) => {
     const checkout = await provider.openCheckout(c.req.param('token'));
     if (!checkout) return invalid(c);
     let form: Record<string, unknown>;

@@ -84,13 +84,15 @@ export function ruleMessage(locale: Locale, key: RuleKey): string {
 
 /**
  * Fills `{name}` placeholders. A whole number from 1,000 on has its thousands separated
- * ("0 of 1,000 characters"), as the three languages write it in Malaysia.
+ * ("0 of 1,000 characters"), as the three languages write it in Malaysia; a year is a name,
+ * not a count, and is written whole ("2025 has no week 53").
  */
 export function fill(text: string, params: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in params)) return whole;
     const value = params[name];
-    return typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1000 ? value.toLocaleString('en-MY') : String(value);
+    const count = typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1000 && !/year$/i.test(name);
+    return count ? value.toLocaleString('en-MY') : String(value);
   });
 }
 

@@ -34,7 +34,7 @@ export const MAX_TYRES_PER_ORDER = 40;
 export const TYRE_OVERRIDE_MAX = 200;
 const fittedTyre = z.strictObject({
   lineId: z.string('field.required').trim().min(1, 'field.required').max(40),
-  dot: z.string('tyre.dotFormat').trim().regex(DOT_DATE, 'tyre.dotFormat').meta({ description: 'The DOT date code: 4 digits, week (01–53) then year, e.g. "3226".', example: '3226' }),
+  dot: z.string('tyre.dotFormat').trim().regex(DOT_DATE, 'tyre.dotFormat').meta({ description: 'The DOT date code: 4 digits, a week its year has (01–52, or 01–53 in a 53-week ISO year) then the year, e.g. "3226".', example: '3226' }),
   dotFull: z.string().trim().max(40, 'tyre.dotFullFormat').optional().meta({ description: 'The whole DOT code as printed, ending with the date code, e.g. "DOT 4B9V ABCD 3226".' }),
   photoId: imageKey.optional().meta({ description: 'A photo of the sidewall: the key app/upload/image answered this staff member.' }),
 });

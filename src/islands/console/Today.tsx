@@ -188,9 +188,7 @@ function ReworkCard({ locale, rework: r, everywhere }: { locale: Locale; rework:
         {fill(t.claimTitle, { claimNo: r.claimNo })} · {t.warrantyStatus[r.status]}
       </p>
       {everywhere && <p className="text-slate-700">{r.workshop.name}</p>}
-      <p>
-        {r.car.plate} · {r.car.name}
-      </p>
+      <p>{r.car.plate ? `${r.car.plate} · ${r.car.name}` : r.car.name}</p>
       <p>
         <span className="block text-sm text-slate-600">{t.claimLines}</span>
         {r.lines.map((l) => `${l.name} × ${l.quantity}`).join(', ')}

@@ -130,8 +130,12 @@ function ClaimCard({ locale, claim: c, onDecide }: { locale: Locale; claim: Clai
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold">{t.car}</dt>
         <dd>{c.car.name}</dd>
-        <dt className="font-semibold">{t.plate}</dt>
-        <dd className="font-mono text-base font-bold">{c.car.plate}</dd>
+        {c.car.plate && (
+          <>
+            <dt className="font-semibold">{t.plate}</dt>
+            <dd className="font-mono text-base font-bold">{c.car.plate}</dd>
+          </>
+        )}
         <dt className="font-semibold">{t.workshop}</dt>
         <dd>{c.workshop.name}</dd>
         <dt className="font-semibold">{t.claimCompleted}</dt>

@@ -323,8 +323,13 @@ export function OrderCard({ locale, order, onMoved, admin = false, children }: {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold">{t.car}</dt>
         <dd>{order.car.name}</dd>
-        <dt className="font-semibold">{t.plate}</dt>
-        <dd className="font-mono text-base font-bold">{order.car.plate}</dd>
+        {/* A pickup or a parcel may go without a plate: no empty row then. */}
+        {order.car.plate && (
+          <>
+            <dt className="font-semibold">{t.plate}</dt>
+            <dd className="font-mono text-base font-bold">{order.car.plate}</dd>
+          </>
+        )}
         <dt className="font-semibold">{t.customer}</dt>
         <dd>
           {order.customer.name} · <a className="whitespace-nowrap underline" href={`tel:${order.customer.phone}`}>{formatPhone(order.customer.phone)}</a>

@@ -56,7 +56,7 @@ test('a buyer rates the product and the workshop of a completed installation; th
   await stars.getByRole('radio', { name: '4 stars: very good' }).check();
   const productText = 'Quick service, the oil change took under an hour and the staff explained everything.';
   await form.getByLabel('Your review (optional)').fill(productText);
-  await expect(form.getByText(`${productText.length} of 1000 characters`)).toBeVisible();
+  await expect(form.getByText(`${productText.length} of 1,000 characters`)).toBeVisible();
   await form.getByLabel('Add photos').setInputFiles(await photo());
   await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
   expect(await seriousProblems(customer)).toEqual([]);

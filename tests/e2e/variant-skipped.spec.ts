@@ -36,7 +36,7 @@ const en: Words = {
   addYourCar: 'Add Your Car',
   picker: 'Choose your car',
   steps: { brand: 'Search brands', model: 'Search models', variant: 'Variant' },
-  skip: 'Skip',
+  skip: 'Save without the variant',
   confirm: 'Confirm',
   chooseVariant: 'Choose your car’s variant to check the fit',
   chooseVariantAction: 'Choose your variant',
@@ -56,7 +56,7 @@ const zh: Words = {
   addYourCar: '添加您的爱车',
   picker: '选择您的爱车',
   steps: { brand: '搜索品牌', model: '搜索车型', variant: '款式' },
-  skip: '跳过',
+  skip: '不选款式直接保存',
   confirm: '确认',
   chooseVariant: '请选择您的车款以确认是否适配',
   chooseVariantAction: '选择车款',
@@ -76,7 +76,7 @@ const ms: Words = {
   addYourCar: 'Tambah Kereta Anda',
   picker: 'Pilih kereta anda',
   steps: { brand: 'Cari jenama', model: 'Cari model', variant: 'Varian' },
-  skip: 'Langkau',
+  skip: 'Simpan tanpa varian',
   confirm: 'Sahkan',
   chooseVariant: 'Pilih varian kereta anda untuk menyemak kesesuaian',
   chooseVariantAction: 'Pilih varian',
@@ -100,8 +100,8 @@ async function chooseMyviSkippingTheVariant(page: Page, w: Words) {
   await picker.getByRole('searchbox', { name: w.steps.model }).fill('Myvi');
   await picker.getByRole('button', { name: 'Myvi', exact: true }).click();
   await picker.getByRole('button', { name: '2022', exact: true }).click();
+  // Saving without the variant closes the picker at once.
   await picker.getByRole('button', { name: w.skip }).click();
-  await picker.getByRole('button', { name: w.confirm }).click();
   await expect(picker).toBeHidden();
 }
 

@@ -40,8 +40,8 @@ describe('demo stock (DEMO_DATA)', () => {
     // 15 months before the tests' day (2 June 2025): week 9 of 2024, older than the 12 promised.
     expect(await level(demo, 'petaling-jaya-ss2-tyre-auto', 'tyre-michelin-energy-xm2-plus@185/60R15')).toEqual([{ dot: '0924', on_hand: 4 }]);
     expect(await level(demo, 'warehouse', 'tyre-michelin-energy-xm2-plus@185/55R15')).toEqual([
-      { dot: '0625', on_hand: 20 },
-      { dot: '1925', on_hand: 20 },
+      { dot: '0525', on_hand: 20 },
+      { dot: '1825', on_hand: 20 },
     ]);
     expect((await demo.db.execute(sql`select 1 from stock_levels where sku like 'tint-%' or sku like 'service-%'`)).rows).toEqual([]);
   });

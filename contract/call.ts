@@ -20,6 +20,8 @@ export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType =
   codes?: Record<number, string>;
   /** How the body is sent: JSON (default), or a multipart form (the one upload call). */
   body?: 'json' | 'multipart';
+  /** The largest JSON body taken, in bytes, when more than the usual 64 KB (an import's text). */
+  maxBodyBytes?: number;
   /** Field names for messages ("Name is required."); a field without one is named by its path. */
   fieldLabels?: FieldLabels;
 }

@@ -21,6 +21,7 @@ import type { Indexes } from './indexes.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 import { garageRoutes } from './routes/garage.ts';
 import { warrantyRoutes } from './routes/warranty.ts';
+import { stockRoutes } from './routes/stock.ts';
 import { catalogRoutes } from './routes/catalog.ts';
 import { catalogService } from './modules/catalog/service.ts';
 import { storeRoutes } from './routes/stores.ts';
@@ -161,6 +162,7 @@ export function createApi(deps: AppDeps) {
   consoleEinvoiceRoutes(calls, shop, async () => (await sellerDetails()) as SellerDetails);
   garageRoutes(calls, shop, garage);
   warrantyRoutes(calls, shop);
+  stockRoutes(calls, shop);
   paymentCallbackRoutes(api, shop, metrics);
   contentPublishingRoutes(api, calls, { db, publisher: deps.publisher ?? null, token: deps.contentPublishToken ?? null });
 

@@ -30,3 +30,10 @@ export const consoleWarrantyAccept = '/console/warranty/accept';
 export const consoleWarrantyReject = '/console/warranty/reject';
 export const consoleWarrantyRefund = '/console/warranty/refund';
 export const consoleWarrantyResolve = '/console/warranty/resolve';
+// Stock (running-the-business.md §1).
+export const consoleStockPage = '/console/stock/page';
+export const consoleStockReceive = '/console/stock/receive';
+export const consoleStockAdjust = '/console/stock/adjust';
+export const consoleStockTransfer = '/console/stock/transfer';
+export const consoleStockImport = '/console/stock/import';
+export const consoleStockHistory = '/console/stock/history';

@@ -26,3 +26,5 @@ export const garageHistory = '/app/garage/history';
 export const garageOdometer = '/app/garage/odometer';
 /** A customer's consent to reminders, per purpose (after-sale.md §2). */
 export const userConsent = '/app/user/consent';
+// Stock (running-the-business.md §1): what a product has at a workshop and the warehouse.
+export const productStock = '/app/order/vehicle/product/stock';

@@ -24,3 +24,4 @@ export * from '../providers/payment/curlec/double/schema.ts';
 export * from '../providers/einvoice/double/schema.ts';
 export * from '../modules/publishing/schema.ts';
 export * from '../modules/warranty/schema.ts';
+export * from '../modules/stock/schema.ts';

@@ -14,16 +14,20 @@ import { syncOrderRules } from '../modules/orders/service.ts';
 import { loadCoupons } from '../modules/coupons/content.ts';
 import { syncCoupons } from '../modules/coupons/service.ts';
 import { staffFile, syncStaff } from '../modules/staff/service.ts';
+import { stockFile, seedStock, syncStockRules } from '../modules/stock/service.ts';
+import { demoStockFile, planDemoStock } from '../modules/stock/demo.ts';
+import { klDate } from '../../contract/rules/kl-calendar.ts';
 import type { CategoryClassName } from '../../contract/rules/categories.ts';
 import type { Db } from './client.ts';
 import { settings } from './settings.ts';
 
 /**
  * Loads content/ into the database. Idempotent: run on every start, content wins. The demo
- * staff and coupons only with `demoData` (DEMO_DATA); without it they are not read, and what an
- * earlier start loaded stays as it is.
+ * staff, coupons and stock only with `demoData` (DEMO_DATA); without it they are not read, and what an
+ * earlier start loaded stays as it is. Demo stock is seeded once: a count already there stays;
+ * its tyres' DOT codes are weeks before `now`.
  */
-export async function syncContent(db: Db, contentDir: string, { demoData }: { demoData: boolean }) {
+export async function syncContent(db: Db, contentDir: string, { demoData, now = new Date() }: { demoData: boolean; now?: Date }) {
   await syncBanners(db, await readContent(contentDir, 'home/banners.json', bannerFile));
   const cities = await readContent(contentDir, 'dictionaries/city.json', cityFile);
   await syncDictionary(db, cities);
@@ -34,9 +38,12 @@ export async function syncContent(db: Db, contentDir: string, { demoData }: { de
   await syncWorkshops(db, workshops);
   const selfFitted = catalog.filter((p) => p.noFitting).map((p) => ({ id: p.id, category: p.category as CategoryClassName }));
   await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id)), selfFitted), await loadDelivery(contentDir), await loadWarranty(contentDir));
+  await syncStockRules(db, await readContent(contentDir, 'stock/stock.json', stockFile));
   if (demoData) {
     await syncCoupons(db, await loadCoupons(contentDir));
     await syncStaff(db, await readContent(contentDir, 'staff.json', staffFile), new Set(workshops.map((w) => w.id)), new Date());
+    const plan = planDemoStock(await readContent(contentDir, 'stock/demo.json', demoStockFile), catalog, workshops, klDate(now));
+    await seedStock(db, plan, now);
   }
 }
 

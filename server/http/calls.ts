@@ -56,12 +56,14 @@ export function answerError(c: Context<AppEnv>, err: DomainError) {
 }
 
 /** JSON bodies over 64 KB are refused: a declared length before reading, a streamed one as it passes the limit. */
-const jsonBodyLimit = bodyLimit({
-  maxSize: BODY_LIMIT_BYTES,
-  onError: () => {
-    throw new DomainError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: BODY_LIMIT_BYTES / 1024 });
-  },
-});
+const limitOf = (bytes: number) =>
+  bodyLimit({
+    maxSize: bytes,
+    onError: () => {
+      throw new DomainError(Code.PAYLOAD_TOO_LARGE, 'request.tooLarge', { limit: Math.round(bytes / 1024) });
+    },
+  });
+const jsonBodyLimit = limitOf(BODY_LIMIT_BYTES);
 
 /** Reads the JSON body (within the size limit: jsonBodyLimit runs first); an empty body is `{}`. */
 async function readBody(c: Context<AppEnv>): Promise<unknown> {
@@ -108,7 +110,7 @@ export function callMounter<R = unknown>(app: Hono<AppEnv>, checkSession: Sessio
   const calls: Call[] = [];
   const post = <C extends Call>(call: C, handler: (input: z.output<C['request']>, c: Context<AppEnv>, session: AskSession<R>) => ReturnType<Handler<C>>, sessionFirst: boolean) => {
     calls.push(call);
-    app.post(call.path, jsonBodyLimit, async (c) => {
+    app.post(call.path, call.maxBodyBytes ? limitOf(call.maxBodyBytes) : jsonBodyLimit, async (c) => {
       const raw = await readBody(c);
       if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError(Code.BAD_REQUEST, 'request.notObject');
       let checked = !call.auth;

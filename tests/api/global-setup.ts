@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
   const file = path.join(tmpdir(), `servauto-api-template-${process.pid}.tar`);
   try {
-    await syncContent(database.db, fileURLToPath(new URL('../../content', import.meta.url)), { demoData: true });
+    // At the tests' clock (harness.ts START): the demo stock's DOT codes are weeks before it.
+    await syncContent(database.db, fileURLToPath(new URL('../../content', import.meta.url)), { demoData: true, now: new Date('2025-06-02T02:00:00Z') });
     const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   } finally {

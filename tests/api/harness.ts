@@ -228,7 +228,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       // Content as loaded: nothing more to do.
     } else {
       await emptyTables(database.db, all);
-      await syncContent(database.db, contentDir, { demoData });
+      await syncContent(database.db, contentDir, { demoData, now: START });
       content = await contentState(database.db, all);
     }
     clock.ms = START.getTime();

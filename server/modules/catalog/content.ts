@@ -77,6 +77,8 @@ export const productFile = z.strictObject({
    * pickup and post only, with no labour and no workmanship warranty. fulfilment.json must agree.
    */
   noFitting: z.literal(true).optional(),
+  /** Not counted on any shelf (stock): labour-only services and tint films cut from bulk rolls. */
+  stocked: z.literal(false).optional(),
   /** What one unit is, e.g. "per tyre", "set of 2 blades", "full service". */
   unit: localized,
   /** What the price includes: parts and work, one line each. */

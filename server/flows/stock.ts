@@ -1,0 +1,215 @@
+import { Code } from '../../contract/codes.ts';
+import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
+import type { Locale } from '../../contract/rules/language.ts';
+import { message } from '../../contract/rules/messages.ts';
+import { batchOf, isAged, isTyre, lowAtOf, oldestFirst, parseSku, readStockCsv, skuOf, stockedProductOf, WAREHOUSE, type StockedProduct } from '../../contract/rules/stock.ts';
+import type { Db } from '../db/client.ts';
+import { audit } from '../modules/audit/service.ts';
+import { DomainError } from '../modules/errors.ts';
+import { requireAdmin } from '../modules/staff/access.ts';
+import type { StaffRow } from '../modules/staff/service.ts';
+import { addUnits, levelsAt, levelsOf, loadStockRules, moveUnits, movementsOf, setCount, type StockLevelRow } from '../modules/stock/service.ts';
+import type { ShopContext } from './context.ts';
+
+/** Stock (running-the-business.md §1): the public read and the console's calls, each write audited. */
+
+type Product = StockedProduct & { name: Record<Locale, string> };
+
+const today = (ctx: ShopContext) => klDate(ctx.now());
+const maxMonths = (ctx: ShopContext) => ctx.indexes.orderRules.warranty.maxTyreAgeMonths;
+const products = (ctx: ShopContext) => ctx.indexes.catalog.byId as unknown as ReadonlyMap<string, Product>;
+
+function productOf(ctx: ShopContext, sku: string, field = 'sku'): Product {
+  const product = stockedProductOf(sku, products(ctx));
+  if (!product) throw new DomainError(Code.BAD_REQUEST, 'stock.unknownSku', { sku }, { field });
+  return product;
+}
+
+function checkLocation(ctx: ShopContext, location: string, field: string) {
+  if (location !== WAREHOUSE && !ctx.indexes.workshops.some((w) => w.id === location)) {
+    throw new DomainError(Code.BAD_REQUEST, 'stock.unknownLocation', { location }, { field });
+  }
+}
+
+function batch(ctx: ShopContext, product: Product, dot: string | undefined): string {
+  const read = batchOf(product, dot, today(ctx));
+  if ('problem' in read) throw new DomainError(Code.BAD_REQUEST, read.problem.key, read.problem.params, { field: 'dot' });
+  return read.dot;
+}
+
+/** Workshop staff manage their own workshop's stock only (not the warehouse's); an admin any place's. */
+function requireStoreAccess(who: StaffRow, location: string) {
+  if (who.role !== 'admin' && location !== who.storeId) throw new DomainError(Code.FORBIDDEN, 'stock.otherStore');
+}
+
+const free = (r: StockLevelRow) => r.onHand - r.reserved;
+
+/** A place's sku, its batches summed: aged batches count on hand but are never available. */
+function rowOf(ctx: ShopContext, product: Product, location: string, sku: string, batches: StockLevelRow[], lowAt: { tyre: number; other: number }, locale: Locale) {
+  const day = today(ctx);
+  const listed = oldestFirst(batches, day).map((b) => ({ dot: b.dot, onHand: b.onHand, reserved: b.reserved, aged: isAged(b.dot, day, maxMonths(ctx)) }));
+  const parts = parseSku(sku)!;
+  const size = parts.tyreSize ?? (parts.inches !== undefined ? `${parts.inches}"` : '');
+  return {
+    sku,
+    name: [product.name[locale], size].filter(Boolean).join(' '),
+    location,
+    onHand: listed.reduce((n, b) => n + b.onHand, 0),
+    reserved: listed.reduce((n, b) => n + b.reserved, 0),
+    available: listed.filter((b) => !b.aged).reduce((n, b) => n + b.onHand - b.reserved, 0),
+    lowAt: lowAtOf(product, lowAt),
+    batches: listed,
+  };
+}
+
+async function rowAt(ctx: ShopContext, db: Db, location: string, sku: string, locale: Locale) {
+  const product = productOf(ctx, sku);
+  return rowOf(ctx, product, location, sku, await levelsOf(db, [sku], [location]), (await loadStockRules(db)).lowAt, locale);
+}
+
+/** app/order/vehicle/product/stock: free units at the workshop (the batches a reservation would take now) and the warehouse. */
+export async function productStock(ctx: ShopContext, input: { productId: string; tyreSize?: string; inches?: number; storeId?: string; quantity: number }) {
+  const sku = skuOf(input.productId, input);
+  const product = stockedProductOf(sku, products(ctx));
+  if (!product) throw new DomainError(Code.NOT_FOUND, 'stock.unknownSku', { sku }, { field: 'productId' });
+  if (input.storeId && !ctx.indexes.workshops.some((w) => w.id === input.storeId)) throw new DomainError(Code.NOT_FOUND, 'store.unknown', {}, { field: 'storeId' });
+  const day = today(ctx);
+  const rules = await loadStockRules(ctx.db);
+  const levels = await levelsOf(ctx.db, [sku], [WAREHOUSE, ...(input.storeId ? [input.storeId] : [])]);
+  const sellable = (location: string) => oldestFirst(levels.filter((l) => l.location === location && free(l) > 0 && !isAged(l.dot, day, maxMonths(ctx))), day);
+  const warehouse = sellable(WAREHOUSE).reduce((n, l) => n + free(l), 0);
+  let atStore = null;
+  if (input.storeId) {
+    const batches = sellable(input.storeId);
+    const dots: { dot: string; available: number }[] = [];
+    let wanted = input.quantity;
+    for (const b of batches) {
+      if (wanted <= 0) break;
+      if (isTyre(product)) dots.push({ dot: b.dot, available: free(b) });
+      wanted -= free(b);
+    }
+    atStore = { storeId: input.storeId, available: batches.reduce((n, l) => n + free(l), 0), dots };
+  }
+  const earliestDate = atStore && atStore.available >= input.quantity ? day : warehouse >= input.quantity ? addDays(day, rules.transferDays) : null;
+  return { sku, atStore, warehouse: { available: warehouse }, earliestDate };
+}
+
+export async function stockPage(
+  ctx: ShopContext,
+  who: StaffRow,
+  input: { location?: string; q?: string; low?: boolean; aged?: boolean; pageNum: number; pageSize: number },
+  locale: Locale,
+) {
+  const location = input.location ?? (who.role === 'workshop' ? who.storeId! : undefined);
+  if (location) {
+    checkLocation(ctx, location, 'location');
+    requireStoreAccess(who, location);
+  }
+  const rules = await loadStockRules(ctx.db);
+  const groups = new Map<string, StockLevelRow[]>();
+  for (const level of await levelsAt(ctx.db, { location, q: input.q })) {
+    const key = `${level.location}|${level.sku}`;
+    groups.set(key, [...(groups.get(key) ?? []), level]);
+  }
+  const rows = [];
+  for (const batches of groups.values()) {
+    const product = stockedProductOf(batches[0]!.sku, products(ctx));
+    if (!product) continue;
+    const row = rowOf(ctx, product, batches[0]!.location, batches[0]!.sku, batches, rules.lowAt, locale);
+    if (input.low && row.available > row.lowAt) continue;
+    if (input.aged && !row.batches.some((b) => b.aged)) continue;
+    rows.push(row);
+  }
+  const start = (input.pageNum - 1) * input.pageSize;
+  return { list: rows.slice(start, start + input.pageSize), total: rows.length, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+export async function receiveStock(ctx: ShopContext, who: StaffRow, input: { location: string; sku: string; quantity: number; dot?: string; note?: string }, locale: Locale) {
+  checkLocation(ctx, input.location, 'location');
+  requireStoreAccess(who, input.location);
+  const product = productOf(ctx, input.sku);
+  const dot = batch(ctx, product, input.dot);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const after = await addUnits(tx, { location: input.location, sku: input.sku, dot }, input.quantity, { by: who.phone, note: input.note ?? '' }, now);
+    await audit(tx, { staff: who, action: 'stock.receive', storeId: input.location, details: { sku: input.sku, dot, quantity: input.quantity, onHandBefore: after.onHand - input.quantity, onHandAfter: after.onHand } }, now);
+    return rowAt(ctx, tx, input.location, input.sku, locale);
+  });
+}
+
+export async function adjustStock(ctx: ShopContext, who: StaffRow, input: { location: string; sku: string; dot?: string; onHand: number; reason: string }, locale: Locale) {
+  checkLocation(ctx, input.location, 'location');
+  requireStoreAccess(who, input.location);
+  const product = productOf(ctx, input.sku);
+  // A count of an old batch is still a count: only the shape of its code is checked here.
+  const dot = batch(ctx, product, input.dot);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const { before, after } = await setCount(tx, { location: input.location, sku: input.sku, dot }, input.onHand, { by: who.phone, note: input.reason }, now);
+    await audit(tx, { staff: who, action: 'stock.adjust', storeId: input.location, details: { sku: input.sku, dot, reason: input.reason, onHandBefore: before.onHand, onHandAfter: after.onHand } }, now);
+    return rowAt(ctx, tx, input.location, input.sku, locale);
+  });
+}
+
+export async function transferStock(ctx: ShopContext, who: StaffRow, input: { from: string; to: string; sku: string; dot?: string; quantity: number }, locale: Locale) {
+  requireAdmin(who);
+  checkLocation(ctx, input.from, 'from');
+  checkLocation(ctx, input.to, 'to');
+  if (input.from === input.to) throw new DomainError(Code.BAD_REQUEST, 'stock.sameLocation', {}, { field: 'to' });
+  const product = productOf(ctx, input.sku);
+  const dot = batch(ctx, product, input.dot);
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const moved = await moveUnits(tx, { location: input.from, sku: input.sku, dot }, input.to, input.quantity, { by: who.phone }, now);
+    await audit(tx, { staff: who, action: 'stock.transfer', storeId: input.to, details: { sku: input.sku, dot, quantity: input.quantity, from: input.from, to: input.to, fromOnHandAfter: moved.from.onHand, toOnHandAfter: moved.to.onHand } }, now);
+    return { from: await rowAt(ctx, tx, input.from, input.sku, locale), to: await rowAt(ctx, tx, input.to, input.sku, locale) };
+  });
+}
+
+/** Every line checked first; all received in one transaction, or none when any is refused. */
+export async function importStock(ctx: ShopContext, who: StaffRow, input: { csv: string; dryRun?: boolean }, locale: Locale) {
+  requireAdmin(who);
+  const read = readStockCsv(input.csv);
+  const refused = read.refused.map((r) => ({ line: r.line, reason: message(locale, r.key, r.params) }));
+  const lines: typeof read.lines = [];
+  for (const line of read.lines) {
+    try {
+      checkLocation(ctx, line.location, 'location');
+      const product = productOf(ctx, line.sku);
+      lines.push({ ...line, dot: batch(ctx, product, line.dot) });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      refused.push({ line: line.line, reason: message(locale, err.key, err.params) });
+    }
+  }
+  refused.sort((a, b) => a.line - b.line);
+  if (refused.length) return { accepted: 0, refused };
+  if (input.dryRun) return { accepted: lines.length, refused };
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    for (const line of lines) {
+      await addUnits(tx, { location: line.location, sku: line.sku, dot: line.dot }, line.quantity, { by: who.phone, note: 'Import', details: { line: line.line } }, now);
+    }
+    await audit(tx, { staff: who, action: 'stock.import', details: { lines: lines.length, units: lines.reduce((n, l) => n + l.quantity, 0) } }, now);
+  });
+  return { accepted: lines.length, refused };
+}
+
+export async function stockHistory(ctx: ShopContext, who: StaffRow, input: { location: string; sku: string }) {
+  checkLocation(ctx, input.location, 'location');
+  requireStoreAccess(who, input.location);
+  productOf(ctx, input.sku);
+  return (await movementsOf(ctx.db, input.location, input.sku)).map((m) => ({
+    kind: m.kind,
+    dot: m.dot,
+    quantity: m.quantity,
+    onHandBefore: m.onHandBefore,
+    onHandAfter: m.onHandAfter,
+    reservedBefore: m.reservedBefore,
+    reservedAfter: m.reservedAfter,
+    by: m.by,
+    note: m.note,
+    details: m.details,
+    at: m.at.toISOString(),
+  }));
+}

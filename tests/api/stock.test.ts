@@ -122,7 +122,7 @@ describe('console/stock/adjust', () => {
     const noReason = await api.request(S.adjust, { location: SS2, sku: CAM, onHand: 2, reason: ' ' }, { userKey: k.admin });
     expect([noReason.code, noReason.msg]).toEqual([400, 'Give the reason for the new count (at most 200 characters).']);
     const negative = await api.request(S.adjust, { location: SS2, sku: CAM, onHand: -1, reason: 'x' }, { userKey: k.admin });
-    expect([negative.code, negative.msg]).toEqual([400, 'The count is a whole number from 0 to 100000.']);
+    expect([negative.code, negative.msg]).toEqual([400, 'The count is a whole number from 0 to 100,000.']);
     expect((await api.request(S.adjust, { location: KEPONG, sku: CAM, onHand: 1, reason: 'x' }, { userKey: k.ss2 })).code).toBe(403);
   });
 });

@@ -126,7 +126,7 @@ export const en = {
   'stock.dotWeek': '{year} has no week {week}; its weeks are 01 to {weeks}.',
   'stock.dotFuture': 'A DOT date code cannot be a week that has not begun yet.',
   'stock.quantity': 'The quantity is a whole number from 1 to 500.',
-  'stock.onHand': 'The count is a whole number from 0 to 100000.',
+  'stock.onHand': 'The count is a whole number from 0 to 100,000.',
   'stock.reason': 'Give the reason for the new count (at most 200 characters).',
   'stock.belowReserved': 'The count cannot be below the {reserved} reserved for orders.',
   'stock.notEnough': 'Only {available} of {sku} free at {location}.',

@@ -127,7 +127,7 @@ export const ms: Messages = {
   'stock.dotWeek': 'Tahun {year} tiada minggu {week}; minggunya ialah 01 hingga {weeks}.',
   'stock.dotFuture': 'Kod tarikh DOT tidak boleh minggu yang belum bermula.',
   'stock.quantity': 'Kuantiti ialah nombor bulat dari 1 hingga 500.',
-  'stock.onHand': 'Kiraan ialah nombor bulat dari 0 hingga 100000.',
+  'stock.onHand': 'Kiraan ialah nombor bulat dari 0 hingga 100,000.',
   'stock.reason': 'Berikan sebab kiraan baharu (paling banyak 200 aksara).',
   'stock.belowReserved': 'Kiraan tidak boleh kurang daripada {reserved} yang ditempah untuk pesanan.',
   'stock.notEnough': 'Hanya {available} {sku} yang bebas di {location}.',

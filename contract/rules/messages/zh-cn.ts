@@ -127,7 +127,7 @@ export const zhCn: Messages = {
   'stock.dotWeek': '{year} 年没有第 {week} 周，该年的周数为 01 至 {weeks}。',
   'stock.dotFuture': 'DOT 日期码不能是尚未开始的一周。',
   'stock.quantity': '数量须为 1 至 500 的整数。',
-  'stock.onHand': '盘点数量须为 0 至 100000 的整数。',
+  'stock.onHand': '盘点数量须为 0 至 100,000 的整数。',
   'stock.reason': '请填写更改数量的原因（最多 200 个字符）。',
   'stock.belowReserved': '数量不能低于订单已预留的 {reserved} 件。',
   'stock.notEnough': '{location} 的 {sku} 只剩 {available} 件可用。',

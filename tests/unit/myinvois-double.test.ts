@@ -1,14 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { codeProblems, fieldProblems, structureProblems } from '../../server/providers/einvoice/double/document-rules.ts';
 import { createMyInvoisDouble, type MyInvoisDouble } from '../../server/providers/einvoice/double/index.ts';
 import { envelopeEntry, SELLER_TIN, ublDocument, type DocumentShape } from './myinvois-fixtures.ts';
+import { samplesDir } from './myinvois-samples.ts';
 
 /** The local MyInvois double answers as MyInvois does: each refusal, each state move. */
-
-/** LHDN's published MyInvois samples (see its README), beside the project (a worktree sits one folder deeper). */
-const FIXTURES = ['../../../shared/fixtures/myinvois', '../../../../shared/fixtures/myinvois'].map((p) => path.resolve(import.meta.dirname, p)).find((p) => existsSync(p))!;
 
 const START = Date.parse('2026-11-02T02:00:00Z');
 const HOUR = 3600_000;
@@ -329,7 +327,7 @@ describe('validation as LHDN runs it', () => {
   });
 
   test('a document signed with a certificate that is not the supplier’s is Invalid at the signature step with LHDN’s code', async () => {
-    const sample = JSON.parse(readFileSync(path.join(FIXTURES, 'invoice-1.1.json'), 'utf8').replace(/^\uFEFF/, '')) as Json;
+    const sample = JSON.parse(readFileSync(path.join(samplesDir, 'invoice-1.1.json'), 'utf8').replace(/^\uFEFF/, '')) as Json;
     const { uuid } = await accepted({ edit: (i) => (i.UBLExtensions = sample.Invoice[0].UBLExtensions) });
     const [signature] = await invalidSteps(uuid);
     expect(signature!.name).toBe('Step04-Signature Validator');
@@ -344,9 +342,9 @@ describe('validation as LHDN runs it', () => {
 });
 
 describe('LHDN’s own samples', () => {
-  for (const file of readdirSync(FIXTURES).filter((name) => name.endsWith('.json'))) {
+  for (const file of readdirSync(samplesDir).filter((name) => name.endsWith('.json'))) {
     test(`${file} passes the structure, mandatory field and code checks`, () => {
-      const document = JSON.parse(readFileSync(path.join(FIXTURES, file), 'utf8').replace(/^\uFEFF/, ''));
+      const document = JSON.parse(readFileSync(path.join(samplesDir, file), 'utf8').replace(/^\uFEFF/, ''));
       expect({ structure: structureProblems(document), fields: fieldProblems(document), codes: codeProblems(document) }).toEqual({ structure: [], fields: [], codes: [] });
     });
   }

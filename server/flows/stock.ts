@@ -42,6 +42,12 @@ function requireStoreAccess(who: StaffRow, location: string) {
   if (who.role !== 'admin' && location !== who.storeId) throw new DomainError(Code.FORBIDDEN, 'stock.otherStore');
 }
 
+/** A place that exists and that this staff member may manage. */
+function ownPlace(ctx: ShopContext, who: StaffRow, location: string) {
+  checkLocation(ctx, location, 'location');
+  requireStoreAccess(who, location);
+}
+
 const free = (r: StockLevelRow) => r.onHand - r.reserved;
 
 /** A place's sku, its batches summed: aged batches count on hand but are never available. */
@@ -101,10 +107,7 @@ export async function stockPage(
   locale: Locale,
 ) {
   const location = input.location ?? (who.role === 'workshop' ? who.storeId! : undefined);
-  if (location) {
-    checkLocation(ctx, location, 'location');
-    requireStoreAccess(who, location);
-  }
+  if (location) ownPlace(ctx, who, location);
   const rules = await loadStockRules(ctx.db);
   const groups = new Map<string, StockLevelRow[]>();
   for (const level of await levelsAt(ctx.db, { location, q: input.q })) {
@@ -125,10 +128,8 @@ export async function stockPage(
 }
 
 export async function receiveStock(ctx: ShopContext, who: StaffRow, input: { location: string; sku: string; quantity: number; dot?: string; note?: string }, locale: Locale) {
-  checkLocation(ctx, input.location, 'location');
-  requireStoreAccess(who, input.location);
-  const product = productOf(ctx, input.sku);
-  const dot = batch(ctx, product, input.dot);
+  ownPlace(ctx, who, input.location);
+  const dot = batch(ctx, productOf(ctx, input.sku), input.dot);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const after = await addUnits(tx, { location: input.location, sku: input.sku, dot }, input.quantity, { by: who.phone, note: input.note ?? '' }, now);
@@ -138,11 +139,9 @@ export async function receiveStock(ctx: ShopContext, who: StaffRow, input: { loc
 }
 
 export async function adjustStock(ctx: ShopContext, who: StaffRow, input: { location: string; sku: string; dot?: string; onHand: number; reason: string }, locale: Locale) {
-  checkLocation(ctx, input.location, 'location');
-  requireStoreAccess(who, input.location);
-  const product = productOf(ctx, input.sku);
+  ownPlace(ctx, who, input.location);
   // A count of an old batch is still a count: only the shape of its code is checked here.
-  const dot = batch(ctx, product, input.dot);
+  const dot = batch(ctx, productOf(ctx, input.sku), input.dot);
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const { before, after } = await setCount(tx, { location: input.location, sku: input.sku, dot }, input.onHand, { by: who.phone, note: input.reason }, now);
@@ -196,8 +195,7 @@ export async function importStock(ctx: ShopContext, who: StaffRow, input: { csv:
 }
 
 export async function stockHistory(ctx: ShopContext, who: StaffRow, input: { location: string; sku: string }) {
-  checkLocation(ctx, input.location, 'location');
-  requireStoreAccess(who, input.location);
+  ownPlace(ctx, who, input.location);
   productOf(ctx, input.sku);
   return (await movementsOf(ctx.db, input.location, input.sku)).map((m) => ({
     kind: m.kind,

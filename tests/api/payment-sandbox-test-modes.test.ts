@@ -4,7 +4,7 @@ import { SANDBOX_CALLBACK_JOB } from '../../server/providers/payment/sandbox/del
 import { form, useSandbox } from './sandbox-fixture.ts';
 
 /**
- * The sandbox's test-only ways to reach the cases a real gateway brings (README, Payments): a
+ * The sandbox's test-only ways to reach the cases a real gateway brings (docs/integrations.md, Payments): a
  * payment the bank confirms late, and a refund the provider cannot pay.
  */
 

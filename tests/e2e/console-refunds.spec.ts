@@ -42,7 +42,7 @@ test('an admin tries a refund the provider could not pay again from the Attentio
   await logInThroughMenu(customer);
   const { orderNo } = await placeAt(customer, SEGAMBUT, 'install', 'JQR 7713');
   await payInSandbox(customer, orderNo);
-  // RM 10.13: the sandbox's test amount, whose first refund fails (README, Payments).
+  // RM 10.13: the sandbox's test amount, whose first refund fails (docs/integrations.md, Payments).
   await api(customer, '/app/order/vehicle/order/app/refund', { orderNo, reason: 'Only the oil was changed', contact: '012-345 6789', amountSen: 1013 });
 
   await openAsStaff(page, ADMIN_PHONE, '/pc/console/refunds');

@@ -168,7 +168,7 @@ describe('e-mail through SMTP (EMAIL_PROVIDER=smtp)', () => {
     await expect(email.send({ to: 'a@example.com\r\nBcc: b@example.com', subject: 's', text: 't' })).rejects.toThrow('an e-mail address cannot hold line breaks or angle brackets');
   });
 
-  test('the settings come from the environment the README names', () => {
+  test('the settings come from the environment docs/operations.md names', () => {
     expect(emailProviderFromEnv('smtp', { SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'noreply@servauto.my' })?.name).toBe('smtp');
     expect(() => emailProviderFromEnv('smtp', { SMTP_FROM: 'noreply@servauto.my' })).toThrow('EMAIL_PROVIDER=smtp needs SMTP_HOST and SMTP_FROM');
     expect(() => emailProviderFromEnv('smtp', { SMTP_HOST: 'h', SMTP_FROM: 'f', SMTP_PORT: 'x' })).toThrow('SMTP_PORT must be a port number, not "x"');

@@ -164,7 +164,7 @@ test('"Choose your variant" for a Saga saved without one opens at its variants a
   await expect.poll(garage).toEqual(['Saga 2020 ']);
 
   await page.goto('/pc/products/auto-maintenance');
-  await page.getByRole('button', { name: 'Choose your variant' }).click();
+  await page.getByRole('button', { name: 'Choose your variant', exact: true }).click();
   const picker = page.getByRole('dialog', { name: 'Choose your car' });
   // At the variant step of the 2020 Saga, not at Brand.
   await expect(picker.getByRole('listitem').filter({ hasText: /^Variant$/ })).toHaveAttribute('aria-current', 'step');

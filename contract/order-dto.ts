@@ -31,6 +31,14 @@ export const fittedTyreDto = z
   })
   .meta({ id: 'FittedTyre' });
 
+export const reservedUnitsDto = z
+  .object({
+    location: z.string().meta({ description: 'Where the units wait: a workshop\'s storeId, or "warehouse" (sent on to the workshop, or the parcel\'s origin).' }),
+    dot: z.string().optional().meta({ description: 'Tyres: the DOT date code of the batch, "WWYY" (e.g. "3226" = week 32 of 2026).', example: '3226' }),
+    quantity: z.number().int(),
+  })
+  .meta({ id: 'ReservedUnits' });
+
 export const orderLineDto = z
   .object({
     lineId: z.string().meta({ description: 'The line, stable for the life of the order (warranty claims name it).' }),
@@ -54,6 +62,9 @@ export const orderLineDto = z
     serviceTaxSen: money,
     totalSen: money,
     tyres: z.array(fittedTyreDto).meta({ description: 'Tyres this line fitted, one per tyre, once the installation is completed; empty otherwise.' }),
+    reserved: z
+      .array(reservedUnitsDto)
+      .meta({ description: 'The units held for this line (running-the-business.md §1), oldest batch first; empty for what is not stocked, and once released or sold.' }),
   })
   .meta({ id: 'OrderLine' });
 

@@ -36,7 +36,21 @@ export function fittedTyreView(tyre: Pick<OrderLineTyreRow, 'dot' | 'madeWeek' |
   };
 }
 
-export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, ProductContent>, locale: Locale, tyres: readonly OrderLineTyreRow[] = []) {
+/** Units an order holds for one of its lines (by the line's position), as the stock module tells them. */
+export interface ReservedUnits {
+  position: number;
+  location: string;
+  dot: string;
+  quantity: number;
+}
+
+export function orderLineView(
+  line: OrderLineRow,
+  products: ReadonlyMap<string, ProductContent>,
+  locale: Locale,
+  tyres: readonly OrderLineTyreRow[] = [],
+  reserved: readonly ReservedUnits[] = [],
+) {
   const oilId = line.options.oilId;
   const product = oilId ? products.get(oilId) : undefined;
   const oil = oilId ? { id: oilId, name: product ? pick(product.name, locale) : oilId } : null;
@@ -57,5 +71,6 @@ export function orderLineView(line: OrderLineRow, products: ReadonlyMap<string, 
     serviceTaxSen: line.serviceTaxSen,
     totalSen: line.totalSen,
     tyres: tyres.filter((t) => t.lineId === line.id).map((t) => fittedTyreView(t, locale)),
+    reserved: reserved.filter((r) => r.position === line.position).map((r) => ({ location: r.location, ...(r.dot ? { dot: r.dot } : {}), quantity: r.quantity })),
   };
 }

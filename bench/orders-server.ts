@@ -16,6 +16,9 @@ import { jobs } from '../server/jobs/schema.ts';
 import { users } from '../server/modules/auth/schema.ts';
 import { reviewImages, reviews } from '../server/modules/reviews/schema.ts';
 import type { SmsProvider } from '../server/providers/sms/index.ts';
+import { stockLevels } from '../server/modules/stock/schema.ts';
+import { dotOfDate, skusOf, WAREHOUSE, type StockedProduct } from '../contract/rules/stock.ts';
+import { sql } from 'drizzle-orm';
 
 const url = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: mkdtempSync(path.join(tmpdir(), 'servauto-bench-orders-')) });
@@ -29,7 +32,8 @@ const sms: SmsProvider = {
   },
   async send() {},
 };
-const app = createApi({ db: database.db, indexes: await loadIndexes(database.db), sms, secret: await serverSecret(database.db, null), sendsPerAddressPerHour: 100_000 });
+const indexes = await loadIndexes(database.db);
+const app = createApi({ db: database.db, indexes, sms, secret: await serverSecret(database.db, null), sendsPerAddressPerHour: 100_000 });
 
 // The yardstick: a route that does nothing, in the same process.
 app.post('/bare', (c) => c.json({ code: 200, msg: 'OK', data: [] }));
@@ -85,6 +89,29 @@ const line = (orderId: string, position: number) => ({
   labourSen: 2500,
   serviceTaxSen: 200,
   totalSen: 15900,
+});
+
+/**
+ * Shelves deep enough for every order a run places: each sku of the named products at every
+ * workshop and the warehouse gets DEEP units (tyres in one batch made this week), so a
+ * measurement of placing orders is never cut short by stock running out.
+ */
+const DEEP = 100_000;
+app.post('/bench/deep-stock', async (c) => {
+  const { products } = (await c.req.json()) as { products: string[] };
+  const now = new Date();
+  const dot = dotOfDate(now.toISOString().slice(0, 10));
+  const places = [WAREHOUSE, ...indexes.workshops.map((w) => w.id)];
+  const rows = products.flatMap((id) => {
+    const product = indexes.catalog.byId.get(id) as unknown as StockedProduct | undefined;
+    if (!product) throw new Error(`bench: no product ${id}`);
+    return skusOf(product).flatMap((sku) => places.map((location) => ({ location, sku, dot: product.fit.kind === 'tyre' ? dot : '', onHand: DEEP, reserved: 0, updatedAt: now })));
+  });
+  await database.db
+    .insert(stockLevels)
+    .values(rows)
+    .onConflictDoUpdate({ target: [stockLevels.location, stockLevels.sku, stockLevels.dot], set: { onHand: sql`greatest(${stockLevels.onHand}, ${DEEP})` } });
+  return c.json({ code: 200, msg: 'OK', data: rows.length });
 });
 
 /** One order row, nothing else: the cheapest write an order could be. */

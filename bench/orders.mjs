@@ -131,6 +131,10 @@ const goal = (label) => (label.includes('PostgreSQL') ? 'at least 0.5×, p99 at 
 const p99Goal = (label) => (label.includes('PostgreSQL') ? 'at most 1.5×' : 'none on PGlite, one transaction at a time');
 /** The checkout's bill for the same cart, installed at SS2 (what the cart page asks on every change). */
 const QUOTE = { items: CART, variantId: MYVI, method: 'install', storeId: 'petaling-jaya-ss2-tyre-auto' };
+/** A set of four tyres at SS2: what the product page asks of stock for every size and quantity chosen. */
+const STOCK = { productId: 'tyre-michelin-energy-xm2-plus', tyreSize: '185/55R15', storeId: 'petaling-jaya-ss2-tyre-auto', quantity: 4 };
+/** Stock reads and orders that reserve stock, against the in-memory call: at least 0.5×. */
+const STOCK_GOAL = 0.5;
 
 async function benchOn(label, env) {
   const server = await startServer(env);
@@ -138,12 +142,18 @@ async function benchOn(label, env) {
     // Enough customers for every order a run can place (about 600 per second at most here).
     const keys = await customers(Math.ceil((SECONDS * 600) / UNPAID_PER_CUSTOMER));
     const times = await freeTimes(keys[0]);
+    // Every order reserves its wipers: shelves deep enough that none is refused for stock.
+    const deep = await post('/bench/deep-stock', { products: [WIPERS.productId] });
+    if (deep.code !== 200) throw new Error(`deep stock: ${JSON.stringify(deep)}`);
     const rows = [];
     rows.push(await placeOrders(keys, times));
     rows.push(summary('raw insert: one order row', await measure('/bench/raw-order-row', {})));
     rows.push(summary("raw insert: an order's rows (order, 2 lines, history, 3 units, job) in one transaction", await measure('/bench/raw-order-rows', {})));
     // The yardstick for the slot query: a call answered from the indexes in memory, in the same run.
     const inMemory = summary(`product/app/page: wipers for ${MYVI} (in memory)`, await measure('/api/app/order/vehicle/product/app/page', { category: 'auto-wiper-blade', variantId: MYVI, fitsOnly: true }));
+    const stockAnswer = await post('/api/app/order/vehicle/product/stock', STOCK);
+    if (stockAnswer.code !== 200) throw new Error(`product/stock: ${stockAnswer.code} ${stockAnswer.msg}`);
+    const stock = summary('product/stock: 4 Michelin 185/55R15 at SS2 and the warehouse', await measure('/api/app/order/vehicle/product/stock', STOCK));
     const slots = summary('store/slots: SS2, wipers and a basic service (30 dates)', await measure('/api/app/order/vehicle/store/slots', { storeId: 'petaling-jaya-ss2-tyre-auto', items: CART }, keys[0]));
     // HTTP 200 carries refusals too: the quote is measured only once it answers a bill.
     const bill = await post('/api/app/order/vehicle/cart/quote', QUOTE, keys[0]);
@@ -151,10 +161,12 @@ async function benchOn(label, env) {
     const quote = summary('cart/quote: the same cart for a Myvi, installed at SS2', await measure('/api/app/order/vehicle/cart/quote', QUOTE, keys[0]));
     console.log(`\n${label}: ${CONNECTIONS} connections, ${SECONDS} s each, one run on ${process.platform} (${os.cpus().length} cores)\n`);
     console.log('measure'.padEnd(92), 'per s'.padStart(8), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7));
-    for (const r of [...rows, inMemory, slots, quote]) console.log(r.name.padEnd(92), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7));
+    for (const r of [...rows, inMemory, stock, slots, quote]) console.log(r.name.padEnd(92), r.rps.toFixed(0).padStart(8), String(r.p50).padStart(7), String(r.p99).padStart(7));
     const [placed, row, orderRows] = rows;
     console.log(`\norders placed per second: ${((placed.rps / row.rps) * 100).toFixed(0)}% of raw single-row inserts, ${((placed.rps / orderRows.rps) * 100).toFixed(0)}% of raw inserts of the same rows (goal: at least 25%)`);
     console.log(`slot query: ${(slots.rps / inMemory.rps).toFixed(2)}× the in-memory call's rate, p99 ${slots.p99} ms under ${CONNECTIONS} connections (goal: ${goal(label)})`);
+    const ratio = (r) => (r.rps / inMemory.rps).toFixed(2);
+    console.log(`stock: product/stock ${ratio(stock)}×, order/app/add (reserving its wipers) ${ratio(placed)}× the in-memory call's rate (goal: at least ${STOCK_GOAL}× each)`);
     const p99s = [slots, quote].map((r) => `${r.name.split(':')[0]} ${(r.p99 / inMemory.p99).toFixed(2)}×`).join(', ');
     console.log(`p99 against the in-memory call's ${inMemory.p99} ms: ${p99s} (goal: ${p99Goal(label)})`);
   } finally {

@@ -131,6 +131,7 @@ export const consoleStockTransfer = defineCall({
     quantity: z.number('stock.quantity').int('stock.quantity').min(1, 'stock.quantity').max(STOCK_QUANTITY_MAX, 'stock.quantity'),
   }),
   response: z.object({ from: stockRow, to: stockRow }),
+  fieldLabels: { from: { en: 'The place to move from', 'zh-cn': '调出地点', ms: 'Tempat asal' }, to: { en: 'The place to move to', 'zh-cn': '调往地点', ms: 'Tempat tujuan' } },
   codes: { ...authCodes, 400: 'See receive; the same place twice.', 807: 'Fewer free units at `from`.' },
 });
 

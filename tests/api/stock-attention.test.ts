@@ -83,3 +83,13 @@ describe('console/stock/page search', () => {
     expect(bySku.data.list.map((r: any) => r.sku)).toEqual([`${XM2}@185/60R15`]);
   });
 });
+
+describe('console/stock/transfer without a destination', () => {
+  test('the refusal names the field in words, in the language asked', async () => {
+    const body = { from: 'warehouse', to: '', sku: 'dashcam-70mai-m300', quantity: 1 };
+    const en = await api.request('/api/console/stock/transfer', body, { userKey: k.admin });
+    expect([en.code, en.msg, en.data]).toEqual([400, 'The place to move to is required.', { field: 'to' }]);
+    const zh = await api.request('/api/console/stock/transfer', body, { userKey: k.admin, language: 'zh_cn' });
+    expect(zh.msg).toBe('调往地点为必填项。');
+  });
+});

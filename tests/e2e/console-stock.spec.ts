@@ -53,7 +53,7 @@ test('workshop staff: the Attention entry opens the aged batch; a receipt refuse
   await rowOf(page, KO2).getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog', { name: `History of ${KO2}` });
   const newest = history.getByRole('listitem').first();
-  await expect(newest).toContainText(`Receipt · 4 · week ${Number(dot.slice(0, 2))} of 20${dot.slice(2)}`);
+  await expect(newest).toContainText(`Receipt · +4 · week ${Number(dot.slice(0, 2))} of 20${dot.slice(2)}`);
   // Counted per batch: the batch's own count before and after.
   const [, from, to] = /On hand (\d+) → (\d+)/.exec((await newest.textContent())!)!;
   expect(Number(to) - Number(from)).toBe(4);
@@ -88,6 +88,44 @@ test('an admin imports a CSV: the check refuses a line with its reason, the fixe
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(page.getByText('2 lines imported.').first()).toBeVisible();
   await expect(rowOf(page, name).getByRole('cell').first()).toHaveText(String(before + 3));
+});
+
+test('an admin moves tyres from the warehouse to a workshop and corrects a count: each refusal at its field, the row follows each change', async ({ page }) => {
+  const tyre = 'BFGoodrich All-Terrain T/A KO2 tyre 215/60R17';
+  await openAsStaff(page, ADMIN_PHONE, '/pc/console/stock?location=warehouse&q=ko2%20215%2F60R17');
+  await expect(page.getByRole('rowheader')).toHaveCount(1);
+  const before = await onHandOf(page, tyre);
+
+  await rowOf(page, tyre).getByRole('button', { name: 'Transfer' }).click();
+  const transfer = page.getByRole('dialog', { name: `Transfer ${tyre}` });
+  await transfer.getByLabel('Quantity (1 to 500)').fill('3');
+  await transfer.getByRole('button', { name: 'Save' }).click();
+  await expect(transfer.getByLabel('To', { exact: true })).toHaveAccessibleDescription('The place to move to is required.');
+  await transfer.getByLabel('To', { exact: true }).selectOption({ label: 'Kepong Tyre & Battery Centre' });
+  await transfer.getByLabel('Quantity (1 to 500)').fill('501');
+  await transfer.getByRole('button', { name: 'Save' }).click();
+  await expect(transfer.getByLabel('Quantity (1 to 500)')).toHaveAccessibleDescription('The quantity is a whole number from 1 to 500.');
+  await expect(transfer.getByLabel('To', { exact: true })).not.toHaveAttribute('aria-invalid');
+  await transfer.getByLabel('Quantity (1 to 500)').fill('3');
+  await transfer.getByRole('button', { name: 'Save' }).click();
+  await expect(transfer).toBeHidden();
+  await expect(rowOf(page, tyre).getByRole('cell').first()).toHaveText(String(before - 3));
+
+  await rowOf(page, tyre).getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: `History of ${tyre}` });
+  await expect(history.getByRole('listitem').first()).toContainText(/^Transfer · −3 · week \d+ of \d{4} → Kepong Tyre & Battery Centre/);
+  await history.getByRole('button', { name: 'Close' }).click();
+
+  await rowOf(page, tyre).getByRole('button', { name: 'Correct count' }).click();
+  const count = page.getByRole('dialog', { name: `Correct the count of ${tyre}` });
+  const batchCount = Number(await count.getByLabel('Counted on the shelf').inputValue());
+  await count.getByLabel('Counted on the shelf').fill(String(batchCount - 1));
+  await count.getByRole('button', { name: 'Save' }).click();
+  await expect(count.getByLabel('Reason')).toHaveAccessibleDescription('Give the reason for the new count (at most 200 characters).');
+  await count.getByLabel('Reason').fill('One tyre found damaged');
+  await count.getByRole('button', { name: 'Save' }).click();
+  await expect(count).toBeHidden();
+  await expect(rowOf(page, tyre).getByRole('cell').first()).toHaveText(String(before - 4));
 });
 
 for (const [lang, t] of [

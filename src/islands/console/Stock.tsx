@@ -259,7 +259,7 @@ function StockDesk({ locale, staff }: { locale: Locale; staff: StaffMember }) {
           </ul>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm text-slate-600 tabular-nums">{fill(t.shown, { from: from + 1, to: from + shown.list.length, total: shown.total })}</p>
-            <div className="flex gap-2">
+            <div className={`flex gap-2 ${shown.total > PAGE_SIZE || query.page > 1 ? '' : 'hidden'}`}>
               <button type="button" className="btn-secondary" disabled={query.page <= 1} onClick={() => setQuery({ ...query, page: query.page - 1 })}>
                 {t.previous}
               </button>

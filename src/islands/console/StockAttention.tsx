@@ -25,7 +25,7 @@ function stockLink(locale: Locale, filter: { location?: string; q?: string; low?
   return `${href(locale, 'console/stock')}${search ? `?${search}` : ''}`;
 }
 
-const linkClass = 'inline-flex min-h-11 items-center font-semibold text-brand-700 underline break-words';
+const linkClass = 'inline-flex min-h-11 items-center py-1 font-medium text-brand-700 underline break-words';
 
 /**
  * The console's Attention entries for stock: rows at or under their low count and aged tyre

@@ -5,7 +5,7 @@ import { momentWords } from '../../../contract/rules/dates.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import type { consoleStockHistory } from '../../../contract/stock.ts';
-import { dictionary, fill, labelled } from '../../i18n/index.ts';
+import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { consoleStockAdjust, consoleStockHistory as historyEndpoint, consoleStockReceive, consoleStockTransfer } from '../../lib/console-endpoints.ts';
 import { notify } from '../../stores/ui.ts';
@@ -122,7 +122,7 @@ function BatchField({ locale, id, row, value, onChange, problem }: { locale: Loc
         <select {...aria} className="field-input min-h-11" value={value} onChange={(e) => onChange(e.target.value)}>
           {row.batches.map((b) => (
             <option key={b.dot} value={b.dot}>
-              {`${batchWords(locale, b.dot)} (${b.dot}) · ${labelled(locale, t.onHand, count(b.onHand))}${b.aged ? ` · ${t.aged}` : ''}`}
+              {`${batchWords(locale, b.dot)} · ${count(b.onHand)}${b.aged ? ` · ${t.aged}` : ''}`}
             </option>
           ))}
         </select>
@@ -179,7 +179,8 @@ function TransferForm({ locale, row, places, placeName, onClose, onDone }: FormP
   const id = useId();
   const tyre = isTyreSku(row.sku);
   const others = places.filter((p) => p.id !== row.location);
-  const [to, setTo] = useState(others[0]?.id ?? '');
+  // Chosen on purpose: no place is offered first.
+  const [to, setTo] = useState('');
   const [dot, setDot] = useState(row.batches.find((b) => !b.aged)?.dot ?? row.batches[0]?.dot ?? '');
   const [quantity, setQuantity] = useState('');
   const { busy, problems, failure, send } = useStockSend(['to', 'dot', 'quantity'], 'quantity');
@@ -195,6 +196,7 @@ function TransferForm({ locale, row, places, placeName, onClose, onDone }: FormP
       <Field id={`${id}-to`} label={t.to} problem={problems.to}>
         {(aria) => (
           <select {...aria} {...AUTOFOCUS} className="field-input min-h-11" value={to} onChange={(e) => setTo(e.target.value)}>
+            <option value="">—</option>
             {others.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.name}
@@ -215,6 +217,9 @@ function TransferForm({ locale, row, places, placeName, onClose, onDone }: FormP
 
 type Movement = ResponseOf<typeof consoleStockHistory>[number];
 
+/** A movement's units with their sign: +4 in, −3 out. */
+const signed = (n: number) => (n > 0 ? `+${count(n)}` : n < 0 ? `−${count(-n)}` : '0');
+
 /** One movement: what, how many, the counts before and after, who and when. */
 function MovementItem({ locale, t, m, at, placeName }: { locale: Locale; t: Texts; m: Movement; at: string; placeName: (id: string) => string }) {
   const { from, to } = m.details;
@@ -223,7 +228,7 @@ function MovementItem({ locale, t, m, at, placeName }: { locale: Locale; t: Text
   return (
     <li className="space-y-1 rounded-xl border border-slate-200 p-3">
       <p className="font-semibold">
-        {t.kinds[m.kind]} · <span className="tabular-nums">{count(m.quantity)}</span>
+        {t.kinds[m.kind]} · <span className="tabular-nums">{signed(m.quantity)}</span>
         {m.dot && ` · ${batchWords(locale, m.dot)}`}
         {where}
       </p>

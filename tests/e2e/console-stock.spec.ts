@@ -4,6 +4,7 @@ import { dotOfDate } from '../../contract/rules/stock.ts';
 import { message } from '../../contract/rules/messages.ts';
 import { ms } from '../../src/i18n/ms.ts';
 import { zhCn } from '../../src/i18n/zh-cn.ts';
+import { seriousProblems } from './axe.ts';
 import { ADMIN_PHONE, openAsStaff, TYRE_WORKSHOP_PHONE } from './console-helpers.ts';
 
 /** A tyre size SS2 holds that no other journey books: its counts here are this file's alone. */
@@ -126,6 +127,32 @@ test('an admin moves tyres from the warehouse to a workshop and corrects a count
   await count.getByRole('button', { name: 'Save' }).click();
   await expect(count).toBeHidden();
   await expect(rowOf(page, tyre).getByRole('cell').first()).toHaveText(String(before - 4));
+});
+
+test('the stock screen, with its import open and a dialog, has no serious accessibility problem', async ({ page }) => {
+  await openAsStaff(page, ADMIN_PHONE, '/pc/console/stock?q=ko2');
+  await expect(page.getByRole('rowheader').first()).toBeVisible();
+  await page.getByText('Import from CSV').click();
+  expect(await seriousProblems(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Correct count' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousProblems(page)).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('rows are cards: every count and action shows, nothing runs off the side, in Malay too', async ({ page }) => {
+    await openAsStaff(page, ADMIN_PHONE, '/pc/ms/console/stock?q=ko2');
+    const card = page.getByRole('listitem', { name: /KO2 215\/55R16/ }).first();
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+    for (const label of [ms.consoleStock.onHand, ms.consoleStock.reserved, ms.consoleStock.available]) await expect(card.getByText(label, { exact: true })).toBeVisible();
+    for (const action of [ms.consoleStock.receive, ms.consoleStock.adjust, ms.consoleStock.transfer, ms.consoleStock.history]) {
+      const box = (await card.getByRole('button', { name: action }).boundingBox())!;
+      expect([box.x >= 0, box.x + box.width <= 390]).toEqual([true, true]);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
 });
 
 for (const [lang, t] of [

@@ -77,7 +77,7 @@ export const consoleStockPage = defineCall({
   auth: true,
   request: z.strictObject({
     location: location.optional().meta({ description: 'Workshop staff: their own (default); admins: any, or absent for all.' }),
-    q: z.string().trim().max(80).optional().meta({ description: 'Part of the sku.' }),
+    q: z.string().trim().max(80).optional().meta({ description: "Part of the sku or of the product's name (in the caller's language)." }),
     low: z.boolean().optional().meta({ description: 'Only rows whose available count is at or under lowAt.' }),
     aged: z.boolean().optional().meta({ description: 'Only rows holding a batch older than the tyre-age promise.' }),
     ...pageRequest(200, 50),
@@ -131,6 +131,7 @@ export const consoleStockTransfer = defineCall({
     quantity: z.number('stock.quantity').int('stock.quantity').min(1, 'stock.quantity').max(STOCK_QUANTITY_MAX, 'stock.quantity'),
   }),
   response: z.object({ from: stockRow, to: stockRow }),
+  fieldLabels: { from: { en: 'The place to move from', 'zh-cn': '调出地点', ms: 'Tempat asal' }, to: { en: 'The place to move to', 'zh-cn': '调往地点', ms: 'Tempat tujuan' } },
   codes: { ...authCodes, 400: 'See receive; the same place twice.', 807: 'Fewer free units at `from`.' },
 });
 
@@ -178,4 +179,22 @@ export const consoleStockHistory = defineCall({
   codes: authCodes,
 });
 
-export const stockCalls = [productStock, consoleStockPage, consoleStockReceive, consoleStockAdjust, consoleStockTransfer, consoleStockImport, consoleStockHistory];
+/** The most low rows and the most aged batches the Attention list carries (each with its total). */
+export const STOCK_ATTENTION_MAX = 50;
+
+export const consoleStockAttention = defineCall({
+  path: paths.consoleStockAttention,
+  summary: "The console's Attention list: rows at or under their low count, and aged tyre batches still on the shelf; admins every place, workshop staff their own",
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({}),
+  response: z.object({
+    low: z.array(z.object({ sku: z.string(), name: z.string(), location: z.string(), available: z.number().int(), lowAt: z.number().int() })).meta({ description: `Fewest available first; at most ${STOCK_ATTENTION_MAX}.` }),
+    lowTotal: z.number().int(),
+    aged: z.array(z.object({ sku: z.string(), name: z.string(), location: z.string(), dot: z.string(), onHand: z.number().int() })).meta({ description: `Oldest first; at most ${STOCK_ATTENTION_MAX}.` }),
+    agedTotal: z.number().int(),
+  }),
+  codes: authCodes,
+});
+
+export const stockCalls = [productStock, consoleStockPage, consoleStockReceive, consoleStockAdjust, consoleStockTransfer, consoleStockImport, consoleStockHistory, consoleStockAttention];

@@ -37,3 +37,4 @@ export const consoleStockAdjust = '/console/stock/adjust';
 export const consoleStockTransfer = '/console/stock/transfer';
 export const consoleStockImport = '/console/stock/import';
 export const consoleStockHistory = '/console/stock/history';
+export const consoleStockAttention = '/console/stock/attention';

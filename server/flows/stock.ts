@@ -1,4 +1,5 @@
 import { Code } from '../../contract/codes.ts';
+import { STOCK_ATTENTION_MAX } from '../../contract/stock.ts';
 import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
@@ -100,31 +101,66 @@ export async function productStock(ctx: ShopContext, input: { productId: string;
   return { sku, atStore, warehouse: { available: warehouse }, earliestDate };
 }
 
-export async function stockPage(
-  ctx: ShopContext,
-  who: StaffRow,
-  input: { location?: string; q?: string; low?: boolean; aged?: boolean; pageNum: number; pageSize: number },
-  locale: Locale,
-) {
-  const location = input.location ?? (who.role === 'workshop' ? who.storeId! : undefined);
-  if (location) ownPlace(ctx, who, location);
+/** Every row at a place (every place when none), its batches summed, in place then sku order. */
+async function rowsAt(ctx: ShopContext, location: string | undefined, locale: Locale) {
   const rules = await loadStockRules(ctx.db);
   const groups = new Map<string, StockLevelRow[]>();
-  for (const level of await levelsAt(ctx.db, { location, q: input.q })) {
+  for (const level of await levelsAt(ctx.db, { location })) {
     const key = `${level.location}|${level.sku}`;
     groups.set(key, [...(groups.get(key) ?? []), level]);
   }
   const rows = [];
   for (const batches of groups.values()) {
     const product = stockedProductOf(batches[0]!.sku, products(ctx));
-    if (!product) continue;
-    const row = rowOf(ctx, product, batches[0]!.location, batches[0]!.sku, batches, rules.lowAt, locale);
-    if (input.low && row.available > row.lowAt) continue;
-    if (input.aged && !row.batches.some((b) => b.aged)) continue;
-    rows.push(row);
+    if (product) rows.push(rowOf(ctx, product, batches[0]!.location, batches[0]!.sku, batches, rules.lowAt, locale));
   }
+  return rows;
+}
+
+/** The place a call is about: the one asked for (checked), else workshop staff's own, else every place (admins). */
+function placeOf(ctx: ShopContext, who: StaffRow, asked: string | undefined) {
+  const location = asked ?? (who.role === 'workshop' ? who.storeId! : undefined);
+  if (location) ownPlace(ctx, who, location);
+  return location;
+}
+
+export async function stockPage(
+  ctx: ShopContext,
+  who: StaffRow,
+  input: { location?: string; q?: string; low?: boolean; aged?: boolean; pageNum: number; pageSize: number },
+  locale: Locale,
+) {
+  const location = placeOf(ctx, who, input.location);
+  // A search matches the sku or the name the staff member reads.
+  const words = (input.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const rows = (await rowsAt(ctx, location, locale)).filter(
+    (row) =>
+      words.every((w) => row.sku.toLowerCase().includes(w) || row.name.toLowerCase().includes(w)) &&
+      !(input.low && row.available > row.lowAt) &&
+      !(input.aged && !row.batches.some((b) => b.aged)),
+  );
   const start = (input.pageNum - 1) * input.pageSize;
   return { list: rows.slice(start, start + input.pageSize), total: rows.length, pageNum: input.pageNum, pageSize: input.pageSize };
+}
+
+/**
+ * console/stock/attention: rows at or under their low count (fewest available first) and aged
+ * batches still on a shelf (oldest first), at workshop staff's own workshop or, for admins, every
+ * place; each list capped, with its total.
+ */
+export async function stockAttention(ctx: ShopContext, who: StaffRow, locale: Locale) {
+  const rows = await rowsAt(ctx, placeOf(ctx, who, undefined), locale);
+  const low = rows.filter((r) => r.available <= r.lowAt).sort((a, b) => a.available - b.available);
+  const aged = oldestFirst(
+    rows.flatMap((r) => r.batches.filter((b) => b.aged && b.onHand > 0).map((b) => ({ sku: r.sku, name: r.name, location: r.location, dot: b.dot, onHand: b.onHand }))),
+    today(ctx),
+  );
+  return {
+    low: low.slice(0, STOCK_ATTENTION_MAX).map((r) => ({ sku: r.sku, name: r.name, location: r.location, available: r.available, lowAt: r.lowAt })),
+    lowTotal: low.length,
+    aged: aged.slice(0, STOCK_ATTENTION_MAX),
+    agedTotal: aged.length,
+  };
 }
 
 export async function receiveStock(ctx: ShopContext, who: StaffRow, input: { location: string; sku: string; quantity: number; dot?: string; note?: string }, locale: Locale) {

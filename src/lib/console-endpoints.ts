@@ -4,6 +4,7 @@ import type * as stores from '../../contract/console-stores.ts';
 import type * as dashboard from '../../contract/console-dashboard.ts';
 import type * as consoleReviews from '../../contract/console-reviews.ts';
 import type * as warranty from '../../contract/warranty.ts';
+import type * as stock from '../../contract/stock.ts';
 import { endpoint } from './endpoints.ts';
 import * as paths from '../../contract/paths/console.ts';
 
@@ -32,3 +33,10 @@ export const consoleWarrantyAccept = endpoint<typeof warranty.consoleWarrantyAcc
 export const consoleWarrantyReject = endpoint<typeof warranty.consoleWarrantyReject>(paths.consoleWarrantyReject);
 export const consoleWarrantyRefund = endpoint<typeof warranty.consoleWarrantyRefund>(paths.consoleWarrantyRefund);
 export const consoleWarrantyResolve = endpoint<typeof warranty.consoleWarrantyResolve>(paths.consoleWarrantyResolve);
+export const consoleStockPage = endpoint<typeof stock.consoleStockPage>(paths.consoleStockPage);
+export const consoleStockReceive = endpoint<typeof stock.consoleStockReceive>(paths.consoleStockReceive);
+export const consoleStockAdjust = endpoint<typeof stock.consoleStockAdjust>(paths.consoleStockAdjust);
+export const consoleStockTransfer = endpoint<typeof stock.consoleStockTransfer>(paths.consoleStockTransfer);
+export const consoleStockImport = endpoint<typeof stock.consoleStockImport>(paths.consoleStockImport);
+export const consoleStockHistory = endpoint<typeof stock.consoleStockHistory>(paths.consoleStockHistory);
+export const consoleStockAttention = endpoint<typeof stock.consoleStockAttention>(paths.consoleStockAttention);

@@ -14,6 +14,7 @@ export const consolePages = [
   { id: 'mail', page: 'console/mail', roles: ['admin', 'workshop'] },
   { id: 'refunds', page: 'console/refunds', roles: ['admin'] },
   { id: 'warranty', page: 'console/warranty', roles: ['admin', 'workshop'] },
+  { id: 'stock', page: 'console/stock', roles: ['admin', 'workshop'] },
   { id: 'closures', page: 'console/closures', roles: ['admin'] },
   { id: 'dashboard', page: 'console/dashboard', roles: ['admin'] },
   { id: 'reviews', page: 'console/reviews', roles: ['admin', 'workshop'] },

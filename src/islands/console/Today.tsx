@@ -8,6 +8,7 @@ import { consoleOrdersPage, consoleWarrantyPage } from '../../lib/console-endpoi
 import { addDays, isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
 import ConsoleShell, { StaffFrame, type StaffMember } from './ConsoleShell.tsx';
+import { StockAttention } from './StockAttention.tsx';
 import { errorText, LoadFailed, Loading, OrderCard, StorePicker, useStores, type ConsoleCard } from './parts.tsx';
 
 const PAGE_SIZE = 50;
@@ -214,7 +215,12 @@ export function TodayBeforeData({ locale, role }: { locale: Locale; role: StaffM
 export default function Today({ locale }: { locale: Locale }) {
   return (
     <ConsoleShell locale={locale} page="today">
-      {(staff) => <Bookings locale={locale} staff={staff} />}
+      {(staff) => (
+        <div className="space-y-6">
+          <Bookings locale={locale} staff={staff} />
+          <StockAttention locale={locale} />
+        </div>
+      )}
     </ConsoleShell>
   );
 }

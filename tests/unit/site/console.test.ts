@@ -5,13 +5,13 @@ import { TYRE_NEAR_LIMIT_MONTHS as CONTRACT_NEAR_LIMIT } from '../../../contract
 import { counterLookup, mayOpen, niceScale, pagesFor, pickupCodeOf, staffRole, TRACKING_NO, TYRE_NEAR_LIMIT_MONTHS } from '../../../src/lib/console.ts';
 
 describe('console pages by role', () => {
-  it('shows workshop staff the day, the counter, mail orders, their warranty claims and reviews only', () => {
-    expect(pagesFor('workshop').map((p) => p.id)).toEqual(['today', 'counter', 'mail', 'warranty', 'reviews']);
+  it('shows workshop staff the day, the counter, mail orders, their warranty claims, their stock and reviews only', () => {
+    expect(pagesFor('workshop').map((p) => p.id)).toEqual(['today', 'counter', 'mail', 'warranty', 'stock', 'reviews']);
     expect(mayOpen('workshop', 'refunds')).toBe(false);
     expect(mayOpen('workshop', 'dashboard')).toBe(false);
   });
   it('shows admins every page, and customers none', () => {
-    expect(pagesFor('admin').map((p) => p.page)).toEqual(['console', 'console/counter', 'console/mail', 'console/refunds', 'console/warranty', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices', 'console/content']);
+    expect(pagesFor('admin').map((p) => p.page)).toEqual(['console', 'console/counter', 'console/mail', 'console/refunds', 'console/warranty', 'console/stock', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices', 'console/content']);
     expect(pagesFor(null)).toEqual([]);
     expect(mayOpen(null, 'today')).toBe(false);
   });

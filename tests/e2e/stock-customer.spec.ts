@@ -4,7 +4,8 @@ import type { Locale } from '../../contract/rules/language.ts';
 import { en } from '../../src/i18n/en.ts';
 import { ms } from '../../src/i18n/ms.ts';
 import { zhCn } from '../../src/i18n/zh-cn.ts';
-import { availabilityWords, type StockAnswer } from '../../src/lib/stock-words.ts';
+import { availabilityOf, availabilityWords, type StockAnswer } from '../../src/lib/stock-words.ts';
+import { logInThroughMenu } from './support.ts';
 
 // What the product page says of stock at the customer's workshop (docs/guide.md, "Stock"),
 // with the demo stock (content/stock/demo.json): SS2 holds 8 Michelin Energy XM2+ 185/55R15 and
@@ -82,6 +83,33 @@ test('no workshop chosen yet: the page says so, with what the warehouse has', as
   const none = await stockOf(request, '185/55R15', undefined);
   expect(none.atStore).toBeNull();
   await expect(block.getByText(`No workshop chosen yet · ${none.warehouse.available} in our warehouse`, { exact: true })).toBeVisible();
+});
+
+test('the cart line says what the workshop ticked at checkout has, and what the warehouse has before one is', async ({ page, request }) => {
+  // A Myvi 1.3 X takes 185/55R15: the page settles the size, the cart line carries it.
+  await page.addInitScript(() => {
+    if (localStorage.getItem('carInfo')) return;
+    localStorage.setItem(
+      'carInfo',
+      JSON.stringify({ brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.3 X', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.3-x-2022', noYear: false, noBt: false, bodyType: 'Hatchback' }),
+    );
+    localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
+  });
+  await page.goto(`/pc/products/auto-tires-service/${PRODUCT}`);
+  await logInThroughMenu(page);
+  await expect(page.getByRole('radio', { name: /185\/55R15/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 item', exact: true }).click();
+  await expect(page).toHaveURL(/\/confirm$/);
+  const lines = page.getByRole('main').getByRole('region', { name: 'Your order' });
+
+  const warehouse = await stockOf(request, '185/55R15', undefined);
+  const ss2 = await stockOf(request, '185/55R15', SS2.id);
+  const words = (answer: StockAnswer, workshop: string) => availabilityWords(availabilityOf([{ ask: { tyreSize: '185/55R15', quantity: 1, per: 1 }, answer }], 'store'), en.availability, 'en', workshop);
+  await expect(lines.getByText(words(warehouse, ''), { exact: true })).toBeVisible();
+  await page.getByRole('main').getByRole('radio', { name: /SS2 Tyre & Auto Service/ }).check();
+  await expect(lines.getByText(words(ss2, SS2.name), { exact: true })).toBeVisible();
+  await expect(lines.getByText(/^(\d+ in stock at SS2 Tyre & Auto Service( · made week \d+ of 20\d\d)?|From \w{3}, \d{1,2} \w{3}: comes from our warehouse)$/)).toBeVisible();
 });
 
 // The other languages say the same things in their words: one line each, read from their dictionaries.

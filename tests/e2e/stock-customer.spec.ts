@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { orderAdd } from '../../contract/paths/orders.ts';
 import { productStock } from '../../contract/paths/shop.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { en } from '../../src/i18n/en.ts';
 import { ms } from '../../src/i18n/ms.ts';
 import { zhCn } from '../../src/i18n/zh-cn.ts';
 import { availabilityOf, availabilityWords, type StockAnswer } from '../../src/lib/stock-words.ts';
-import { logInThroughMenu } from './support.ts';
+import { chooseFreeTime, freeDays, logInThroughMenu } from './support.ts';
 
 // What the product page says of stock at the customer's workshop (docs/guide.md, "Stock"),
 // with the demo stock (content/stock/demo.json): SS2 holds 8 Michelin Energy XM2+ 185/55R15 and
@@ -110,6 +111,41 @@ test('the cart line says what the workshop ticked at checkout has, and what the 
   await page.getByRole('main').getByRole('radio', { name: /SS2 Tyre & Auto Service/ }).check();
   await expect(lines.getByText(words(ss2, SS2.name), { exact: true })).toBeVisible();
   await expect(lines.getByText(/^(\d+ in stock at SS2 Tyre & Auto Service( · made week \d+ of 20\d\d)?|From \w{3}, \d{1,2} \w{3}: comes from our warehouse)$/)).toBeVisible();
+});
+
+test('an order refused for stock says so by its line and at the top, and the line reads the stock again', async ({ page }) => {
+  await page.addInitScript(() => {
+    if (localStorage.getItem('carInfo')) return;
+    localStorage.setItem(
+      'carInfo',
+      JSON.stringify({ brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.3 X', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.3-x-2022', noYear: false, noBt: false, bodyType: 'Hatchback' }),
+    );
+    localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
+  });
+  await page.goto(`/pc/products/auto-tires-service/${PRODUCT}`);
+  await logInThroughMenu(page);
+  await expect(page.getByRole('radio', { name: /185\/55R15/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('link', { name: 'Cart, 1 item', exact: true }).click();
+  const main = page.getByRole('main');
+  await main.getByLabel('Car plate number').fill('WXY 1234');
+  await main.getByLabel('Name', { exact: true }).fill('Nur Aisyah');
+  await main.getByRole('radio', { name: /SS2 Tyre & Auto Service/ }).check();
+  const date = main.getByLabel('Date', { exact: true });
+  await date.selectOption((await freeDays(date))[0]!);
+  await chooseFreeTime(main.getByRole('group', { name: 'Time' }));
+  await expect(main.getByRole('region', { name: 'Your order' }).getByText(/^\d+ in stock at SS2 Tyre & Auto Service/)).toBeVisible();
+
+  // The refusal order/app/add gives when the units went to another order meanwhile (docs/guide.md, "Stock").
+  const refusal = 'Only 2 left of Michelin Energy XM2+ 185/55R15.';
+  await page.route(`**/api${orderAdd}`, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ code: 807, msg: refusal, data: { field: 'items.0' } }) }));
+  const readAgain = page.waitForRequest(`**/api${productStock}`);
+  await main.getByRole('button', { name: 'Place order' }).click();
+  const line = main.getByRole('region', { name: 'Your order' }).getByRole('listitem');
+  await expect(line.getByRole('alert')).toHaveText(refusal);
+  await expect(main.getByText('Please check the fields marked above.', { exact: true })).toBeVisible();
+  await readAgain;
+  await expect(page).toHaveURL(/\/confirm$/);
 });
 
 // The other languages say the same things in their words: one line each, read from their dictionaries.

@@ -27,7 +27,7 @@ describe("the Complete dialog's reserved date codes", () => {
 
   test('a line with nothing reserved by code offers nothing', () => {
     expect(reservedOffers([], ['', ''], 0)).toEqual([]);
-    expect(reservedOffers([{ location: 'ss2', quantity: 2 }], ['', ''], 0)).toEqual([]);
+    expect(reservedOffers([{ quantity: 2 }], ['', ''], 0)).toEqual([]);
   });
 });
 

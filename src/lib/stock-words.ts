@@ -3,19 +3,20 @@ import { dayWords } from '../../contract/rules/dates.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import type { LineOptions } from '../../contract/line.ts';
 import type { productStock } from '../../contract/stock.ts';
-import { WAREHOUSE } from '../../contract/rules/stock.ts';
 import { fill, type Dictionary } from '../i18n/index.ts';
 
 /**
  * What a customer reads of stock (docs/guide.md, "Stock"): on the product page and by each
  * cart line, whether the chosen workshop has it ("4 in stock at Kepong Tyre & Battery Centre ·
  * made week 32 of 2026"), the first day it can be fitted when it comes from the warehouse, or
- * that it is out of stock; on the order page, the units the order holds. Pure: the words come
- * from the page's dictionary, dates as the shop writes them (contract/rules/dates.ts).
+ * that it is out of stock (the order page's words for the units an order holds are in
+ * reserved-words.ts). Pure: the words come from the page's dictionary, dates as the shop writes
+ * them (contract/rules/dates.ts).
  */
 
 export type StockAnswer = ResponseOf<typeof productStock>;
 type Words = Dictionary['availability'];
+
 
 /** One unit the stock read is asked about, and how many of it one unit of the line takes. */
 export interface StockAsk {
@@ -84,13 +85,15 @@ export function availabilityOf(answers: readonly { ask: StockAsk; answer: StockA
   return { kind: 'warehouse', date: (dates as string[]).sort().at(-1)! };
 }
 
-/** "week 32 of 2026" for the DOT date code "3226"; several joined: "week 20 of 2026, week 32 of 2026". */
-export function weeksWords(dots: readonly string[], words: Words): string {
-  return dots
+/**
+ * "week 32 of 2026" for each DOT date code, joined. As reserved-words.ts says it: not imported from
+ * there, so the order page's code stays in its own chunk rather than one shared with these pages.
+ */
+const weeksWords = (dots: readonly string[], words: Words) =>
+  dots
     .filter((dot) => /^\d{4}$/.test(dot))
     .map((dot) => fill(words.week, { week: Number(dot.slice(0, 2)), year: 2000 + Number(dot.slice(2)) }))
     .join(words.weeksJoin);
-}
 
 /** The line in words, e.g. "4 in stock at Kepong Tyre & Battery Centre · made week 32 of 2026", "From Wed, 16 Dec: comes from our warehouse". */
 export function availabilityWords(a: Availability, words: Words, locale: Locale, workshop: string): string {
@@ -109,14 +112,4 @@ export function availabilityWords(a: Availability, words: Words, locale: Locale,
     case 'out':
       return words.outOfStock;
   }
-}
-
-/** The units an order holds for a line, one sentence per place and batch: "Reserved: 4 made week 32 of 2026". */
-export function reservedWords(reserved: readonly { location: string; dot?: string; quantity: number }[], words: Words): string[] {
-  return reserved.map((r) => {
-    const weeks = r.dot ? weeksWords([r.dot], words) : '';
-    const fromWarehouse = r.location === WAREHOUSE;
-    const text = weeks ? (fromWarehouse ? words.reservedWarehouseMade : words.reservedMade) : fromWarehouse ? words.reservedWarehouse : words.reserved;
-    return fill(text, { count: r.quantity, weeks });
-  });
 }

@@ -2,7 +2,7 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { fittedTyreText } from '../../lib/fitted-tyre.ts';
 import { formatRM } from '../../lib/money.ts';
-import { reservedWords } from '../../lib/stock-words.ts';
+import { reservedWords } from '../../lib/reserved-words.ts';
 import { Section } from './DetailSections.tsx';
 import type { OrderDetailDto } from './format.ts';
 

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { en } from '../../../src/i18n/en.ts';
 import { ms } from '../../../src/i18n/ms.ts';
 import { zhCn } from '../../../src/i18n/zh-cn.ts';
-import { availabilityOf, availabilityWords, lineKind, reservedWords, stockAsks, weeksWords, type StockAnswer, type StockAsk } from '../../../src/lib/stock-words.ts';
+import { reservedWords, weeksWords } from '../../../src/lib/reserved-words.ts';
+import { availabilityOf, availabilityWords, lineKind, stockAsks, type StockAnswer, type StockAsk } from '../../../src/lib/stock-words.ts';
 
 const KEPONG = 'Kepong Tyre & Battery Centre';
 const answer = (atStore: { available: number; dots?: string[] } | null, warehouse: number, earliestDate: string | null): StockAnswer => ({

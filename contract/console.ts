@@ -173,6 +173,10 @@ export const consoleOrdersComplete = defineCall({
       .strictObject({ reason: z.string('tyre.overrideReason').trim().min(1, 'tyre.overrideReason').max(TYRE_OVERRIDE_MAX, 'tyre.overrideTooLong') })
       .optional()
       .meta({ description: "Admins only: fit tyres older than the promise, for this reason (audited). The customer's warranty claim for such a tyre is accepted at once." }),
+    notReserved: z
+      .strictObject({ reason: z.string().trim().min(1).max(200) })
+      .optional()
+      .meta({ description: "Fit a DOT date code the order did not reserve, for this reason (1–200 characters); without it such a code is refused (807, field tyres.<i>.dot, data notReserved: true)." }),
   }),
   response: consoleOrderDetail,
   codes: moveCodes,

@@ -3,6 +3,7 @@ import type * as catalog from '../../contract/catalog.ts';
 import type * as dictionary from '../../contract/dictionary.ts';
 import type * as home from '../../contract/home.ts';
 import type * as reviews from '../../contract/reviews.ts';
+import type * as stock from '../../contract/stock.ts';
 import type * as stores from '../../contract/stores.ts';
 import type * as user from '../../contract/user.ts';
 import type * as vehicles from '../../contract/vehicles.ts';
@@ -42,6 +43,7 @@ export const carInfoDel = endpoint<typeof vehicles.carInfoDel>(paths.carInfoDel)
 export const productPage = endpoint<typeof catalog.productPage>(paths.productPage);
 export const productFind = endpoint<typeof catalog.productFind>(paths.productFind);
 export const productChangeList = endpoint<typeof catalog.productChangeList>(paths.productChangeList);
+export const productStock = endpoint<typeof stock.productStock>(paths.productStock);
 export const doorStoreList = endpoint<typeof stores.doorStoreList>(paths.doorStoreList);
 export const clientStore = endpoint<typeof stores.clientStore>(paths.clientStore);
 export const reviewPage = endpoint<typeof reviews.reviewPage>(paths.reviewPage);

@@ -28,6 +28,8 @@ export interface ProductSource {
   /** The customer lays or fits it themselves: pickup and post only. */
   noFitting?: true;
   rearBladeSen?: number;
+  /** Labour-only services and tint: no stock is counted (docs/guide.md, "Stock"). */
+  stocked?: false;
   tint?: { front: number[]; rearWindscreen: number[]; sideWindows: number[] };
   fit: { kind: string; lengths?: number[]; sizes?: Record<string, number>; grades?: string[]; codes?: Record<string, number>; needsVariant?: boolean };
 }

@@ -9,6 +9,7 @@ import { productChangeList, productFind } from '../../lib/endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { addToCart } from '../../stores/cart.ts';
 import { $carInfo, type CarInfo } from '../../stores/car.ts';
+import { $lastWorkshop } from '../../stores/location.ts';
 import { $productChoices, chooseOption, chooseQuantity, forgetOptions, lineQuery } from '../../stores/product-choice.ts';
 import { $carPicker, askToLogIn, chooseVariantOf, notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
@@ -16,6 +17,7 @@ import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { carLabel, variantKnown } from './car-label.ts';
 import { ChoiceControls, type ChoiceOffer } from './ChoiceControls.tsx';
 import { PriceTable } from './PriceTable.tsx';
+import { StockLine } from './StockLine.tsx';
 
 /**
  * The engine oil a service package includes for the chosen car, by product id, as the server
@@ -41,8 +43,11 @@ interface Props {
    * unit is, what can be chosen without a car, whether the customer fits it themselves, and
    * whether it is made for the exact car (then it is ordered only once the variant is chosen).
    */
-  initial: { price: PriceBreakdownDto; fromPrice: boolean; unit: string; offer: ChoiceOffer; everyCar: boolean; noFitting: boolean; needsVariant: boolean };
+  initial: { price: PriceBreakdownDto; fromPrice: boolean; unit: string; offer: ChoiceOffer; everyCar: boolean; noFitting: boolean; needsVariant: boolean; stock: StockKind | null };
 }
+
+/** What a stocked product counts (a tyre size, wiper blade lengths, the product), or null when it is not stocked. */
+export type StockKind = 'tyre' | 'wiper' | 'other';
 
 /**
  * The product's price for the chosen car and choices, the Order button, the fit, and the
@@ -54,6 +59,8 @@ export default function ProductChooser({ locale, id, initial }: Props) {
   const car = useClientStore($carInfo, null);
   const carName = carLabel(car, locale);
   const hydrated = useHydrated();
+  // The workshop the customer last ordered at on this device: the one the stock line speaks of.
+  const workshop = useClientStore($lastWorkshop, null);
   const choice = useClientStore($productChoices, {})[id] ?? { quantity: 1, options: {} };
   const optionsKey = JSON.stringify(choice.options);
   const [detail, setDetail] = useState<ProductDetail | null>(null);
@@ -179,6 +186,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
             {t.checkout.addToCart}
           </button>
         </div>
+        {hydrated && initial.stock && !noFit && <StockLine locale={locale} productId={id} kind={initial.stock} options={options} quantity={quantity} storeId={workshop} />}
       </section>
       {noFitting && (
         <div className="rounded-lg bg-slate-100 p-3">

@@ -47,15 +47,15 @@ interface TyrePromise {
 }
 
 /** The checkout page: for logged-in customers only. */
-export default function Checkout({ locale, cities, tyres }: { locale: Locale; cities: CityPlace[]; tyres: TyrePromise }) {
+export default function Checkout({ locale, cities, tyres, unstocked }: { locale: Locale; cities: CityPlace[]; tyres: TyrePromise; unstocked: string[] }) {
   return (
     <LoginGate locale={locale}>
-      <CheckoutPage locale={locale} cities={cities} tyres={tyres} />
+      <CheckoutPage locale={locale} cities={cities} tyres={tyres} unstocked={unstocked} />
     </LoginGate>
   );
 }
 
-function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityPlace[]; tyres: TyrePromise }) {
+function CheckoutPage({ locale, cities, tyres, unstocked }: { locale: Locale; cities: CityPlace[]; tyres: TyrePromise; unstocked: string[] }) {
   const t = dictionary(locale).checkout;
   const carWords = dictionary(locale).car;
   const car = useClientStore($carInfo, null);
@@ -93,6 +93,8 @@ function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityP
   const [checks, setChecks] = useState<Partial<Record<FulfilmentMethod, MethodCheck>>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  // Counts up with each refusal, so the lines read the stock again.
+  const [refusals, setRefusals] = useState(0);
   const placing = useRef(false);
   const [formRef, refused] = useFocusFirstError();
   // The name and this car's plate from the last checkout fill what is still blank.
@@ -188,6 +190,7 @@ function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityP
       if (lineIndex !== null) setProblems({ [lineIndex]: message });
       else if (field) setErrors({ [field]: message });
       setFailure(lineIndex !== null || field ? t.fix : message);
+      setRefusals((n) => n + 1);
       refused();
     }
     placing.current = false;
@@ -211,7 +214,12 @@ function CheckoutPage({ locale, cities, tyres }: { locale: Locale; cities: CityP
           <h2 id="lines-heading" className="text-lg font-bold">
             {t.lines}
           </h2>
-          <CheckoutLines locale={locale} lines={lines} quoted={quote?.lines ?? null} looks={looks} problems={lineProblems} currentCar={car} onQuantity={changeQuantity} onRemove={remove} />
+          <CheckoutLines locale={locale} lines={lines} quoted={quote?.lines ?? null} looks={looks} problems={lineProblems}
+            currentCar={car}
+            stock={{ unstocked, storeId: form.storeId, place: form.method === 'mail' ? 'parcel' : 'store', refresh: refusals }}
+            onQuantity={changeQuantity}
+            onRemove={remove}
+          />
           {lines.some((l) => tyres.ids.includes(l.productId)) && <p className="text-sm text-slate-700">{tyres.promise}</p>}
         </section>
         <section aria-labelledby="car-heading" className="space-y-3">

@@ -4,6 +4,8 @@ import type { OrderLine } from '../../lib/checkout.ts';
 import { optionWords } from '../../lib/line-words.ts';
 import { chosenForAnotherCar } from './line-car.ts';
 import { formatRM } from '../../lib/money.ts';
+import { lineKind } from '../../lib/stock-words.ts';
+import { StockLine } from '../catalog/StockLine.tsx';
 import type { CarInfo } from '../../stores/car.ts';
 import type { CartLine } from '../../stores/cart.ts';
 import type { LineLook, QuoteLine } from './useQuote.ts';
@@ -22,12 +24,14 @@ interface Props {
   problems: Record<number, string>;
   /** The car chosen now: lines chosen for another one say so. */
   currentCar: CarInfo | null;
+  /** What each stocked line's availability is read at: the chosen workshop, or the warehouse for a parcel. */
+  stock: { unstocked: readonly string[]; storeId: string; place: 'store' | 'parcel'; refresh: number };
   onQuantity: (index: number, quantity: number) => void;
   onRemove: (index: number) => void;
 }
 
 /** The order's lines: name, options in words, quantity to change, price from the server's quote. */
-export function CheckoutLines({ locale, lines, quoted, looks, problems, currentCar, onQuantity, onRemove }: Props) {
+export function CheckoutLines({ locale, lines, quoted, looks, problems, currentCar, stock, onQuantity, onRemove }: Props) {
   const t = dictionary(locale);
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
@@ -47,6 +51,9 @@ export function CheckoutLines({ locale, lines, quoted, looks, problems, currentC
                   {w}
                 </p>
               ))}
+              {!stock.unstocked.includes(line.productId) && (
+                <StockLine locale={locale} productId={line.productId} kind={lineKind(line.options)} options={line.options} quantity={line.quantity} storeId={stock.storeId} place={stock.place} refresh={stock.refresh} />
+              )}
               {chosenForAnotherCar(line, currentCar) && <p className="text-sm text-amber-800">{fill(t.checkout.forCar, { car: line.carName })}</p>}
               {problems[i] && (
                 <p className="field-error" role="alert">

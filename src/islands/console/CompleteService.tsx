@@ -3,7 +3,7 @@ import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
-import { completeProblems, firstProblem, type CompleteField, type CompleteProblems } from '../../lib/complete-form.ts';
+import { completeProblems, firstProblem, NOT_RESERVED_MAX, notReservedProblem, placeOf, reservedOffers, type CompleteField, type CompleteProblems } from '../../lib/complete-form.ts';
 import { consoleOrdersComplete, consoleOrdersFind } from '../../lib/console-endpoints.ts';
 import { TYRE_CATEGORY, type TypedTyre } from '../../lib/tyres.ts';
 import { notify } from '../../stores/ui.ts';
@@ -17,27 +17,22 @@ export interface CompletedLine {
   category: string;
   quantity: number;
   lineId?: string;
+  /** The units the order holds for the line: their DOT date codes are offered first. */
+  reserved?: { location: string; dot?: string; quantity: number }[];
 }
 
-type TyreLine = Required<CompletedLine>;
+type TyreLine = Required<Omit<CompletedLine, 'reserved'>> & Pick<CompletedLine, 'reserved'>;
 
 const NO_TYRE: TypedTyre = { dot: '', dotFull: '' };
 const tyreLinesOf = (lines: CompletedLine[]) => lines.filter((l) => l.category === TYRE_CATEGORY);
 const known = (lines: CompletedLine[]): lines is TyreLine[] => lines.every((l) => l.lineId !== undefined);
 
-/**
- * Where a refusal belongs: the field the server names ("tyres.2.dot" for the third tyre), and
- * whether the tyre is only older than the promise (an admin may fit it all the same).
- */
-function placeOf(err: unknown): { at: CompleteField; tooOld: boolean } {
-  const data = err instanceof ApiFailure && typeof err.data === 'object' && err.data !== null ? (err.data as { field?: unknown; tooOld?: unknown }) : {};
-  const field = typeof data.field === 'string' ? data.field : '';
-  if (field === 'odometerKm') return { at: 'km', tooOld: false };
-  if (field.startsWith('override')) return { at: 'reason', tooOld: false };
-  const tyre = /^tyres\.(\d+)\.(dot|dotFull)$/.exec(field);
-  if (tyre) return { at: `${tyre[2] as 'dot' | 'dotFull'}.${Number(tyre[1])}`, tooOld: data.tooOld === true };
-  return { at: 'form', tooOld: false };
-}
+/** A line's reserved date codes with how many of each: "3226 ×2, 1526 ×2"; empty when it holds none by code. */
+const reservedList = (line: TyreLine) =>
+  (line.reserved ?? [])
+    .filter((r) => r.dot)
+    .map((r) => (r.quantity > 1 ? `${r.dot} ×${r.quantity}` : r.dot))
+    .join(', ');
 
 /**
  * Completing an installation asks for the car's odometer: the service goes into the car's history
@@ -46,7 +41,9 @@ function placeOf(err: unknown): { at: CompleteField; tooOld: boolean } {
  * What was typed is checked first, every field at once (the browser's own checks are off, so
  * every problem is in the console's language), each problem beside its field. The server's
  * refusal (a reading below the last one, a tyre older than the promise) is shown by the field it
- * is about, what was typed kept; an admin may then fit an older tyre with a reason.
+ * is about, what was typed kept; an admin may then fit an older tyre with a reason. The date
+ * codes the order reserved are offered first under each tyre, one tyre per unit held; a code
+ * the order did not reserve asks staff for the reason once the server refuses it.
  */
 export function CompleteService({
   locale,
@@ -77,6 +74,8 @@ export function CompleteService({
   const [typed, setTyped] = useState<TypedTyre[]>([]);
   const [reason, setReason] = useState('');
   const [askReason, setAskReason] = useState(false);
+  const [notReserved, setNotReserved] = useState('');
+  const [askNotReserved, setAskNotReserved] = useState(false);
   const [problems, setProblems] = useState<{ texts: CompleteProblems; focus: CompleteField | null }>({ texts: {}, focus: null });
   const tyreLines = known(asked) ? asked : found;
   const loading = asked.length > 0 && !tyreLines;
@@ -112,6 +111,8 @@ export function CompleteService({
     run(async () => {
       const sent = tyres.map((_, i) => tyreAt(i));
       const typedProblems = completeProblems(t, km, sent, klDate(new Date()));
+      const reasonProblem = askNotReserved ? notReservedProblem(t, notReserved) : null;
+      if (reasonProblem) typedProblems.notReserved = reasonProblem;
       const first = firstProblem(typedProblems, tyres.length);
       setProblems({ texts: typedProblems, focus: first });
       if (first) return;
@@ -124,6 +125,7 @@ export function CompleteService({
             odometerKm: Number(km),
             ...(tyres.length ? { tyres: tyres.map((lineId, i) => ({ lineId, dot: sent[i]!.dot.trim(), ...(sent[i]!.dotFull.trim() ? { dotFull: sent[i]!.dotFull.trim() } : {}) })) } : {}),
             ...(overridden ? { override: { reason: reason.trim() } } : {}),
+            ...(askNotReserved ? { notReserved: { reason: notReserved.trim() } } : {}),
           },
           { quiet: true },
         );
@@ -131,9 +133,12 @@ export function CompleteService({
         onBack();
         onMoved(moved);
       } catch (err) {
-        const { at, tooOld } = placeOf(err);
+        const { at, tooOld, notReserved: notOurs } = placeOf(err instanceof ApiFailure ? err.data : null);
         if (tooOld && admin) setAskReason(true);
-        setProblems({ texts: { [at]: err instanceof Error ? err.message : String(err) }, focus: tooOld && admin ? 'reason' : at });
+        if (notOurs) setAskNotReserved(true);
+        // A code not reserved is kept as typed: the reason is what is asked next.
+        const focus = tooOld && admin ? 'reason' : notOurs && at !== 'notReserved' ? 'notReserved' : at;
+        setProblems({ texts: { [at]: err instanceof Error ? err.message : String(err) }, focus });
       }
     });
 
@@ -150,6 +155,13 @@ export function CompleteService({
 
   // Each line's first tyre, counted across the order.
   const firsts = (tyreLines ?? []).map((_, k, all) => all.slice(0, k).reduce((sum, l) => sum + l.quantity, 0));
+  // The reserved codes a tyre may still take: those of its line, once per unit held.
+  const offersFor = (line: TyreLine, k: number, i: number) =>
+    reservedOffers(
+      line.reserved ?? [],
+      Array.from({ length: line.quantity }, (_, j) => tyreAt(firsts[k]! + j).dot),
+      i - firsts[k]!,
+    );
   return (
     <Modal open={open} onClose={onBack} title={fill(t.completeTitle, { orderNo })} closeLabel={t.close}>
       <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
@@ -175,9 +187,19 @@ export function CompleteService({
         {(tyreLines ?? []).map((line, k) => (
           <fieldset key={line.lineId} className="space-y-3">
             <legend className="mb-2 font-semibold">{line.name}</legend>
+            {reservedList(line) && <p className="text-sm text-slate-700">{fill(t.reservedDots, { dots: reservedList(line) })}</p>}
             {Array.from({ length: line.quantity }, (_, j) => firsts[k]! + j).map((i) => (
               <fieldset key={i} className="rounded-lg border border-slate-200 p-3">
                 <legend className="px-1 text-sm font-semibold">{fill(t.tyreN, { n: i + 1 })}</legend>
+                {offersFor(line, k, i).length > 0 && (
+                  <div className="mb-2 flex flex-wrap gap-2">
+                    {offersFor(line, k, i).map((dot) => (
+                      <button key={dot} type="button" className="btn-secondary min-h-11 font-mono" aria-label={fill(t.useDotLabel, { n: i + 1, dot })} onClick={() => type(i, { dot })}>
+                        {fill(t.useDot, { dot })}
+                      </button>
+                    ))}
+                  </div>
+                )}
                 <div className="grid grid-cols-[6.5rem_1fr] items-end gap-x-3 gap-y-1">
                   <label htmlFor={fieldId(`dot.${i}`)} className="text-sm font-medium">
                     {t.dotDate}
@@ -226,6 +248,25 @@ export function CompleteService({
             </p>
             <textarea className="field-input min-h-20" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} {...described('reason', `${id}-reason-hint`)} />
             {alertAt('reason')}
+          </div>
+        )}
+        {askNotReserved && (
+          <div className="space-y-1">
+            <label htmlFor={fieldId('notReserved')} className="block font-medium">
+              {t.notReserved}
+            </label>
+            <p id={`${id}-not-reserved-hint`} className="text-sm text-slate-700">
+              {t.notReservedHint}
+            </p>
+            <textarea
+              className="field-input min-h-20"
+              required
+              maxLength={NOT_RESERVED_MAX}
+              value={notReserved}
+              onChange={(e) => setNotReserved(e.target.value)}
+              {...described('notReserved', `${id}-not-reserved-hint`)}
+            />
+            {alertAt('notReserved')}
           </div>
         )}
         {alertAt('form')}

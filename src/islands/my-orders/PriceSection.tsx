@@ -2,10 +2,11 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { fittedTyreText } from '../../lib/fitted-tyre.ts';
 import { formatRM } from '../../lib/money.ts';
+import { reservedWords } from '../../lib/reserved-words.ts';
 import { Section } from './DetailSections.tsx';
 import type { OrderDetailDto } from './format.ts';
 
-/** The lines with what was chosen for each (and each tyre fitted, by its date code), and the total itemised as the server computed it. */
+/** The lines with what was chosen for each (the units held for it, and each tyre fitted, by its date code), and the total itemised as the server computed it. */
 export function PriceSection({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
   const d = dictionary(locale);
   const c = d.checkout;
@@ -34,6 +35,11 @@ export function PriceSection({ locale, order }: { locale: Locale; order: OrderDe
               {l.tyres.map((tyre, i) => (
                 <span key={i} className="block text-slate-600">
                   {fittedTyreText(tyre)}
+                </span>
+              ))}
+              {reservedWords(l.reserved, d.availability).map((words, i) => (
+                <span key={`reserved-${i}`} className="block text-slate-600">
+                  {words}
                 </span>
               ))}
             </span>

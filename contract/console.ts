@@ -173,6 +173,10 @@ export const consoleOrdersComplete = defineCall({
       .strictObject({ reason: z.string('tyre.overrideReason').trim().min(1, 'tyre.overrideReason').max(TYRE_OVERRIDE_MAX, 'tyre.overrideTooLong') })
       .optional()
       .meta({ description: "Admins only: fit tyres older than the promise, for this reason (audited). The customer's warranty claim for such a tyre is accepted at once." }),
+    notReserved: z
+      .strictObject({ reason: z.string('stock.notReservedReason').trim().min(1, 'stock.notReservedReason').max(TYRE_OVERRIDE_MAX, 'stock.notReservedReason') })
+      .optional()
+      .meta({ description: 'Any staff: fit tyres whose DOT date codes are not among those reserved for the order, for this reason (audited). Without it such a tyre is refused (807, naming it; data `notReserved: true`).' }),
   }),
   response: consoleOrderDetail,
   codes: moveCodes,

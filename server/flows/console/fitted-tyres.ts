@@ -17,6 +17,8 @@ export interface TyreInput {
 export interface FittedTyresInput {
   tyres?: TyreInput[];
   override?: { reason: string };
+  /** Tyres whose DOT date codes are not among those reserved for the order: fitted for this reason. */
+  notReserved?: { reason: string };
   /** The staff member's user id: their uploads are the photos they may attach. */
   userId: string;
 }
@@ -36,13 +38,14 @@ export async function fittedTyres(
   input: FittedTyresInput,
   maxMonths: number,
   now: Date,
-): Promise<{ rows: NewOrderLineTyre[]; overridden: number }> {
+  reservedDots: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<{ rows: NewOrderLineTyre[]; overridden: number; notReserved: number }> {
   const tyreLines = (await linesOf(tx, order.id)).filter(isTyreLine);
   const given = input.tyres ?? [];
   const expected = tyreLines.reduce((n, l) => n + l.quantity, 0);
   if (expected === 0) {
     if (given.length) throw warning('tyre.unknownLine', {}, { field: 'tyres' });
-    return { rows: [], overridden: 0 };
+    return { rows: [], overridden: 0, notReserved: 0 };
   }
   if (given.length === 0) throw warning('tyre.needed', { count: expected }, { field: 'tyres' });
   for (const [i, t] of given.entries()) {
@@ -58,6 +61,7 @@ export async function fittedTyres(
   const used = new Set(await tyrePhotosInUse(tx, photos));
   const rows: NewOrderLineTyre[] = [];
   let overridden = 0;
+  let notReserved = 0;
   for (const [i, t] of given.entries()) {
     const n = i + 1;
     // The field names the tyre as the call's own checks do ("tyres.2.dot"), so a form shows the refusal by it.
@@ -79,6 +83,12 @@ export async function fittedTyres(
     if (old && !input.override) throw warning('tyre.dotTooOld', { n, week: date.madeWeek, year: date.madeYear, months: maxMonths }, at('dot', { tooOld: true }));
     if (old && who.role !== 'admin') throw new DomainError(Code.FORBIDDEN, 'tyre.overrideAdminOnly', {}, at('dot'));
     if (old) overridden += 1;
+    // A batch other than those reserved for the line (docs/guide.md, Stock): fitted with a reason only.
+    const dots = reservedDots.get(t.lineId) ?? [];
+    if (dots.length && !dots.includes(t.dot)) {
+      if (!input.notReserved) throw warning('stock.dotNotReserved', { n, dot: t.dot, dots: dots.join(', ') }, at('dot', { notReserved: true }));
+      notReserved += 1;
+    }
     rows.push({
       orderId: order.id,
       lineId: t.lineId,
@@ -96,5 +106,5 @@ export async function fittedTyres(
       recordedAt: now,
     });
   }
-  return { rows, overridden };
+  return { rows, overridden, notReserved };
 }

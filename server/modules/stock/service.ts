@@ -199,6 +199,8 @@ export interface ReserveRequest {
 export type ReserveResult = { ok: true; fromWarehouse: boolean } | { ok: false; position: number; sku: string; available: number };
 
 const placeKey = (p: Place) => `${p.location}|${p.sku}|${p.dot}`;
+/** Just the place of a row that names one (a hold, a batch). */
+const placeOf = (p: Place): Place => ({ location: p.location, sku: p.sku, dot: p.dot });
 
 /**
  * Batch rows locked in one fixed order (place, sku, batch), so two orders taking the same rows
@@ -215,14 +217,15 @@ async function lockRows(tx: Db, skus: readonly string[], locations: readonly str
 }
 
 async function lockPlaces(tx: Db, places: readonly Place[], now: Date): Promise<Map<string, StockLevelRow>> {
-  const sorted = [...new Map(places.map((p) => [placeKey(p), p])).values()].sort((a, b) => placeKey(a).localeCompare(placeKey(b)));
+  const sorted = [...new Map(places.map((p) => [placeKey(p), placeOf(p)])).values()].sort((a, b) => placeKey(a).localeCompare(placeKey(b)));
   const rows = new Map<string, StockLevelRow>();
   for (const p of sorted) rows.set(placeKey(p), await lockRow(tx, p, now));
   return rows;
 }
 
 /** Changes a batch's counts by these amounts, recording the movement. */
-async function change(tx: Db, kind: StockMovementKind, place: Place, delta: { onHand: number; reserved: number }, who: Mover, now: Date) {
+async function change(tx: Db, kind: StockMovementKind, of: Place, delta: { onHand: number; reserved: number }, who: Mover, now: Date) {
+  const place = placeOf(of);
   const [before] = await tx.select().from(stockLevels).where(at(place));
   const [after] = await tx
     .update(stockLevels)
@@ -305,8 +308,10 @@ export interface FittedUnit {
 export async function consumeUnits(tx: Db, order: { id: string; orderNo: string; storeId: string | null }, fitted: readonly FittedUnit[], by: string, now: Date): Promise<void> {
   const holds = await heldUnits(tx, [order.id]);
   if (holds.length === 0) return;
-  // Per hold, the units left to sell; the fitted tyres matched to a reserved batch of their line first.
+  // Per hold, its units not yet matched to a fitted tyre, and the units it sells; the fitted tyres
+  // matched to a reserved batch of their line first.
   const left = new Map(holds.map((h) => [h.id, h.quantity]));
+  const sell = new Map(holds.map((h) => [h.id, h.quantity]));
   const swaps: { hold: StockHoldRow; place: Place }[] = [];
   const unmatched: FittedUnit[] = [];
   for (const f of fitted) {
@@ -324,6 +329,7 @@ export async function consumeUnits(tx: Db, order: { id: string; orderNo: string;
     if (row.onHand - row.reserved < 1) continue;
     row.onHand -= 1;
     left.set(hold.id, left.get(hold.id)! - 1);
+    sell.set(hold.id, sell.get(hold.id)! - 1);
     swaps.push({ hold, place });
   }
   const who: Mover = { by, details: { orderNo: order.orderNo, orderId: order.id } };
@@ -334,7 +340,7 @@ export async function consumeUnits(tx: Db, order: { id: string; orderNo: string;
     await tx.insert(stockHolds).values({ orderId: order.id, position: hold.position, location: hold.location, sku: hold.sku, dot: hold.dot, quantity: 1, state: 'released', createdAt: now, updatedAt: now });
   }
   for (const hold of holds) {
-    const n = left.get(hold.id)!;
+    const n = sell.get(hold.id)!;
     if (n > 0) await change(tx, 'sale', hold, { onHand: -n, reserved: -n }, who, now);
     if (n === 0) await tx.delete(stockHolds).where(eq(stockHolds.id, hold.id));
     else await tx.update(stockHolds).set({ state: 'sold', quantity: n, updatedAt: now }).where(eq(stockHolds.id, hold.id));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { auditRows, C, staffKeys, type Keys } from './console-fixtures.ts';
 import { startApi, type TestApi } from './harness.ts';
-import { CANCEL, CHANGE_TIME, paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
+import { CANCEL, CHANGE_TIME, paidOrder, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
 import { ADD, beforeTheBankConfirms, count, FIND, installOrder, mailOrder, pickupOrder, placeAndStartPaying, postCallback, pressInSandbox, rows, SLOTS, SS2 } from './order-fixtures.ts';
 
 /**
@@ -145,6 +145,18 @@ describe('release', () => {
     expect(await holds()).toMatchObject([{ state: 'released', quantity: 1 }]);
     expect(await movements('release')).toMatchObject([{ location: SS2, quantity: -1, details: { orderNo: r.data.orderNo } }]);
     expect((await find(r.data.orderNo)).lines[0].reserved).toEqual([]);
+  });
+
+  test('all the money returned: the order is REFUNDED and its units free again', async () => {
+    const orderNo = await paidOrder(api, k.customer, mailOrder({ variantId: AXIA, items: [cams(1)] }));
+    expect(await levels('warehouse', CAM)).toEqual([{ dot: '', on_hand: 30, reserved: 1 }]);
+    expect((await api.request(REFUND, { orderNo, reason: 'Bought the wrong one', contact: '0123456789' }, { userKey: k.customer })).code).toBe(200);
+    const approved = await api.request(C.review, { orderNo, decision: 'approve', note: '' }, { userKey: k.admin });
+    expect(approved.code, approved.msg).toBe(200);
+    await api.payments.idle();
+    expect((await find(orderNo)).status).toBe('REFUNDED');
+    expect(await levels('warehouse', CAM)).toEqual([{ dot: '', on_hand: 30, reserved: 0 }]);
+    expect(await movements('release')).toMatchObject([{ location: 'warehouse', quantity: -1, details: { orderNo } }]);
   });
 
   test('the time to pay runs out: released; paid late when the units are gone: stays cancelled, the money goes back', async () => {

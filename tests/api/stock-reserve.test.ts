@@ -215,11 +215,13 @@ describe('completion sells what the order holds', () => {
     const orderNo = await paidOrder(api, k.customer, installOrder({ variantId: AXIA, items }));
     const s = await api.request(C.start, { orderNo }, { userKey: k.ss2 });
     expect(s.code, s.msg).toBe(200);
-    return { orderNo, lineId: s.data.lines[0].lineId as string };
+    return { orderNo, lineId: s.data.lines[0].lineId as string, reserved: s.data.lines[0].reserved as unknown[] };
   }
 
   test('the reserved batch fitted: on hand and reserved both down', async () => {
-    const { orderNo, lineId } = await started();
+    const { orderNo, lineId, reserved } = await started();
+    // The console's order names the batch held, for its Complete dialog.
+    expect(reserved).toEqual([{ location: SS2, dot: '0925', quantity: 4 }]);
     const done = await api.request(C.complete, { orderNo, odometerKm: 30_000, tyres: Array.from({ length: 4 }, () => ({ lineId, dot: '0925' })) }, { userKey: k.ss2 });
     expect(done.code, done.msg).toBe(200);
     expect(await levels(SS2)).toEqual([{ dot: '0925', on_hand: 4, reserved: 0 }]);

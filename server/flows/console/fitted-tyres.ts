@@ -83,12 +83,6 @@ export async function fittedTyres(
     if (old && !input.override) throw warning('tyre.dotTooOld', { n, week: date.madeWeek, year: date.madeYear, months: maxMonths }, at('dot', { tooOld: true }));
     if (old && who.role !== 'admin') throw new DomainError(Code.FORBIDDEN, 'tyre.overrideAdminOnly', {}, at('dot'));
     if (old) overridden += 1;
-    // A batch other than those reserved for the line (docs/guide.md, Stock): fitted with a reason only.
-    const dots = reservedDots.get(t.lineId) ?? [];
-    if (dots.length && !dots.includes(t.dot)) {
-      if (!input.notReserved) throw warning('stock.dotNotReserved', { n, dot: t.dot, dots: dots.join(', ') }, at('dot', { notReserved: true }));
-      notReserved += 1;
-    }
     rows.push({
       orderId: order.id,
       lineId: t.lineId,
@@ -105,6 +99,13 @@ export async function fittedTyres(
       overrideReason: old ? input.override!.reason : null,
       recordedAt: now,
     });
+  }
+  // Every tyre checked first: then a batch other than those reserved for its line (docs/guide.md, Stock) is fitted with a reason only.
+  for (const [i, t] of given.entries()) {
+    const dots = reservedDots.get(t.lineId) ?? [];
+    if (dots.length === 0 || dots.includes(t.dot)) continue;
+    if (!input.notReserved) throw warning('stock.dotNotReserved', { n: i + 1, dot: t.dot, dots: dots.join(', ') }, { field: `tyres.${i}.dot`, notReserved: true });
+    notReserved += 1;
   }
   return { rows, overridden, notReserved };
 }

@@ -20,10 +20,10 @@ const KEPONG = 'kuala-lumpur-kepong-tyre-battery';
 const AXIA = 'perodua-axia-1.0-av-2023';
 const NEXT_FREE = '/api/app/order/vehicle/store/next-free';
 const tyres = (quantity: number, tyreSize = '185/55R15') => ({ productId: XM2, quantity, options: { tyreSize } });
-/** Sent by post or collected, one a car: 30 at the warehouse, 20 at SS2 (the tests' stock). */
+/** Sent by post, one a car: 30 at the warehouse, none at SS2 (the demo's). */
 const CAM = 'dashcam-70mai-m300';
 const cams = (quantity: number) => ({ productId: CAM, quantity });
-/** Collected at SS2, one set a car: 20 there (the tests' stock). */
+/** Collected at SS2, one set a car: 500 there (the tests' stock). */
 const MAT = 'mat-goodyear-rubber';
 
 let api: TestApi;
@@ -72,7 +72,7 @@ describe('placing an order reserves its units', () => {
   test('a parcel comes from the warehouse only, oldest batch first', async () => {
     const r = await place(mailOrder({ variantId: AXIA, items: [cams(1)] }));
     expect(r.code, r.msg).toBe(200);
-    expect(await levels(SS2, CAM)).toEqual([{ dot: '', on_hand: 20, reserved: 0 }]);
+    expect(await levels(SS2, CAM)).toEqual([]);
     expect((await find(r.data.orderNo)).lines[0].reserved).toEqual([{ location: 'warehouse', quantity: 1 }]);
   });
 
@@ -139,9 +139,9 @@ describe('release', () => {
   test('the customer cancels: what the order held is free again', async () => {
     const r = await place(pickupOrder({ variantId: AXIA, items: [{ productId: MAT, quantity: 1 }] }));
     expect(r.code, r.msg).toBe(200);
-    expect(await levels(SS2, MAT)).toEqual([{ dot: '', on_hand: 20, reserved: 1 }]);
+    expect(await levels(SS2, MAT)).toEqual([{ dot: '', on_hand: 500, reserved: 1 }]);
     expect((await api.request(CANCEL, { orderNo: r.data.orderNo, reason: 'Changed my mind' }, { userKey: k.customer })).code).toBe(200);
-    expect(await levels(SS2, MAT)).toEqual([{ dot: '', on_hand: 20, reserved: 0 }]);
+    expect(await levels(SS2, MAT)).toEqual([{ dot: '', on_hand: 500, reserved: 0 }]);
     expect(await holds()).toMatchObject([{ state: 'released', quantity: 1 }]);
     expect(await movements('release')).toMatchObject([{ location: SS2, quantity: -1, details: { orderNo: r.data.orderNo } }]);
     expect((await find(r.data.orderNo)).lines[0].reserved).toEqual([]);
@@ -190,11 +190,11 @@ describe('release', () => {
     api.loseCallbacks(false);
     api.advance(31 * 60);
     await beforeTheBankConfirms(api, () => api.runJobs());
-    expect(await levels(SS2, MAT)).toEqual([{ dot: '', on_hand: 20, reserved: 0 }]);
+    expect(await levels(SS2, MAT)).toEqual([{ dot: '', on_hand: 500, reserved: 0 }]);
     const { body, headers } = api.lostCallbacks[0]!;
     expect((await postCallback(api, body, headers['X-Sandbox-Signature'])).status).toBe(200);
     expect((await find(orderNo)).status).toBe('UPCOMING');
-    expect(await levels(SS2, MAT)).toEqual([{ dot: '', on_hand: 20, reserved: 1 }]);
+    expect(await levels(SS2, MAT)).toEqual([{ dot: '', on_hand: 500, reserved: 1 }]);
     await reservedMatchesHolds();
   });
 });

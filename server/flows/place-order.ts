@@ -65,7 +65,8 @@ async function remember(ctx: ShopContext, customerId: string, input: PlaceReques
 /**
  * Places an order in one transaction: the coupon counted under its row lock, the bay held by
  * inserting its units (the unique index decides a race), the order with its lines and history
- * under the customer's unique idempotency key, and its payment time-out as a job. Every price
+ * under the customer's unique idempotency key, its stock reserved under the batches' row locks
+ * (docs/guide.md, Stock), and its payment time-out as a job. Every price
  * is the server's: the request carries none.
  */
 export async function placeOrder(ctx: ShopContext, customerId: string, input: PlaceRequest, locale: Locale): Promise<Placed> {

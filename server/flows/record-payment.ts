@@ -46,8 +46,8 @@ async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): 
 /**
  * Applies `amountSen` received for an order (locked by the caller) in the caller's transaction:
  * an unpaid order becomes UPCOMING at its method's first stage and its held units booked; one
- * the time-out ended is revived when its coupon's limits still hold and its time is still free
- * (both re-checked at payment), else it stays cancelled, nothing is double-booked and the money
+ * the time-out ended is revived when its coupon's limits still hold, its stock can be reserved
+ * again and its time is still free (all re-checked at payment), else it stays cancelled, nothing is double-booked and the money
  * is recorded for a full refund; money for an order that was paid already or cancelled by the
  * customer is recorded for a refund. An order that becomes paid gets its invoice (and its
  * number) here, so a rollback takes both back; `paymentId` is none when a coupon paid it all.

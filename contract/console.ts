@@ -174,9 +174,9 @@ export const consoleOrdersComplete = defineCall({
       .optional()
       .meta({ description: "Admins only: fit tyres older than the promise, for this reason (audited). The customer's warranty claim for such a tyre is accepted at once." }),
     notReserved: z
-      .strictObject({ reason: z.string().trim().min(1).max(200) })
+      .strictObject({ reason: z.string('stock.notReservedReason').trim().min(1, 'stock.notReservedReason').max(TYRE_OVERRIDE_MAX, 'stock.notReservedReason') })
       .optional()
-      .meta({ description: "Fit a DOT date code the order did not reserve, for this reason (1–200 characters); without it such a code is refused (807, field tyres.<i>.dot, data notReserved: true)." }),
+      .meta({ description: 'Any staff: fit tyres whose DOT date codes are not among those reserved for the order, for this reason (audited). Without it such a tyre is refused (807, naming it; data `notReserved: true`).' }),
   }),
   response: consoleOrderDetail,
   codes: moveCodes,

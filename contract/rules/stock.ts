@@ -1,3 +1,4 @@
+import { addDays, weekdayOf } from './kl-calendar.ts';
 import { TYRE_SIZE } from './line-rules.ts';
 import type { MessageKey } from './messages.ts';
 import { beyondPromise, readDotDate } from './tyre-date.ts';
@@ -179,4 +180,50 @@ export function dotOfDate(date: string): string {
   const year = thursday.getUTCFullYear();
   const week = Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * 86_400_000)) + 1;
   return `${String(week).padStart(2, '0')}${String(year % 100).padStart(2, '0')}`;
+}
+
+/** One sku a line of an order takes, and how many. */
+export interface LineUnits {
+  sku: string;
+  quantity: number;
+}
+
+/**
+ * The stocked units a line takes (docs/guide.md, Stock): a tyre of its size, each blade of a
+ * wiper set (driver, passenger, rear), the product itself; none for what is not stocked (labour,
+ * tint films, a service package with its engine oil).
+ */
+export function lineUnitsOf(
+  product: StockedProduct,
+  options: { tyreSize?: string; wiper?: { driverInch: number; passengerInch: number; rearInch?: number } },
+  quantity: number,
+): LineUnits[] {
+  if (product.stocked === false) return [];
+  if (product.fit.kind === 'tyre') return [{ sku: skuOf(product.id, { tyreSize: options.tyreSize }), quantity }];
+  if (product.fit.kind === 'wiper' && options.wiper) {
+    const { driverInch, passengerInch, rearInch } = options.wiper;
+    const units = new Map<string, number>();
+    for (const inches of [driverInch, passengerInch, ...(rearInch !== undefined ? [rearInch] : [])]) {
+      const sku = skuOf(product.id, { inches });
+      units.set(sku, (units.get(sku) ?? 0) + quantity);
+    }
+    return [...units].map(([sku, n]) => ({ sku, quantity: n }));
+  }
+  return [{ sku: product.id, quantity }];
+}
+
+/**
+ * The first date an installation can be booked when a unit comes from the warehouse: dates
+ * before `today` + the first booking day + `transferDays` are not offered; a Sunday is skipped
+ * as the booking dates skip it.
+ */
+export function transferDate(today: string, firstBookingDay: number, transferDays: number): string {
+  let date = addDays(today, firstBookingDay + transferDays);
+  if (weekdayOf(date) === 'sun') date = addDays(date, 1);
+  return date;
+}
+
+/** The first booking date (a Sunday skipped), the date offered first when the workshop has the units. */
+export function firstBookingDate(today: string, firstBookingDay: number): string {
+  return transferDate(today, firstBookingDay, 0);
 }

@@ -8,7 +8,9 @@ import type { FulfilmentMethod } from '../../contract/rules/order-status.ts';
 import type { couponClientGet, couponDto, storeSlots } from '../../contract/orders.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
-import { readSlotDays, slotDaysRead, slotsJson, type SlotDaysRead } from '../modules/booking/slot-answers.ts';
+import { notBeforeJson, readSlotDays, slotDaysRead, slotsJson, type SlotDaysRead } from '../modules/booking/slot-answers.ts';
+import { klDate } from '../../contract/rules/kl-calendar.ts';
+import { cartNotBefore, firstDateFor, holdsWarehouseUnits } from './stock.ts';
 import { slotDaysText } from '../modules/booking/slot-days-memory.ts';
 import { jobUnits, UNIT_MINUTES } from '../modules/booking/slots.ts';
 import type { Coupon } from '../modules/coupons/content.ts';
@@ -56,7 +58,11 @@ export async function slotsForCart(
   const now = ctx.now();
   const read = slotDaysRead(workshop.id, now, order?.id ?? claim?.id);
   // From memory where the database tells of every change (PGlite); the login is then checked by itself.
-  const dates = slotsJson(await slotDaysText(ctx.db, read, reader), read, calendarOf(workshop), fittingMinutes, now);
+  // Units from the warehouse (the cart's now, or those an order being moved holds) wait for their transfer.
+  const notBefore = order
+    ? (await holdsWarehouseUnits(ctx.db, order.id)) ? await firstDateFor(ctx.db, klDate(order.createdAt), true) : null
+    : claim ? null : await cartNotBefore(ctx, workshop.id, items.map((item, i) => ({ position: i, productId: lines[i]!.product.id, options: item.options ?? {}, quantity: item.quantity })), now);
+  const dates = notBeforeJson(slotsJson(await slotDaysText(ctx.db, read, reader), read, calendarOf(workshop), fittingMinutes, now), notBefore);
   const head: Omit<Slots, 'dates'> = { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES };
   // The same bytes as JSON.stringify of the whole answer: its keys in the same order.
   return `${JSON.stringify(head).slice(0, -1)},"dates":${dates}}`;

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import { finishJob, retryDelayMs, scheduleJob, type JobHandler } from '../jobs/queue.ts';
 import { releaseHeldUnits } from '../modules/booking/service.ts';
 import { returnCouponUse } from '../modules/coupons/service.ts';
+import { releaseUnits } from '../modules/stock/service.ts';
 import { lockOrder, tryMoveOrder } from '../modules/orders/service.ts';
 import { pendingCheckouts, pendingPayments, type PaymentRow } from '../modules/payments/service.ts';
 import type { PaymentStatus } from '../providers/payment/index.ts';
@@ -15,7 +16,7 @@ export const PAYMENT_TIMEOUT_JOB = 'payment.timeout';
 
 /**
  * Ends an unpaid order whose time to pay ran out, in the caller's transaction: CANCELLED by
- * the system with the reason "payment time expired", its held units freed, its coupon use
+ * the system with the reason "payment time expired", its held units and reserved stock freed, its coupon use
  * returned. An order paid or cancelled meanwhile is left alone. True when it was ended.
  */
 export async function expireOrder(tx: Db, orderId: string, now: Date): Promise<boolean> {
@@ -24,6 +25,7 @@ export async function expireOrder(tx: Db, orderId: string, now: Date): Promise<b
   const moved = await tryMoveOrder(tx, order, 'expire', 'system', { noteKey: 'order.paymentExpired', changes: { cancelledBy: 'system' } }, now);
   if (!moved.ok) return false;
   await releaseHeldUnits(tx, order.id);
+  await releaseUnits(tx, order, 'system', now);
   await returnCouponUse(tx, order.id, now);
   return true;
 }

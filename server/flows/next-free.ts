@@ -4,7 +4,8 @@ import type { Line } from '../../contract/line.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import type { storeNextFree } from '../../contract/store-times.ts';
 import { DomainError } from '../modules/errors.ts';
-import { readSlotDays, slotDaysRead, slotsJson } from '../modules/booking/slot-answers.ts';
+import { notBeforeJson, readSlotDays, slotDaysRead, slotsJson } from '../modules/booking/slot-answers.ts';
+import { cartNotBefore } from './stock.ts';
 import { slotDaysText } from '../modules/booking/slot-days-memory.ts';
 import { jobUnits, UNIT_MINUTES, type SlotDate } from '../modules/booking/slots.ts';
 import { checkWorkshopFits } from '../modules/orders/fulfilment.ts';
@@ -34,7 +35,9 @@ export async function nextFreeTimes(ctx: ShopContext, storeIds: readonly string[
       if (!checkWorkshopFits(workshop.services, lines.map((l) => l.cartLine)).ok) return { storeId: workshop.id, fits: false, date: null, time: null };
       const read = slotDaysRead(workshop.id, now);
       const days = await slotDaysText(ctx.db, read, (r) => readSlotDays(ctx.db, r));
-      const dates = JSON.parse(slotsJson(days, read, calendarOf(workshop), fittingMinutes, now)) as SlotDate[];
+      // A workshop short of the cart's units offers dates from the warehouse's transfer on, as store/slots does.
+      const notBefore = await cartNotBefore(ctx, workshop.id, items.map((item, i) => ({ position: i, productId: lines[i]!.product.id, options: item.options ?? {}, quantity: item.quantity })), now);
+      const dates = JSON.parse(notBeforeJson(slotsJson(days, read, calendarOf(workshop), fittingMinutes, now), notBefore)) as SlotDate[];
       const day = dates.find((d) => d.available);
       return { storeId: workshop.id, fits: true, date: day?.date ?? null, time: day?.times.find((t) => t.available)?.time ?? null };
     }),

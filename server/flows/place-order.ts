@@ -21,6 +21,8 @@ import { calendarOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 import { PAYMENT_TIMEOUT_JOB } from './expire-order.ts';
 import { settlePaidOrder } from './record-payment.ts';
+import { firstDateFor, notEnoughError, reserveOrderUnits } from './stock.ts';
+import { klDate } from '../../contract/rules/kl-calendar.ts';
 
 type PlaceRequest = z.output<typeof orderAdd.request>;
 type Placed = z.input<typeof orderAdd.response>;
@@ -63,7 +65,8 @@ async function remember(ctx: ShopContext, customerId: string, input: PlaceReques
 /**
  * Places an order in one transaction: the coupon counted under its row lock, the bay held by
  * inserting its units (the unique index decides a race), the order with its lines and history
- * under the customer's unique idempotency key, and its payment time-out as a job. Every price
+ * under the customer's unique idempotency key, its stock reserved under the batches' row locks
+ * (docs/guide.md, Stock), and its payment time-out as a job. Every price
  * is the server's: the request carries none.
  */
 export async function placeOrder(ctx: ShopContext, customerId: string, input: PlaceRequest, locale: Locale): Promise<Placed> {
@@ -173,6 +176,15 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
       // The same key sent again while this one was placing: its order won the unique index; this
       // transaction (and the bay it held) rolls back, and the answer is that order.
       if (!order) throw new AlreadyPlaced();
+      // Its units reserved with it (docs/guide.md, Stock); when some cannot be had, nothing of it stays.
+      const lines = priced.map((p, i) => ({ position: i, productId: p.product.id, options: p.quote.options, quantity: total.lines[i]!.quantity }));
+      const reserved = await reserveOrderUnits(tx, ctx, order, lines, 'customer', now);
+      if (!reserved.ok) throw notEnoughError(ctx, reserved, locale);
+      // Units from the warehouse reach the workshop transferDays later: no earlier appointment.
+      if (install && input.appointment && reserved.fromWarehouse) {
+        const first = await firstDateFor(tx, klDate(now), true);
+        if (input.appointment.date < first) throw new DomainError(Code.WARNING, 'stock.transferDate', { date: first }, { field: 'appointment', notBefore: first });
+      }
       if (coupon) await recordCouponUse(tx, { code: coupon.code, customerId, orderId, at: now });
       await scheduleJob(tx, { kind: PAYMENT_TIMEOUT_JOB, key: `${PAYMENT_TIMEOUT_JOB}:${orderId}`, runAt: payBefore, payload: { orderId } }, now);
       // A coupon that takes the whole price leaves nothing to pay: the order is paid as placed.

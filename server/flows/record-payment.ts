@@ -22,6 +22,9 @@ import { completeRefund } from './refunds/complete.ts';
 import { scheduleMoneyBack } from './refunds/surplus.ts';
 import { scheduleReminder } from '../jobs/appointment-reminder.ts';
 import { log } from '../ops/log.ts';
+import { linesOf } from '../modules/orders/service.ts';
+import { releaseUnits } from '../modules/stock/service.ts';
+import { reserveOrderUnits } from './stock.ts';
 
 export interface Settled {
   order: OrderRow;
@@ -43,8 +46,8 @@ async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): 
 /**
  * Applies `amountSen` received for an order (locked by the caller) in the caller's transaction:
  * an unpaid order becomes UPCOMING at its method's first stage and its held units booked; one
- * the time-out ended is revived when its coupon's limits still hold and its time is still free
- * (both re-checked at payment), else it stays cancelled, nothing is double-booked and the money
+ * the time-out ended is revived when its coupon's limits still hold, its stock can be reserved
+ * again and its time is still free (all re-checked at payment), else it stays cancelled, nothing is double-booked and the money
  * is recorded for a full refund; money for an order that was paid already or cancelled by the
  * customer is recorded for a refund. An order that becomes paid gets its invoice (and its
  * number) here, so a rollback takes both back; `paymentId` is none when a coupon paid it all.
@@ -81,7 +84,13 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
   if (order.status === 'CANCELLED' && order.cancelledBy === 'system') {
     // Revived only on the terms it was placed on: its coupon first (nothing booked yet), then its time.
     if (!(await lateCouponHolds(tx, ctx, order))) return refund('history.paidLateCoupon', 'coupon');
-    if (order.method === 'install' && !(await rebook(tx, ctx, order, now))) return refund('history.paidLateTaken');
+    // Its stock was released when it expired: reserved again, or the money goes back.
+    const lines = (await linesOf(tx, order.id)).map((l) => ({ position: l.position, productId: l.productId, options: l.options, quantity: l.quantity }));
+    if (!(await reserveOrderUnits(tx, ctx, order, lines, 'system', now)).ok) return refund('history.paidLateNoStock');
+    if (order.method === 'install' && !(await rebook(tx, ctx, order, now))) {
+      await releaseUnits(tx, order, 'system', now);
+      return refund('history.paidLateTaken');
+    }
     await retakeCouponUse(tx, order.id);
     return keep('payLate', 'history.paidLate');
   }

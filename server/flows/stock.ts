@@ -1,15 +1,44 @@
 import { Code } from '../../contract/codes.ts';
 import { STOCK_ATTENTION_MAX } from '../../contract/stock.ts';
-import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
+import { FIRST_BOOKING_DAY, klDate } from '../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
-import { batchOf, isAged, isTyre, lowAtOf, oldestFirst, parseSku, readStockCsv, skuOf, stockedProductOf, WAREHOUSE, type StockedProduct } from '../../contract/rules/stock.ts';
+import {
+  batchOf,
+  firstBookingDate,
+  isAged,
+  isTyre,
+  lineUnitsOf,
+  lowAtOf,
+  oldestFirst,
+  parseSku,
+  readStockCsv,
+  skuOf,
+  stockedProductOf,
+  transferDate,
+  WAREHOUSE,
+  type StockedProduct,
+} from '../../contract/rules/stock.ts';
 import type { Db } from '../db/client.ts';
 import { audit } from '../modules/audit/service.ts';
 import { DomainError } from '../modules/errors.ts';
 import { requireAdmin } from '../modules/staff/access.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
-import { addUnits, levelsAt, levelsOf, loadStockRules, moveUnits, movementsOf, setCount, type StockLevelRow } from '../modules/stock/service.ts';
+import {
+  addUnits,
+  heldUnits,
+  levelsAt,
+  levelsOf,
+  loadStockRules,
+  moveUnits,
+  movementsOf,
+  reserveUnits,
+  setCount,
+  type ReserveResult,
+  type StockLevelRow,
+  type UnitsWanted,
+} from '../modules/stock/service.ts';
+import type { LineOptions } from '../../contract/line.ts';
 import type { ShopContext } from './context.ts';
 
 /** Stock (running-the-business.md §1): the public read and the console's calls, each write audited. */
@@ -17,8 +46,8 @@ import type { ShopContext } from './context.ts';
 type Product = StockedProduct & { name: Record<Locale, string> };
 
 const today = (ctx: ShopContext) => klDate(ctx.now());
-const maxMonths = (ctx: ShopContext) => ctx.indexes.orderRules.warranty.maxTyreAgeMonths;
-const products = (ctx: ShopContext) => ctx.indexes.catalog.byId as unknown as ReadonlyMap<string, Product>;
+const maxMonths = (ctx: Pick<ShopContext, 'indexes'>) => ctx.indexes.orderRules.warranty.maxTyreAgeMonths;
+const products = (ctx: Pick<ShopContext, 'indexes'>) => ctx.indexes.catalog.byId as unknown as ReadonlyMap<string, Product>;
 
 function productOf(ctx: ShopContext, sku: string, field = 'sku'): Product {
   const product = stockedProductOf(sku, products(ctx));
@@ -51,15 +80,20 @@ function ownPlace(ctx: ShopContext, who: StaffRow, location: string) {
 
 const free = (r: StockLevelRow) => r.onHand - r.reserved;
 
+/** A sku named as the shop names it: the product, then its tyre size or blade length ("Michelin Energy XM2+ 185/55R15"). */
+function skuName(product: Product, sku: string, locale: Locale): string {
+  const parts = parseSku(sku)!;
+  const size = parts.tyreSize ?? (parts.inches !== undefined ? `${parts.inches}"` : '');
+  return [product.name[locale], size].filter(Boolean).join(' ');
+}
+
 /** A place's sku, its batches summed: aged batches count on hand but are never available. */
 function rowOf(ctx: ShopContext, product: Product, location: string, sku: string, batches: StockLevelRow[], lowAt: { tyre: number; other: number }, locale: Locale) {
   const day = today(ctx);
   const listed = oldestFirst(batches, day).map((b) => ({ dot: b.dot, onHand: b.onHand, reserved: b.reserved, aged: isAged(b.dot, day, maxMonths(ctx)) }));
-  const parts = parseSku(sku)!;
-  const size = parts.tyreSize ?? (parts.inches !== undefined ? `${parts.inches}"` : '');
   return {
     sku,
-    name: [product.name[locale], size].filter(Boolean).join(' '),
+    name: skuName(product, sku, locale),
     location,
     onHand: listed.reduce((n, b) => n + b.onHand, 0),
     reserved: listed.reduce((n, b) => n + b.reserved, 0),
@@ -97,7 +131,9 @@ export async function productStock(ctx: ShopContext, input: { productId: string;
     }
     atStore = { storeId: input.storeId, available: batches.reduce((n, l) => n + free(l), 0), dots };
   }
-  const earliestDate = atStore && atStore.available >= input.quantity ? day : warehouse >= input.quantity ? addDays(day, rules.transferDays) : null;
+  // The dates store/slots offers: from the first booking date, or the transfer's when the units come from the warehouse.
+  const earliestDate =
+    atStore && atStore.available >= input.quantity ? firstBookingDate(day, FIRST_BOOKING_DAY) : warehouse >= input.quantity ? transferDate(day, FIRST_BOOKING_DAY, rules.transferDays) : null;
   return { sku, atStore, warehouse: { available: warehouse }, earliestDate };
 }
 
@@ -246,4 +282,88 @@ export async function stockHistory(ctx: ShopContext, who: StaffRow, input: { loc
     details: m.details,
     at: m.at.toISOString(),
   }));
+}
+
+/** A line of an order as reserving reads it. */
+export interface LineToReserve {
+  position: number;
+  productId: string;
+  options: LineOptions;
+  quantity: number;
+}
+
+/** The stocked units of an order's lines (docs/guide.md, Stock). */
+export function unitsWanted(ctx: Pick<ShopContext, 'indexes'>, lines: readonly LineToReserve[]): UnitsWanted[] {
+  return lines.flatMap((line) => {
+    const product = products(ctx).get(line.productId);
+    if (!product) return [];
+    // A size or length the shop does not stock (a line whose choices are not known yet) is not reserved.
+    return lineUnitsOf(product, line.options, line.quantity)
+      .filter((u) => stockedProductOf(u.sku, products(ctx)) !== null)
+      .map((u) => ({ position: line.position, ...u }));
+  });
+}
+
+/**
+ * Reserves an order's stocked units in the caller's transaction: an installation's or pickup's
+ * at its workshop first, then the warehouse; a parcel's at the warehouse.
+ */
+export function reserveOrderUnits(
+  tx: Db,
+  ctx: Pick<ShopContext, 'indexes'>,
+  order: { id: string; orderNo: string; method: string; storeId: string | null },
+  lines: readonly LineToReserve[],
+  by: string,
+  now: Date,
+): Promise<ReserveResult> {
+  return reserveUnits(
+    tx,
+    {
+      orderId: order.id,
+      orderNo: order.orderNo,
+      workshop: order.method === 'mail' ? null : order.storeId,
+      wants: unitsWanted(ctx, lines),
+      today: klDate(now),
+      maxTyreAgeMonths: maxMonths(ctx),
+      by,
+    },
+    now,
+  );
+}
+
+/** The 807 for a line that cannot be had: "Only 2 left of Michelin Energy XM2+ 185/55R15", or out of stock. */
+export function notEnoughError(ctx: ShopContext, refused: Extract<ReserveResult, { ok: false }>, locale: Locale): DomainError {
+  const product = stockedProductOf(refused.sku, products(ctx)) ?? products(ctx).get(parseSku(refused.sku)?.productId ?? '');
+  const name = product ? skuName(product, refused.sku, locale) : refused.sku;
+  const data = { field: `items.${refused.position}.quantity`, lineIndex: refused.position, available: refused.available };
+  return refused.available > 0
+    ? new DomainError(Code.WARNING, 'stock.onlyLeft', { available: refused.available, name }, data)
+    : new DomainError(Code.WARNING, 'stock.outOfStock', { name }, data);
+}
+
+/** The first date an installation placed on `placedOn` may be booked: the transfer's when its units come from the warehouse. */
+export async function firstDateFor(db: Db, placedOn: string, fromWarehouse: boolean): Promise<string> {
+  if (!fromWarehouse) return firstBookingDate(placedOn, FIRST_BOOKING_DAY);
+  return transferDate(placedOn, FIRST_BOOKING_DAY, (await loadStockRules(db)).transferDays);
+}
+
+/** Whether an order holds units at the warehouse now (a transfer to its workshop). */
+export async function holdsWarehouseUnits(db: Db, orderId: string): Promise<boolean> {
+  return (await heldUnits(db, [orderId])).some((h) => h.location === WAREHOUSE);
+}
+
+/**
+ * The date before which a cart's installation at this workshop cannot be booked: the transfer
+ * date when the workshop has not every stocked unit free and so some come from the warehouse;
+ * null when it has them all.
+ */
+export async function cartNotBefore(ctx: ShopContext, storeId: string, lines: readonly LineToReserve[], now: Date): Promise<string | null> {
+  const wants = unitsWanted(ctx, lines);
+  if (wants.length === 0) return null;
+  const day = klDate(now);
+  const needed = new Map<string, number>();
+  for (const w of wants) needed.set(w.sku, (needed.get(w.sku) ?? 0) + w.quantity);
+  const levels = await levelsOf(ctx.db, [...needed.keys()], [storeId]);
+  const short = [...needed].some(([sku, n]) => levels.filter((l) => l.sku === sku && !isAged(l.dot, day, maxMonths(ctx))).reduce((m, l) => m + free(l), 0) < n);
+  return short ? transferDate(day, FIRST_BOOKING_DAY, (await loadStockRules(ctx.db)).transferDays) : null;
 }

@@ -9,7 +9,10 @@ import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { customerActions, customerView } from '../modules/orders/actions.ts';
 import { ledgerOf, moneyOf } from '../modules/payments/ledger.ts';
-import { orderLineView } from '../modules/orders/line-view.ts';
+import { orderLineView, type ReservedUnits } from '../modules/orders/line-view.ts';
+import { heldUnits } from '../modules/stock/service.ts';
+import { oldestFirst } from '../../contract/rules/stock.ts';
+import { klDate } from '../../contract/rules/kl-calendar.ts';
 import { customerOrder, historyOf, linesOf, tyresOf, type OrderRow } from '../modules/orders/service.ts';
 import { closureOn } from '../modules/booking/closures.ts';
 import type { ReadContext } from './context.ts';
@@ -25,16 +28,29 @@ export async function findOrder(ctx: ReadContext, customerId: string, orderNo: s
   return describeOrder(ctx, order, locale);
 }
 
+/** The units an order holds now, per line, place and batch, oldest batch first. */
+function reservedOf(held: readonly { position: number; location: string; dot: string; quantity: number }[], today: string): ReservedUnits[] {
+  const summed = new Map<string, ReservedUnits>();
+  for (const h of held) {
+    const key = `${h.position}|${h.location}|${h.dot}`;
+    const got = summed.get(key);
+    if (got) got.quantity += h.quantity;
+    else summed.set(key, { position: h.position, location: h.location, dot: h.dot, quantity: h.quantity });
+  }
+  return oldestFirst([...summed.values()], today);
+}
+
 /** An order as `app/find` shows it; the console builds its own view on this. */
 export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
   const booked = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null;
-  const [lines, tyres, history, parts, closure, ledger] = await Promise.all([
+  const [lines, tyres, history, parts, closure, ledger, held] = await Promise.all([
     linesOf(ctx.db, order.id),
     order.completedAt && order.method === 'install' ? tyresOf(ctx.db, order.id) : [],
     historyOf(ctx.db, order.id),
     orderParts(ctx, order, locale),
     booked ? closureOn(ctx.db, order.storeId!, order.appointmentDate!) : null,
     ledgerOf(ctx.db, order.id),
+    heldUnits(ctx.db, [order.id]),
   ]);
   const now = ctx.now();
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
@@ -75,7 +91,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
     appointment: appointmentView(order),
     appointmentPassed: appointmentPassed(order, now),
     closure: closure ? { date: closure.date, reason: closure.reason } : null,
-    lines: lines.map((l) => orderLineView(l, ctx.indexes.catalog.byId, locale, tyres)),
+    lines: lines.map((l) => orderLineView(l, ctx.indexes.catalog.byId, locale, tyres, reservedOf(held, klDate(now)))),
     totals: {
       partsSen: order.partsSen,
       labourSen: order.labourSen,

@@ -8,6 +8,7 @@ import { toE164 } from '../../contract/rules/phone.ts';
 import { createApi } from '../../server/app.ts';
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
+import { keepStock, restoreStock, topUpTestStock } from './test-stock.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import type { PaymentProvider, SandboxProvider } from '../../server/providers/payment/index.ts';
@@ -223,12 +224,16 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     const all = await tableNames(database.db);
     const kept = new Set(content?.tables ?? []);
     if (content) await emptyTables(database.db, all.filter((name) => !kept.has(name)));
+    // The stock as content left it: what a test reserved or counted is undone without loading content again.
+    if (content) await restoreStock(database.db);
     // Checked after emptying the rest, which may have cascaded into them.
     if (content && (await digestOf(database.db, content.tables)) === content.digest) {
       // Content as loaded: nothing more to do.
     } else {
       await emptyTables(database.db, all);
       await syncContent(database.db, contentDir, { demoData, now: START });
+      if (demoData) await topUpTestStock(database.db);
+      await keepStock(database.db);
       content = await contentState(database.db, all);
     }
     clock.ms = START.getTime();
@@ -242,7 +247,10 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     down = false;
   }
   // The template was filled from content/ and nothing else.
-  if (from) content = await contentState(database.db, await tableNames(database.db));
+  if (from) {
+    await keepStock(database.db);
+    content = await contentState(database.db, await tableNames(database.db));
+  }
   if (!options.beside) await reset();
   const indexes = await loadIndexes(database.db);
   const now = () => new Date(clock.ms);

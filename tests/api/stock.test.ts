@@ -34,23 +34,23 @@ beforeEach(async () => {
 });
 
 describe('app/order/vehicle/product/stock (anyone)', () => {
-  test('at the workshop: the batches a reservation would take, and today as the first date', async () => {
+  test('at the workshop: the batches a reservation would take, and the first booking date', async () => {
     const r = await api.request(STOCK, { productId: XM2, tyreSize: '185/55R15', storeId: SS2, quantity: 2 });
-    expect(r.data).toEqual({ sku: `${XM2}@185/55R15`, atStore: { storeId: SS2, available: 8, dots: [{ dot: '0925', available: 8 }] }, warehouse: { available: 40 }, earliestDate: '2025-06-02' });
+    expect(r.data).toEqual({ sku: `${XM2}@185/55R15`, atStore: { storeId: SS2, available: 8, dots: [{ dot: '0925', available: 8 }] }, warehouse: { available: 40 }, earliestDate: '2025-06-04' });
   });
 
   test('short at the workshop: from the warehouse, transferDays (2) later; oldest batch first', async () => {
     const r = await api.request(STOCK, { productId: XM2, tyreSize: '185/55R15', storeId: KEPONG, quantity: 4 });
-    expect(r.data).toEqual({ sku: `${XM2}@185/55R15`, atStore: { storeId: KEPONG, available: 2, dots: [{ dot: '0125', available: 2 }] }, warehouse: { available: 40 }, earliestDate: '2025-06-04' });
+    expect(r.data).toEqual({ sku: `${XM2}@185/55R15`, atStore: { storeId: KEPONG, available: 2, dots: [{ dot: '0125', available: 2 }] }, warehouse: { available: 40 }, earliestDate: '2025-06-06' });
   });
 
   test('an aged batch is never offered; out everywhere has no date; without a workshop only the warehouse', async () => {
     const aged = await api.request(STOCK, { productId: XM2, tyreSize: '185/60R15', storeId: SS2, quantity: 1 });
-    expect(aged.data).toMatchObject({ atStore: { storeId: SS2, available: 0, dots: [] }, earliestDate: '2025-06-04' });
+    expect(aged.data).toMatchObject({ atStore: { storeId: SS2, available: 0, dots: [] }, earliestDate: '2025-06-06' });
     const out = await api.request(STOCK, { productId: XM2, tyreSize: '205/55R16' });
     expect(out.data).toEqual({ sku: `${XM2}@205/55R16`, atStore: null, warehouse: { available: 0 }, earliestDate: null });
     const wiper = await api.request(STOCK, { productId: 'wiper-bosch-aerotwin', inches: 24, storeId: 'kuala-lumpur-segambut-maju-jaya', quantity: 1 });
-    expect(wiper.data).toMatchObject({ atStore: { available: 1, dots: [] }, warehouse: { available: 30 }, earliestDate: '2025-06-02' });
+    expect(wiper.data).toMatchObject({ atStore: { available: 1, dots: [] }, warehouse: { available: 500 }, earliestDate: '2025-06-04' });
   });
 
   test('refused: unknown product, a size it is not made in, what is not stocked, an unknown workshop, a bad quantity', async () => {

@@ -237,7 +237,7 @@ describe('workshops held to account', () => {
     const started = await call(C.start, { orderNo: tyreOrder }, k.ss2);
     const lineId = started.data.lines[0].lineId as string;
     const tyres = ['2325', '2225', '2724', '2224'].map((dot) => ({ lineId, dot }));
-    const done = await call(C.complete, { orderNo: tyreOrder, odometerKm: 46_000, tyres, override: { reason: 'Customer asked for this set' } }, k.admin);
+    const done = await call(C.complete, { orderNo: tyreOrder, odometerKm: 46_000, tyres, override: { reason: 'Customer asked for this set' }, notReserved: { reason: 'Fitted from the shelf' } }, k.admin);
     expect(done.code, done.msg).toBe(200);
 
     const board = await call(C.dashboard, {}, k.admin);
@@ -249,7 +249,7 @@ describe('workshops held to account', () => {
     const tyreOrder = await paidOrder(api, k.customer, installOrder({ storeId: SS2, items: [{ productId: 'tyre-bridgestone-turanza-t005a', quantity: 4, options: { tyreSize: '195/45R16' } }] }));
     const lineId = (await call(C.start, { orderNo: tyreOrder }, k.ss2)).data.lines[0].lineId as string;
     const tyres = ['2325', '2325', '2325', '2224'].map((dot) => ({ lineId, dot }));
-    expect((await call(C.complete, { orderNo: tyreOrder, odometerKm: 46_000, tyres, override: { reason: 'Last set in this size' } }, k.admin)).code).toBe(200);
+    expect((await call(C.complete, { orderNo: tyreOrder, odometerKm: 46_000, tyres, override: { reason: 'Last set in this size' }, notReserved: { reason: 'Fitted from the shelf' } }, k.admin)).code).toBe(200);
     const opened = await claim(tyreOrder, [lineId], 'One tyre has a bulge on the sidewall.');
     expect(opened.data.claims[0]).toMatchObject({ status: 'ACCEPTED', preApproved: true });
     expect(opened.data.claims[0].history.map((h: { status: string; by: string }) => [h.status, h.by])).toEqual([

@@ -17,6 +17,8 @@ export interface TyreInput {
 export interface FittedTyresInput {
   tyres?: TyreInput[];
   override?: { reason: string };
+  /** Tyres whose DOT date codes are not among those reserved for the order: fitted for this reason. */
+  notReserved?: { reason: string };
   /** The staff member's user id: their uploads are the photos they may attach. */
   userId: string;
 }
@@ -36,13 +38,14 @@ export async function fittedTyres(
   input: FittedTyresInput,
   maxMonths: number,
   now: Date,
-): Promise<{ rows: NewOrderLineTyre[]; overridden: number }> {
+  reservedDots: ReadonlyMap<string, readonly string[]> = new Map(),
+): Promise<{ rows: NewOrderLineTyre[]; overridden: number; notReserved: number }> {
   const tyreLines = (await linesOf(tx, order.id)).filter(isTyreLine);
   const given = input.tyres ?? [];
   const expected = tyreLines.reduce((n, l) => n + l.quantity, 0);
   if (expected === 0) {
     if (given.length) throw warning('tyre.unknownLine', {}, { field: 'tyres' });
-    return { rows: [], overridden: 0 };
+    return { rows: [], overridden: 0, notReserved: 0 };
   }
   if (given.length === 0) throw warning('tyre.needed', { count: expected }, { field: 'tyres' });
   for (const [i, t] of given.entries()) {
@@ -58,6 +61,7 @@ export async function fittedTyres(
   const used = new Set(await tyrePhotosInUse(tx, photos));
   const rows: NewOrderLineTyre[] = [];
   let overridden = 0;
+  let notReserved = 0;
   for (const [i, t] of given.entries()) {
     const n = i + 1;
     // The field names the tyre as the call's own checks do ("tyres.2.dot"), so a form shows the refusal by it.
@@ -96,5 +100,12 @@ export async function fittedTyres(
       recordedAt: now,
     });
   }
-  return { rows, overridden };
+  // Every tyre checked first: then a batch other than those reserved for its line (docs/guide.md, Stock) is fitted with a reason only.
+  for (const [i, t] of given.entries()) {
+    const dots = reservedDots.get(t.lineId) ?? [];
+    if (dots.length === 0 || dots.includes(t.dot)) continue;
+    if (!input.notReserved) throw warning('stock.dotNotReserved', { n: i + 1, dot: t.dot, dots: dots.join(', ') }, { field: `tyres.${i}.dot`, notReserved: true });
+    notReserved += 1;
+  }
+  return { rows, overridden, notReserved };
 }

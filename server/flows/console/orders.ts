@@ -4,7 +4,8 @@ import { findCourier } from '../../../contract/rules/couriers.ts';
 import { couriers } from '../../../contract/rules/couriers.ts';
 import { warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
-import { moveOrder, recordTyres, type OrderChanges, type OrderRow } from '../../modules/orders/service.ts';
+import { linesOf, moveOrder, recordTyres, type OrderChanges, type OrderRow } from '../../modules/orders/service.ts';
+import { consumeUnits, heldUnits, type FittedUnit } from '../../modules/stock/service.ts';
 import { fittedTyres, type FittedTyresInput } from './fitted-tyres.ts';
 import type { OrderEvent } from '../../modules/orders/states.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
@@ -44,6 +45,8 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
     const handOver = input.event === 'complete' && order.method === 'pickup';
     let tyres: Record<string, unknown>[] = [];
     let overrideReason: string | null = null;
+    let notReservedReason: string | null = null;
+    let fittedUnits: FittedUnit[] = [];
     if (input.event === 'complete') changes.completedAt = now;
     const service = input.event === 'complete' && order.method === 'install';
     if (service && input.odometerKm !== undefined) changes.odometerKm = input.odometerKm;
@@ -65,17 +68,27 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
     if (service && input.event === 'complete') {
       if (input.odometerKm === undefined) throw warning('console.odometerNeeded', {}, { field: 'odometerKm' });
       if (order.carId) await recordReading(tx, { carId: order.carId, date: klDate(now), km: input.odometerKm, source: 'staff', orderId: order.id }, 'odometerKm');
-      const fitted = await fittedTyres(tx, who, order, input, ctx.indexes.orderRules.warranty.maxTyreAgeMonths, now);
+      // The DOT date codes reserved for each line: another batch is fitted with a reason only.
+      const lines = await linesOf(tx, order.id);
+      const held = await heldUnits(tx, [order.id]);
+      const reservedDots = new Map(lines.map((l) => [l.id, [...new Set(held.filter((h) => h.position === l.position && h.dot !== '').map((h) => h.dot))]]));
+      const fitted = await fittedTyres(tx, who, order, input, ctx.indexes.orderRules.warranty.maxTyreAgeMonths, now, reservedDots);
+      const positionOf = new Map(lines.map((l) => [l.id, l.position]));
+      fittedUnits = fitted.rows.map((t) => ({ position: positionOf.get(t.lineId)!, dot: t.dot }));
+      if (fitted.notReserved) notReservedReason = input.notReserved!.reason;
       await recordTyres(tx, fitted.rows);
       tyres = fitted.rows.map((t) => ({ position: t.position, dot: t.dot, dotFull: t.dotFull, photoKey: t.photoKey, ageMonthsAtFitting: t.ageMonthsAtFitting, beyondPromise: t.beyondPromise }));
       if (fitted.overridden) overrideReason = input.override!.reason;
     }
     if (input.event === 'ship' && !courier) throw warning('console.courier', {}, { field: 'expressCompany' });
+    // Completed: what the order holds leaves the shelf (docs/guide.md, Stock).
+    if (input.event === 'complete') await consumeUnits(tx, order, fittedUnits, who.phone, now);
     const details: Record<string, unknown> = { from: { status: order.status, stage: order.stage }, to: { status: row.status, stage: row.stage } };
     if (input.event === 'ship') Object.assign(details, { expressCompany: row.expressCompany, expressNo: row.expressNo });
     if (service) Object.assign(details, { odometerKm: row.odometerKm });
     if (tyres.length) Object.assign(details, { tyres });
     if (overrideReason) Object.assign(details, { tyreOverride: overrideReason });
+    if (notReservedReason) Object.assign(details, { notReserved: notReservedReason });
     let notice: Notice = noNotice;
     if (input.event === 'ready') notice = await orderNotice(tx, ctx, row, { kind: 'pickupReady' }, now);
     if (input.event === 'ship') notice = await orderNotice(tx, ctx, row, { kind: 'shipped' }, now);

@@ -1,5 +1,6 @@
 import { releaseHeldUnits } from '../../modules/booking/service.ts';
 import { returnCouponUse } from '../../modules/coupons/service.ts';
+import { releaseUnits } from '../../modules/stock/service.ts';
 import { checkDelete, customerView } from '../../modules/orders/actions.ts';
 import { addHistory, hideOrder, moveOrder } from '../../modules/orders/service.ts';
 import { pendingCheckouts } from '../../modules/payments/service.ts';
@@ -12,7 +13,7 @@ import { log } from '../../ops/log.ts';
 
 /**
  * The customer cancels an order waiting for payment, with a reason: like a payment time-out
- * (expire-order.ts) its held units are freed and its coupon use returned, in the same
+ * (expire-order.ts) its held units and reserved stock are freed and its coupon use returned, in the same
  * transaction as the move; then the checkouts still open at the provider are closed so the
  * cancelled order cannot be paid. The caller answers with the order.
  */
@@ -22,6 +23,7 @@ export async function cancelOrder(ctx: ShopContext, customerId: string, input: {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
     await moveOrder(tx, order, 'cancel', 'customer', { note: input.reason, changes: { cancelledBy: 'customer' } }, now);
     await releaseHeldUnits(tx, order.id);
+    await releaseUnits(tx, order, 'customer', now);
     await returnCouponUse(tx, order.id, now);
     return pendingCheckouts(tx, order.id);
   });

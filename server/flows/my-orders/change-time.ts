@@ -9,6 +9,8 @@ import { ledgerOf } from '../../modules/payments/ledger.ts';
 import { latestRefund } from '../../modules/refunds/service.ts';
 import { isClosedDay } from '../../modules/booking/closures.ts';
 import { lockOwnOrder, refuse } from './own-order.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
+import { firstDateFor, holdsWarehouseUnits } from '../stock.ts';
 
 /**
  * Moves a booked installation to another time, in one transaction: booking moves its units
@@ -28,6 +30,11 @@ export async function changeInstallTime(ctx: ShopContext, customerId: string, in
     const closed = bookedOnClosedDay(view);
     if (order.appointmentDate === input.date && order.appointmentTime === input.time) refuse({ ok: false, key: 'order.sameTime' }, 'time');
 
+    // Units coming from the warehouse: not before the transfer date counted from the day it was placed.
+    if (await holdsWarehouseUnits(tx, order.id)) {
+      const first = await firstDateFor(tx, klDate(order.createdAt), true);
+      if (input.date < first) refuse({ ok: false, key: 'stock.transferDate', params: { date: first } }, 'date');
+    }
     const workshop = workshopOf(ctx.indexes, order.storeId!);
     const appointment = { date: input.date, time: input.time };
     const held = await moveBooking(tx, {

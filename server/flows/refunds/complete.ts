@@ -8,6 +8,7 @@ import { failReturn } from './payout.ts';
 import { ledgerOf } from '../../modules/payments/ledger.ts';
 import { returnByKey, returnsOfRefund, settleReturn, type ReturnRow } from '../../modules/payments/returns.ts';
 import { refundById, tryMoveRefund } from '../../modules/refunds/service.ts';
+import { releaseUnits } from '../../modules/stock/service.ts';
 
 const NOT_OURS = { ok: false, reason: 'no refund of this shop matches it' } as const;
 
@@ -29,6 +30,8 @@ export async function countReturned(tx: Db, ctx: NoticeContext, order: OrderRow,
   // The return of the last paid sen moves the order (the table weighs the ledger's sums).
   const { paidSen, returnedSen } = await ledgerOf(tx, order.id);
   const refunded = await tryMoveOrder(tx, moved, 'refund', 'system', { noteKey: 'history.refundPaid', noteParams: { amount: ringgit(returnedSen) }, paidSen, returnedSen }, now);
+  // All the money back: what the order held goes back on the shelf.
+  if (refunded.ok) await releaseUnits(tx, refunded.order, 'system', now);
   return { order: refunded.ok ? refunded.order : moved, notices };
 }
 

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
 import { addDays, bookingDates, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { bookedUnits, storeClosures } from './schema.ts';
-import { availableSlots, jobUnits, type BusyUnit, type WorkshopCalendar } from './slots.ts';
+import { availableSlots, jobUnits, type BusyUnit, type SlotDate, type WorkshopCalendar } from './slots.ts';
 
 /**
  * A workshop's dates and times, read in one indexed query: the units held and booked over the
@@ -86,6 +86,16 @@ interface Worked {
 const worked = new LRUCache<string, Worked>({ maxSize: 16 * 1024 * 1024, sizeCalculation: (w, key) => 2 * (key.length + w.busy.length + w.closed.length + w.json.length) });
 
 const sameCalendar = (a: WorkshopCalendar, b: WorkshopCalendar) => a.hours === b.hours && a.closedOn === b.closedOn && a.bays === b.bays;
+
+/**
+ * The dates' JSON with every date before `notBefore` (and its times) not available: an
+ * installation whose units come from the warehouse waits for their transfer. Unchanged when null.
+ */
+export function notBeforeJson(json: string, notBefore: string | null): string {
+  if (!notBefore) return json;
+  const dates = JSON.parse(json) as SlotDate[];
+  return JSON.stringify(dates.map((d) => (d.date < notBefore ? { ...d, available: false, times: d.times.map((t) => ({ ...t, available: false })) } : d)));
+}
 
 /**
  * The workshop's dates and times for a job of `fittingMinutes`, as the JSON of the answer's

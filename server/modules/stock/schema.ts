@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { StockMovementKind } from '../../../contract/rules/stock.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -55,6 +55,34 @@ export const stockMovements = pgTable(
     check('stock_movements_kind_check', sql`${t.kind} in ('receipt', 'adjustment', 'transfer', 'reservation', 'release', 'sale')`),
   ],
 );
+
+/**
+ * What each order holds (docs/guide.md, Stock): per order line (its position), place, sku and
+ * batch, the units reserved for it. `held` units count in the batch's `reserved`; a cancelled or
+ * expired order's become `released`, a completed order's `sold`. Only the stock module writes it.
+ */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id').notNull(),
+    position: integer('position').notNull(),
+    location: text('location').notNull(),
+    sku: text('sku').notNull(),
+    dot: text('dot').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    state: text('state').$type<StockHoldState>().notNull().default('held'),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (t) => [
+    index('stock_holds_order_idx').on(t.orderId),
+    index('stock_holds_place_idx').on(t.location, t.sku, t.dot),
+    check('stock_holds_quantity_check', sql`${t.quantity} > 0`),
+    check('stock_holds_state_check', sql`${t.state} in ('held', 'released', 'sold')`),
+  ],
+);
+export type StockHoldState = 'held' | 'released' | 'sold';
 
 /** content/stock/stock.json as last synced: transferDays and the low-stock thresholds. */
 export const stockRules = pgTable('stock_rules', {

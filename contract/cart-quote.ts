@@ -5,7 +5,7 @@ import { addressFields, carPlate, checkMethodFields, contact, orderFields, postc
 import { paths } from './paths.ts';
 
 /**
- * The whole bill of an order before it is placed (orders.md §2): the same fields as
+ * The whole bill of an order before it is placed (docs/contracts/orders.md §2): the same fields as
  * order/app/add, priced by the same code, so the order placed charges what this answered.
  * Only what changes the price is needed; what is given is checked as order/app/add checks it
  * (the appointment's time is held, and so checked against the workshop's day, only by placing).

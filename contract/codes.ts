@@ -1,4 +1,4 @@
-/** Answer codes of the API envelope `{ code, msg, data }` (spec §8, DESIGN §3). */
+/** Answer codes of the API envelope `{ code, msg, data }` (docs/contracts/shop.md §8). */
 export const Code = {
   OK: 200,
   /** The client treats this as success too. */

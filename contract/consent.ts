@@ -7,7 +7,7 @@ export const reminderPurpose = z.enum(purposes);
 export type ReminderPurpose = z.infer<typeof reminderPurpose>;
 
 /**
- * Consent to reminders per purpose (after-sale.md §2, PDPA): both off until turned on; each
+ * Consent to reminders per purpose (docs/contracts/after-sale.md §2, PDPA): both off until turned on; each
  * change is stored with its time and the sentence shown in the caller's language. An empty
  * request only reads the consent in force.
  */

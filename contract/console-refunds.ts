@@ -7,8 +7,8 @@ import { paths } from './paths.ts';
 import { authCodes, consoleLine, consoleOrderDetail, note, orderNo } from './console.ts';
 
 /**
- * The console's refunds (orders.md §4): admins review a request, try a failed one again or record
- * one paid outside the provider (after-sale.md §5), and list what waits or went wrong.
+ * The console's refunds (docs/contracts/orders.md §4): admins review a request, try a failed one again or record
+ * one paid outside the provider (docs/contracts/after-sale.md §5), and list what waits or went wrong.
  */
 
 export const consoleRefundsReview = defineCall({

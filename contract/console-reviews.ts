@@ -6,7 +6,7 @@ import { personalDataKinds } from './rules/personal-data.ts';
 import { heldReasons, hideReasons, REVIEW_REPLY_MAX, reviewStatuses, reviewTargets } from './rules/review-rules.ts';
 
 /**
- * The console's reviews (after-sale.md §3): admins see all and hide (for personal data, abuse,
+ * The console's reviews (docs/contracts/after-sale.md §3): admins see all and hide (for personal data, abuse,
  * off-topic or spam only, never for being negative) or publish; admins and the reviewed
  * workshop's staff write the one public reply. Every change is audited.
  */

@@ -11,7 +11,7 @@ import { DOT_DATE } from './rules/tyre-date.ts';
 import { imageKey } from './my-orders-dto.ts';
 
 /**
- * The operations console (orders.md §4): staff of one workshop, or the shop's team (admin),
+ * The operations console (docs/contracts/orders.md §4): staff of one workshop, or the shop's team (admin),
  * carry orders through the moves only staff make. Every call needs a staff login: anyone
  * else is answered 403; workshop staff asking for another workshop's order too.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { paths } from './paths.ts';
 
-/** Publishing the content without downtime (going-live.md §3): the operations' paths, outside the envelope. */
+/** Publishing the content without downtime (docs/contracts/going-live.md §3): the operations' paths, outside the envelope. */
 export const OPS_CONTENT_PUBLISH = '/api/ops/content/publish';
 export const OPS_CONTENT_STATUS = '/api/ops/content/status';
 

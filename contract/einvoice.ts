@@ -7,7 +7,7 @@ import { buyerIdTypes, buyerTypes, documentEvents, documentStatuses, documentTyp
 import { actors } from './rules/order-status.ts';
 
 /**
- * e-Invoices through LHDN MyInvois (after-sale.md §4): the buyer asks for their own within the
+ * e-Invoices through LHDN MyInvois (docs/contracts/after-sale.md §4): the buyer asks for their own within the
  * month of payment; the console watches each month's documents, retries and consolidates.
  */
 

@@ -7,7 +7,7 @@ import { paths } from './paths.ts';
 import { MAX_ODOMETER_KM } from './rules/odometer.ts';
 import { savedCar } from './vehicles.ts';
 
-/** A car's history and what is due next (after-sale.md §1): customers, their own garage cars only. */
+/** A car's history and what is due next (docs/contracts/after-sale.md §1): customers, their own garage cars only. */
 
 const carId = z.uuid();
 const km = z.number('field.type').int('field.type').min(0).max(MAX_ODOMETER_KM);
@@ -113,7 +113,7 @@ export const garageHistory = defineCall({
           byEmail: z.boolean().meta({ description: 'Also sent by e-mail.' }),
         }),
       )
-      .meta({ description: 'The reminders sent about this car (after-sale.md §2), newest first.' }),
+      .meta({ description: 'The reminders sent about this car (docs/contracts/after-sale.md §2), newest first.' }),
   }),
   codes: { 404: 'No such car in this garage.' },
 });

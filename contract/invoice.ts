@@ -6,7 +6,7 @@ import { documentStatuses, documentTypes } from './rules/einvoice-rules.ts';
 import { fulfilmentMethods } from './rules/order-status.ts';
 
 /**
- * A paid order's tax invoice and its credit notes (after-sale.md §4), as data: the invoice
+ * A paid order's tax invoice and its credit notes (docs/contracts/after-sale.md §4), as data: the invoice
  * page shows and prints exactly this. Every figure comes from the order's lines and ledger.
  */
 

@@ -3,7 +3,7 @@ import { MAX_QUANTITY, TYRE_SIZE } from './rules/line-rules.ts';
 
 /**
  * One line of an order or cart: a product, how many, and the choices the product offers
- * (orders.md §2). The server checks the choices against the product and the car and prices
+ * (docs/contracts/orders.md §2). The server checks the choices against the product and the car and prices
  * the line itself; a price from the client is never part of a line. Its rules without zod
  * (quantities, sizes, legal shades) are in line-rules.ts, for the pages too.
  */

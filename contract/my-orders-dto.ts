@@ -7,7 +7,7 @@ import { actors, orderStatuses, payMethods, refundStatuses } from './rules/order
  * contract/my-orders.ts so that contract/order-dto.ts can use them without an import cycle.
  */
 
-/** Most photos one refund request carries (orders.md §2). */
+/** Most photos one refund request carries (docs/contracts/orders.md §2). */
 export const MAX_REFUND_IMAGES = 3;
 /** Largest photo accepted by `app/upload/image`, before re-encoding. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

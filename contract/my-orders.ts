@@ -18,7 +18,7 @@ import { appointment } from './orders.ts';
 import { paths } from './paths.ts';
 
 /**
- * The customer calls of My Orders (orders.md §2): the list by tab, cancel, delete, change the
+ * The customer calls of My Orders (docs/contracts/orders.md §2): the list by tab, cancel, delete, change the
  * installation time, refund and revoke, and the photo upload. Every action answers the order
  * as `app/find` does, so a page can redraw from the answer.
  */

@@ -64,7 +64,7 @@ export const orderLineDto = z
     tyres: z.array(fittedTyreDto).meta({ description: 'Tyres this line fitted, one per tyre, once the installation is completed; empty otherwise.' }),
     reserved: z
       .array(reservedUnitsDto)
-      .meta({ description: 'The units held for this line (running-the-business.md §1), oldest batch first; empty for what is not stocked, and once released or sold.' }),
+      .meta({ description: 'The units held for this line (docs/contracts/running-the-business.md §1), oldest batch first; empty for what is not stocked, and once released or sold.' }),
   })
   .meta({ id: 'OrderLine' });
 

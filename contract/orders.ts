@@ -13,8 +13,8 @@ import { checkPlate, normalisePlate, PLATE_MAX_LENGTH } from './rules/plate.ts';
 import { checkPostcode, findState, normalisePostcode, POSTCODE_ELSEWHERE, postcodeElsewhere } from './rules/postcode.ts';
 
 /**
- * The customer calls of orders.md §2 that checkout, booking and payment introduce. Field
- * names are fixed by orders.md; messages are keys of contract/rules/messages.ts.
+ * The customer calls of docs/contracts/orders.md §2 that checkout, booking and payment introduce. Field
+ * names are fixed by docs/contracts/orders.md; messages are keys of contract/rules/messages.ts.
  */
 
 /** Most lines in one order: more than a car takes in one visit. */

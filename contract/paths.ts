@@ -1,5 +1,5 @@
 /**
- * The API paths (spec §7), written once, apart from their schemas. They are kept in three files,
+ * The API paths (docs/contracts/shop.md §7), written once, apart from their schemas. They are kept in three files,
  * one per group of pages, because a bundler keeps a module whole: a page that imports one file's
  * constants carries all of that file's paths and no others. The schemas in the other contract
  * files (and so the server) use the same constants through `paths`.

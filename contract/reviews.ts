@@ -14,7 +14,7 @@ import {
 } from './rules/review-rules.ts';
 
 /**
- * Verified reviews (after-sale.md §3): only the owner of a completed order writes one, of a
+ * Verified reviews (docs/contracts/after-sale.md §3): only the owner of a completed order writes one, of a
  * product the order bought or of the workshop that fitted it, and may change it for 30 days.
  * The public reads visible reviews with a summary; the console moderates and replies.
  */

@@ -6,7 +6,7 @@ import { TYRE_SIZE } from './rules/line-rules.ts';
 import { STOCK_IMPORT_LINES_MAX, STOCK_ON_HAND_MAX, STOCK_QUANTITY_MAX, STOCK_REASON_MAX, stockMovementKinds } from './rules/stock.ts';
 
 /**
- * Stock (running-the-business.md §1): what a product has at a workshop and at the warehouse,
+ * Stock (docs/contracts/running-the-business.md §1): what a product has at a workshop and at the warehouse,
  * for anyone; the console's counts, receipts, counted adjustments, transfers, imports and
  * history, for admins (any place) and workshop staff (their own workshop).
  */

@@ -72,7 +72,7 @@ export const userInfo = defineCall({
   auth: true,
   request: z.strictObject({}),
   response: user.extend({
-    role: z.enum(['admin', 'workshop']).nullable().meta({ description: 'Staff: admin (every workshop) or workshop (one); null for customers (orders.md §4).' }),
+    role: z.enum(['admin', 'workshop']).nullable().meta({ description: 'Staff: admin (every workshop) or workshop (one); null for customers (docs/contracts/orders.md §4).' }),
     storeId: z.string().nullable().meta({ description: "Workshop staff: their workshop's id; otherwise null." }),
   }),
   codes: { 708: 'No key, an unknown key, or an expired session.', 800: 'The key was revoked by logging out.' },

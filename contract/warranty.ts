@@ -10,7 +10,7 @@ import { actors } from './rules/order-status.ts';
 import { MAX_WARRANTY_PHOTOS, WARRANTY_DESCRIPTION_MAX, WARRANTY_DESCRIPTION_MIN, WARRANTY_REASON_MAX, warrantyStatuses } from './rules/warranty.ts';
 
 /**
- * The 30-day workmanship warranty as a flow (going-live.md §2): the customer claims for lines of
+ * The 30-day workmanship warranty as a flow (docs/contracts/going-live.md §2): the customer claims for lines of
  * a completed installation; the workshop's staff or an admin accept (a free rework the customer
  * books through the same slots), reject with a reason, or an admin offers a refund of the line
  * through the refund flow; staff resolve the claim when the rework is done.

@@ -1,6 +1,6 @@
 /** The operations console's calls. */
 
-// Operations console (orders.md §4).
+// Operations console (docs/contracts/orders.md §4).
 export const consoleOrdersPage = '/console/orders/page';
 export const consoleOrdersFind = '/console/orders/find';
 export const consoleOrdersStart = '/console/orders/start';
@@ -30,7 +30,7 @@ export const consoleWarrantyAccept = '/console/warranty/accept';
 export const consoleWarrantyReject = '/console/warranty/reject';
 export const consoleWarrantyRefund = '/console/warranty/refund';
 export const consoleWarrantyResolve = '/console/warranty/resolve';
-// Stock (running-the-business.md §1).
+// Stock (docs/contracts/running-the-business.md §1).
 export const consoleStockPage = '/console/stock/page';
 export const consoleStockReceive = '/console/stock/receive';
 export const consoleStockAdjust = '/console/stock/adjust';

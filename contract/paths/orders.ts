@@ -1,6 +1,6 @@
 /** The checkout's, payment's and My Orders' calls. */
 
-// Orders (orders.md §2).
+// Orders (docs/contracts/orders.md §2).
 export const storeSlots = '/app/order/vehicle/store/slots';
 export const storeNextFree = '/app/order/vehicle/store/next-free';
 export const couponClientGet = '/app/order/vehicle/coupon/client-get';
@@ -12,7 +12,7 @@ export const orderFind = '/app/order/vehicle/order/app/find';
 export const payMethodsOffered = '/app/order/vehicle/order/app/pay/methods';
 export const orderPayQr = '/app/order/vehicle/order/app/pay/duitnow';
 
-// My Orders (orders.md §2).
+// My Orders (docs/contracts/orders.md §2).
 export const orderPage = '/app/order/vehicle/order/app/page';
 export const orderCancel = '/app/order/vehicle/order/app/cancel';
 export const orderDelete = '/app/order/vehicle/order/app/del';
@@ -21,18 +21,18 @@ export const orderRefund = '/app/order/vehicle/order/app/refund';
 export const orderRefundCancel = '/app/order/vehicle/order/app/refund/cancel';
 export const uploadImage = '/app/upload/image';
 
-// Verified reviews (after-sale.md §3): the author's calls.
+// Verified reviews (docs/contracts/after-sale.md §3): the author's calls.
 export const reviewAdd = '/app/review/add';
 export const reviewUpdate = '/app/review/update';
 export const reviewMine = '/app/review/mine';
 export const reviewCheck = '/app/review/check';
 
-// Invoices, credit notes and e-invoices (after-sale.md §4): the customer's calls.
+// Invoices, credit notes and e-invoices (docs/contracts/after-sale.md §4): the customer's calls.
 export const orderInvoice = '/app/order/vehicle/order/app/invoice';
 export const einvoiceRequest = '/app/einvoice/request';
 export const einvoiceFind = '/app/einvoice/find';
 
-// Warranty claims (going-live.md §2): the customer's calls.
+// Warranty claims (docs/contracts/going-live.md §2): the customer's calls.
 export const warrantyAdd = '/app/warranty/add';
 export const warrantyMine = '/app/warranty/mine';
 export const warrantyBook = '/app/warranty/book';

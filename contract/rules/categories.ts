@@ -1,5 +1,5 @@
 /**
- * The seven service categories by className, and their list routes (spec §2). `maxQuantity`:
+ * The seven service categories by className, and their list routes (docs/contracts/shop.md §2). `maxQuantity`:
  * how many units one car can take in one order: up to four tyres; everything else is sold
  * per car already (a service, a whole-car tint, a set of blades, an axle set of pads).
  */

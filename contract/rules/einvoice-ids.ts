@@ -2,7 +2,7 @@ import { checkPostcode } from './postcode.ts';
 import type { BuyerIdType, BuyerType } from './einvoice-rules.ts';
 
 /**
- * The buyer details LHDN would refuse, found before anything is sent (after-sale.md §4):
+ * The buyer details LHDN would refuse, found before anything is sent (docs/contracts/after-sale.md §4):
  * identification by its type, the TIN's shape, the SST number, and a postcode of the state
  * given. Pure; both the request form and the server check with it. Each problem names its
  * field (as the request names it) and a message key of rules/messages.

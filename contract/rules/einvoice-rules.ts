@@ -2,7 +2,7 @@ import { klMonth, lastDayOfMonth } from './kl-calendar.ts';
 import { SERVICE_TAX_BP } from './price.ts';
 
 /**
- * The words of e-invoices (after-sale.md §4) both sides check: document types and states,
+ * The words of e-invoices (docs/contracts/after-sale.md §4) both sides check: document types and states,
  * the buyer's identification and LHDN's state codes. Pure: no zod, no I/O.
  */
 

@@ -88,10 +88,10 @@ export function addWorkingDays(from: Date, days: number, holidays: ReadonlySet<s
   return date;
 }
 
-/** The refund review promise of spec §9: "within 3 working days", shown as the date it falls on. */
+/** The refund review promise of docs/contracts/shop.md §9: "within 3 working days", shown as the date it falls on. */
 export const REFUND_REVIEW_WORKING_DAYS = 3;
 
-/** Spec §5, §9: appointments are offered on the next 30 dates starting 2 days ahead, Sundays excluded. */
+/** docs/contracts/shop.md §5, §9: appointments are offered on the next 30 dates starting 2 days ahead, Sundays excluded. */
 export const FIRST_BOOKING_DAY = 2;
 export const BOOKING_DATES = 30;
 

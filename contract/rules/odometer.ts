@@ -8,7 +8,7 @@ export const MAX_ODOMETER_KM = 9_999_999;
 export type OdometerProblem = 'odometer.lower' | 'odometer.higher' | 'odometer.tooFar';
 
 /**
- * Whether a new reading fits the car's readings (after-sale.md §1), whoever types it: not lower
+ * Whether a new reading fits the car's readings (docs/contracts/after-sale.md §1), whoever types it: not lower
  * than any earlier reading, one taken the same day included (an odometer does not run back), not
  * higher than one taken on a later day, and not more than
  * MAX_KM_PER_DAY a day above the last reading before it (a reading the same day counts as a day).

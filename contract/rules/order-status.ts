@@ -1,5 +1,5 @@
 /**
- * The words of orders.md §1: order statuses and stages, refund statuses, fulfilment and
+ * The words of docs/contracts/orders.md §1: order statuses and stages, refund statuses, fulfilment and
  * payment methods. Plain constants, so the site can show and filter by them without zod.
  */
 export const orderStatuses = ['PENDING_PAYMENT', 'UPCOMING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'REFUNDED'] as const;
@@ -9,7 +9,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const orderStages = ['BOOKED', 'PREPARING', 'READY', 'TO_SHIP', 'IN_SERVICE', 'SHIPPED'] as const;
 export type OrderStage = (typeof orderStages)[number];
 
-/** FAILED: the provider could not pay it; staff send it again or pay it outside the provider (after-sale.md §5). */
+/** FAILED: the provider could not pay it; staff send it again or pay it outside the provider (docs/contracts/after-sale.md §5). */
 export const refundStatuses = ['PENDING_REVIEW', 'REVIEWED', 'PROCESSING', 'FAILED', 'COMPLETED', 'REJECTED', 'REVOKED'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 

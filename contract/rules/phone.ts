@@ -21,7 +21,7 @@ export function nationalDigits(input: string): string {
   return d;
 }
 
-/** The checks the login form makes as the customer types (spec §5). */
+/** The checks the login form makes as the customer types (docs/contracts/shop.md §5). */
 export function checkPhoneInput(input: string): PhoneProblem | null {
   const raw = input.trim();
   if (raw === '') return 'phone.required';

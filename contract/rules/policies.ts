@@ -1,4 +1,4 @@
-/** The policies of spec §2's /agreement?id=…, and the prerendered path each also has. */
+/** The policies of docs/contracts/shop.md §2's /agreement?id=…, and the prerendered path each also has. */
 export const policies = [
   { id: 'PRIVACYPOLICY', folder: 'privacy', slug: 'privacy-policy' },
   { id: 'RETURNPOLICY', folder: 'return', slug: 'return-policy' },

@@ -1,7 +1,7 @@
 import { addDays, klClock, klInstant } from './kl-calendar.ts';
 
 /**
- * No SMS or e-mail at night (after-sale.md §2): a message due between 21:00 and 09:00 Kuala
+ * No SMS or e-mail at night (docs/contracts/after-sale.md §2): a message due between 21:00 and 09:00 Kuala
  * Lumpur time is held until 09:00. Pure: the moment it may go, `at` itself in the day.
  */
 export const QUIET_FROM = 21 * 60;

@@ -1,7 +1,7 @@
 import { addDays } from './kl-calendar.ts';
 
 /**
- * Which reminder of a due date goes on a given KL day (after-sale.md §2): a service 14 days
+ * Which reminder of a due date goes on a given KL day (docs/contracts/after-sale.md §2): a service 14 days
  * before and on the day; road tax and insurance 30 and 7 days before they run out. Pure.
  * Each reminder has its day and stays due until the next one's day (the last until the due
  * date), so a reminder missed for a day (a planner down, consent given late) still goes,

@@ -1,7 +1,7 @@
 import { findPersonalData } from './personal-data.ts';
 
 /**
- * Verified reviews (after-sale.md §3): the limits, the states, and the check that holds a text
+ * Verified reviews (docs/contracts/after-sale.md §3): the limits, the states, and the check that holds a text
  * naming a phone number or a plate for the admin. Pure: the form and the server word it alike.
  */
 export const REVIEW_TEXT_MAX = 1000;

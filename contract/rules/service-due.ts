@@ -1,7 +1,7 @@
 import { addDays } from './kl-calendar.ts';
 
 /**
- * When a car is next due (after-sale.md §1): a service by date or by kilometres, whichever comes
+ * When a car is next due (docs/contracts/after-sale.md §1): a service by date or by kilometres, whichever comes
  * first, and road tax and insurance by their expiry dates. Pure: the caller passes today (KL) and
  * the car's records; the answer's `basis` says what decided, for the pages and SMS to put in words.
  */

@@ -1,7 +1,7 @@
 import type { Locale } from './language.ts';
 
 /**
- * What Malaysian operators deliver (going-live.md §4): every SMS starts with `RM0 `, the brand
+ * What Malaysian operators deliver (docs/contracts/going-live.md §4): every SMS starts with `RM0 `, the brand
  * and a colon, carries no link and no phone number, and fits one segment in English and Malay
  * (160 GSM-7 characters) or two UCS-2 segments in Chinese (134 characters). Pure: the shop's
  * texts are checked against these counts by tests, and a staff-typed value is cut to fit.

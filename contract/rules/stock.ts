@@ -4,7 +4,7 @@ import type { MessageKey } from './messages.ts';
 import { beyondPromise, readDotDate } from './tyre-date.ts';
 
 /**
- * Stock (running-the-business.md §1). What is on every shelf is counted per `sku` and place:
+ * Stock (docs/contracts/running-the-business.md §1). What is on every shelf is counted per `sku` and place:
  * the product, one tyre size of a tyre (`productId@185/55R15`), one blade length of a wiper
  * (`productId@24in`). Tyres are counted in batches by their DOT date code; everything else has
  * the one batch `''`. Pure: the caller passes the catalogue's facts and the KL date.

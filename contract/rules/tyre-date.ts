@@ -1,7 +1,7 @@
 import { addDays, weekdayOf, weekdays } from './kl-calendar.ts';
 
 /**
- * A tyre's DOT date code (going-live.md §2): the last four digits of the DOT code on its
+ * A tyre's DOT date code (docs/contracts/going-live.md §2): the last four digits of the DOT code on its
  * sidewall, the week and the year it was made ("3225": week 32 of 2025). Weeks are counted as
  * ISO weeks (Monday to Sunday, week 1 holding the year's first Thursday), as tyre makers do.
  * Pure: the caller passes the date of fitting (KL calendar).

@@ -2,7 +2,7 @@ import { addDays, klDate } from './kl-calendar.ts';
 import type { MessageKey } from './messages.ts';
 
 /**
- * The 30-day workmanship warranty as a flow (going-live.md §2): a claim on lines of a completed
+ * The 30-day workmanship warranty as a flow (docs/contracts/going-live.md §2): a claim on lines of a completed
  * installation, decided by staff. Pure: the caller passes "now" and the completion time.
  */
 

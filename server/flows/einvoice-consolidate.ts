@@ -7,7 +7,7 @@ import { consolidatedOfMonth, waitingReceipts } from '../modules/einvoices/conso
 import { buildConsolidatedInvoice, consolidationBatches, type EinvoiceSeller } from '../providers/einvoice/ubl/index.ts';
 
 /**
- * A month's consolidated e-invoice (after-sale.md §4): every paid order of an ended month that
+ * A month's consolidated e-invoice (docs/contracts/after-sale.md §4): every paid order of an ended month that
  * has no e-invoice of its own, in batches (CONS-2026-10, CONS-2026-10-2, …), each built, signed,
  * claimed with its receipts and queued for submission in one transaction. Each batch's key
  * (`consolidated:2026-10:1`, …) and each receipt are claimed once in the database, so two

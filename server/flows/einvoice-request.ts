@@ -10,7 +10,7 @@ import type { ShopContext } from './context.ts';
 import { claimOrderEinvoice } from './einvoice-order.ts';
 
 /**
- * The buyer's own e-invoice (after-sale.md §4): for one of the caller's paid orders, within the
+ * The buyer's own e-invoice (docs/contracts/after-sale.md §4): for one of the caller's paid orders, within the
  * Kuala Lumpur calendar month of its payment, once. The order is locked and the unique claim
  * has the last word, so two requests at once make one document; the other is told it exists.
  */

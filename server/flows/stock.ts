@@ -41,7 +41,7 @@ import {
 import type { LineOptions } from '../../contract/line.ts';
 import type { ShopContext } from './context.ts';
 
-/** Stock (running-the-business.md §1): the public read and the console's calls, each write audited. */
+/** Stock (docs/contracts/running-the-business.md §1): the public read and the console's calls, each write audited. */
 
 type Product = StockedProduct & { name: Record<Locale, string> };
 

@@ -19,7 +19,7 @@ import { attachedKeys } from './photos-attached.ts';
 import { decideRefund } from './refunds/review.ts';
 
 /**
- * The warranty claims' verbs (going-live.md §2), each in one transaction with the order locked
+ * The warranty claims' verbs (docs/contracts/going-live.md §2), each in one transaction with the order locked
  * (then the claim): the customer opens a claim and books its free rework; staff accept, reject,
  * resolve; an admin offers a refund through the refund flow. Every decision is told by SMS
  * through the outbox, written in the same transaction; every staff decision is audited.

@@ -16,7 +16,7 @@ import { garageService } from '../modules/vehicles/service.ts';
 import { scheduleJob, type JobHandler } from './queue.ts';
 
 /**
- * Every hour: the reminders of garage cars whose day has come (after-sale.md §2). Nothing is
+ * Every hour: the reminders of garage cars whose day has come (docs/contracts/after-sale.md §2). Nothing is
  * queued ahead per car: each run works out, from the car's records and the consent in force,
  * what is due now. So a moved due date (a new reading, a service, a changed expiry) is
  * reminded of at its new date and the old one never goes, and a purpose turned off has

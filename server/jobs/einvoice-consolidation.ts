@@ -6,7 +6,7 @@ import { scheduleJob, type JobHandler } from './queue.ts';
 
 /**
  * Every hour: from the 1st to the 7th of a month (Kuala Lumpur), the month before is
- * consolidated if it is not yet (after-sale.md §4). The first run of the 1st does it; the
+ * consolidated if it is not yet (docs/contracts/after-sale.md §4). The first run of the 1st does it; the
  * others find it done. Any number of processes may run it: each batch is claimed once.
  */
 export const EINVOICE_CONSOLIDATION_JOB = 'einvoice.consolidate';

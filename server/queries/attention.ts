@@ -11,7 +11,7 @@ import type { ReadContext } from './context.ts';
 import { unsentNotices } from './unsent-notices.ts';
 
 /**
- * What needs an admin's hand in the money (after-sale.md §5), oldest first: refunds the
+ * What needs an admin's hand in the money (docs/contracts/after-sale.md §5), oldest first: refunds the
  * provider could not pay, money an order cannot use that has not come back yet, and refunds
  * past their promised review date.
  */

@@ -20,7 +20,7 @@ import { userCars } from '../modules/vehicles/schema.ts';
 type Due = GarageHistory['due'][number];
 
 /**
- * A garage car's history (after-sale.md §1): its completed installations (the shop's services),
+ * A garage car's history (docs/contracts/after-sale.md §1): its completed installations (the shop's services),
  * its readings, and what is due. A service is due again for each service product the car had,
  * counted from the last time it was done; a car with no service on record is due one now (its
  * words name the last visit when other work was done).

@@ -9,7 +9,7 @@ import type { SellerDetails } from '../modules/seller/details.ts';
 import { requireAdmin, staffFor } from '../modules/staff/access.ts';
 import { consoleEinvoiceHistoryOf, consoleEinvoiceOf, consoleEinvoicePageOf } from '../queries/console-einvoices.ts';
 
-/** The console's e-invoices (after-sale.md §4): admins only. `seller`: the shop's details as content/ gives them. */
+/** The console's e-invoices (docs/contracts/after-sale.md §4): admins only. `seller`: the shop's details as content/ gives them. */
 export function consoleEinvoiceRoutes(calls: CallMounter, ctx: ShopContext, seller: () => Promise<SellerDetails>) {
   const admin = async (c: Context<AppEnv>) => {
     const who = await staffFor(ctx.db, c.get('user'));

@@ -24,7 +24,7 @@ import { orderForStaff, orderWhere } from '../queries/console-view.ts';
 import { refundAttention } from '../queries/attention.ts';
 import { refundQueue } from '../queries/refund-queue.ts';
 
-/** The operations console (orders.md §4): each call first finds the caller among current staff. */
+/** The operations console (docs/contracts/orders.md §4): each call first finds the caller among current staff. */
 export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
   const who = (c: Context<AppEnv>) => staffFor(ctx.db, c.get('user'));
   /** A staff move, answered with the order as the console shows it after the move. */

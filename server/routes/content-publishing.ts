@@ -61,7 +61,7 @@ async function staticStatus(db: Db): Promise<PublishStatus> {
 }
 
 /**
- * POST /api/ops/content/publish and GET /api/ops/content/status (going-live.md §3), for the
+ * POST /api/ops/content/publish and GET /api/ops/content/status (docs/contracts/going-live.md §3), for the
  * deployment and the git host: `Authorization: Bearer <CONTENT_PUBLISH_TOKEN>`, compared in
  * constant time; without the setting both answer that publishing is not configured. The same
  * status for the console: `console/content/status`, admins only. `api` is the app under /api.

@@ -8,7 +8,7 @@ import { LOCAL_PORTAL_PATH, type EinvoiceProvider } from '../providers/einvoice/
 import { documentView } from '../modules/einvoices/view.ts';
 import { findEinvoice } from '../queries/einvoice.ts';
 
-/** The buyer's own e-invoice (after-sale.md §4): asked for within the month of payment, and found. */
+/** The buyer's own e-invoice (docs/contracts/after-sale.md §4): asked for within the month of payment, and found. */
 export function einvoiceRoutes(calls: CallMounter, ctx: ShopContext) {
   const portal = () => ctx.einvoice.provider.portalBase;
   calls.mount(einvoiceRequest, async (input, c) => documentView(await requestEinvoice(ctx, c.get('user').id, input), portal()));

@@ -13,7 +13,7 @@ import { myReview, reviewsOfMyOrder } from '../queries/author-reviews.ts';
 import { consoleReview, consoleReviewPage } from '../queries/console-reviews.ts';
 import { cachedReviewReads } from '../queries/review-reads-cache.ts';
 
-/** Verified reviews (after-sale.md §3): the author's calls, the public page, and the console's. */
+/** Verified reviews (docs/contracts/after-sale.md §3): the author's calls, the public page, and the console's. */
 export function reviewRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(reviewAdd, async (input, c) => {
     const review = await addReview(ctx.db, c.get('user').id, input, ctx.now());

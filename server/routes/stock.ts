@@ -6,7 +6,7 @@ import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import { staffFor } from '../modules/staff/access.ts';
 
-/** Stock (running-the-business.md §1): the public read and the console's calls. */
+/** Stock (docs/contracts/running-the-business.md §1): the public read and the console's calls. */
 export function stockRoutes(calls: CallMounter, ctx: ShopContext) {
   const who = (c: Context<AppEnv>) => staffFor(ctx.db, c.get('user'));
   calls.mount(productStock, (input) => stockOfProduct(ctx, input));

@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/env.ts';
 import { staffFor } from '../modules/staff/access.ts';
 import { consoleCards, consoleClaims, myWarranty } from '../queries/warranty.ts';
 
-/** Warranty claims (going-live.md §2): the customer's calls and the console's. */
+/** Warranty claims (docs/contracts/going-live.md §2): the customer's calls and the console's. */
 export function warrantyRoutes(calls: CallMounter, ctx: ShopContext) {
   const days = () => ctx.indexes.orderRules.warranty.warrantyDays;
   const mine = (c: Context<AppEnv>, orderNo: string) => myWarranty(ctx, c.get('user').id, orderNo, days(), c.get('locale'));

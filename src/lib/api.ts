@@ -8,7 +8,7 @@ import { $timeoutAlert, askToLogIn, notify } from '../stores/ui.ts';
 import { deviceId } from './device.ts';
 import { classify, NETWORK_ERROR_MS, SESSION_NOTICE_MS } from './error-catalogue.ts';
 
-/** Spec §9. */
+/** docs/contracts/shop.md §9. */
 export const REQUEST_TIMEOUT_MS = 120_000;
 export const APP_CHANNEL = '8';
 export const APP_VERSION = '1.3.8';
@@ -64,7 +64,7 @@ function networkFailure(options: CallOptions, path: string, what: string): never
   throw new ApiFailure(0, text);
 }
 
-/** The error catalogue (spec §8) applied to an answer's envelope: success passes, anything else is shown and thrown. */
+/** The error catalogue (docs/contracts/shop.md §8) applied to an answer's envelope: success passes, anything else is shown and thrown. */
 function applyCatalogue(options: CallOptions, envelope: Envelope<unknown>, withSession: boolean) {
   const locale = currentLocale();
   const outcome = classify(envelope.code, envelope.msg, withSession, dictionary(locale).errors);

@@ -4,7 +4,7 @@ import { buyerProblems, type BuyerProblemKey } from '../../contract/rules/einvoi
 import type { BuyerIdType, BuyerType } from '../../contract/rules/einvoice-rules.ts';
 
 /**
- * The buyer's e-invoice request form as data (after-sale.md §4): what is typed, the problems
+ * The buyer's e-invoice request form as data (docs/contracts/after-sale.md §4): what is typed, the problems
  * LHDN would find (the same `buyerProblems` the server runs) plus the fields left empty, and
  * the buyer details sent. Pure: the form island only draws it.
  */

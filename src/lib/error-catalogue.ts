@@ -1,7 +1,7 @@
 import { Code } from '../../contract/codes.ts';
 import type { Dictionary } from '../i18n/en.ts';
 
-/** What the site does with an answer's code (spec §8). Pure, so it is tested directly. */
+/** What the site does with an answer's code (docs/contracts/shop.md §8). Pure, so it is tested directly. */
 export type Outcome =
   | { kind: 'ok' }
   /** 708/800 with a key: show `notice` for 5 s, log out, go to the root, fail with `reason`. */

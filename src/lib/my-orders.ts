@@ -1,8 +1,8 @@
 import type { OrderStatus } from '../../contract/rules/order-status.ts';
 
 /**
- * The tabs of My Orders (spec §4) and how each is named in the address (?status=…) and in
- * the order page call (orders.md §2: a status, REFUND for orders with a refund, none for all).
+ * The tabs of My Orders (docs/contracts/shop.md §4) and how each is named in the address (?status=…) and in
+ * the order page call (docs/contracts/orders.md §2: a status, REFUND for orders with a refund, none for all).
  */
 export const orderTabs = ['all', 'pending-payment', 'upcoming', 'in-progress', 'completed', 'cancelled', 'refunds'] as const;
 export type OrderTab = (typeof orderTabs)[number];

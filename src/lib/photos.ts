@@ -1,7 +1,7 @@
 import { IMAGE_HEAD_BYTES, sniffImage } from '../../contract/rules/image-kind.ts';
 
 /**
- * The refund photos a customer picks, checked before anything is sent (spec §5: up to three,
+ * The refund photos a customer picks, checked before anything is sent (docs/contracts/shop.md §5: up to three,
  * each at most 5 MB, pictures by their content). The server checks the content again; this
  * spares a useless upload and names the file that is wrong while the customer still has it in mind.
  */

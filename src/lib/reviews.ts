@@ -3,7 +3,7 @@ import type { reviewMine } from '../../contract/reviews.ts';
 import type { OrderStatus } from '../../contract/rules/order-status.ts';
 
 /**
- * What a customer may rate in an order (after-sale.md §3): each product it bought once, and
+ * What a customer may rate in an order (docs/contracts/after-sale.md §3): each product it bought once, and
  * the workshop when it was an installation; each with the review already written, if any.
  */
 export type AuthorReview = ResponseOf<typeof reviewMine>[number];

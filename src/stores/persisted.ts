@@ -1,7 +1,7 @@
 import { atom, type WritableAtom } from 'nanostores';
 
 /**
- * An atom kept in Web Storage under `key`: session storage for the user (spec §9), local
+ * An atom kept in Web Storage under `key`: session storage for the user (docs/contracts/shop.md §9), local
  * storage for the chosen car. What is read back goes through `parse`, which returns null for
  * anything not of the right shape (written by an older version of the site, another site on
  * this origin, or by hand): such a value is dropped, not shown. On the server (prerendering)

@@ -17,7 +17,7 @@ const EMPTY: ProductChoice = { quantity: 1, options: {} };
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const whole = (v: unknown, min: number, max: number): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max;
 
-/** The options of orders.md §2, when `v` has their shape; anything else is dropped. */
+/** The options of docs/contracts/orders.md §2, when `v` has their shape; anything else is dropped. */
 export function parseOptions(v: unknown): LineOptions | null {
   if (!isRecord(v)) return null;
   const options: LineOptions = {};

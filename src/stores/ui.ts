@@ -31,7 +31,7 @@ export interface Notice {
   ms: number;
 }
 
-/** Spec §9: toasts stay 3 s, notifications 4.5 s. */
+/** docs/contracts/shop.md §9: toasts stay 3 s, notifications 4.5 s. */
 export const TOAST_MS = 3000;
 export const NOTIFICATION_MS = 4500;
 
@@ -51,7 +51,7 @@ export function dismiss(id: number) {
   $notices.set($notices.get().filter((n) => n.id !== id));
 }
 
-/** The request-timeout alert (spec §8): one at a time, with a Refresh Page button. */
+/** The request-timeout alert (docs/contracts/shop.md §8): one at a time, with a Refresh Page button. */
 export const $timeoutAlert = atom(false);
 
 /**

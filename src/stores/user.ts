@@ -3,7 +3,7 @@ import type { User } from '../../contract/user.ts';
 import { isRecord, isText, persistedAtom } from './persisted.ts';
 import { shareSession } from './session-share.ts';
 
-/** The logged-in user and their key, for this browser tab (session storage, spec §9). */
+/** The logged-in user and their key, for this browser tab (session storage, docs/contracts/shop.md §9). */
 export interface Session {
   userKey: string;
   user: User;

@@ -7,7 +7,7 @@ import { pgliteOnly } from './pglite-only.ts';
 import { scratchData, serverCall, serverLogin, startServer, type Running } from './server-process.ts';
 
 /**
- * CLOCK_OFFSET_DAYS (going-live.md §2): a running shop whose clock is that many days ahead, so
+ * CLOCK_OFFSET_DAYS (docs/contracts/going-live.md §2): a running shop whose clock is that many days ahead, so
  * staging and outside testers can reach a date window (a claim on day 31, a reminder's day)
  * without waiting for it. The server is a process of its own on a PGlite folder of its own.
  */

@@ -4,7 +4,7 @@ import { addStaff } from '../../server/modules/staff/service.ts';
 import type { TestApi } from './harness.ts';
 import { rows, SS2 } from './order-fixtures.ts';
 
-/** The console calls (orders.md §4). */
+/** The console calls (docs/contracts/orders.md §4). */
 export const C = {
   page: '/api/console/orders/page',
   find: '/api/console/orders/find',

@@ -9,7 +9,7 @@ import { freePort } from './free-port.ts';
 import { startApi } from './harness.ts';
 
 /**
- * Publishing without downtime (going-live.md §3), with real server processes serving a copy of
+ * Publishing without downtime (docs/contracts/going-live.md §3), with real server processes serving a copy of
  * the project (so that a test can change its content/): a republish builds the site beside the
  * one served and swaps to it; requests meanwhile get the previous site whole; a build that fails
  * leaves the site as it was and says why; two processes on one PostgreSQL end on one version.

@@ -1,6 +1,6 @@
 import type { TestApi } from './harness.ts';
 
-/** The garage's calls (after-sale.md §1). */
+/** The garage's calls (docs/contracts/after-sale.md §1). */
 export const G = {
   add: '/api/export/user/vehicle/car/info/add',
   list: '/api/export/user/vehicle/car/info/list',

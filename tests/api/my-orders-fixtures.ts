@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { TestApi } from './harness.ts';
 import { placeAndStartPaying, pressInSandbox, rows } from './order-fixtures.ts';
 
-/** Paths of the My Orders calls (orders.md §2). */
+/** Paths of the My Orders calls (docs/contracts/orders.md §2). */
 export const PAGE = '/api/app/order/vehicle/order/app/page';
 export const CANCEL = '/api/app/order/vehicle/order/app/cancel';
 export const DEL = '/api/app/order/vehicle/order/app/del';

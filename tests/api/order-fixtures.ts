@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect, vi } from 'vitest';
 import type { TestApi } from './harness.ts';
 
-/** Paths of the order calls (orders.md §2). */
+/** Paths of the order calls (docs/contracts/orders.md §2). */
 export const SLOTS = '/api/app/order/vehicle/store/slots';
 export const COUPONS = '/api/app/order/vehicle/coupon/client-get';
 export const QUOTE = '/api/app/order/vehicle/cart/quote';

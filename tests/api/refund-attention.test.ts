@@ -5,7 +5,7 @@ import { paidOrder, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 
 /**
- * The console's Attention list (after-sale.md §5): refunds the provider could not pay, money an
+ * The console's Attention list (docs/contracts/after-sale.md §5): refunds the provider could not pay, money an
  * order cannot use not yet back, and refunds past their review promise, each oldest first.
  */
 

@@ -3,7 +3,7 @@ import type { TestApi } from './harness.ts';
 import { installOrder, mailOrder } from './order-fixtures.ts';
 import { paidOrder, setOrder } from './my-orders-fixtures.ts';
 
-/** The review calls (after-sale.md §3). */
+/** The review calls (docs/contracts/after-sale.md §3). */
 export const R = {
   add: '/api/app/review/add',
   update: '/api/app/review/update',

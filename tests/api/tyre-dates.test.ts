@@ -7,7 +7,7 @@ import { paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
 import { FIND, installOrder, rows, SS2, WIPERS } from './order-fixtures.ts';
 
 /**
- * Each tyre's DOT date code (going-live.md §2): recorded when an installation that fitted tyres
+ * Each tyre's DOT date code (docs/contracts/going-live.md §2): recorded when an installation that fitted tyres
  * is completed, checked against the calendar and the shop's promise (content/orders/warranty.json,
  * 12 months in the demo), and shown on the order, the invoice and the garage. The harness's clock
  * stands on Monday 2 June 2025, the first day of ISO week 23 of 2025.

@@ -7,7 +7,7 @@ import { paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
 import { BASIC_SERVICE, FIND, installOrder, rows, SLOTS, SS2, WIPERS } from './order-fixtures.ts';
 
 /**
- * Warranty claims (going-live.md §2): opened by the customer within 30 days of completion (KL
+ * Warranty claims (docs/contracts/going-live.md §2): opened by the customer within 30 days of completion (KL
  * calendar, the 30th day included), one open claim per line; accepted (a free rework booked
  * through the same slots, no payment), rejected with a reason, or turned into a refund by an
  * admin; resolved when the rework is done. An SMS at each decision.

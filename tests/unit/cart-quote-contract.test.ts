@@ -32,7 +32,7 @@ describe('cart/quote', () => {
     expect(problem({ items, method: 'pickup', idempotencyKey: 'checkout-12345678' })).toMatchObject({ field: 'idempotencyKey' });
   });
 
-  test('needs a logged-in customer, sits at the path of orders.md and goes into the OpenAPI document', () => {
+  test('needs a logged-in customer, sits at the path of docs/contracts/orders.md and goes into the OpenAPI document', () => {
     expect(cartQuote.auth).toBe(true);
     expect(cartQuote.path).toBe(paths.cartQuote);
     expect(paths.cartQuote).toBe('/app/order/vehicle/cart/quote');

@@ -50,7 +50,7 @@ describe('the line in the confirm page’s address', () => {
     ['five tyres', 'id=tyre-bridgestone-ecopia-ep150&quantity=5'],
     ['half a tyre', 'id=tyre-bridgestone-ecopia-ep150&quantity=0.5'],
     ['options that are not JSON', 'id=tyre-bridgestone-ecopia-ep150&quantity=1&options=%7Bsize'],
-    ['an option orders.md does not have', `id=tyre-bridgestone-ecopia-ep150&quantity=1&options=${encodeURIComponent('{"colour":"red"}')}`],
+    ['an option docs/contracts/orders.md does not have', `id=tyre-bridgestone-ecopia-ep150&quantity=1&options=${encodeURIComponent('{"colour":"red"}')}`],
     ['a tyre size written wrongly', `id=tyre-bridgestone-ecopia-ep150&quantity=1&options=${encodeURIComponent('{"tyreSize":"175-65-14"}')}`],
   ])('refuses %s', (_what, query) => {
     expect(lineFromQuery(query)).toBeNull();
@@ -58,7 +58,7 @@ describe('the line in the confirm page’s address', () => {
 });
 
 describe('options read back from storage or an address', () => {
-  test('keep the shapes of orders.md', () => {
+  test('keep the shapes of docs/contracts/orders.md', () => {
     expect(parseOptions({ wiper: { driverInch: 24, passengerInch: 14, rearInch: 12 }, oilId: 'oil-perodua-0w20' })).toEqual({
       wiper: { driverInch: 24, passengerInch: 14, rearInch: 12 },
       oilId: 'oil-perodua-0w20',

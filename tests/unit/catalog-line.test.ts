@@ -285,7 +285,7 @@ describe('a line as an order takes it', () => {
 });
 
 describe('the line contract', () => {
-  test('takes a product, a quantity of 1 to 4 and the options of orders.md', () => {
+  test('takes a product, a quantity of 1 to 4 and the options of docs/contracts/orders.md', () => {
     expect(line.parse({ productId: ECOPIA, quantity: 4, options: { tyreSize: '175/65R14' } })).toEqual({
       productId: ECOPIA,
       quantity: 4,

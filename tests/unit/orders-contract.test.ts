@@ -173,7 +173,7 @@ describe('the other calls', () => {
     expect(parsed(orderPayStatus.request, { orderNo: ' SV2606010001 ' }).orderNo).toBe('SV2606010001');
   });
 
-  test('all need a logged-in customer and sit at the paths of orders.md', () => {
+  test('all need a logged-in customer and sit at the paths of docs/contracts/orders.md', () => {
     expect(orderCalls.every((c) => c.auth)).toBe(true);
     expect(orderCalls.map((c) => c.path)).toEqual([
       '/app/order/vehicle/store/slots',

@@ -166,7 +166,7 @@ describe('the table as a whole', () => {
     expect(orderEventsFor(pending('install'), 'staff')).toEqual([]);
   });
 
-  test('every move lands on a status of orders.md §1', () => {
+  test('every move lands on a status of docs/contracts/orders.md §1', () => {
     for (const event of every) {
       const move = transitionOrder(booked, event, 'staff', { note: 'x' });
       if (move.ok) expect(orderStatuses).toContain(move.status);

@@ -16,7 +16,7 @@ import { shopBrand } from '../../server/modules/seller/details.ts';
 
 /**
  * Every SMS the shop sends, in every language, with the values filled in at their longest:
- * what Malaysian operators deliver (going-live.md §4, rules/sms.ts).
+ * what Malaysian operators deliver (docs/contracts/going-live.md §4, rules/sms.ts).
  */
 
 const content = (dir: string) =>

@@ -11,7 +11,7 @@ import type { ShopContext } from '../context.ts';
 import { consolidateMonth, type ConsolidationDeps } from '../einvoice-consolidate.ts';
 
 /**
- * The console's e-invoice actions (after-sale.md §4), admins only, each audited in the
+ * The console's e-invoice actions (docs/contracts/after-sale.md §4), admins only, each audited in the
  * transaction that makes it.
  */
 

@@ -24,7 +24,7 @@ export interface FittedTyresInput {
 }
 
 /**
- * The tyres an installation fitted, checked as it completes (going-live.md §2): one DOT date code
+ * The tyres an installation fitted, checked as it completes (docs/contracts/going-live.md §2): one DOT date code
  * per tyre of each tyre line, a real week that has begun, no older than the shop's promise
  * (`maxTyreAgeMonths`) unless an admin gives a reason; a whole DOT code ending with the date code;
  * a sidewall photo this staff member uploaded and no other tyre carries. Every refusal is a 807

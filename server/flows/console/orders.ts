@@ -30,7 +30,7 @@ const historyKey: Record<Exclude<OrderEvent, 'pay' | 'payLate' | 'cancel' | 'exp
 };
 
 /**
- * One move of an order by staff (orders.md §4), in one transaction with the order locked: the
+ * One move of an order by staff (docs/contracts/orders.md §4), in one transaction with the order locked: the
  * state table decides (807 otherwise), a pickup is handed over with its code only, the
  * history row, the SMS (ready, shipped) and the audit row are written with the move. The order
  * as moved; the caller answers with the console's view of it.

@@ -8,7 +8,7 @@ import { allocateRefund, scheduleSends, sendReturn, type PayoutContext } from '.
 import { latestRefund, moveRefund, refundNo, type RefundRow } from '../../modules/refunds/service.ts';
 
 /**
- * A refund the payment provider could not pay (FAILED, after-sale.md §5) and what an admin
+ * A refund the payment provider could not pay (FAILED, docs/contracts/after-sale.md §5) and what an admin
  * does with it, in the caller's transaction with the order locked: send it again (a new
  * request with a new idempotency key, PROCESSING), or record that it was paid outside the
  * provider with its reference (COMPLETED).

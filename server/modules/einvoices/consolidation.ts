@@ -9,7 +9,7 @@ import { einvoiceDocuments, einvoiceReceipts } from './schema.ts';
 import type { EinvoiceRow as EinvoiceDocumentRow } from './service.ts';
 
 /**
- * A month's consolidation as the e-invoice tables see it (after-sale.md §4): which paid orders
+ * A month's consolidation as the e-invoice tables see it (docs/contracts/after-sale.md §4): which paid orders
  * of the month still wait for an e-invoice, and the month's consolidated documents.
  */
 

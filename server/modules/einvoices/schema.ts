@@ -5,7 +5,7 @@ import type { Actor } from '../../../contract/rules/order-status.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
-/** The buyer of a buyer's own e-invoice, as they gave it (after-sale.md §4). */
+/** The buyer of a buyer's own e-invoice, as they gave it (docs/contracts/after-sale.md §4). */
 export interface EinvoiceBuyer {
   type: BuyerType;
   name: string;

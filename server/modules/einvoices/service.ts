@@ -9,7 +9,7 @@ import { einvoiceDocumentHistory, einvoiceDocuments, einvoiceReceipts, type Einv
 import { transitionDocument } from './states.ts';
 
 /**
- * The shop's e-invoices (after-sale.md §4): the only writer of their tables. A document is
+ * The shop's e-invoices (docs/contracts/after-sale.md §4): the only writer of their tables. A document is
  * claimed once, by its unique claim key and the receipts it covers, in the caller's
  * transaction, with its signed text already made; the job `einvoice.submit` sends it.
  */

@@ -4,7 +4,7 @@ import type { Actor } from '../../../contract/rules/order-status.ts';
 import type { Refusal } from '../orders/states.ts';
 
 /**
- * The e-invoice document state table (after-sale.md §4), like the order's and the refund's:
+ * The e-invoice document state table (docs/contracts/after-sale.md §4), like the order's and the refund's:
  * a claimed document is PENDING; MyInvois accepts it (SUBMITTED) or refuses it (INVALID); LHDN
  * validates it (VALID) or finds it invalid (INVALID); a valid one may be cancelled, and LHDN
  * may report a submitted one cancelled. An admin sends an INVALID one again, or a PENDING one

@@ -4,7 +4,7 @@ import { addCredited, creditNoteParts, NOTHING_CREDITED, refundFigures, type Cre
 import { creditNotes, documentCounters, invoices } from './schema.ts';
 
 /**
- * Tax invoices and credit notes (after-sale.md §4): the only writer of their tables. Both are
+ * Tax invoices and credit notes (docs/contracts/after-sale.md §4): the only writer of their tables. Both are
  * issued inside the caller's transaction (the payment's, the refund's), with the order locked,
  * so a rollback takes the document and its number back with it.
  */

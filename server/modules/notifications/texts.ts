@@ -30,7 +30,7 @@ export type OrderNoticeEvent =
   | { kind: 'moneyReturned'; amountSen: number }
   /** Done: thanks, and the invitation to review it in My Orders (no link). */
   | { kind: 'completed' }
-  /** A warranty claim's decisions (going-live.md §2): accepted (book the free repair), rejected with the staff's reason, a refund instead. */
+  /** A warranty claim's decisions (docs/contracts/going-live.md §2): accepted (book the free repair), rejected with the staff's reason, a refund instead. */
   | { kind: 'warrantyAccepted' }
   | { kind: 'warrantyRejected'; reason: string }
   | { kind: 'warrantyRefund'; amountSen: number }

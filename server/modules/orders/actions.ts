@@ -10,7 +10,7 @@ import type { Refusal } from './states.ts';
  * and detail), and the checks the matching calls make. Pure: the order and `now` come in.
  */
 
-/** The installation time can be changed until 24 hours before the appointment (orders.md §2). */
+/** The installation time can be changed until 24 hours before the appointment (docs/contracts/orders.md §2). */
 export const RESCHEDULE_NOTICE_HOURS = 24;
 
 export interface CustomerOrderView {

@@ -135,7 +135,7 @@ export const orderLines = pgTable(
 );
 
 /**
- * The tyres an installation fitted (going-live.md §2): each tyre's DOT date code as staff read it
+ * The tyres an installation fitted (docs/contracts/going-live.md §2): each tyre's DOT date code as staff read it
  * off the sidewall when completing, its week and year and its age that day. A tyre older than the
  * shop's promise was fitted only with an admin's reason (`overrideReason`).
  */

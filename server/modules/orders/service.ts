@@ -182,7 +182,7 @@ export interface OrderTransition extends OrderMoveContext {
 
 /**
  * The one writer of an order's status and stage: `event` by `by` as the state table allows
- * (orders.md §1), the new state and its history row written in the caller's transaction (the
+ * (docs/contracts/orders.md §1), the new state and its history row written in the caller's transaction (the
  * caller holds the order's lock). Answers the table's refusal and writes nothing otherwise.
  * For `refund` the table weighs the paid and returned sums the caller read from the ledger.
  */

@@ -2,7 +2,7 @@ import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/rules/order-status.ts';
 
 /**
- * The order state table of orders.md §1 (the refund's is in modules/refunds/states.ts). Every
+ * The order state table of docs/contracts/orders.md §1 (the refund's is in modules/refunds/states.ts). Every
  * move names who may make it; a move that is not in the table is refused with a message key
  * (code 807 in the API). The only writer of the state, moveOrder (service.ts), writes the
  * history row with it.

@@ -76,7 +76,7 @@ export const paymentEvents = pgTable(
 export type ReturnState = 'sending' | 'succeeded' | 'failed';
 
 /**
- * Money sent back to one payment of an order (orders.md, the ledger): a refund's share of it,
+ * Money sent back to one payment of an order (docs/contracts/orders.md, the ledger): a refund's share of it,
  * or (refundId null) money the order could not use, returned by the shop without a request.
  * `refundId` names the refunds module's request (a foreign key: written here only).
  * Each provider request has its own idempotency key: a new attempt after a definite failure is

@@ -4,11 +4,11 @@ import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { Refusal } from '../orders/states.ts';
 
 /**
- * Whether an order can be refunded, and how much (orders.md §1): what the customer's refund
+ * Whether an order can be refunded, and how much (docs/contracts/orders.md §1): what the customer's refund
  * button and request, and the console's approval, go by. Pure: the order and `now` come in.
  */
 
-/** A completed order can be refunded within the 30-day warranty (spec §1). */
+/** A completed order can be refunded within the 30-day warranty (docs/contracts/shop.md §1). */
 export const REFUND_WINDOW_DAYS = 30;
 
 /** What the refund rules read of an order as its customer sees it (orders/actions.ts customerView). */

@@ -6,7 +6,7 @@ import type { Actor, RefundStatus } from '../../../contract/rules/order-status.t
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Refund requests on orders (orders.md §1). `orderId` is the orders module's id (no
+ * Refund requests on orders (docs/contracts/orders.md §1). `orderId` is the orders module's id (no
  * cross-module reference). The partial unique index lets an order have one open request at a
  * time whatever two requests do at once; Σ refunded ≤ Σ paid is checked on the order's ledger
  * (payments module) under the order's lock.

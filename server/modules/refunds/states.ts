@@ -4,7 +4,7 @@ import { ringgit } from '../../../contract/rules/order-total.ts';
 import type { HistoryRow, Refusal } from '../orders/states.ts';
 
 /**
- * The refund state table of orders.md §1. Every move names who may make it; a move that is
+ * The refund state table of docs/contracts/orders.md §1. Every move names who may make it; a move that is
  * not in the table is refused with a message key (code 807 in the API). The only writer of a
  * refund's status, moveRefund (service.ts), writes the history row with it.
  */
@@ -20,14 +20,14 @@ interface RefundRow {
 }
 
 export const refundTable: readonly RefundRow[] = [
-  // Staff approve with the amount; the console lets only admins do it (orders.md §4).
+  // Staff approve with the amount; the console lets only admins do it (docs/contracts/orders.md §4).
   { event: 'approve', from: 'PENDING_REVIEW', to: 'REVIEWED', by: ['staff'] },
   { event: 'reject', from: 'PENDING_REVIEW', to: 'REJECTED', by: ['staff'] },
   { event: 'revoke', from: 'PENDING_REVIEW', to: 'REVOKED', by: ['customer'] },
   // Sent to the payment provider, then confirmed by it.
   { event: 'process', from: 'REVIEWED', to: 'PROCESSING', by: ['system'] },
   { event: 'complete', from: 'PROCESSING', to: 'COMPLETED', by: ['system'] },
-  // The provider could not pay it (after-sale.md §5): an admin sends it again, with a new
+  // The provider could not pay it (docs/contracts/after-sale.md §5): an admin sends it again, with a new
   // request to the provider, or pays it outside the provider and records the reference.
   { event: 'fail', from: 'REVIEWED', to: 'FAILED', by: ['system'] },
   { event: 'fail', from: 'PROCESSING', to: 'FAILED', by: ['system'] },

@@ -6,7 +6,7 @@ import { orders } from '../orders/schema.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Verified reviews (after-sale.md §3): each is written by the owner of a completed order, of a
+ * Verified reviews (docs/contracts/after-sale.md §3): each is written by the owner of a completed order, of a
  * product the order bought or of the workshop that fitted it. The unique key allows one review
  * per (order, target, product) whatever two requests or servers do at once; a workshop review
  * has the product '' so the key covers it too. `storeId` is the order's workshop (null for a

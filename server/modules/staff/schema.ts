@@ -5,7 +5,7 @@ import type { StaffRole } from '../../../contract/console.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * People who work the operations console (orders.md §4), by the phone they log in with: a
+ * People who work the operations console (docs/contracts/orders.md §4), by the phone they log in with: a
  * staff member may be added before their first login. Removing keeps the row (the audit log
  * names it) and ends access on the next call; one current row per phone.
  */

@@ -69,7 +69,7 @@ export async function removeStaff(db: Db, phone: string, now: Date): Promise<boo
   return rows.length > 0;
 }
 
-/** content/staff.json: the demo staff (orders.md §4). */
+/** content/staff.json: the demo staff (docs/contracts/orders.md §4). */
 export const staffFile = z.strictObject({
   staff: z.array(z.strictObject({ phone: z.string(), role: z.enum(staffRoles), storeId: z.string().optional() })),
 });

@@ -5,7 +5,7 @@ import type { StockMovementKind } from '../../../contract/rules/stock.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * What is on every shelf (running-the-business.md §1): per place (a workshop's storeId or
+ * What is on every shelf (docs/contracts/running-the-business.md §1): per place (a workshop's storeId or
  * "warehouse"), sku and batch (a tyre's DOT date code; '' for everything else), the units there
  * and how many of them orders hold. The checks keep every count whole whatever two requests do.
  */

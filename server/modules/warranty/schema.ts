@@ -7,7 +7,7 @@ import type { WarrantyStatus } from '../../../contract/rules/warranty.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Warranty claims on completed installations (going-live.md §2). `orderId` and `customerId` are
+ * Warranty claims on completed installations (docs/contracts/going-live.md §2). `orderId` and `customerId` are
  * the orders' and the auth module's ids (no cross-module reference). The free rework an accepted
  * claim books holds bay units under the claim's id (booking module), as an order's do.
  */

@@ -9,7 +9,7 @@ import { loadLoginDialog, loadLogoutDialog, loadMeDialog, prefetch } from '../ov
 import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { rememberedStaff } from '../../lib/staff-memory.ts';
 
-/** The Services menu opens the services page with query id -1 (spec §2). */
+/** The Services menu opens the services page with query id -1 (docs/contracts/shop.md §2). */
 export const SERVICES_PAGE = 'products/auto-maintenance?id=-1';
 
 const itemClass = 'flex min-h-11 w-full items-center px-4 py-2 text-left hover:bg-slate-100 focus-visible:bg-slate-100';

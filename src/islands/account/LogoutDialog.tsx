@@ -7,7 +7,7 @@ import { forgetDraft } from '../../lib/checkout-draft-key.ts';
 import { $logoutDialog, notify } from '../../stores/ui.ts';
 import { clearSession } from '../../stores/user.ts';
 
-/** The logout confirmation's content: revoke the key, clear the user, back to /home (spec §4). */
+/** The logout confirmation's content: revoke the key, clear the user, back to /home (docs/contracts/shop.md §4). */
 export default function LogoutDialog({ locale }: { locale: Locale }) {
   const t = dictionary(locale).logout;
   const [busy, setBusy] = useState(false);

@@ -16,7 +16,7 @@ type Option = { id: string; label: string; detail?: string; popular?: boolean; p
 
 
 /**
- * The four-step car picker (spec §2, §4) with the customer's saved cars above it: the car
+ * The four-step car picker (docs/contracts/shop.md §2, §4) with the customer's saved cars above it: the car
  * dialog's content, loaded when the dialog is first opened, and started afresh each time.
  */
 export default function CarPicker({ locale }: { locale: Locale }) {

@@ -1,7 +1,7 @@
 import type { BrandItem, ModelItem, VariantItem, YearItem } from '../../../contract/vehicles.ts';
 import type { CarInfo } from '../../stores/car.ts';
 
-/** Spec §4: steps 0 to 3 are brand, model, year, variant. */
+/** docs/contracts/shop.md §4: steps 0 to 3 are brand, model, year, variant. */
 export type Step = 0 | 1 | 2 | 3;
 
 export interface PickerState {

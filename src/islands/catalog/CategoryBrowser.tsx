@@ -39,7 +39,7 @@ export default function CategoryBrowser({ locale, category, initial }: Props) {
   const [loading, setLoading] = useState(false);
 
   const session = useClientStore($session, null);
-  // The Services menu opens a category page with ?id=-1: every category, for logged-in customers (spec §2).
+  // The Services menu opens a category page with ?id=-1: every category, for logged-in customers (docs/contracts/shop.md §2).
   const services = hydrated && new URLSearchParams(location.search).get('id') === '-1';
   const wanted = services ? undefined : category;
   useEffect(() => {

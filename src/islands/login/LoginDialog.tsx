@@ -20,7 +20,7 @@ interface Errors {
 }
 
 /**
- * Phone + one-time code login (spec §4, §5): the login dialog's content, loaded when the
+ * Phone + one-time code login (docs/contracts/shop.md §4, §5): the login dialog's content, loaded when the
  * dialog is first opened. It takes over from the form shown while it loaded (LoginShell).
  */
 export default function LoginDialog({ locale }: { locale: Locale }) {

@@ -12,7 +12,7 @@ export function continueTo(search: string): string | null {
 }
 
 /**
- * For pages that need a login (spec §6): without one it explains and opens the login dialog;
+ * For pages that need a login (docs/contracts/shop.md §6): without one it explains and opens the login dialog;
  * once logged in it shows the page, or goes on to `?from=`.
  */
 export default function LoginGate({ locale, children }: { locale: Locale; children?: ReactNode }) {

@@ -1,4 +1,4 @@
-/** Spec §4, §9: a new code may be asked for 60 s after the last one. */
+/** docs/contracts/shop.md §4, §9: a new code may be asked for 60 s after the last one. */
 export const RESEND_WAIT_SECONDS = 60;
 
 /** Whole seconds until another code may be sent; 0 when it may be sent now. */

@@ -11,7 +11,7 @@ import type { OrderCardDto, TabCounts } from './format.ts';
 import { OrderCardView } from './OrderCardView.tsx';
 import { NoOrders, noCounts, OrderTabs } from './OrderTabs.tsx';
 
-/** /myorder-status: the customer's orders by status, for logged-in customers only (spec §6). */
+/** /myorder-status: the customer's orders by status, for logged-in customers only (docs/contracts/shop.md §6). */
 export default function MyOrders({ locale }: { locale: Locale }) {
   return (
     <LoginGate locale={locale}>

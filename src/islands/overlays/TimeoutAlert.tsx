@@ -4,7 +4,7 @@ import { $timeoutAlert } from '../../stores/ui.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { useClientStore } from '../ui/useClientStore.ts';
 
-/** Spec §8, code 408: one alert at a time, with a button that reloads the page. */
+/** docs/contracts/shop.md §8, code 408: one alert at a time, with a button that reloads the page. */
 export function TimeoutAlert({ locale }: { locale: Locale }) {
   const t = dictionary(locale).errors;
   const open = useClientStore($timeoutAlert, false);

@@ -7,7 +7,7 @@ import { $session, type Session } from '../../../src/stores/user.ts';
 
 /**
  * The site's API client with the network replaced: what it sends, and what the customer sees
- * for each kind of answer (spec §8: 708/800, 807, 408, network errors).
+ * for each kind of answer (docs/contracts/shop.md §8: 708/800, 807, 408, network errors).
  */
 
 const session: Session = {

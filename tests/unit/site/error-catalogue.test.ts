@@ -5,7 +5,7 @@ import { classify } from '../../../src/lib/error-catalogue.ts';
 
 const t = en.errors;
 
-describe('the error catalogue (spec §8)', () => {
+describe('the error catalogue (docs/contracts/shop.md §8)', () => {
   it('treats 200 and 100151 as success', () => {
     expect(classify(200, 'OK', true, t)).toEqual({ kind: 'ok' });
     expect(classify(100151, 'whatever', false, t)).toEqual({ kind: 'ok' });

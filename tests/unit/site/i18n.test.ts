@@ -54,7 +54,7 @@ describe('paths in three languages', () => {
   });
 });
 
-describe('category routes (spec §2)', () => {
+describe('category routes (docs/contracts/shop.md §2)', () => {
   it('maps each className to its list route', () => {
     expect(categoryRoute('Maintenance')).toBe('products/auto-maintenance');
     expect(categoryRoute('Tires Service')).toBe('products/auto-tires-service');

@@ -38,7 +38,7 @@ export interface EinvoiceSeller {
   partsTax?: { kind: 'not-applicable' } | { kind: 'sales-tax'; percent: number };
 }
 
-/** A buyer who asked for their own e-invoice (after-sale.md §4, app/einvoice/request). */
+/** A buyer who asked for their own e-invoice (docs/contracts/after-sale.md §4, app/einvoice/request). */
 export interface EinvoiceNamedBuyer {
   type: 'individual' | 'business';
   name: string;

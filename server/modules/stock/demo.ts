@@ -47,9 +47,10 @@ export function planDemoStock(plan: DemoStock, products: readonly DemoProduct[],
         if (!w.services.includes(product.category)) continue;
         const d = draw(w.id, sku);
         if (d >= (tyre ? plan.workshopShare.tyre : plan.workshopShare.other)) continue;
-        // A few short (1), most a working stock: tyres 4–12, others 2–8.
-        const onHand = d % 7 === 0 ? 1 : tyre ? 4 + (d % 9) : 2 + (d % 7);
-        put(w.id, sku, tyre ? dotMonthsAgo(1 + (d % 6)) : '', onHand);
+        // A few short (1, on the low list), the rest a working stock above it: tyres 5–12, others 3–8.
+        const n = draw(w.id, `${sku}#count`);
+        const onHand = n % 23 === 0 ? 1 : tyre ? 5 + (n % 8) : 3 + (n % 6);
+        put(w.id, sku, tyre ? dotMonthsAgo(1 + (n % 6)) : '', onHand);
       }
     }
   }

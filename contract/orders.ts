@@ -203,6 +203,7 @@ export const storeSlots = defineCall({
   request: z.strictObject({
     storeId,
     items,
+    variantId: variantId.optional().meta({ description: "The customer's car: each line's stocked units (a wiper set's blade lengths) are counted as the order will reserve them, so a workshop short of them offers dates from the transfer on. Without it, lines are counted by their own choices." }),
     orderNo: orderNo.optional().meta({ description: "The customer's own order whose installation time is being changed: the time it holds counts as free." }),
     claimId: z.uuid('warranty.unknown').optional().meta({ description: "The customer's own warranty claim whose free repair is being booked or moved: the time it holds counts as free." }),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, type FieldLabels } from './call.ts';
-import { items, storeId } from './orders.ts';
+import { items, storeId, variantId } from './orders.ts';
 import { storeSlotsLabels } from './order-fields.ts';
 import { paths } from './paths.ts';
 
@@ -30,6 +30,7 @@ export const storeNextFree = defineCall({
   fieldLabels: labels,
   request: z.strictObject({
     items,
+    variantId: variantId.optional().meta({ description: "The customer's car: each line's stocked units (a wiper set's blade lengths) are counted as the order will reserve them, so a workshop short of them offers dates from the transfer on. Without it, lines are counted by their own choices." }),
     storeIds: z
       .array(storeId)
       .min(1)

@@ -84,6 +84,15 @@ export function priceCart(indexes: Indexes, items: readonly Line[], car: PricedC
   });
 }
 
+/**
+ * The cart's lines as reserving stock reads them: with the car, each line's choices as the order
+ * will carry them (a wiper set's blade lengths come from the car); without one, as sent.
+ */
+export function stockLinesOf(indexes: Indexes, items: readonly Line[], variantId: string | undefined, locale: Locale) {
+  const priced = variantId ? priceCart(indexes, items, carOf(indexes, variantId).priced, locale) : null;
+  return items.map((item, i) => ({ position: i, productId: item.productId, options: priced ? priced[i]!.quote.options : (item.options ?? {}), quantity: item.quantity }));
+}
+
 /** Refuses a method some line does not allow, naming that line's product. */
 export function checkCartMethod(rules: FulfilmentRules, lines: readonly { product: ProductContent; cartLine: CartLine }[], method: FulfilmentMethod, locale: Locale) {
   const check = checkMethod(rules, lines.map((l) => l.cartLine), method);

@@ -20,7 +20,7 @@ import { customerOrder, paidOrderCount } from '../modules/orders/service.ts';
 import { customerClaim } from '../modules/warranty/service.ts';
 import { reworkMinutesOf } from './warranty.ts';
 import { checkCart } from './bill.ts';
-import { calendarOf, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, workshopOf } from './cart.ts';
+import { calendarOf, stockLinesOf, cartLineOf, cartProducts, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 
 type Slots = z.input<typeof storeSlots.response>;
@@ -40,7 +40,7 @@ export async function slotsForCart(
   storeId: string,
   items: readonly Line[],
   locale: Locale,
-  options: { moving?: { customerId: string; orderNo?: string; claimId?: string }; reader?: SlotDaysReader } = {},
+  options: { moving?: { customerId: string; orderNo?: string; claimId?: string }; reader?: SlotDaysReader; variantId?: string } = {},
 ): Promise<string> {
   const { moving, reader = (read) => readSlotDays(ctx.db, read) } = options;
   const workshop = workshopOf(ctx.indexes, storeId);
@@ -61,7 +61,7 @@ export async function slotsForCart(
   // Units from the warehouse (the cart's now, or those an order being moved holds) wait for their transfer.
   const notBefore = order
     ? (await holdsWarehouseUnits(ctx.db, order.id)) ? await firstDateFor(ctx.db, klDate(order.createdAt), true) : null
-    : claim ? null : await cartNotBefore(ctx, workshop.id, items.map((item, i) => ({ position: i, productId: lines[i]!.product.id, options: item.options ?? {}, quantity: item.quantity })), now);
+    : claim ? null : await cartNotBefore(ctx, workshop.id, stockLinesOf(ctx.indexes, items, options.variantId, locale), now);
   const dates = notBeforeJson(slotsJson(await slotDaysText(ctx.db, read, reader), read, calendarOf(workshop), fittingMinutes, now), notBefore);
   const head: Omit<Slots, 'dates'> = { storeId: workshop.id, fittingMinutes: jobUnits(fittingMinutes) * UNIT_MINUTES };
   // The same bytes as JSON.stringify of the whole answer: its keys in the same order.

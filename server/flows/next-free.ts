@@ -9,7 +9,7 @@ import { cartNotBefore } from './stock.ts';
 import { slotDaysText } from '../modules/booking/slot-days-memory.ts';
 import { jobUnits, UNIT_MINUTES, type SlotDate } from '../modules/booking/slots.ts';
 import { checkWorkshopFits } from '../modules/orders/fulfilment.ts';
-import { calendarOf, cartLineOf, cartProducts, checkCartMethod, fittingMinutesOf } from './cart.ts';
+import { calendarOf, stockLinesOf, cartLineOf, cartProducts, checkCartMethod, fittingMinutesOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
 
 type NextFree = z.input<typeof storeNextFree.response>;
@@ -19,7 +19,7 @@ type NextFree = z.input<typeof storeNextFree.response>;
  * store/slots answers (the same read and the same arithmetic), so the card and the calendar
  * never disagree. A workshop that does not do every line answers `fits: false`.
  */
-export async function nextFreeTimes(ctx: ShopContext, storeIds: readonly string[], items: readonly Line[], locale: Locale): Promise<NextFree> {
+export async function nextFreeTimes(ctx: ShopContext, storeIds: readonly string[], items: readonly Line[], locale: Locale, variantId?: string): Promise<NextFree> {
   const lines = cartProducts(ctx.indexes, items, locale).map((product, i) => ({ product, cartLine: cartLineOf(product, items[i]!.quantity) }));
   const rules = ctx.indexes.orderRules.fulfilment;
   checkCartMethod(rules, lines, 'install', locale);
@@ -30,13 +30,14 @@ export async function nextFreeTimes(ctx: ShopContext, storeIds: readonly string[
     return workshop;
   });
   const now = ctx.now();
+  const stockLines = stockLinesOf(ctx.indexes, items, variantId, locale);
   const list = await Promise.all(
     workshops.map(async (workshop) => {
       if (!checkWorkshopFits(workshop.services, lines.map((l) => l.cartLine)).ok) return { storeId: workshop.id, fits: false, date: null, time: null };
       const read = slotDaysRead(workshop.id, now);
       const days = await slotDaysText(ctx.db, read, (r) => readSlotDays(ctx.db, r));
       // A workshop short of the cart's units offers dates from the warehouse's transfer on, as store/slots does.
-      const notBefore = await cartNotBefore(ctx, workshop.id, items.map((item, i) => ({ position: i, productId: lines[i]!.product.id, options: item.options ?? {}, quantity: item.quantity })), now);
+      const notBefore = await cartNotBefore(ctx, workshop.id, stockLines, now);
       const dates = JSON.parse(notBeforeJson(slotsJson(days, read, calendarOf(workshop), fittingMinutes, now), notBefore)) as SlotDate[];
       const day = dates.find((d) => d.available);
       return { storeId: workshop.id, fits: true, date: day?.date ?? null, time: day?.times.find((t) => t.available)?.time ?? null };

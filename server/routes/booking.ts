@@ -14,11 +14,11 @@ export function bookingRoutes(calls: CallMounter<SessionRider>, ctx: ShopContext
       // Only the customer's own order or claim may be moved: the login is needed to find it.
       await session();
       const moving = { customerId: c.get('user').id, orderNo: input.orderNo, claimId: input.claimId };
-      return serialized(await slotsForCart(ctx, input.storeId, input.items, locale, { moving }));
+      return serialized(await slotsForCart(ctx, input.storeId, input.items, locale, { moving, variantId: input.variantId }));
     }
-    return serialized(await slotsForCart(ctx, input.storeId, input.items, locale, { reader: async (read) => (await session(read))! }));
+    return serialized(await slotsForCart(ctx, input.storeId, input.items, locale, { reader: async (read) => (await session(read))!, variantId: input.variantId }));
   });
 
   // The checkout's workshop cards: each one's first free time for the cart, beside its distance.
-  calls.mount(storeNextFree, (input, c) => nextFreeTimes(ctx, input.storeIds, input.items, c.get('locale')));
+  calls.mount(storeNextFree, (input, c) => nextFreeTimes(ctx, input.storeIds, input.items, c.get('locale'), input.variantId));
 }

@@ -18,6 +18,7 @@ const XM2 = 'tyre-michelin-energy-xm2-plus';
 const SKU = `${XM2}@185/55R15`;
 const KEPONG = 'kuala-lumpur-kepong-tyre-battery';
 const AXIA = 'perodua-axia-1.0-av-2023';
+const MYVI = 'perodua-myvi-1.5-av-2022';
 const NEXT_FREE = '/api/app/order/vehicle/store/next-free';
 const tyres = (quantity: number, tyreSize = '185/55R15') => ({ productId: XM2, quantity, options: { tyreSize } });
 /** Sent by post, one a car: 30 at the warehouse, none at SS2 (the demo's). */
@@ -116,6 +117,21 @@ describe('placing an order reserves its units', () => {
     ]);
     const stock = await api.request('/api/app/order/vehicle/product/stock', { productId: XM2, tyreSize: '185/55R15', storeId: KEPONG, quantity: 4 });
     expect(stock.data.earliestDate).toBe(open[0]);
+  });
+
+  test('with the car named, a wiper set is counted at the lengths the car takes: a workshop without them offers the transfer date', async () => {
+    // SS2 without any Bosch Aerotwin blade: the Myvi's set must come from the warehouse.
+    await api.db.execute(sql`update stock_levels set on_hand = 0 where location = ${SS2} and sku like 'wiper-bosch-aerotwin@%' and reserved = 0`);
+    const items = [{ productId: 'wiper-bosch-aerotwin', quantity: 1 }];
+    const first = async (body: Record<string, unknown>) =>
+      (await api.request(SLOTS, { storeId: SS2, items, ...body }, { userKey: k.customer })).data.dates.find((d: { available: boolean }) => d.available).date;
+    expect(await first({ variantId: MYVI })).toBe('2025-06-06');
+    const next = await api.request(NEXT_FREE, { storeIds: [SS2], items, variantId: MYVI }, { userKey: k.customer });
+    expect(next.data.list[0]).toMatchObject({ storeId: SS2, date: '2025-06-06' });
+    // The order agrees: the date the slots offered is taken, the one before is refused.
+    const early = await place(installOrder({ items, variantId: MYVI, storeId: SS2, appointment: { date: '2025-06-04', time: '10:00' } }));
+    expect(early.code).toBe(807);
+    expect(early.data).toMatchObject({ field: 'appointment' });
   });
 
   test('not enough anywhere: 807 naming the product and how many are left, in three languages; nothing written', async () => {

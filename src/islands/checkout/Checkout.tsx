@@ -268,7 +268,7 @@ function CheckoutPage({ locale, cities, tyres, unstocked }: { locale: Locale; ci
         {form.method === 'mail' ? (
           <AddressFields locale={locale} value={form.address} errors={errors} onChange={(address) => update({ address })} />
         ) : (
-          <WorkshopSlots locale={locale} method={form.method} items={items} cities={cities} storeId={form.storeId} date={form.date} time={form.time} errors={errors} onStore={onStore} onSlot={onSlot} />
+          <WorkshopSlots locale={locale} method={form.method} items={items} variantId={variantId} cities={cities} storeId={form.storeId} date={form.date} time={form.time} errors={errors} onStore={onStore} onSlot={onSlot} />
         )}
         <ContactFields locale={locale} form={form} errors={errors} onChange={update} />
       </div>

@@ -32,6 +32,8 @@ interface Props {
   locale: Locale;
   method: FulfilmentMethod;
   items: OrderLine[];
+  /** The car the cart is for: stock is counted at the lengths and sizes it takes. */
+  variantId: string;
   /** The city menu's cities with their centres (src/lib/places.ts). */
   cities: CityPlace[];
   storeId: string;
@@ -48,7 +50,7 @@ interface Props {
  * Nothing is ticked for the customer but their last workshop or the only one within 25 km,
  * and one farther than 50 km asks first.
  */
-export function WorkshopSlots({ locale, method, items, cities, storeId, date, time, errors, onStore, onSlot }: Props) {
+export function WorkshopSlots({ locale, method, items, variantId, cities, storeId, date, time, errors, onStore, onSlot }: Props) {
   const t = dictionary(locale).checkout;
   const origin = useOrigin(cities);
   const lastUsed = useClientStore($lastWorkshop, null);
@@ -93,20 +95,20 @@ export function WorkshopSlots({ locale, method, items, cities, storeId, date, ti
     }
   }, [sorted, storeId, lastUsed, onStore]);
 
-  const nextFree = useNextFree(method === 'install', items, (listed ?? []).map((w) => w.id));
+  const nextFree = useNextFree(method === 'install', items, (listed ?? []).map((w) => w.id), variantId);
 
   useEffect(() => {
     if (method !== 'install' || !storeId) return;
     let live = true;
     setSlots(null);
-    callApi(storeSlots, { storeId, items: JSON.parse(itemsKey) }, { quiet: true }).then(
+    callApi(storeSlots, { storeId, items: JSON.parse(itemsKey), ...(variantId ? { variantId } : {}) }, { quiet: true }).then(
       (answer) => live && setSlots(answer),
       () => live && setSlots({ storeId, fittingMinutes: 0, dates: [] }),
     );
     return () => {
       live = false;
     };
-  }, [method, storeId, itemsKey]);
+  }, [method, storeId, itemsKey, variantId]);
 
   const choose = (w: Listed) => (w.id !== lastUsed && asksToConfirm(w.distanceKm) ? setFar(w) : onStore(w.id));
 

@@ -73,7 +73,7 @@ for (const j of journeys) {
     await logInThroughMenu(page, j.login);
     const block = page.getByRole('main').getByRole('region', { name: j.words.product.orderBar });
     await expect(page.getByRole('radio', { name: new RegExp(SIZE.replace('/', '\\/')) })).toBeChecked();
-    await block.getByRole('combobox', { name: j.words.product.quantity }).selectOption('4');
+    await page.getByRole('main').getByRole('combobox', { name: j.words.product.quantity }).selectOption('4');
 
     // One on the shelf, four wanted: three come from the warehouse, and the first date with them.
     const short = await stockOf(page, j.workshop.id, 4);
@@ -106,7 +106,7 @@ for (const j of journeys) {
     const dots = stocked.atStore!.dots.map((d) => d.dot);
     expect(dots).toContain(dot);
     await page.goto(productPage);
-    await block.getByRole('combobox', { name: j.words.product.quantity }).selectOption('4');
+    await page.getByRole('main').getByRole('combobox', { name: j.words.product.quantity }).selectOption('4');
     const inStock = availabilityWords({ kind: 'store', count: 5, dots }, j.words.availability, j.locale, j.workshop.name);
     expect(inStock).toContain(fill(j.words.availability.inStock, { count: 5, workshop: j.workshop.name }));
     await expect(block.getByText(inStock, { exact: true })).toBeVisible();

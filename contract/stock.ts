@@ -197,4 +197,26 @@ export const consoleStockAttention = defineCall({
   codes: authCodes,
 });
 
-export const stockCalls = [productStock, consoleStockPage, consoleStockReceive, consoleStockAdjust, consoleStockTransfer, consoleStockImport, consoleStockHistory, consoleStockAttention];
+/** The most products one search of the stocked catalogue answers. */
+export const STOCK_PRODUCTS_MAX = 20;
+
+export const consoleStockProducts = defineCall({
+  path: paths.consoleStockProducts,
+  summary: "Staff: the stocked products whose name (in the caller's language) or id holds every word searched, each with its skus, to receive one a place does not hold yet",
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ q: z.string().trim().max(80).optional().meta({ description: "Words of the product's name or id; absent lists the first products." }) }),
+  response: z
+    .array(
+      z.object({
+        productId: z.string(),
+        name: z.string(),
+        tyre: z.boolean().meta({ description: 'Tyres are received by batch: a DOT date code is required.' }),
+        skus: z.array(z.object({ sku: z.string(), size: z.string().meta({ description: 'The tyre size or blade length ("24\""); empty for a product stocked as one sku.' }) })),
+      }),
+    )
+    .meta({ description: `By name; at most ${STOCK_PRODUCTS_MAX}.` }),
+  codes: authCodes,
+});
+
+export const stockCalls = [productStock, consoleStockPage, consoleStockReceive, consoleStockAdjust, consoleStockTransfer, consoleStockImport, consoleStockHistory, consoleStockAttention, consoleStockProducts];

@@ -99,6 +99,7 @@ export const consoleStockReceive = defineCall({
     note: note.optional(),
   }),
   response: stockRow,
+  fieldLabels: { location: { en: 'The place', 'zh-cn': '地点', ms: 'Tempat' }, sku: { en: 'The product', 'zh-cn': '商品', ms: 'Produk' } },
   codes: { ...authCodes, 400: 'A sku the shop does not stock, an unknown place, or a DOT date code missing, malformed, of a week its year lacks, or in the future.' },
 });
 
@@ -212,7 +213,7 @@ export const consoleStockProducts = defineCall({
         productId: z.string(),
         name: z.string(),
         tyre: z.boolean().meta({ description: 'Tyres are received by batch: a DOT date code is required.' }),
-        skus: z.array(z.object({ sku: z.string(), size: z.string().meta({ description: 'The tyre size or blade length ("24\""); empty for a product stocked as one sku.' }) })),
+        skus: z.array(z.object({ sku: z.string(), size: z.string().meta({ description: 'The tyre size or blade length (`24"`); empty for a product stocked as one sku.' }) })),
       }),
     )
     .meta({ description: `By name; at most ${STOCK_PRODUCTS_MAX}.` }),

@@ -245,6 +245,16 @@ describe('console/stock/products (staff)', () => {
     expect((await api.request(S.products, {}, { userKey: k.admin })).data.length).toBe(20);
     expect((await api.request(S.products, {}, { userKey: k.customer })).code).toBe(403);
   });
+
+  test('receiving with no place or no product chosen names the field in words, in the language asked', async () => {
+    const ask = async (body: object, language: string) => {
+      const r = await api.request(S.receive, { quantity: 1, ...body }, { userKey: k.admin, language });
+      return [r.code, r.msg, r.data?.field];
+    };
+    expect(await ask({ location: '', sku: CAM }, 'en_us')).toEqual([400, 'The place is required.', 'location']);
+    expect(await ask({ location: SS2, sku: '' }, 'zh_cn')).toEqual([400, '商品为必填项。', 'sku']);
+    expect(await ask({ location: SS2, sku: '' }, 'ms_my')).toEqual([400, 'Produk diperlukan.', 'sku']);
+  });
 });
 
 describe('many changes at once', () => {

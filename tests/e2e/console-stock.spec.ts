@@ -166,6 +166,11 @@ test('the stock screen, with its import open and a dialog, has no serious access
   await page.getByRole('button', { name: 'Correct count' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(await seriousProblems(page)).toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Receive new stock' }).click();
+  await page.getByRole('dialog', { name: 'Receive new stock' }).getByLabel('Find the product').fill('aerotwin');
+  await expect(page.getByRole('dialog').getByRole('radio').first()).toBeVisible();
+  expect(await seriousProblems(page)).toEqual([]);
 });
 
 test.describe('on a phone', () => {

@@ -99,6 +99,7 @@ export const consoleStockReceive = defineCall({
     note: note.optional(),
   }),
   response: stockRow,
+  fieldLabels: { location: { en: 'The place', 'zh-cn': '地点', ms: 'Tempat' }, sku: { en: 'The product', 'zh-cn': '商品', ms: 'Produk' } },
   codes: { ...authCodes, 400: 'A sku the shop does not stock, an unknown place, or a DOT date code missing, malformed, of a week its year lacks, or in the future.' },
 });
 
@@ -197,4 +198,26 @@ export const consoleStockAttention = defineCall({
   codes: authCodes,
 });
 
-export const stockCalls = [productStock, consoleStockPage, consoleStockReceive, consoleStockAdjust, consoleStockTransfer, consoleStockImport, consoleStockHistory, consoleStockAttention];
+/** The most products one search of the stocked catalogue answers. */
+export const STOCK_PRODUCTS_MAX = 20;
+
+export const consoleStockProducts = defineCall({
+  path: paths.consoleStockProducts,
+  summary: "Staff: the stocked products whose name (in the caller's language) or id holds every word searched, each with its skus, to receive one a place does not hold yet",
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ q: z.string().trim().max(80).optional().meta({ description: "Words of the product's name or id; absent lists the first products." }) }),
+  response: z
+    .array(
+      z.object({
+        productId: z.string(),
+        name: z.string(),
+        tyre: z.boolean().meta({ description: 'Tyres are received by batch: a DOT date code is required.' }),
+        skus: z.array(z.object({ sku: z.string(), size: z.string().meta({ description: 'The tyre size or blade length (`24"`); empty for a product stocked as one sku.' }) })),
+      }),
+    )
+    .meta({ description: `By name; at most ${STOCK_PRODUCTS_MAX}.` }),
+  codes: authCodes,
+});
+
+export const stockCalls = [productStock, consoleStockPage, consoleStockReceive, consoleStockAdjust, consoleStockTransfer, consoleStockImport, consoleStockHistory, consoleStockAttention, consoleStockProducts];

@@ -38,3 +38,4 @@ export const consoleStockTransfer = '/console/stock/transfer';
 export const consoleStockImport = '/console/stock/import';
 export const consoleStockHistory = '/console/stock/history';
 export const consoleStockAttention = '/console/stock/attention';
+export const consoleStockProducts = '/console/stock/products';

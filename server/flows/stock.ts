@@ -1,5 +1,5 @@
 import { Code } from '../../contract/codes.ts';
-import { STOCK_ATTENTION_MAX } from '../../contract/stock.ts';
+import { STOCK_ATTENTION_MAX, STOCK_PRODUCTS_MAX } from '../../contract/stock.ts';
 import { FIRST_BOOKING_DAY, klDate } from '../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
@@ -14,6 +14,7 @@ import {
   parseSku,
   readStockCsv,
   skuOf,
+  skusOf,
   stockedProductOf,
   transferDate,
   WAREHOUSE,
@@ -197,6 +198,26 @@ export async function stockAttention(ctx: ShopContext, who: StaffRow, locale: Lo
     aged: aged.slice(0, STOCK_ATTENTION_MAX),
     agedTotal: aged.length,
   };
+}
+
+/**
+ * console/stock/products: the stocked products whose name in the caller's language (or id) holds
+ * every word searched, by name, each with its skus, so staff can receive a size their place has
+ * never held (docs/guide.md, Stock).
+ */
+export function stockProducts(ctx: ShopContext, input: { q?: string }, locale: Locale) {
+  const words = (input.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  return [...products(ctx).values()]
+    .map((product) => ({ product, skus: skusOf(product) }))
+    .filter(({ product, skus }) => skus.length > 0 && words.every((w) => product.name[locale].toLowerCase().includes(w) || product.id.includes(w)))
+    .sort((a, b) => a.product.name[locale].localeCompare(b.product.name[locale], locale))
+    .slice(0, STOCK_PRODUCTS_MAX)
+    .map(({ product, skus }) => ({
+      productId: product.id,
+      name: product.name[locale],
+      tyre: isTyre(product),
+      skus: skus.map((sku) => ({ sku, size: skuName(product, sku, locale).slice(product.name[locale].length).trim() })),
+    }));
 }
 
 export async function receiveStock(ctx: ShopContext, who: StaffRow, input: { location: string; sku: string; quantity: number; dot?: string; note?: string }, locale: Locale) {

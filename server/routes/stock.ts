@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { consoleStockAdjust, consoleStockAttention, consoleStockHistory, consoleStockImport, consoleStockPage, consoleStockReceive, consoleStockTransfer, productStock } from '../../contract/stock.ts';
+import { consoleStockAdjust, consoleStockAttention, consoleStockHistory, consoleStockImport, consoleStockPage, consoleStockProducts, consoleStockReceive, consoleStockTransfer, productStock } from '../../contract/stock.ts';
 import type { ShopContext } from '../flows/context.ts';
-import { adjustStock, importStock, stockAttention, productStock as stockOfProduct, receiveStock, stockHistory, stockPage, transferStock } from '../flows/stock.ts';
+import { adjustStock, importStock, stockAttention, productStock as stockOfProduct, receiveStock, stockHistory, stockPage, stockProducts, transferStock } from '../flows/stock.ts';
 import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import { staffFor } from '../modules/staff/access.ts';
@@ -16,5 +16,9 @@ export function stockRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(consoleStockTransfer, async (input, c) => transferStock(ctx, await who(c), input, c.get('locale')));
   calls.mount(consoleStockImport, async (input, c) => importStock(ctx, await who(c), input, c.get('locale')));
   calls.mount(consoleStockHistory, async (input, c) => stockHistory(ctx, await who(c), input));
+  calls.mount(consoleStockProducts, async (input, c) => {
+    await who(c);
+    return stockProducts(ctx, input, c.get('locale'));
+  });
   calls.mount(consoleStockAttention, async (_input, c) => stockAttention(ctx, await who(c), c.get('locale')));
 }

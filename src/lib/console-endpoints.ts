@@ -40,3 +40,4 @@ export const consoleStockTransfer = endpoint<typeof stock.consoleStockTransfer>(
 export const consoleStockImport = endpoint<typeof stock.consoleStockImport>(paths.consoleStockImport);
 export const consoleStockHistory = endpoint<typeof stock.consoleStockHistory>(paths.consoleStockHistory);
 export const consoleStockAttention = endpoint<typeof stock.consoleStockAttention>(paths.consoleStockAttention);
+export const consoleStockProducts = endpoint<typeof stock.consoleStockProducts>(paths.consoleStockProducts);

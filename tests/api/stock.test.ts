@@ -12,6 +12,7 @@ const S = {
   transfer: '/api/console/stock/transfer',
   import: '/api/console/stock/import',
   history: '/api/console/stock/history',
+  products: '/api/console/stock/products',
 };
 const XM2 = 'tyre-michelin-energy-xm2-plus';
 const SS2 = 'petaling-jaya-ss2-tyre-auto';
@@ -225,6 +226,34 @@ describe('console/stock/page', () => {
     ]);
     const aged = await api.request(S.page, { aged: true, pageSize: 200 }, { userKey: k.admin });
     expect(aged.data.list.map((r: any) => [r.location, r.sku, r.onHand, r.available])).toEqual([[SS2, `${XM2}@185/60R15`, 4, 0]]);
+  });
+});
+
+describe('console/stock/products (staff)', () => {
+  test("by words of the name in the caller's language, each with its sizes or lengths; not what is not stocked; staff only", async () => {
+    const xm2 = await api.request(S.products, { q: 'energy xm2' }, { userKey: k.ss2 });
+    expect(xm2.data).toHaveLength(1);
+    expect(xm2.data[0]).toMatchObject({ productId: XM2, name: 'Michelin Energy XM2+ tyre', tyre: true });
+    expect(xm2.data[0].skus).toContainEqual({ sku: `${XM2}@185/55R15`, size: '185/55R15' });
+    const wiper = await api.request(S.products, { q: 'aerotwin' }, { userKey: k.admin, language: 'zh_cn' });
+    expect(wiper.data[0]).toMatchObject({ productId: 'wiper-bosch-aerotwin', tyre: false });
+    expect(wiper.data[0].name).toMatch(/[\u4e00-\u9fff]/);
+    expect(wiper.data[0].skus).toContainEqual({ sku: 'wiper-bosch-aerotwin@24in', size: '24"' });
+    const cam = await api.request(S.products, { q: CAM }, { userKey: k.ss2 });
+    expect(cam.data).toEqual([expect.objectContaining({ productId: CAM, tyre: false, skus: [{ sku: CAM, size: '' }] })]);
+    expect((await api.request(S.products, { q: 'tint' }, { userKey: k.admin })).data.filter((p: any) => p.productId.includes('tint'))).toEqual([]);
+    expect((await api.request(S.products, {}, { userKey: k.admin })).data.length).toBe(20);
+    expect((await api.request(S.products, {}, { userKey: k.customer })).code).toBe(403);
+  });
+
+  test('receiving with no place or no product chosen names the field in words, in the language asked', async () => {
+    const ask = async (body: object, language: string) => {
+      const r = await api.request(S.receive, { quantity: 1, ...body }, { userKey: k.admin, language });
+      return [r.code, r.msg, r.data?.field];
+    };
+    expect(await ask({ location: '', sku: CAM }, 'en_us')).toEqual([400, 'The place is required.', 'location']);
+    expect(await ask({ location: SS2, sku: '' }, 'zh_cn')).toEqual([400, '商品为必填项。', 'sku']);
+    expect(await ask({ location: SS2, sku: '' }, 'ms_my')).toEqual([400, 'Produk diperlukan.', 'sku']);
   });
 });
 

@@ -6,6 +6,7 @@ import { ms } from '../../src/i18n/ms.ts';
 import { zhCn } from '../../src/i18n/zh-cn.ts';
 import { seriousProblems } from './axe.ts';
 import { ADMIN_PHONE, openAsStaff, TYRE_WORKSHOP_PHONE } from './console-helpers.ts';
+import { api } from './my-orders-helpers.ts';
 
 /** A tyre size SS2 holds that no other journey books: its counts here are this file's alone. */
 const KO2 = 'BFGoodrich All-Terrain T/A KO2 tyre 225/60R18';
@@ -129,6 +130,34 @@ test('an admin moves tyres from the warehouse to a workshop and corrects a count
   await expect(rowOf(page, tyre).getByRole('cell').first()).toHaveText(String(before - 4));
 });
 
+test('an admin receives a tyre size a workshop never held: the place and size chosen in the dialog, a future DOT code refused at its field, then the new row shows', async ({ page }) => {
+  const KEPONG = 'kuala-lumpur-kepong-tyre-battery';
+  const sku = 'tyre-bfgoodrich-all-terrain-ko2@245/70R16';
+  const name = 'BFGoodrich All-Terrain T/A KO2 tyre 245/70R16';
+  await openAsStaff(page, ADMIN_PHONE, '/pc/console/stock');
+  const held = await api<{ total: number }>(page, '/console/stock/page', { location: KEPONG, q: sku, pageNum: 1, pageSize: 50 });
+  expect(held.total).toBe(0);
+
+  await page.getByRole('button', { name: 'Receive new stock' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receive new stock' });
+  await dialog.getByLabel('Place').selectOption({ label: 'Kepong Tyre & Battery Centre' });
+  await dialog.getByLabel('Find the product').fill('all-terrain ko2');
+  await dialog.getByRole('radio', { name: 'BFGoodrich All-Terrain T/A KO2 tyre' }).check();
+  await dialog.getByLabel('Tyre size').selectOption('245/70R16');
+  await dialog.getByLabel('Quantity (1 to 500)').fill('3');
+  await dialog.getByLabel('DOT date code').fill(dotOfDate(addDays(klDate(new Date()), 14)));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByLabel('DOT date code')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('DOT date code')).toHaveAccessibleDescription(new RegExp(`${message('en', 'stock.dotFuture').replace(/[.()]/g, '\\$&')}$`));
+
+  await dialog.getByLabel('DOT date code').fill(dotOfDate(addDays(klDate(new Date()), -7)));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Search by name or SKU')).toHaveValue(sku);
+  await expect(rowOf(page, name).getByRole('cell').first()).toHaveText('Kepong Tyre & Battery Centre');
+  await expect(rowOf(page, name).getByRole('cell').nth(1)).toHaveText('3');
+});
+
 test('the stock screen, with its import open and a dialog, has no serious accessibility problem', async ({ page }) => {
   await openAsStaff(page, ADMIN_PHONE, '/pc/console/stock?q=ko2');
   await expect(page.getByRole('rowheader').first()).toBeVisible();
@@ -136,6 +165,11 @@ test('the stock screen, with its import open and a dialog, has no serious access
   expect(await seriousProblems(page)).toEqual([]);
   await page.getByRole('button', { name: 'Correct count' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousProblems(page)).toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Receive new stock' }).click();
+  await page.getByRole('dialog', { name: 'Receive new stock' }).getByLabel('Find the product').fill('aerotwin');
+  await expect(page.getByRole('dialog').getByRole('radio').first()).toBeVisible();
   expect(await seriousProblems(page)).toEqual([]);
 });
 

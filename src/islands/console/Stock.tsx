@@ -8,6 +8,7 @@ import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
 import { errorText, LoadFailed, useStores } from './parts.tsx';
 import { StockDialog, type StockAction } from './StockDialogs.tsx';
 import { StockImport } from './StockImport.tsx';
+import { ReceiveNew } from './StockReceiveNew.tsx';
 import { batchWords, count, placeNameOf, type Place, type StockRow } from './StockParts.tsx';
 
 const PAGE_SIZE = 50;
@@ -166,6 +167,18 @@ function StockDesk({ locale, staff }: { locale: Locale; staff: StaffMember }) {
           </button>
         )}
       </div>
+      <ReceiveNew
+        locale={locale}
+        location={admin ? query.location || null : staff.storeId}
+        places={places}
+        placeName={placeName}
+        onReceived={(row) => {
+          // The list follows: the row received, whatever the filters showed before.
+          setTyped(row.sku);
+          setQuery({ ...query, q: row.sku, low: false, aged: false, page: 1 });
+          setReloads((n) => n + 1);
+        }}
+      />
       {admin && <StockImport locale={locale} onImported={() => setReloads((n) => n + 1)} />}
       {storesFailed && <LoadFailed locale={locale} text={storesFailed} onRetry={() => location.reload()} />}
       {failed && <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />}

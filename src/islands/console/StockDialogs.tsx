@@ -19,7 +19,7 @@ type Texts = ReturnType<typeof dictionary>['consoleStock'];
 type Problems = Record<string, string>;
 
 /** A labelled field with the refusal that names it shown under it. */
-function Field({ id, label, hint, problem, children }: { id: string; label: string; hint?: string; problem?: string; children: (aria: Record<string, unknown>) => ReactNode }) {
+export function Field({ id, label, hint, problem, children }: { id: string; label: string; hint?: string; problem?: string; children: (aria: Record<string, unknown>) => ReactNode }) {
   const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   return (
     <div className="space-y-1">
@@ -46,7 +46,7 @@ function Field({ id, label, hint, problem, children }: { id: string; label: stri
  * field; one naming none (807: fewer units, below what orders hold) at `main`; anything else above
  * the buttons.
  */
-function useStockSend(fields: readonly string[], main: string) {
+export function useStockSend(fields: readonly string[], main: string) {
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState('');
@@ -70,7 +70,7 @@ function useStockSend(fields: readonly string[], main: string) {
 }
 
 /** A whole number typed, or NaN (the server words the refusal). */
-const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+export const whole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 interface FormProps {
   locale: Locale;

@@ -39,6 +39,7 @@ import {
   type StockLevelRow,
   type UnitsWanted,
 } from '../modules/stock/service.ts';
+import { skuLevels, stockRulesNow } from '../modules/stock/memory.ts';
 import type { LineOptions } from '../../contract/line.ts';
 import type { ShopContext } from './context.ts';
 
@@ -116,8 +117,9 @@ export async function productStock(ctx: ShopContext, input: { productId: string;
   if (!product) throw new DomainError(Code.NOT_FOUND, 'stock.unknownSku', { sku }, { field: 'productId' });
   if (input.storeId && !ctx.indexes.workshops.some((w) => w.id === input.storeId)) throw new DomainError(Code.NOT_FOUND, 'store.unknown', {}, { field: 'storeId' });
   const day = today(ctx);
-  const rules = await loadStockRules(ctx.db);
-  const levels = await levelsOf(ctx.db, [sku], [WAREHOUSE, ...(input.storeId ? [input.storeId] : [])]);
+  // From memory on PGlite (told of every change); one read each on PostgreSQL.
+  const rules = await stockRulesNow(ctx.db);
+  const levels = await skuLevels(ctx.db, sku, [WAREHOUSE, ...(input.storeId ? [input.storeId] : [])]);
   const sellable = (location: string) => oldestFirst(levels.filter((l) => l.location === location && free(l) > 0 && !isAged(l.dot, day, maxMonths(ctx))), day);
   const warehouse = sellable(WAREHOUSE).reduce((n, l) => n + free(l), 0);
   let atStore = null;
@@ -386,5 +388,5 @@ export async function cartNotBefore(ctx: ShopContext, storeId: string, lines: re
   for (const w of wants) needed.set(w.sku, (needed.get(w.sku) ?? 0) + w.quantity);
   const levels = await levelsOf(ctx.db, [...needed.keys()], [storeId]);
   const short = [...needed].some(([sku, n]) => levels.filter((l) => l.sku === sku && !isAged(l.dot, day, maxMonths(ctx))).reduce((m, l) => m + free(l), 0) < n);
-  return short ? transferDate(day, FIRST_BOOKING_DAY, (await loadStockRules(ctx.db)).transferDays) : null;
+  return short ? transferDate(day, FIRST_BOOKING_DAY, (await stockRulesNow(ctx.db)).transferDays) : null;
 }

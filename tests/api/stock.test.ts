@@ -54,6 +54,18 @@ describe('app/order/vehicle/product/stock (anyone)', () => {
     expect(wiper.data).toMatchObject({ atStore: { available: 1, dots: [] }, warehouse: { available: 500 }, earliestDate: '2025-06-04' });
   });
 
+  test('never behind a change: a receipt, an order, a write by any SQL and new rules show at the next read', async () => {
+    const ask = { productId: XM2, tyreSize: '185/55R15', storeId: KEPONG, quantity: 4 };
+    const read = async () => (await api.request(STOCK, ask)).data;
+    expect(await read()).toMatchObject({ atStore: { available: 2 }, earliestDate: '2025-06-06' });
+    await api.request(S.receive, { location: KEPONG, sku: `${XM2}@185/55R15`, quantity: 2, dot: '2025' }, { userKey: k.admin });
+    expect(await read()).toMatchObject({ atStore: { available: 4 }, earliestDate: '2025-06-04' });
+    await api.db.execute(sql`update stock_levels set on_hand = reserved where location = ${KEPONG} and sku = ${`${XM2}@185/55R15`}`);
+    expect(await read()).toMatchObject({ atStore: { available: 0, dots: [] }, earliestDate: '2025-06-06' });
+    await api.db.execute(sql`update stock_rules set rules = jsonb_set(rules, '{transferDays}', '4') where key = 'stock'`);
+    expect(await read()).toMatchObject({ earliestDate: '2025-06-09' });
+  });
+
   test('refused: unknown product, a size it is not made in, what is not stocked, an unknown workshop, a bad quantity', async () => {
     const ask = (body: object, language = 'en_us') => api.request(STOCK, body, { language }).then((r) => [r.code, r.msg]);
     expect(await ask({ productId: 'no-such-thing' })).toEqual([404, 'no-such-thing is not something the shop stocks: a product, with its tyre size (@185/55R15) or blade length (@24in).']);

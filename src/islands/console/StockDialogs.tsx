@@ -193,18 +193,7 @@ function TransferForm({ locale, row, places, placeName, onClose, onDone }: FormP
     });
   return (
     <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <Field id={`${id}-to`} label={t.to} problem={problems.to}>
-        {(aria) => (
-          <select {...aria} {...AUTOFOCUS} className="field-input min-h-11" value={to} onChange={(e) => setTo(e.target.value)}>
-            <option value="">—</option>
-            {others.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <PlaceSelect id={`${id}-to`} label={t.to} problem={problems.to} places={others} value={to} onChange={setTo} />
       {tyre && <BatchField locale={locale} id={`${id}-dot`} row={row} value={dot} onChange={setDot} problem={problems.dot} />}
       <Field id={`${id}-quantity`} label={t.quantity} problem={problems.quantity}>
         {(aria) => <input {...aria} className="field-input min-h-11 max-w-40 tabular-nums" inputMode="numeric" autoComplete="off" value={quantity} onChange={(e) => setQuantity(e.target.value)} />}
@@ -212,6 +201,24 @@ function TransferForm({ locale, row, places, placeName, onClose, onDone }: FormP
       <Failure text={failure} />
       <Buttons action={t.save} back={t.back} busy={busy} working={t.working} onBack={onClose} />
     </form>
+  );
+}
+
+/** A place to choose on purpose (none chosen first), focused as the dialog opens. */
+export function PlaceSelect({ id, label, problem, places, value, onChange }: { id: string; label: string; problem?: string; places: readonly Place[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <Field id={id} label={label} problem={problem}>
+      {(aria) => (
+        <select {...aria} {...AUTOFOCUS} className="field-input min-h-11" value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">—</option>
+          {places.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
 

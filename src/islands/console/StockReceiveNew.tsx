@@ -9,7 +9,7 @@ import { notify } from '../../stores/ui.ts';
 import { Buttons, Failure } from '../my-orders/form-parts.tsx';
 import { AUTOFOCUS, Modal } from '../ui/Modal.tsx';
 import { errorText } from './parts.tsx';
-import { Field, useStockSend, whole } from './StockDialogs.tsx';
+import { Field, PlaceSelect, useStockSend, whole } from './StockDialogs.tsx';
 import type { Place, StockRow } from './StockParts.tsx';
 
 type Product = ResponseOf<typeof consoleStockProducts>[number];
@@ -69,20 +69,7 @@ function ReceiveNewForm({ locale, location, places, onClose, onDone }: { locale:
   const sizeLabel = product?.tyre ? t.tyreSize : t.bladeLength;
   return (
     <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
-      {location === null && (
-        <Field id={`${id}-place`} label={t.place} problem={problems.location}>
-          {(aria) => (
-            <select {...aria} {...AUTOFOCUS} className="field-input min-h-11" value={place} onChange={(e) => setPlace(e.target.value)}>
-              <option value="">—</option>
-              {places.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      )}
+      {location === null && <PlaceSelect id={`${id}-place`} label={t.place} problem={problems.location} places={places} value={place} onChange={setPlace} />}
       <Field id={`${id}-find`} label={t.findProduct} hint={t.findHint} problem={sizes ? undefined : problems.sku}>
         {(aria) => <input {...aria} {...(location === null ? {} : AUTOFOCUS)} type="search" className="field-input min-h-11" maxLength={80} autoComplete="off" value={q} onChange={(e) => setQ(e.target.value)} />}
       </Field>

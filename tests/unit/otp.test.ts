@@ -18,7 +18,7 @@ const minutesAgo = (m: number) => secondsAgo(m * 60);
 const secondsAhead = (s: number) => new Date(NOW.getTime() + s * 1000);
 
 describe('the OTP rules', () => {
-  test('match docs/design.md and docs/contracts/shop.md §9', () => {
+  test('match docs/architecture.md and docs/contracts/shop.md §9', () => {
     expect({ OTP_TTL_SECONDS, RESEND_WAIT_SECONDS, MAX_WRONG_TRIES, SENDS_PER_PHONE_PER_HOUR, SENDS_PER_ADDRESS_PER_HOUR }).toEqual({
       OTP_TTL_SECONDS: 300,
       RESEND_WAIT_SECONDS: 60,

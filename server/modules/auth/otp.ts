@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH } from '../../../contract/rules/phone.ts';
 
-/** The OTP rules (docs/design.md, "Login codes"): how long a code lives, how often one may be sent, how often guessed. */
+/** The OTP rules (docs/architecture.md, "Login codes"): how long a code lives, how often one may be sent, how often guessed. */
 export const OTP_TTL_SECONDS = 5 * 60;
 export const RESEND_WAIT_SECONDS = 60;
 export const MAX_WRONG_TRIES = 5;

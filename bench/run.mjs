@@ -2,6 +2,10 @@
 // measured in one run on this machine (ratios, not absolute figures, are what compare).
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { recordTo } from './record.mjs';
+
+// What this run prints is kept in bench/results/api.md (api-postgres.md with DATABASE_URL).
+recordTo(process.env.DATABASE_URL ? 'api-postgres' : 'api');
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const CONNECTIONS = 50;

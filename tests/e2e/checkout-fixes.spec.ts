@@ -1,14 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { chooseFreeTime, logInThroughMenu } from './support.ts';
+import { chooseFreeTime, logIn } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 
 /** Logged in with the Myvi, the wiper blades in the cart, at checkout. */
 async function wipersAtCheckout(page: Page) {
   await myviInPetalingJaya(page);
-  await page.goto('/pc/home');
-  await logInThroughMenu(page);
+  await logIn(page);
   await page.goto(`/pc/${WIPERS}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
@@ -161,8 +160,7 @@ test('a cart line that no longer fits the car shows its name in the page’s lan
     );
   });
   await myviInPetalingJaya(page);
-  await page.goto('/pc/home');
-  await logInThroughMenu(page);
+  await logIn(page);
   await page.goto('/pc/confirm');
   const main = page.getByRole('main');
   const line = main.getByRole('listitem').filter({ hasText: 'Michelin Primacy 4 ST tyre' });

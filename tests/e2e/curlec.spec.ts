@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chinese, english, logInThroughMenu, malay, type LoginTexts } from './support.ts';
+import { chinese, english, logIn, type LoginTexts, malay } from './support.ts';
 import { api } from './my-orders-helpers.ts';
 import { placeAt, SEGAMBUT } from './console-helpers.ts';
 
@@ -32,8 +32,8 @@ type Found = { totals: { totalSen: number }; payments: { method: string; state: 
 
 /** A pickup order (no time to book) of a fresh customer, and its payment page open. */
 async function orderToPay(page: Page, w: Words, plate: string): Promise<{ orderNo: string; totalSen: number }> {
+  await logIn(page);
   await page.goto(`${w.prefix}home`);
-  await logInThroughMenu(page, w.login);
   const { orderNo } = await placeAt(page, SEGAMBUT, 'pickup', plate);
   const { totals } = await api<Found>(page, '/app/order/vehicle/order/app/find', { orderNo });
   await page.goto(`${w.prefix}pages?orderNo=${orderNo}`);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 // The top bar on a laptop, logged in with the car whose name is the longest in the content:
 // one line from 1024 to 1440 px in every language, nothing wrapped or cut.
@@ -38,7 +38,7 @@ test('the top bar keeps to one line from 1024 to 1440 px in three languages, log
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/pc/home');
   await page.evaluate((info) => localStorage.setItem('carInfo', info), JSON.stringify(car.info));
-  const phone = await logInThroughMenu(page);
+  const phone = await logIn(page);
   const problems: string[] = [];
   for (const prefix of ['', 'zh-cn/', 'ms/']) {
     for (const width of [1024, 1280, 1440]) {
@@ -74,7 +74,7 @@ test('at 1280 px, logged in, the car chip shows "Perodua Myvi" whole in three la
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/pc/home');
   await page.evaluate((info) => localStorage.setItem('carInfo', info), JSON.stringify(myvi));
-  await logInThroughMenu(page);
+  await logIn(page);
   for (const prefix of ['', 'zh-cn/', 'ms/']) {
     await page.goto(`/pc/${prefix}home`);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);

@@ -9,7 +9,7 @@ import { ms } from '../../src/i18n/ms.ts';
 import { zhCn } from '../../src/i18n/zh-cn.ts';
 import { availabilityWords, type StockAnswer } from '../../src/lib/stock-words.ts';
 import { ADMIN_PHONE, openAsStaff } from './console-helpers.ts';
-import { chinese, english, freeDays, logInThroughMenu, malay, type LoginTexts } from './support.ts';
+import { chinese, english, freeDays, logIn, type LoginTexts, malay } from './support.ts';
 
 // The stock journey of docs/guide.md ("Stock"), once in each language: a Myvi owner wants four
 // Michelin Energy XM2+ 185/55R15 at a workshop that holds one (content/stock/demo.json), so the
@@ -69,8 +69,8 @@ for (const j of journeys) {
       { workshop: j.workshop.id, city: j.city },
     );
     const productPage = `${j.prefix}products/auto-tires-service/${PRODUCT}`;
+    await logIn(page);
     await page.goto(productPage);
-    await logInThroughMenu(page, j.login);
     const block = page.getByRole('main').getByRole('region', { name: j.words.product.orderBar });
     await expect(page.getByRole('radio', { name: new RegExp(SIZE.replace('/', '\\/')) })).toBeChecked();
     await page.getByRole('main').getByRole('combobox', { name: j.words.product.quantity }).selectOption('4');

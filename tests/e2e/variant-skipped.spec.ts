@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, english, logIn, type LoginTexts, malay } from './support.ts';
 
 // A car chosen with its variant skipped: a part sized by the car says so once, offers "Choose your
 // variant" at that model's variant step, and is priced, put in the cart and ordered once it is chosen.
@@ -134,8 +134,8 @@ for (const [name, w, width] of [
     await page.addInitScript(() => {
       if (!localStorage.getItem('servauto.curCity')) localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
     });
+    await logIn(page);
     await page.goto(`${w.prefix}home`);
-    await logInThroughMenu(page, w.login);
     await chooseMyviSkippingTheVariant(page, w);
 
     await page.goto(w.prefix + WIPERS);
@@ -184,8 +184,7 @@ test('a cart line chosen before the variant is priced in place once the variant 
     },
     [JSON.stringify(myviAnyVariant), JSON.stringify([line])],
   );
-  await page.goto(`${zh.prefix}home`);
-  await logInThroughMenu(page, zh.login);
+  await logIn(page);
   await page.goto(`${zh.prefix}confirm`);
   const main = page.getByRole('main');
   await expect(main.getByText('请先选择您的车款：每个部件都需按车款核对。')).toHaveCount(1);

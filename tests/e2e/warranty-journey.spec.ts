@@ -5,7 +5,7 @@ import { ms } from '../../src/i18n/ms.ts';
 import { zhCn } from '../../src/i18n/zh-cn.ts';
 import { ADMIN_PHONE, openAsStaff, placeAt } from './console-helpers.ts';
 import { payInSandbox, photo } from './my-orders-helpers.ts';
-import { chinese, chooseFreeTime, english, freeDays, logInThroughMenu, malay, type LoginTexts } from './support.ts';
+import { chinese, chooseFreeTime, english, freeDays, logIn, type LoginTexts, malay } from './support.ts';
 
 /**
  * The 30-day warranty from end to end, in each language at 390 px: staff complete an
@@ -232,8 +232,8 @@ async function decide(page: Page, w: Words, claimNo: string, button: string, tit
 for (const w of languages) {
   test(`${w.name}: four tyres fitted with their date codes, a warranty claim, its free repair booked, seen on the day, resolved`, async ({ browser, page }) => {
     const customer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await logIn(customer);
     await customer.goto(`/pc/${w.prefix}home`);
-    await logInThroughMenu(customer, w.login);
     const { orderNo } = await placeAt(customer, SS2, 'install', `WJY ${1 + (Date.now() % 9999)}`, '0123456789', [TYRES]);
     await payInSandbox(customer, orderNo, w.pay);
 

@@ -36,8 +36,7 @@ test('the top bar keeps to one line from 1024 to 1440 px in three languages, log
   test.setTimeout(120_000);
   const car = longestCar();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/pc/home');
-  await page.evaluate((info) => localStorage.setItem('carInfo', info), JSON.stringify(car.info));
+  await page.addInitScript((info) => localStorage.setItem('carInfo', info), JSON.stringify(car.info));
   const phone = await logIn(page);
   const problems: string[] = [];
   for (const prefix of ['', 'zh-cn/', 'ms/']) {
@@ -72,8 +71,7 @@ test('the top bar keeps to one line from 1024 to 1440 px in three languages, log
 test('at 1280 px, logged in, the car chip shows "Perodua Myvi" whole in three languages', async ({ page }) => {
   const myvi = { brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.5-av-2022', noYear: false, noBt: false, bodyType: 'Hatchback' };
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/pc/home');
-  await page.evaluate((info) => localStorage.setItem('carInfo', info), JSON.stringify(myvi));
+  await page.addInitScript((info) => localStorage.setItem('carInfo', info), JSON.stringify(myvi));
   await logIn(page);
   for (const prefix of ['', 'zh-cn/', 'ms/']) {
     await page.goto(`/pc/${prefix}home`);

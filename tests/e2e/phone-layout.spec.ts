@@ -25,8 +25,8 @@ test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('logged in, the top bar keeps the name, the cart and the account menu apart', async ({ page }) => {
-    await live(page, '/pc/home');
     await logIn(page);
+    await live(page, '/pc/home');
     const name = page.getByRole('banner').getByRole('link', { name: /Servauto/ }).first();
     const cart = page.getByRole('link', { name: /cart/i }).first();
     const account = page.getByRole('button', { name: /Account menu/ });

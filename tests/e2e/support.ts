@@ -129,13 +129,14 @@ export async function sessionFor(request: APIRequestContext, phone: string, orig
 
 /**
  * Puts `session` in the tab before any of its pages runs a script, as the login dialog leaves
- * it; once per tab, so logging out in the tab stays logged out.
+ * it; once per tab and session, so logging out in the tab stays logged out.
  */
 export async function openLoggedIn(page: Page, session: Session) {
   await page.addInitScript((s) => {
     try {
-      if (sessionStorage.getItem('servauto.e2e.seeded')) return;
-      sessionStorage.setItem('servauto.e2e.seeded', '1');
+      const seeded = `servauto.e2e.seeded.${s.userKey}`;
+      if (sessionStorage.getItem(seeded)) return;
+      sessionStorage.setItem(seeded, '1');
       sessionStorage.setItem('servauto.user', JSON.stringify(s));
     } catch {
       // A page whose storage is blocked (about:blank) is not the shop's.

@@ -8,6 +8,7 @@ const pages = [
   ['category', 'products/auto-wiper-blade'],
   ['product', 'products/auto-maintenance/service-basic'],
   ['workshops', 'store'],
+  ['search', 'search?q=michelin'],
   ['FAQ', 'faq'],
   ['About', 'about-us-servauto'],
   ['privacy policy', 'agreement/privacy-policy'],

@@ -127,21 +127,27 @@ export async function sessionFor(request: APIRequestContext, phone: string, orig
   return post<Session>(request, `${origin}/api/app/user/client-login`, { phone, code });
 }
 
+let seedings = 0;
+
 /**
- * Puts `session` in the tab before any of its pages runs a script, as the login dialog leaves
- * it; once per tab and session, so logging out in the tab stays logged out.
+ * Puts `session` in the tab before any of its pages next runs a script, as the login dialog
+ * leaves it; once, so logging out in the tab stays logged out, and a later call (another staff
+ * member, the first again) takes over from the next page on.
  */
 export async function openLoggedIn(page: Page, session: Session) {
-  await page.addInitScript((s) => {
-    try {
-      const seeded = `servauto.e2e.seeded.${s.userKey}`;
-      if (sessionStorage.getItem(seeded)) return;
-      sessionStorage.setItem(seeded, '1');
-      sessionStorage.setItem('servauto.user', JSON.stringify(s));
-    } catch {
-      // A page whose storage is blocked (about:blank) is not the shop's.
-    }
-  }, session);
+  const seeded = `servauto.e2e.seeded.${process.pid}.${(seedings += 1)}`;
+  await page.addInitScript(
+    ({ s, seeded }) => {
+      try {
+        if (sessionStorage.getItem(seeded)) return;
+        sessionStorage.setItem(seeded, '1');
+        sessionStorage.setItem('servauto.user', JSON.stringify(s));
+      } catch {
+        // A page whose storage is blocked (about:blank) is not the shop's.
+      }
+    },
+    { s: session, seeded },
+  );
 }
 
 /**

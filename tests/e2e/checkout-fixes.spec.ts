@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { myviInPetalingJaya } from './my-orders-helpers.ts';
+import { api, MYVI, myviInPetalingJaya } from './my-orders-helpers.ts';
 import { chooseFreeTime, logIn } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';

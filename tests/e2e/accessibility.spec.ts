@@ -1,11 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { seriousProblems } from './axe.ts';
+import { ADMIN_PHONE, openAsStaff } from './console-helpers.ts';
 
+/** The shop's page kinds, named. */
 const pages = [
   ['home', 'home'],
   ['category', 'products/auto-wiper-blade'],
   ['product', 'products/auto-maintenance/service-basic'],
   ['workshops', 'store'],
+  ['search', 'search?q=michelin'],
   ['FAQ', 'faq'],
   ['About', 'about-us-servauto'],
   ['privacy policy', 'agreement/privacy-policy'],
@@ -13,13 +16,37 @@ const pages = [
   ['not found', 'no-such-page'],
 ] as const;
 
-for (const prefix of ['', 'zh-cn/', 'ms/']) {
-  for (const [name, path] of pages) {
-    test(`${name} page ${prefix ? `(${prefix.slice(0, -1)}) ` : ''}has no serious accessibility problem`, async ({ page }) => {
+/** The console's pages, each checked in one language (the languages take turns), as an admin. */
+const consolePages = ['console', 'console/counter', 'console/mail', 'console/refunds', 'console/warranty', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices', 'console/content'];
+/** The console's menu, named in each language: shown once the staff check has passed. */
+const consoleMenu = { '': 'Console pages', 'zh-cn/': '后台页面', 'ms/': 'Halaman konsol' } as const;
+
+/** Each language's path prefix, its `lang` and the language switcher's name in it. */
+const languages = [
+  ['', 'en-MY', 'Language'],
+  ['zh-cn/', 'zh-CN', '语言'],
+  ['ms/', 'ms-MY', 'Bahasa'],
+] as const;
+
+// One test per language: every page kind is opened in turn, shown in the language (its `lang`,
+// its heading, the switcher named in it), and all their accessibility problems reported together.
+for (const [i, [prefix, lang, switcher]] of languages.entries()) {
+  test(`every page kind renders in ${lang} with no serious accessibility problem, the console's for an admin`, async ({ page }) => {
+    const problems: Record<string, string[]> = {};
+    for (const [, path] of pages) {
       await page.goto(`/pc/${prefix}${path}`);
-      expect(await seriousProblems(page)).toEqual([]);
-    });
-  }
+      await expect(page.locator('html'), path).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+      await expect(page.getByRole('navigation', { name: switcher, exact: true }), path).toBeAttached();
+      problems[`/pc/${prefix}${path}`] = await seriousProblems(page);
+    }
+    for (const path of consolePages.filter((_, n) => n % 3 === i)) {
+      await openAsStaff(page, ADMIN_PHONE, `/pc/${prefix}${path}`);
+      await expect(page.getByRole('navigation', { name: consoleMenu[prefix] })).toBeVisible();
+      problems[`/pc/${prefix}${path}`] = await seriousProblems(page);
+    }
+    expect(Object.fromEntries(Object.entries(problems).filter(([, found]) => found.length > 0))).toEqual({});
+  });
 }
 
 test('the login dialog works by keyboard alone, keeps focus inside and gives it back', async ({ page }) => {

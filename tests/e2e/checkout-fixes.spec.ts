@@ -1,14 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { chooseFreeTime, logInThroughMenu } from './support.ts';
+import { api, MYVI, myviInPetalingJaya } from './my-orders-helpers.ts';
+import { chooseFreeTime, logIn } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 
 /** Logged in with the Myvi, the wiper blades in the cart, at checkout. */
 async function wipersAtCheckout(page: Page) {
   await myviInPetalingJaya(page);
-  await page.goto('/pc/home');
-  await logInThroughMenu(page);
+  await logIn(page);
   await page.goto(`/pc/${WIPERS}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('link', { name: 'Cart, 1 item', exact: true })).toBeVisible();
@@ -131,6 +130,8 @@ test.describe('on a phone', () => {
 
 test('after a checkout the account has the name, and the next checkout starts with the name and the car’s plate', async ({ page }) => {
   const main = await wipersAtCheckout(page);
+  // The Myvi in the customer's garage, as logging in with it chosen leaves it.
+  await api(page, '/export/user/vehicle/car/info/add', { brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: MYVI });
   await main.getByLabel('Car plate number').fill('vbn 7788');
   await main.getByLabel('Name', { exact: true }).fill('Nur Aisyah');
   await bookSs2(main);
@@ -161,8 +162,7 @@ test('a cart line that no longer fits the car shows its name in the page’s lan
     );
   });
   await myviInPetalingJaya(page);
-  await page.goto('/pc/home');
-  await logInThroughMenu(page);
+  await logIn(page);
   await page.goto('/pc/confirm');
   const main = page.getByRole('main');
   const line = main.getByRole('listitem').filter({ hasText: 'Michelin Primacy 4 ST tyre' });

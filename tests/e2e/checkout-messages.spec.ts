@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, MYVI, myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
-import { chinese, chooseFreeTime, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chooseFreeTime, logIn } from './support.ts';
 
 /**
  * Messages at the fields of the checkout, the workshop finder and the refund form: each shows
@@ -12,10 +12,9 @@ const MATS = 'mat-goodyear-rubber';
 
 
 /** Logged in with the Myvi, at the checkout of one product ("Order now"). */
-async function atCheckout(page: Page, product = 'service-basic', prefix = '/pc/', login?: LoginTexts) {
+async function atCheckout(page: Page, product = 'service-basic', prefix = '/pc/') {
   await myviInPetalingJaya(page);
-  await page.goto(`${prefix}home`);
-  await logInThroughMenu(page, login);
+  await logIn(page);
   await page.goto(`${prefix}confirm?id=${product}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('radio').first()).toBeVisible();
@@ -100,12 +99,12 @@ test('a postcode of another state is named as soon as postcode and state are bot
   await expect(page).toHaveURL(/\/pc\/confirm\?/);
 });
 
-for (const [name, prefix, login, words] of [
-  ['Chinese', '/pc/zh-cn/', chinese, { mail: '邮寄', postcode: '邮编', state: '州属', said: '88300 属于沙巴，不属于雪兰莪。' }],
-  ['Malay', '/pc/ms/', malay, { mail: 'Penghantaran pos', postcode: 'Poskod', state: 'Negeri', said: '88300 terletak di Sabah, bukan Selangor.' }],
+for (const [name, prefix, words] of [
+  ['Chinese', '/pc/zh-cn/', { mail: '邮寄', postcode: '邮编', state: '州属', said: '88300 属于沙巴，不属于雪兰莪。' }],
+  ['Malay', '/pc/ms/', { mail: 'Penghantaran pos', postcode: 'Poskod', state: 'Negeri', said: '88300 terletak di Sabah, bukan Selangor.' }],
 ] as const) {
   test(`in ${name}, the postcode of another state is named in ${name}`, async ({ page }) => {
-    const main = await atCheckout(page, MATS, prefix, login);
+    const main = await atCheckout(page, MATS, prefix);
     await main.getByLabel(words.mail).check();
     await main.getByLabel(words.postcode).fill('88300');
     await main.getByLabel(words.state).selectOption('Selangor');
@@ -156,8 +155,8 @@ test('a refused coupon has no Remove: only an applied one does', async ({ page }
 
 test('the refund form’s messages go as soon as the reason and the amount are right', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const orderNo = await placeOrder(page);
   await payInSandbox(page, orderNo);
   await page.goto(`/pc/myorder-status/detail?orderNo=${orderNo}`);
@@ -194,8 +193,8 @@ test('the payment page says what is paid for: the fitting, its workshop, date an
 
 test('Card chosen, a failed payment brings the customer back with Card still chosen', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const orderNo = await placeOrder(page);
   await page.goto(`/pc/pages-order?orderNo=${orderNo}`);
   await expect(page.getByLabel('FPX online banking')).toBeChecked();
@@ -211,8 +210,8 @@ test('Card chosen, a failed payment brings the customer back with Card still cho
 
 test('a pickup order’s payment page names the pickup and its workshop', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const orderNo = await placeOrder(page, 'pickup');
   await page.goto(`/pc/pages-order?orderNo=${orderNo}`);
   const payingFor = page.getByRole('region', { name: 'You are paying for' });
@@ -223,8 +222,8 @@ test('a pickup order’s payment page names the pickup and its workshop', async 
 
 test('a posted order’s payment page names the parcel and where it goes', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const { orderNo } = await api<{ orderNo: string }>(page, '/app/order/vehicle/order/app/add', {
     idempotencyKey: `e2e-paying-for-${Date.now()}`,
     items: [{ productId: MATS, quantity: 1 }],

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { chinese, chooseFreeTime, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, chooseFreeTime, english, logIn, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 const SERVICE = 'products/auto-maintenance/service-basic';
@@ -61,6 +61,7 @@ async function placeAndStartPaying(page: Page, w: Words): Promise<string> {
 test('a Myvi owner puts wiper blades and a basic service in the cart, books a Petaling Jaya workshop, pays and sees the booking', async ({ page }) => {
   await myviInPetalingJaya(page);
   await page.goto('/pc/home');
+  // Logged in through the dialog, as in the other languages' journeys: the rest of the tests skip it.
   await logInThroughMenu(page);
   await addToCart(page, en, [WIPERS, SERVICE]);
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
@@ -118,8 +119,8 @@ for (const [name, w] of [
 
 test('a payment that fails on the provider’s page leaves the order payable from pages-order', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   await addToCart(page, en, [SERVICE]);
   await bookSs2(page.getByRole('main'), en);
   const orderNo = await placeAndStartPaying(page, en);
@@ -135,17 +136,19 @@ test('a payment that fails on the provider’s page leaves the order payable fro
 
 test('Add to cart tapped before the page woke up, then the cart at once: the line reaches checkout', async ({ page }) => {
   await myviInPetalingJaya(page);
-  await page.goto('/pc/home');
-  await logInThroughMenu(page);
-  // A slow phone on a cold server: the code of the product's choices arrives late, so the tap
-  // is held for it, and the customer goes to the cart at once.
+  await logIn(page);
+  // A slow phone on a cold server: the code of the product's choices arrives late (held back
+  // until both taps are made), so the tap is held for it, and the customer goes to the cart at once.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/_astro/ProductChooser.*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await released;
     await route.continue();
   });
   await page.goto(`/pc/${SERVICE}`);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: /^Cart, \d items?$/ }).click();
+  release();
   await expect(page).toHaveURL(/\/confirm$/);
   const main = page.getByRole('main');
   await expect(main.getByText('Basic service', { exact: true })).toBeVisible();
@@ -154,8 +157,8 @@ test('Add to cart tapped before the page woke up, then the cart at once: the lin
 
 test('a double click on Place order makes one order', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   await addToCart(page, en, [WIPERS]);
   await bookSs2(page.getByRole('main'), en);
   const placed: string[] = [];
@@ -172,8 +175,8 @@ test('a double click on Place order makes one order', async ({ page }) => {
 
 test('a bad plate and a bad postcode show their messages at the field', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   await addToCart(page, en, [WIPERS]);
   const main = page.getByRole('main');
   await bookSs2(main, en, '12-AB-34');
@@ -202,8 +205,7 @@ test('mats cut to the floor, opened at checkout before the variant was chosen, w
   await page.addInitScript((car) => {
     if (!localStorage.getItem('carInfo')) localStorage.setItem('carInfo', car);
   }, JSON.stringify(myviAnyVariant));
-  await page.goto('/pc/home');
-  await logInThroughMenu(page);
+  await logIn(page);
   await page.goto('/pc/confirm?id=mat-3d-maxpider-kagu&quantity=1');
   const main = page.getByRole('main');
   const waiting = 'Choose your car’s variant first: 3D MAXpider KAGU rubber floor mats is made for your exact car.';

@@ -2,15 +2,15 @@ import { expect, test } from '@playwright/test';
 import { dateWords } from '../../contract/rules/dates.ts';
 import { ADMIN_PHONE, openAsStaff, placeAt } from './console-helpers.ts';
 import { payInSandbox } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 /** A workshop no other browser test books or closes. */
 const JELUTONG = 'george-town-jelutong-tyre-auto';
 const JELUTONG_NAME = 'Jelutong Tyre & Auto Service';
 
 test('the admin sees how many bookings a closure hits before confirming; the customer’s order opens with what to do, and the change is free', async ({ browser, page }) => {
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const { orderNo, date } = await placeAt(page, JELUTONG, 'install', `PGA ${1 + (Date.now() % 9999)}`);
   await payInSandbox(page, orderNo);
 

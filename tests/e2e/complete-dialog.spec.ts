@@ -5,7 +5,7 @@ import { ms } from '../../src/i18n/ms.ts';
 import { zhCn } from '../../src/i18n/zh-cn.ts';
 import { openAsStaff, placeAt, TYRE_WORKSHOP_PHONE } from './console-helpers.ts';
 import { payInSandbox } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 const SS2 = 'petaling-jaya-ss2-tyre-auto';
 const TYRES = { productId: 'tyre-bridgestone-turanza-t005a', quantity: 4, options: { tyreSize: '195/45R16' } };
@@ -33,8 +33,8 @@ async function openComplete(page: Page, t: typeof zhCn.console, path: string, or
 
 test('the Complete dialog shows every problem at once, each by its field, in the console’s language, and no browser bubble', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo } = await placeAt(customer, SS2, 'install', `WCD ${1 + (Date.now() % 9999)}`, '0123456789', [TYRES]);
   await payInSandbox(customer, orderNo);
 

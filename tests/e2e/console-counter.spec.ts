@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 import { api, payInSandbox } from './my-orders-helpers.ts';
 import { customerSees, openAsStaff, placeAt, SEGAMBUT, WORKSHOP_PHONE } from './console-helpers.ts';
 
 test('a pickup is made ready at the counter and handed over with the customer’s code only', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo } = await placeAt(customer, SEGAMBUT, 'pickup', 'WA 8123 K');
   await payInSandbox(customer, orderNo);
   const { pickupCode } = await api<{ pickupCode: string }>(customer, '/app/order/vehicle/order/app/find', { orderNo });

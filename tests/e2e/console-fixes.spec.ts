@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_PHONE, openAsStaff, placeAt, SEGAMBUT, WORKSHOP_PHONE } from './console-helpers.ts';
 import { payInSandbox } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 const SEGAMBUT_NAME = 'Bengkel Kereta Maju Jaya';
 
@@ -27,8 +27,8 @@ test('every console page names the staff member’s workshop, in each language',
 
 test('starting a job before its booked day asks first; going back leaves it booked', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const plate = `WKA ${1 + (Date.now() % 9999)}`;
   const { orderNo, date } = await placeAt(customer, SEGAMBUT, 'install', plate);
   await payInSandbox(customer, orderNo);

@@ -2,12 +2,12 @@ import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'n
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { api, MYVI } from './my-orders-helpers.ts';
-import { codesSentTo, freeTimeOfMine, otpFromLog } from './support.ts';
+import { freeTimeOfMine, openLoggedIn, type Session, sessionFor } from './support.ts';
 
 /**
  * Staff for the console journeys. The demo staff have one phone each and a code may be asked
  * for once a minute, so each is logged in once per run and the key shared by every test,
- * whichever worker runs it; the login dialog itself is exercised by the first test to log in.
+ * whichever worker runs it.
  */
 
 export const SEGAMBUT = 'kuala-lumpur-segambut-maju-jaya';
@@ -16,28 +16,16 @@ export const WORKSHOP_PHONE = '100000002';
 /** The demo staff of SS2 Tyre & Auto Service, a workshop that fits tyres. */
 export const TYRE_WORKSHOP_PHONE = '100000003';
 
-interface SavedSession {
-  userKey: string;
-  user: unknown;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function logInByApi(page: Page, phone: string): Promise<SavedSession> {
-  const before = codesSentTo(phone);
-  await api(page, '/app/user/send/sms', { phone });
-  const code = await otpFromLog(phone, before);
-  return api<SavedSession>(page, '/app/user/client-login', { phone, code });
-}
-
 /** The staff member's session for this run: logged in by the first test that needs it, then shared. */
-export async function staffSession(page: Page, phone: string): Promise<SavedSession> {
+export async function staffSession(page: Page, phone: string): Promise<Session> {
   const dir = process.env.SERVAUTO_E2E_DIR;
   if (!dir) throw new Error('SERVAUTO_E2E_DIR is not set: run the browser tests through playwright.config.ts');
   const file = path.join(dir, `staff-${phone}.json`);
   const lock = `${file}.lock`;
   for (let waited = 0; waited < 60_000; waited += 200) {
-    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as SavedSession;
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Session;
     try {
       mkdirSync(lock);
     } catch {
@@ -45,19 +33,17 @@ export async function staffSession(page: Page, phone: string): Promise<SavedSess
       continue;
     }
     try {
-      if (!existsSync(file)) writeFileSync(file, JSON.stringify(await logInByApi(page, phone)));
+      if (!existsSync(file)) writeFileSync(file, JSON.stringify(await sessionFor(page.request, phone)));
     } finally {
       rmdirSync(lock);
     }
   }
-  return JSON.parse(readFileSync(file, 'utf8')) as SavedSession;
+  return JSON.parse(readFileSync(file, 'utf8')) as Session;
 }
 
 /** Opens a page as the staff member, their session in the tab as the login dialog leaves it. */
 export async function openAsStaff(page: Page, phone: string, url: string) {
-  await page.goto('/pc/home');
-  const session = await staffSession(page, phone);
-  await page.evaluate((s) => sessionStorage.setItem('servauto.user', JSON.stringify(s)), session);
+  await openLoggedIn(page, await staffSession(page, phone));
   await page.goto(url);
 }
 

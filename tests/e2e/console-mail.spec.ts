@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 import { api, MYVI, payInSandbox } from './my-orders-helpers.ts';
 import { ADMIN_PHONE, customerSees, openAsStaff } from './console-helpers.ts';
 
 test('an admin ships a mail order with its courier and tracking number, then completes it on delivery', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo } = await api<{ orderNo: string }>(customer, '/app/order/vehicle/order/app/add', {
     idempotencyKey: `e2e-console-mail-${Date.now()}`,
     items: [{ productId: 'mat-goodyear-rubber', quantity: 1 }],

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 import { api, payInSandbox } from './my-orders-helpers.ts';
 import { ADMIN_PHONE, customerSees, openAsStaff, placeAt, SEGAMBUT } from './console-helpers.ts';
 import { seriousProblems } from './axe.ts';
 
 test('an admin approves a refund in full with the sandbox provider and the customer sees it completed', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo } = await placeAt(customer, SEGAMBUT, 'install', 'JQR 4521');
   await payInSandbox(customer, orderNo);
   await api(customer, '/app/order/vehicle/order/app/refund', { orderNo, reason: 'The workshop could not fit my car in after all', contact: '012-345 6789' });
@@ -38,8 +38,8 @@ test('an admin approves a refund in full with the sandbox provider and the custo
 
 test('an admin tries a refund the provider could not pay again from the Attention list, and it leaves the list', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo } = await placeAt(customer, SEGAMBUT, 'install', 'JQR 7713');
   await payInSandbox(customer, orderNo);
   // RM 10.13: the sandbox's test amount, whose first refund fails (docs/integrations.md, Payments).
@@ -74,8 +74,8 @@ test('an admin tries a refund the provider could not pay again from the Attentio
 
 test('paying a failed refund outside the provider asks for the reference and a note', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo } = await placeAt(customer, SEGAMBUT, 'pickup', 'JQR 8813');
   await payInSandbox(customer, orderNo);
   await api(customer, '/app/order/vehicle/order/app/refund', { orderNo, reason: 'Wrong mats', contact: '012-345 6789', amountSen: 513 });

@@ -1,12 +1,12 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 import { payInSandbox } from './my-orders-helpers.ts';
 import { customerSees, openAsStaff, placeAt, SEGAMBUT, WORKSHOP_PHONE } from './console-helpers.ts';
 
 async function customerPage(browser: Browser) {
   const page = await (await browser.newContext()).newPage();
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   return page;
 }
 
@@ -69,8 +69,8 @@ test('a customer opening the console logs in first and is told it is for Servaut
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   // Customers are not offered the console.
   await page.getByRole('button', { name: /Account menu/ }).click();
   await expect(page.getByRole('link', { name: 'My Orders' })).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { dateWords } from '../../contract/rules/dates.ts';
 import { ADMIN_PHONE, openAsStaff, placeAt } from './console-helpers.ts';
 import { api, payInSandbox } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 /** A workshop no other browser test books or closes. */
 const KENYALANG = 'kuching-kenyalang-auto-service';
@@ -17,8 +17,8 @@ function textsAbout(orderNo: string): string[] {
 }
 
 test('an order on a closed day says its dates in words in each language: the page, its timeline and the SMS', async ({ browser, page }) => {
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const { orderNo, date } = await placeAt(page, KENYALANG, 'install', `QAA ${1 + (Date.now() % 9999)}`);
   await payInSandbox(page, orderNo);
 

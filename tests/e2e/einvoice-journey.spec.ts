@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousProblems } from './axe.ts';
 import { myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 /**
  * The whole way, with nothing answered by fixtures: a customer pays, asks for a business
@@ -12,8 +12,8 @@ import { logInThroughMenu } from './support.ts';
 test('a customer pays, asks for a business e-invoice and sees it valid with its QR code on the invoice page, in three languages', async ({ page }) => {
   test.slow();
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const orderNo = await placeOrder(page, 'pickup', 'WXY 2718');
   await payInSandbox(page, orderNo);
 

@@ -4,7 +4,7 @@ import { seriousProblems } from './axe.ts';
 import { ownEinvoice } from './fixtures/einvoice.ts';
 import { pickupInvoice, VALIDATION_URL } from './fixtures/invoice.ts';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, english, logIn, type LoginTexts, malay } from './support.ts';
 
 /**
  * The buyer asks for their own e-invoice on the invoice page. Only the invoice and the
@@ -34,8 +34,7 @@ async function buyer(page: Page, prefix: string, texts: LoginTexts, answers: { r
     const document = finds.length > 1 ? finds.shift() : finds[0];
     return route.fulfill({ json: { code: 200, msg: 'success', data: { document: document ?? null, canRequest: false, requestUntil: '2026-11-30' } } });
   });
-  await page.goto(`${prefix}home`);
-  await logInThroughMenu(page, texts);
+  await logIn(page);
   await page.goto(`${prefix}myorder-status/invoice?orderNo=${ORDER}`);
   return sent;
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { freshPhone } from './support.ts';
+import { logIn } from './support.ts';
 
 /**
  * An order left unpaid, on the second server of playwright.config.ts: there an order waits
@@ -23,31 +22,6 @@ async function myviInSubangJaya(page: Page) {
     );
     localStorage.setItem('servauto.curCity', JSON.stringify('subang-jaya'));
   });
-}
-
-/** The newest code this server's console SMS provider logged for `phone`. */
-async function codeFor(phone: string): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const lines = readFileSync(process.env.SERVAUTO_EXPIRY_LOG!, 'utf8').split('\n');
-      code = lines.findLast((l) => l.includes(`[sms] OTP for +60${phone}:`))?.match(/: (\d{6})$/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
-
-async function logIn(page: Page) {
-  const phone = freshPhone();
-  await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Phone number').fill(phone);
-  await dialog.getByRole('button', { name: 'Send OTP' }).click();
-  await dialog.getByLabel('6-digit code').fill(await codeFor(phone));
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await expect(dialog).toBeHidden();
 }
 
 /** "Order with installation" of the wiper blades: checkout with that one line, SS15 and its first free date. */
@@ -85,7 +59,6 @@ async function holdTheOtherBays(page: Page, date: string, time: string) {
 
 test('an order not paid in time is cancelled, says why, cannot be paid, and its time is offered again', async ({ page }) => {
   await myviInSubangJaya(page);
-  await page.goto('/pc/home');
   await logIn(page);
 
   let main = await checkoutAtSs15(page);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousProblems } from './axe.ts';
 import { api } from './my-orders-helpers.ts';
-import { english, logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 interface Consent {
   serviceReminders: boolean;
@@ -11,8 +11,7 @@ interface Consent {
 }
 
 test('reminders are off until the customer turns them on, each beside the sentence the shop stores, and the choice stays', async ({ page }) => {
-  await page.goto('/pc/home');
-  await logInThroughMenu(page, english);
+  await logIn(page);
   await page.goto('/pc/garage');
   const reminders = page.getByRole('region', { name: 'Reminders' });
   const service = reminders.getByRole('checkbox', { name: 'Service reminders' });

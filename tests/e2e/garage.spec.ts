@@ -4,7 +4,7 @@ import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
 import { seriousProblems } from './axe.ts';
 import { openAsStaff, placeAt, SEGAMBUT, WORKSHOP_PHONE } from './console-helpers.ts';
 import { api, payInSandbox } from './my-orders-helpers.ts';
-import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, english, logInThroughMenu, type LoginTexts, malay } from './support.ts';
 
 
 const today = () => klDate(new Date());
@@ -159,6 +159,7 @@ test('"Choose your variant" for a Saga saved without one opens at its variants a
     );
   });
   await page.goto('/pc/home');
+  // Logged in through the dialog: logging in keeps the car chosen on this device in the garage.
   await logInThroughMenu(page, english);
   const garage = async () => (await api<{ model: string; year: string; variant: string }[]>(page, '/export/user/vehicle/car/info/list', {})).map((c) => [c.model, c.year, c.variant].join(' '));
   await expect.poll(garage).toEqual(['Saga 2020 ']);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 // The top bar on a laptop, logged in with the car whose name is the longest in the content:
 // one line from 1024 to 1440 px in every language, nothing wrapped or cut.
@@ -36,9 +36,8 @@ test('the top bar keeps to one line from 1024 to 1440 px in three languages, log
   test.setTimeout(120_000);
   const car = longestCar();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/pc/home');
-  await page.evaluate((info) => localStorage.setItem('carInfo', info), JSON.stringify(car.info));
-  const phone = await logInThroughMenu(page);
+  await page.addInitScript((info) => localStorage.setItem('carInfo', info), JSON.stringify(car.info));
+  const phone = await logIn(page);
   const problems: string[] = [];
   for (const prefix of ['', 'zh-cn/', 'ms/']) {
     for (const width of [1024, 1280, 1440]) {
@@ -72,9 +71,8 @@ test('the top bar keeps to one line from 1024 to 1440 px in three languages, log
 test('at 1280 px, logged in, the car chip shows "Perodua Myvi" whole in three languages', async ({ page }) => {
   const myvi = { brand: 'Perodua', model: 'Myvi', year: '2022', variant: '1.5 AV', brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2022', variantId: 'perodua-myvi-1.5-av-2022', noYear: false, noBt: false, bodyType: 'Hatchback' };
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/pc/home');
-  await page.evaluate((info) => localStorage.setItem('carInfo', info), JSON.stringify(myvi));
-  await logInThroughMenu(page);
+  await page.addInitScript((info) => localStorage.setItem('carInfo', info), JSON.stringify(myvi));
+  await logIn(page);
   for (const prefix of ['', 'zh-cn/', 'ms/']) {
     await page.goto(`/pc/${prefix}home`);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);

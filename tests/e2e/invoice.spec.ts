@@ -3,7 +3,7 @@ import { orderInvoice } from '../../contract/paths/orders.ts';
 import { seriousProblems } from './axe.ts';
 import { installationInvoice, pickupInvoice, VALIDATION_URL } from './fixtures/invoice.ts';
 import { myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
-import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, english, logIn, type LoginTexts, malay } from './support.ts';
 
 /**
  * The printable tax invoice. Its call answers the fixture of fixtures/invoice.ts (the
@@ -22,8 +22,8 @@ async function answerInvoices(page: Page, invoice = installationInvoice) {
 async function customer(page: Page, prefix: string, texts: LoginTexts, invoice = installationInvoice) {
   await myviInPetalingJaya(page);
   await answerInvoices(page, invoice);
+  await logIn(page);
   await page.goto(`${prefix}home`);
-  await logInThroughMenu(page, texts);
 }
 
 const languages = [

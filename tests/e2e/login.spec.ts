@@ -66,7 +66,7 @@ test('the login form words its problems as the spec does', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter 6-digit OTP');
 
-  // Asking again while the wait runs (20 s on the test server) warns with the seconds left.
+  // Asking again while the wait runs (SERVAUTO_OTP_RESEND_SECONDS on the test server) warns with the seconds left.
   await expect(dialog.getByRole('button', { name: /Resend in \d+s/ })).toBeVisible();
   await dialog.getByRole('button', { name: /Resend in \d+s/ }).click();
   await expect(page.getByRole('alert').filter({ hasText: /Please wait \d+ seconds before requesting another code\./ })).toBeVisible();

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { seriousProblems as serious } from './axe.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 import { api, myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
 
 test('My Orders, an order’s page and its dialogs have no serious accessibility problem, in all three languages', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const pickup = await placeOrder(page, 'pickup');
   await payInSandbox(page, pickup);
   await api(page, '/app/order/vehicle/order/app/refund', { orderNo: pickup, reason: 'Wrong size', contact: '+60 12-345 6789' });

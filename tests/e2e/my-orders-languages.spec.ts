@@ -1,16 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chinese, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { logIn } from './support.ts';
 import { myviInPetalingJaya, payInSandbox, placeOrder } from './my-orders-helpers.ts';
 
 
-async function customer(page: Page, prefix: string, texts: LoginTexts) {
+async function customer(page: Page, prefix: string) {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto(`${prefix}home`);
-  await logInThroughMenu(page, texts);
 }
 
 test('in Malay: a paid pickup order is found under Akan datang, and its page shows the pickup code large and as a QR code', async ({ page }) => {
-  await customer(page, '/pc/ms/', malay);
+  await customer(page, '/pc/ms/');
   const orderNo = await placeOrder(page, 'pickup');
   await payInSandbox(page, orderNo, 'Bayar');
 
@@ -32,7 +32,7 @@ test('in Malay: a paid pickup order is found under Akan datang, and its page sho
 });
 
 test('in Chinese: an unpaid order is cancelled with a common reason, then deleted', async ({ page }) => {
-  await customer(page, '/pc/zh-cn/', chinese);
+  await customer(page, '/pc/zh-cn/');
   const orderNo = await placeOrder(page);
 
   await page.goto('/pc/zh-cn/myorder-status?status=pending-payment');

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chooseFreeTime, codesSentTo, freeDays, freshPhone, logInThroughMenu, otpFromLog } from './support.ts';
+import { chooseFreeTime, codesSentTo, freeDays, freshPhone, logIn, otpFromLog } from './support.ts';
 import { api, MYVI, myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
 
 /** A logged-in Myvi owner of their own (a fresh phone), on the home page. */
 async function customer(page: Page) {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
 }
 
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Orders by status' });

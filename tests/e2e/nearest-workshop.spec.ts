@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseFreeTime, logInThroughMenu, type LoginTexts } from './support.ts';
+import { chooseFreeTime, logIn } from './support.ts';
 
 /** A Perodua Myvi owner with `city` chosen in the top bar (or none). */
 async function myviOwner(page: Page, city: string | null) {
@@ -14,9 +14,8 @@ async function myviOwner(page: Page, city: string | null) {
 }
 
 /** Logged in, at the checkout with a basic service ordered ("Order now"). */
-async function checkoutWithService(page: Page, prefix = '/pc/', login?: LoginTexts) {
-  await page.goto(`${prefix}home`);
-  await logInThroughMenu(page, login);
+async function checkoutWithService(page: Page, prefix = '/pc/') {
+  await logIn(page);
   await page.goto(`${prefix}confirm?id=service-basic`);
 }
 
@@ -132,8 +131,7 @@ test('a workshop farther than 50 km asks to confirm before it is chosen', async 
 test('the only workshop within 25 km that fits the order is ticked for the customer', async ({ page }) => {
   // In Kota Bharu only the Jalan Hamzah workshop fits tyres.
   await myviOwner(page, 'kota-bharu');
-  await page.goto('/pc/home');
-  await logInThroughMenu(page);
+  await logIn(page);
   await page.goto('/pc/confirm?id=tyre-bridgestone-alenza-001');
   const group = workshopGroup(page);
   await expect(group.getByRole('radio', { checked: true })).toHaveAccessibleName(/Jalan Hamzah/);
@@ -141,7 +139,7 @@ test('the only workshop within 25 km that fits the order is ticked for the custo
 
 test('in Malay and Chinese the cards say where, how far and when, in the page language', async ({ page }) => {
   await myviOwner(page, 'petaling-jaya');
-  await checkoutWithService(page, '/pc/ms/', { account: /Menu akaun/, logIn: 'Log Masuk', phone: 'Nombor telefon', sendOtp: 'Hantar OTP', code: 'Kod 6 digit', confirm: 'Sahkan' });
+  await checkoutWithService(page, '/pc/ms/');
   let group = workshopGroup(page);
   await expect(group.getByText('Terdekat dengan Petaling Jaya')).toBeVisible();
   await expect(cards(group).first()).toHaveAccessibleName(/Masa lapang terawal: /);

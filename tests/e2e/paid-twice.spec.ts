@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 import { api, payInSandbox } from './my-orders-helpers.ts';
 import { placeAt, SEGAMBUT } from './console-helpers.ts';
 
@@ -12,8 +12,8 @@ type Found = { totals: { totalSen: number }; money: { paidSen: number; returnedS
 test('a customer who paid twice gets the second payment back by itself and sees it returned on the order page', async ({ page }) => {
   // The slow confirmation comes by the sandbox's delivery job (within about 30 s), then the money-back job returns it.
   test.setTimeout(150_000);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const { orderNo } = await placeAt(page, SEGAMBUT, 'install', 'WPQ 2288');
 
   // The first payment: taken, but the bank confirms late and the customer leaves before the shop hears of it.

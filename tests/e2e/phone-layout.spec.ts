@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 const languages = [
   { prefix: '', account: /Account menu/, logIn: 'Log In', dialog: 'Log in or sign up', phone: 'Phone number', one: '1 question', many: (n: number) => `${n} questions`, word: 'warranty' },
@@ -25,8 +25,8 @@ test.describe('on a 390 px phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('logged in, the top bar keeps the name, the cart and the account menu apart', async ({ page }) => {
+    await logIn(page);
     await live(page, '/pc/home');
-    await logInThroughMenu(page);
     const name = page.getByRole('banner').getByRole('link', { name: /Servauto/ }).first();
     const cart = page.getByRole('link', { name: /cart/i }).first();
     const account = page.getByRole('button', { name: /Account menu/ });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { dateWords } from '../../contract/rules/dates.ts';
 import { klDate } from '../../contract/rules/kl-calendar.ts';
 import { ADMIN_PHONE, openAsStaff, WORKSHOP_PHONE } from './console-helpers.ts';
-import { chinese, logInThroughMenu, malay, english, type LoginTexts } from './support.ts';
+import { chinese, english, logIn, type LoginTexts, malay } from './support.ts';
 
 /**
  * A logged-in page whose state storage alone decides is drawn before its scripts run: the
@@ -32,8 +32,8 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
 for (const w of languages) {
   test(`${w.prefix || 'en/'}: a logged-in customer's empty cart is drawn before the checkout's scripts run, where the island draws it`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    await logIn(page);
     await page.goto(`/pc/${w.prefix}home`);
-    await logInThroughMenu(page, w.login);
 
     const release = await holdScripts(page);
     await page.goto(`/pc/${w.prefix}confirm`, { waitUntil: 'commit' });
@@ -61,8 +61,9 @@ test('the checkout of a cart with a line, or of a visitor not logged in, draws n
   await expect(main.getByText('Your cart is empty.')).toBeHidden();
   await release();
 
+  await logIn(page);
+
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   await page.evaluate(() => localStorage.setItem('servauto.cart', JSON.stringify([{ productId: 'service-basic', quantity: 1, options: {}, variantId: '', carName: '' }])));
   const releaseAgain = await holdScripts(page);
   await page.goto('/pc/confirm', { waitUntil: 'commit' });
@@ -78,8 +79,7 @@ test('the checkout of a cart with a line, or of a visitor not logged in, draws n
 
 test('a customer My Orders found with no orders sees the empty list before its scripts run, where the island draws it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/pc/ms/home');
-  await logInThroughMenu(page, malay);
+  await logIn(page);
   await page.goto('/pc/ms/myorder-status');
   const main = page.getByRole('main');
   await expect(main.getByText('Anda belum mempunyai pesanan.')).toBeVisible();

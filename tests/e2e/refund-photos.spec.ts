@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 import { myviInPetalingJaya, payInSandbox, photo, placeOrder } from './my-orders-helpers.ts';
 
 test('a file that is not a picture is refused when chosen, by its name, even named and typed as a photo, in each language', async ({ page }) => {
   await myviInPetalingJaya(page);
+  await logIn(page);
   await page.goto('/pc/home');
-  await logInThroughMenu(page);
   const orderNo = await placeOrder(page);
   await payInSandbox(page, orderNo);
 

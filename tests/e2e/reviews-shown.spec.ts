@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { openAsStaff, placeAt, SEGAMBUT, WORKSHOP_PHONE } from './console-helpers.ts';
 import { seriousProblems } from './axe.ts';
 import { api, payInSandbox } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 /**
  * A buyer's review on the product page as a crawler reads it: in the HTML, without scripts, in
@@ -10,8 +10,8 @@ import { logInThroughMenu } from './support.ts';
  */
 test('a review written after a completed service is in the product page’s HTML, without scripts, in three languages', async ({ browser, page, request }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   await openAsStaff(page, WORKSHOP_PHONE, '/pc/home');
   const orders: string[] = [];
   for (const [i, plate] of [`VBR ${1 + (Date.now() % 9999)}`, `VBS ${1 + (Date.now() % 9999)}`].entries()) {
@@ -75,8 +75,8 @@ test('a review written after a completed service is in the product page’s HTML
 
 test('the store finder’s workshop card shows the workshop’s rating from its buyers', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo } = await placeAt(customer, SEGAMBUT, 'install', `VBW ${1 + (Date.now() % 9999)}`);
   await payInSandbox(customer, orderNo);
   await openAsStaff(page, WORKSHOP_PHONE, '/pc/home');

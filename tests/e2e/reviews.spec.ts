@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousProblems } from './axe.ts';
 import { customerSees, openAsStaff, placeAt, SEGAMBUT, ADMIN_PHONE, WORKSHOP_PHONE } from './console-helpers.ts';
 import { payInSandbox, photo } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 /** Workshop staff start and complete the booked service from the console, odometer read where the dialog asks for it. */
 async function completeInConsole(page: Page, orderNo: string, date: string) {
@@ -27,8 +27,8 @@ async function completeInConsole(page: Page, orderNo: string, date: string) {
 test('a buyer rates the product and the workshop of a completed installation; the admin publishes the held one, replies, and hides another with a reason the buyer reads', async ({ browser, page }) => {
   test.slow();
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const plate = `VBR ${1 + (Date.now() % 9999)}`;
   const { orderNo, date } = await placeAt(customer, SEGAMBUT, 'install', plate);
   await payInSandbox(customer, orderNo);
@@ -142,8 +142,8 @@ test('a buyer rates the product and the workshop of a completed installation; th
 test('a held review with a plate is kept hidden from the publish dialog, for personal data, in Chinese and Malay', async ({ browser, page }) => {
   test.slow();
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo, date } = await placeAt(customer, SEGAMBUT, 'install', `VBR ${1 + (Date.now() % 9999)}`);
   await payInSandbox(customer, orderNo);
   await completeInConsole(page, orderNo, date!);

@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { seriousProblems } from './axe.ts';
 
 // The search box in every page's header, and the search page it leads to.
 
@@ -131,10 +130,3 @@ test('without JavaScript the header box is a plain form that reaches the search 
   }
 });
 
-for (const [prefix, q] of [['', 'michelin'], ['zh-cn/', '轮胎'], ['ms/', 'tayar']] as const) {
-  test(`the search page ${prefix ? `(${prefix.slice(0, -1)}) ` : ''}has no serious accessibility problem`, async ({ page }) => {
-    await page.goto(`/pc/${prefix}search?q=${encodeURIComponent(q)}`);
-    await expect(cards(page).first()).toBeVisible();
-    expect(await seriousProblems(page)).toEqual([]);
-  });
-}

@@ -5,7 +5,7 @@ import { dotOfDate } from '../../contract/rules/stock.ts';
 import { en } from '../../src/i18n/en.ts';
 import { openAsStaff, placeAt, TYRE_WORKSHOP_PHONE } from './console-helpers.ts';
 import { payInSandbox } from './my-orders-helpers.ts';
-import { logInThroughMenu } from './support.ts';
+import { logIn } from './support.ts';
 
 // The Complete dialog with the units an order holds (docs/guide.md, "Stock"). The order's lines
 // name their reserved units once the server reserves at order time; until then this test gives
@@ -21,8 +21,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test('the Complete dialog offers the reserved date codes, each once per unit held, and asks why another code is fitted', async ({ browser, page }) => {
   const customer = await (await browser.newContext()).newPage();
+  await logIn(customer);
   await customer.goto('/pc/home');
-  await logInThroughMenu(customer);
   const { orderNo } = await placeAt(customer, SS2, 'install', `WRS ${1 + (Date.now() % 9999)}`, '0123456789', [TYRES]);
   await payInSandbox(customer, orderNo);
 

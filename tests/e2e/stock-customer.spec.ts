@@ -6,7 +6,7 @@ import { en } from '../../src/i18n/en.ts';
 import { ms } from '../../src/i18n/ms.ts';
 import { zhCn } from '../../src/i18n/zh-cn.ts';
 import { availabilityOf, availabilityWords, type StockAnswer } from '../../src/lib/stock-words.ts';
-import { chooseFreeTime, freeDays, logInThroughMenu } from './support.ts';
+import { chooseFreeTime, freeDays, logIn } from './support.ts';
 
 // What the product page says of stock at the customer's workshop (docs/guide.md, "Stock"),
 // with the demo stock (content/stock/demo.json): SS2 holds 8 Michelin Energy XM2+ 185/55R15 and
@@ -96,8 +96,8 @@ test('the cart line says what the workshop ticked at checkout has, and what the 
     );
     localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
   });
+  await logIn(page);
   await page.goto(`/pc/products/auto-tires-service/${PRODUCT}`);
-  await logInThroughMenu(page);
   await expect(page.getByRole('radio', { name: /185\/55R15/ })).toBeChecked();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: 'Cart, 1 item', exact: true }).click();
@@ -122,8 +122,8 @@ test('an order refused for stock says so by its line and at the top, and the lin
     );
     localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
   });
+  await logIn(page);
   await page.goto(`/pc/products/auto-tires-service/${PRODUCT}`);
-  await logInThroughMenu(page);
   await expect(page.getByRole('radio', { name: /185\/55R15/ })).toBeChecked();
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.getByRole('link', { name: 'Cart, 1 item', exact: true }).click();

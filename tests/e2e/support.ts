@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 /** A fresh Malaysian mobile number per test, so resend waits never collide. */
@@ -9,12 +9,12 @@ export function freshPhone(): string {
   return `12${String(n).padStart(7, '0').slice(-7)}`;
 }
 
-/** The logs of the test servers whose login codes tests read: the first server's and the Curlec server's. */
+/** The logs of the test servers whose login codes tests read: the first server's, the expiry server's and the Curlec server's. */
 function serverLogs(): string[] {
   const log = process.env.SERVAUTO_LOG;
   if (!log) throw new Error('SERVAUTO_LOG is not set: run the browser tests through playwright.config.ts');
-  const curlec = process.env.SERVAUTO_CURLEC_LOG;
-  return curlec && existsSync(curlec) ? [log, curlec] : [log];
+  const others = [process.env.SERVAUTO_EXPIRY_LOG, process.env.SERVAUTO_CURLEC_LOG].filter((l): l is string => !!l && existsSync(l));
+  return [log, ...others];
 }
 
 function smsLinesFor(phone: string): string[] {
@@ -101,6 +101,63 @@ export async function logInThroughMenu(page: Page, texts: LoginTexts = english, 
   await dialog.getByLabel(texts.code).fill(await otpFromLog(phone, before, page));
   await dialog.getByRole('button', { name: texts.confirm }).click();
   await expect(dialog).toBeHidden();
+  return phone;
+}
+
+/** A login as the login dialog gets one: the user's key and the user. */
+export interface Session {
+  userKey: string;
+  user: unknown;
+}
+
+async function post<T>(request: APIRequestContext, url: string, body: unknown): Promise<T> {
+  const answer = (await (await request.post(url, { data: body })).json()) as { code: number; msg: string; data: T };
+  if (answer.code !== 200) throw new Error(`${url} answered ${answer.code}: ${answer.msg}`);
+  return answer.data;
+}
+
+/**
+ * A session for `phone` through the API, as the login dialog makes it: a code sent by SMS, read
+ * from the server's log, and exchanged for the key. `origin` is another test server's.
+ */
+export async function sessionFor(request: APIRequestContext, phone: string, origin = ''): Promise<Session> {
+  const before = codesSentTo(phone);
+  await post(request, `${origin}/api/app/user/send/sms`, { phone });
+  const code = await otpFromLog(phone, before);
+  return post<Session>(request, `${origin}/api/app/user/client-login`, { phone, code });
+}
+
+let seedings = 0;
+
+/**
+ * Puts `session` in the tab before any of its pages next runs a script, as the login dialog
+ * leaves it; once, so logging out in the tab stays logged out, and a later call (another staff
+ * member, the first again) takes over from the next page on.
+ */
+export async function openLoggedIn(page: Page, session: Session) {
+  const seeded = `servauto.e2e.seeded.${process.pid}.${(seedings += 1)}`;
+  await page.addInitScript(
+    ({ s, seeded }) => {
+      try {
+        if (sessionStorage.getItem(seeded)) return;
+        sessionStorage.setItem(seeded, '1');
+        sessionStorage.setItem('servauto.user', JSON.stringify(s));
+      } catch {
+        // A page whose storage is blocked (about:blank) is not the shop's.
+      }
+    },
+    { s: session, seeded },
+  );
+}
+
+/**
+ * Logs a customer in without the dialog (login.spec.ts and one journey per language test the
+ * dialog): the tab's pages open logged in from here on, the open one once reloaded. Answers the
+ * phone, a fresh one unless given.
+ */
+export async function logIn(page: Page, phone = freshPhone(), origin = ''): Promise<string> {
+  await openLoggedIn(page, await sessionFor(page.request, phone, origin));
+  if (page.url() !== 'about:blank') await page.reload();
   return phone;
 }
 

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { logInThroughMenu, shownPhone } from './support.ts';
+import { logIn, shownPhone } from './support.ts';
 
 test('a new tab of the same browser shows the customer logged in; logging out in one tab logs out the others', async ({ context, browser }) => {
   const first = await context.newPage();
+  const phone = await logIn(first);
   await first.goto('/pc/home');
-  const phone = await logInThroughMenu(first);
 
   // A page that needs a login, opened in a new tab: it goes straight on, no login asked.
   const second = await context.newPage();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
 import { ADMIN_PHONE, openAsStaff, placeAt } from './console-helpers.ts';
 import { payInSandbox } from './my-orders-helpers.ts';
-import { logInThroughMenu, malay } from './support.ts';
+import { logIn } from './support.ts';
 
 const SS2 = 'petaling-jaya-ss2-tyre-auto';
 const TYRES = { productId: 'tyre-bridgestone-turanza-t005a', quantity: 4, options: { tyreSize: '195/45R16' } };
@@ -21,8 +21,8 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test('staff type each tyre’s DOT date code as they complete; an old tyre needs an admin’s reason; the customer sees each tyre’s age', async ({ browser, page }) => {
   const customer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await logIn(customer);
   await customer.goto('/pc/ms/home');
-  await logInThroughMenu(customer, malay);
   const plate = `WTD ${1 + (Date.now() % 9999)}`;
   const { orderNo } = await placeAt(customer, SS2, 'install', plate, '0123456789', [TYRES]);
   await payInSandbox(customer, orderNo, 'Bayar');

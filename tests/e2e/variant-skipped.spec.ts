@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chinese, english, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, english, logIn, type LoginTexts } from './support.ts';
 
 // A car chosen with its variant skipped: a part sized by the car says so once, offers "Choose your
 // variant" at that model's variant step, and is priced, put in the cart and ordered once it is chosen.
@@ -70,26 +70,6 @@ const zh: Words = {
   name: '姓名',
   place: '提交订单',
 };
-const ms: Words = {
-  prefix: '/pc/ms/',
-  login: malay,
-  addYourCar: 'Tambah Kereta Anda',
-  picker: 'Pilih kereta anda',
-  steps: { brand: 'Cari jenama', model: 'Cari model', variant: 'Varian' },
-  skip: 'Simpan tanpa varian',
-  confirm: 'Sahkan',
-  chooseVariant: 'Pilih varian kereta anda untuk menyemak kesesuaian',
-  chooseVariantAction: 'Pilih varian',
-  lengths: 'Panjang bilah',
-  elsewhere: ['pilih kereta anda untuk harganya', 'Harga permulaan', 'supaya bengkel tahu', 'Pilih varian kereta anda dahulu', 'Pilih kereta anda:'],
-  fits: /Sesuai untuk Perodua Myvi/,
-  addToCart: 'Tambah ke troli',
-  cart: 'Troli, 1 item',
-  plate: 'Nombor plat kereta',
-  pickup: /Ambil sendiri di bengkel/,
-  name: 'Nama',
-  place: 'Buat pesanan',
-};
 
 /** Perodua Myvi 2022 from the top bar, its variant skipped. */
 async function chooseMyviSkippingTheVariant(page: Page, w: Words) {
@@ -124,18 +104,19 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize(kept);
 }
 
+// In English on a desktop and in Chinese on a phone (Malay's words are the same dictionaries',
+// their keys checked alike by tests/unit/site/i18n.test.ts).
 for (const [name, w, width] of [
   ['English', en, 1280],
   ['Chinese, on a phone', zh, 390],
-  ['Malay', ms, 1280],
 ] as const) {
   test(`${name}: wiper blades for a Myvi whose variant was skipped, priced once it is chosen, picked up without a plate`, async ({ page }) => {
     await page.setViewportSize({ width, height: 844 });
     await page.addInitScript(() => {
       if (!localStorage.getItem('servauto.curCity')) localStorage.setItem('servauto.curCity', JSON.stringify('petaling-jaya'));
     });
+    await logIn(page);
     await page.goto(`${w.prefix}home`);
-    await logInThroughMenu(page, w.login);
     await chooseMyviSkippingTheVariant(page, w);
 
     await page.goto(w.prefix + WIPERS);
@@ -184,8 +165,7 @@ test('a cart line chosen before the variant is priced in place once the variant 
     },
     [JSON.stringify(myviAnyVariant), JSON.stringify([line])],
   );
-  await page.goto(`${zh.prefix}home`);
-  await logInThroughMenu(page, zh.login);
+  await logIn(page);
   await page.goto(`${zh.prefix}confirm`);
   const main = page.getByRole('main');
   await expect(main.getByText('请先选择您的车款：每个部件都需按车款核对。')).toHaveCount(1);

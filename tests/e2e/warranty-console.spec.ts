@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PHONE, openAsStaff, placeAt, SEGAMBUT } from './console-helpers.ts';
 import { api, payInSandbox, photo } from './my-orders-helpers.ts';
-import { logInThroughMenu, malay } from './support.ts';
+import { logIn } from './support.ts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -25,8 +25,8 @@ async function uploadPhoto(page: Page): Promise<string> {
 test('an admin reads a warranty claim in Malay at 390 px and rejects it with a reason the card then shows', async ({ browser, page }) => {
   // A customer's installation, paid, started and completed by the admin through the console's calls.
   const customer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await logIn(customer);
   await customer.goto('/pc/ms/home');
-  await logInThroughMenu(customer, malay);
   const plate = `WRC ${1 + (Date.now() % 9999)}`;
   const { orderNo } = await placeAt(customer, SEGAMBUT, 'install', plate);
   await payInSandbox(customer, orderNo, 'Bayar');

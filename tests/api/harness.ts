@@ -113,6 +113,11 @@ export interface TestApi {
   readonly lostCallbacks: { body: string; headers: Record<string, string> }[];
   /** The local MyInvois double in this process, on the test clock, validating at once. */
   readonly einvoice: EinvoiceProvider;
+  /**
+   * How many statements have written to the shop's tables (inserts, updates, deletes, truncates;
+   * rolled back ones not counted) since the last reset: equal counts, nothing written between.
+   */
+  writes(): Promise<number>;
   /** One round of the job worker at the server's clock: the number of due jobs run. */
   runJobs(): Promise<number>;
   close(): Promise<void>;
@@ -229,11 +234,11 @@ async function keepContent(db: Db, all: string[]): Promise<ContentCopy> {
   }
   for (const statement of [
     `create schema if not exists ${KEPT}`,
-    `create table if not exists ${KEPT}.written (name text primary key, truncated boolean not null)`,
+    `create table if not exists ${KEPT}.written (name text primary key, truncated boolean not null, statements integer not null default 1)`,
     `create table if not exists ${KEPT}.written_rows (name text, key jsonb, primary key (name, key))`,
     `create or replace function ${KEPT}.note_table() returns trigger language plpgsql as $$
       begin
-        insert into ${KEPT}.written values (TG_TABLE_NAME, TG_OP = 'TRUNCATE') on conflict (name) do update set truncated = true where excluded.truncated;
+        insert into ${KEPT}.written values (TG_TABLE_NAME, TG_OP = 'TRUNCATE') on conflict (name) do update set truncated = written.truncated or excluded.truncated, statements = written.statements + 1;
         return null;
       end $$`,
     // TG_ARGV: the primary key's columns; the key is noted as a JSON array of their values.
@@ -567,6 +572,10 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     },
     lostCallbacks,
     einvoice,
+    async writes() {
+      const [counted] = await rows<{ statements: number }>(database.db, `select coalesce(sum(statements), 0)::int as statements from ${KEPT}.written`);
+      return counted!.statements;
+    },
     runJobs: () => runDueJobs(database.db, jobHandlers, now()),
     close: async () => {
       payments.stop();

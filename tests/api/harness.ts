@@ -143,7 +143,8 @@ async function emptyTables(db: Db, names: string[]) {
  * a schema of their own, which the shop never reads) the harness keeps a copy of every table
  * content/ filled, and triggers note what statements write: the tables written (each table; a
  * truncate, a cascade's included) and, in content tables, the primary keys of the rows written.
- * A note is part of the writing transaction, so a write rolled back leaves none. A reset then
+ * A note is part of the writing transaction, so a write rolled back leaves none; notes are only
+ * ever appended (no key, no update), so they never make concurrent transactions wait on each other. A reset then
  * empties only the tables written (or whose identity sequence moved), and puts back only the
  * content rows written, from the copy: an order's few stock reservations and movements are
  * undone in a few statements, not by reloading content/ (some 25,000 stock rows), and the stock
@@ -234,21 +235,21 @@ async function keepContent(db: Db, all: string[]): Promise<ContentCopy> {
   }
   for (const statement of [
     `create schema if not exists ${KEPT}`,
-    `create table if not exists ${KEPT}.written (name text primary key, truncated boolean not null, statements integer not null default 1)`,
-    `create table if not exists ${KEPT}.written_rows (name text, key jsonb, primary key (name, key))`,
+    `create table if not exists ${KEPT}.written (name text not null, truncated boolean not null)`,
+    `create table if not exists ${KEPT}.written_rows (name text not null, key jsonb)`,
     `create or replace function ${KEPT}.note_table() returns trigger language plpgsql as $$
       begin
-        insert into ${KEPT}.written values (TG_TABLE_NAME, TG_OP = 'TRUNCATE') on conflict (name) do update set truncated = written.truncated or excluded.truncated, statements = written.statements + 1;
+        insert into ${KEPT}.written values (TG_TABLE_NAME, TG_OP = 'TRUNCATE');
         return null;
       end $$`,
     // TG_ARGV: the primary key's columns; the key is noted as a JSON array of their values.
     `create or replace function ${KEPT}.note_row() returns trigger language plpgsql as $$
       begin
         if TG_OP <> 'INSERT' then
-          insert into ${KEPT}.written_rows select TG_TABLE_NAME, jsonb_agg(to_jsonb(OLD) -> c order by o) from unnest(TG_ARGV) with ordinality u (c, o) on conflict do nothing;
+          insert into ${KEPT}.written_rows select TG_TABLE_NAME, jsonb_agg(to_jsonb(OLD) -> c order by o) from unnest(TG_ARGV) with ordinality u (c, o);
         end if;
         if TG_OP <> 'DELETE' then
-          insert into ${KEPT}.written_rows select TG_TABLE_NAME, jsonb_agg(to_jsonb(NEW) -> c order by o) from unnest(TG_ARGV) with ordinality u (c, o) on conflict do nothing;
+          insert into ${KEPT}.written_rows select TG_TABLE_NAME, jsonb_agg(to_jsonb(NEW) -> c order by o) from unnest(TG_ARGV) with ordinality u (c, o);
         end if;
         return null;
       end $$`,
@@ -281,7 +282,7 @@ async function keepContent(db: Db, all: string[]): Promise<ContentCopy> {
 async function putBack(db: Db, copy: ContentCopy): Promise<boolean> {
   const [state] = await rows<{ written: string[] | null; sequences: string[] | null; triggers: number }>(
     db,
-    `select (select array_agg(name) from ${KEPT}.written) as written,
+    `select (select array_agg(distinct name) from ${KEPT}.written) as written,
       (select array_agg(sequencename::text) from pg_sequences where schemaname = current_schema() and last_value is not null) as sequences,
       (select count(*)::int from pg_trigger where tgname = 'servauto_test_written') as triggers`,
   );
@@ -295,7 +296,7 @@ async function putBack(db: Db, copy: ContentCopy): Promise<boolean> {
   }
   await emptyTables(db, [...empty]);
   // Read after emptying, which may have cascaded.
-  const written = new Map((await rows<{ name: string; truncated: boolean }>(db, `select name, truncated from ${KEPT}.written`)).map((r) => [r.name, r.truncated]));
+  const written = new Map((await rows<{ name: string; truncated: boolean }>(db, `select name, bool_or(truncated) as truncated from ${KEPT}.written group by name`)).map((r) => [r.name, r.truncated]));
   const changed = copy.content.filter((t) => written.has(bare(t.name)));
   if (changed.some((t) => !t.key.length)) return false;
   if (changed.length) {
@@ -303,11 +304,11 @@ async function putBack(db: Db, copy: ContentCopy): Promise<boolean> {
       await db.transaction(async (tx) => {
         const run = (query: string) => tx.execute(sql.raw(query));
         const match = (t: ContentTable, a: string, b: string) => t.key.map((k) => `${a}.${quoted(k.column)} = ${b}.${quoted(k.column)}`).join(' and ');
-        const keys = (t: ContentTable) => `(select ${t.key.map((k, i) => `(w.key ->> ${i})::${k.type} as ${quoted(k.column)}`).join(', ')} from ${KEPT}.written_rows w where w.name = ${literal(bare(t.name))})`;
+        const keys = (t: ContentTable) => `(select distinct ${t.key.map((k, i) => `(w.key ->> ${i})::${k.type} as ${quoted(k.column)}`).join(', ')} from ${KEPT}.written_rows w where w.name = ${literal(bare(t.name))})`;
         // A truncated content table is put back whole; its rows were not noted one by one.
         for (const t of changed.filter((t) => written.get(bare(t.name)))) {
           await run(`insert into ${KEPT}.written_rows select ${literal(bare(t.name))}, jsonb_build_array(${t.key.map((k) => `k.${quoted(k.column)}`).join(', ')}) from ${keptCopy(t.name)} k
-            where not exists (select 1 from ${t.name} x where ${match(t, 'x', 'k')}) on conflict do nothing`);
+            where not exists (select 1 from ${t.name} x where ${match(t, 'x', 'k')})`);
         }
         // Children first: no row is deleted while a row written in a table referring to it is still there.
         for (const t of [...changed].reverse()) {
@@ -573,7 +574,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     lostCallbacks,
     einvoice,
     async writes() {
-      const [counted] = await rows<{ statements: number }>(database.db, `select coalesce(sum(statements), 0)::int as statements from ${KEPT}.written`);
+      const [counted] = await rows<{ statements: number }>(database.db, `select count(*)::int as statements from ${KEPT}.written`);
       return counted!.statements;
     },
     runJobs: () => runDueJobs(database.db, jobHandlers, now()),

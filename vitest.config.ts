@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two suites: `unit` (pure functions, no I/O) and `api` (the Hono app called in-process
- * through `app.request()`, on a database).
+ * Three suites: `unit` (pure functions, no I/O), `api` (the Hono app called in-process through
+ * `app.request()`, on a database) and `processes` (tests/processes/: files that start server
+ * processes, scripts or S3 servers of their own: crashes, shutdown, folder locks, publishing,
+ * production starts). `npm run test:api` runs api and processes; `npm run test:quick` leaves
+ * processes out.
  *
- * The api suite runs on an in-memory PGlite per test file by default. With DATABASE_URL set it
- * runs on that PostgreSQL instead, each worker in a database of its own there
+ * The api suite runs on one in-memory PGlite per worker by default (tests/api/harness.ts). With
+ * DATABASE_URL set it runs on that PostgreSQL instead, each worker in a database of its own there
  * (tests/api/worker-setup.ts). Either way, two files run side by side.
  */
 export default defineConfig({
@@ -37,6 +40,21 @@ export default defineConfig({
           // the next file's database.
           isolate: false,
           // Opening a PGlite (WASM start and migrations) takes seconds on a small machine.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          include: ['tests/processes/**/*.test.ts'],
+          // The api suite's template database, scratch folder and per-file checks (tests/api/).
+          globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/worker-setup.ts'],
+          environment: 'node',
+          isolate: false,
+          // Servers started here open PGlite folders and build sites: seconds each on a small machine.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

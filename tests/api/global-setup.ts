@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) await workerDatabases(url, project.globalConfig.maxWorkers);
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  const file = path.join(tmpdir(), `servauto-api-template-${process.pid}.tar`);
+  const file = path.join(tmpdir(), `servauto-${project.name}-template-${process.pid}.tar`);
   try {
     // At the tests' clock (harness.ts START): the demo stock's DOT codes are weeks before it.
     await syncContent(database.db, fileURLToPath(new URL('../../content', import.meta.url)), { demoData: true, now: new Date('2025-06-02T02:00:00Z') });

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { s3Storage } from '../../server/storage/index.ts';
-import { freePort } from './free-port.ts';
-import { startApi, type TestApi } from './harness.ts';
-import { count, FIND, mailOrder } from './order-fixtures.ts';
-import { jpegWithGps, paidOrder, pngPhoto, REFUND, upload } from './my-orders-fixtures.ts';
-import { bucketKeys } from './s3-listing.ts';
-import { startS3, type TestBucket } from './s3-server.ts';
+import { freePort } from '../api/free-port.ts';
+import { startApi, type TestApi } from '../api/harness.ts';
+import { count, FIND, mailOrder } from '../api/order-fixtures.ts';
+import { jpegWithGps, paidOrder, pngPhoto, REFUND, upload } from '../api/my-orders-fixtures.ts';
+import { bucketKeys } from '../api/s3-listing.ts';
+import { startS3, type TestBucket } from '../api/s3-server.ts';
 
 /** The upload call and the photo links end to end with the photos in a bucket (s3rver, started here). */
 let bucket: TestBucket;

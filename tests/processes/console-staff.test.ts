@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { beforeAll, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
-import { pgliteOnly } from './pglite-only.ts';
+import { pgliteOnly } from '../api/pglite-only.ts';
 
 const run = promisify(execFile);
 const contentDir = path.resolve('content');

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { LOCK_FILE } from '../../server/db/folder-lock.ts';
-import { freePort } from './free-port.ts';
-import { ADD, FIND, PAY, pickupOrder, SANDBOX_CALLBACK } from './order-fixtures.ts';
-import { scratchData, serverCall, serverLogin, startServer, type Running } from './server-process.ts';
-import { pgliteOnly } from './pglite-only.ts';
+import { freePort } from '../api/free-port.ts';
+import { ADD, FIND, PAY, pickupOrder, SANDBOX_CALLBACK } from '../api/order-fixtures.ts';
+import { scratchData, serverCall, serverLogin, startServer, type Running } from '../api/server-process.ts';
+import { pgliteOnly } from '../api/pglite-only.ts';
 
 /**
  * The real server (server/main.ts) killed with SIGKILL after the customer pressed Pay on the

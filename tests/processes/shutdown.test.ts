@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
-import { migratedDataFolder } from './migrated-folder.ts';
+import { migratedDataFolder } from '../api/migrated-folder.ts';
 
 /**
  * The real server (server/main.ts) as a child process on a port and data folder of its own,

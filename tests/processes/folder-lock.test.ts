@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { FolderInUseError, LOCK_FILE, lockDataFolder, type Holder } from '../../server/db/folder-lock.ts';
-import { pgliteOnly } from './pglite-only.ts';
+import { pgliteOnly } from '../api/pglite-only.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const folderLock = fileURLToPath(new URL('../../server/db/folder-lock.ts', import.meta.url));

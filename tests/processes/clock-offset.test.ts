@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
 import { addDays, klDate } from '../../contract/rules/kl-calendar.ts';
-import { freePort } from './free-port.ts';
-import { ADD, FIND, installOrder, PAY, SLOTS, SS2, WIPERS } from './order-fixtures.ts';
-import { PAGE } from './my-orders-fixtures.ts';
-import { pgliteOnly } from './pglite-only.ts';
-import { scratchData, serverCall, serverLogin, startServer, type Running } from './server-process.ts';
+import { freePort } from '../api/free-port.ts';
+import { ADD, FIND, installOrder, PAY, SLOTS, SS2, WIPERS } from '../api/order-fixtures.ts';
+import { PAGE } from '../api/my-orders-fixtures.ts';
+import { pgliteOnly } from '../api/pglite-only.ts';
+import { scratchData, serverCall, serverLogin, startServer, type Running } from '../api/server-process.ts';
 
 /**
  * CLOCK_OFFSET_DAYS (docs/contracts/going-live.md §2): a running shop whose clock is that many days ahead, so

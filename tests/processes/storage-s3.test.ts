@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readAll, s3Storage, storageFromEnv, StorageSettingError, type FileStorage } from '../../server/storage/index.ts';
-import { startS3, type TestBucket } from './s3-server.ts';
+import { startS3, type TestBucket } from '../api/s3-server.ts';
 
 /** The storage against a real S3-speaking server (s3rver), started here: no stand-in for the client. */
 let bucket: TestBucket;

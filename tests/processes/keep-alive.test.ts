@@ -1,9 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import { expect, test } from 'vitest';
-import { freePort } from './free-port.ts';
-import { pgliteOnly } from './pglite-only.ts';
-import { scratchData, startServer } from './server-process.ts';
+import { freePort } from '../api/free-port.ts';
+import { pgliteOnly } from '../api/pglite-only.ts';
+import { scratchData, startServer } from '../api/server-process.ts';
 
 /**
  * A body refused for its size (413) leaves its bytes unread on the connection: the server says

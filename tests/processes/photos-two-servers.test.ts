@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { jpegWithGps, UPLOAD } from './my-orders-fixtures.ts';
-import { bucketKeys } from './s3-listing.ts';
-import { freePort } from './free-port.ts';
-import { startS3, type TestBucket } from './s3-server.ts';
+import { jpegWithGps, UPLOAD } from '../api/my-orders-fixtures.ts';
+import { bucketKeys } from '../api/s3-listing.ts';
+import { freePort } from '../api/free-port.ts';
+import { startS3, type TestBucket } from '../api/s3-server.ts';
 
 /**
  * Two real API processes (server/main.ts) on one PostgreSQL and one bucket, as behind a load

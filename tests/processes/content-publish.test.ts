@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, onTestFailed, test } from 'vitest';
 import { siteInputsHash } from '../../server/modules/publishing/inputs.ts';
-import { staffKeys } from './console-fixtures.ts';
-import { freePort } from './free-port.ts';
-import { startApi } from './harness.ts';
+import { staffKeys } from '../api/console-fixtures.ts';
+import { freePort } from '../api/free-port.ts';
+import { startApi } from '../api/harness.ts';
 
 /**
  * Publishing without downtime (docs/contracts/going-live.md §3), with real server processes serving a copy of

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { message } from '../../contract/rules/messages.ts';
 import { DOUBLE_KEYS, DOUBLE_PATH } from '../../server/providers/payment/curlec/double/index.ts';
-import { freePort } from './free-port.ts';
-import { startApi } from './harness.ts';
-import { CANCEL } from './my-orders-fixtures.ts';
-import { ADD, FIND, PAY, pickupOrder } from './order-fixtures.ts';
-import { scratchData, serverCall, serverLogin, startServer, type Running } from './server-process.ts';
+import { freePort } from '../api/free-port.ts';
+import { startApi } from '../api/harness.ts';
+import { CANCEL } from '../api/my-orders-fixtures.ts';
+import { ADD, FIND, PAY, pickupOrder } from '../api/order-fixtures.ts';
+import { scratchData, serverCall, serverLogin, startServer, type Running } from '../api/server-process.ts';
 
 /**
  * Pay pressed twice at once, and Pay meeting Cancel, on real servers (server/main.ts) taking

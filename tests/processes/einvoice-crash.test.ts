@@ -7,12 +7,12 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { createMyInvoisDouble, type MyInvoisDouble } from '../../server/providers/einvoice/double/app.ts';
 import { verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
 import type { UblDocument } from '../../server/providers/einvoice/ubl/document.ts';
-import { FIND_EINVOICE, individual, REQUEST } from './einvoice-fixtures.ts';
-import { freePort } from './free-port.ts';
-import { startApi } from './harness.ts';
-import { FIND } from './order-fixtures.ts';
-import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer, type Running, until } from './server-process.ts';
-import { pgliteOnly } from './pglite-only.ts';
+import { FIND_EINVOICE, individual, REQUEST } from '../api/einvoice-fixtures.ts';
+import { freePort } from '../api/free-port.ts';
+import { startApi } from '../api/harness.ts';
+import { FIND } from '../api/order-fixtures.ts';
+import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer, type Running, until } from '../api/server-process.ts';
+import { pgliteOnly } from '../api/pglite-only.ts';
 
 /**
  * The real server (server/main.ts) sending e-invoices to MyInvois, played here by the project's

@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createApi } from '../../server/app.ts';
 import { connectPostgres } from '../../server/db/client.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
-import { startApi, TEST_SECRET, type TestApi } from './harness.ts';
-import { startPgProxy, type PgProxy } from './pg-proxy.ts';
+import { startApi, TEST_SECRET, type TestApi } from '../api/harness.ts';
+import { startPgProxy, type PgProxy } from '../api/pg-proxy.ts';
 
 const INFO = '/api/app/user/info';
 const SEND = '/api/app/user/send/sms';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { freePort } from './free-port.ts';
-import { FIND } from './order-fixtures.ts';
-import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer as startApiServer, type Running, until } from './server-process.ts';
-import { startTwilioDouble, type TwilioDouble } from './twilio-double.ts';
-import { pgliteOnly } from './pglite-only.ts';
+import { freePort } from '../api/free-port.ts';
+import { FIND } from '../api/order-fixtures.ts';
+import { killServer, placeAndPressPay, scratchData, serverCall, serverLogin, startServer as startApiServer, type Running, until } from '../api/server-process.ts';
+import { startTwilioDouble, type TwilioDouble } from '../api/twilio-double.ts';
+import { pgliteOnly } from '../api/pglite-only.ts';
 
 /**
  * The real server (server/main.ts) sending its SMS through Twilio's adapter to a local double

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startApi, type TestApi } from './harness.ts';
+import { startApi, type TestApi } from '../api/harness.ts';
 
 /**
  * The document at /api/openapi.json as a client team uses it: a standard validator accepts it,

@@ -66,4 +66,12 @@ describe('check-budgets: the checkout logged out', () => {
     const { problems } = checkBudgets(site({ checkout: 50, dialog: 5, dialogName: 'Login.a1B2.js' }));
     expect(problems).toContainEqual(expect.stringMatching(/\/confirm: the login dialog's code .* is not among what it loads/));
   });
+
+  it('leaves a site without a checkout to the other budgets (a content build under test has only a few pages)', () => {
+    const dist = site({ checkout: 50, dialog: 5 });
+    for (const page of ['confirm', 'zh-cn/confirm']) rmSync(path.join(dist, page), { recursive: true });
+    const { rows, problems } = checkBudgets(dist);
+    expect(rows.map((r) => r.route)).toEqual(['/home']);
+    expect(problems).toEqual([]);
+  });
 });

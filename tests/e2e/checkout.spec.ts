@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { chinese, chooseFreeTime, english, logIn, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, chooseFreeTime, english, freshPhone, logIn, type LoginTexts, logInThroughMenu, malay, otpFromLog } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 const SERVICE = 'products/auto-maintenance/service-basic';
@@ -153,6 +153,35 @@ test('Add to cart tapped before the page woke up, then the cart at once: the lin
   const main = page.getByRole('main');
   await expect(main.getByText('Basic service', { exact: true })).toBeVisible();
   await expect(main.getByLabel('Car plate number')).toBeVisible();
+});
+
+test('Order now while logged out: the checkout asks for a login at once, then shows the line to book', async ({ page }) => {
+  await page.goto(`/pc/confirm?id=service-basic&quantity=1`);
+  const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
+  await expect(dialog.getByText('Please log in to access this page.')).toBeVisible();
+  const phone = freshPhone();
+  await dialog.getByLabel(english.phone).fill(phone);
+  await dialog.getByRole('button', { name: english.sendOtp }).click();
+  await dialog.getByLabel(english.code).fill(await otpFromLog(phone));
+  await dialog.getByRole('button', { name: english.confirm }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/pc\/confirm\?id=service-basic&quantity=1$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Basic service', { exact: true })).toBeVisible();
+  await expect(main.getByLabel('Car plate number')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Place order' })).toBeEnabled();
+});
+
+test('a checkout whose form cannot be fetched says so and offers a reload', async ({ page }) => {
+  await page.goto('/pc/home');
+  await logIn(page);
+  await page.route('**/_astro/CheckoutPage.*.js', (route) => route.abort());
+  await page.goto(`/pc/confirm?id=service-basic&quantity=1`);
+  const problem = page.getByRole('main').getByRole('alert');
+  await expect(problem).toContainText('This could not be loaded. Check your connection and reload the page.');
+  await page.unroute('**/_astro/CheckoutPage.*.js');
+  await problem.getByRole('button', { name: 'Refresh Page' }).click();
+  await expect(page.getByRole('main').getByText('Basic service', { exact: true })).toBeVisible();
 });
 
 test('a double click on Place order makes one order', async ({ page }) => {

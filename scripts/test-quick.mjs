@@ -3,6 +3,11 @@
 // the API files that start processes (tests/processes/), the site build, budgets, HTML and the
 // browser tests.
 import { spawn } from 'node:child_process';
+import { recordTo } from '../bench/record.mjs';
+
+// `test:quick -- --record` keeps what this script prints (each step's time; the tools print
+// their own output straight to the terminal) in bench/results/test-quick.md, which the docs quote.
+if (process.argv.includes('--record')) recordTo('test-quick');
 
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const running = new Set();

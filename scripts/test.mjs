@@ -1,10 +1,16 @@
 // `npm test`: every check the project has, cheapest first, stopping at the first failure.
 import { spawn } from 'node:child_process';
+import { recordTo } from '../bench/record.mjs';
 import { findChromium } from './chromium.mjs';
 
 /** @typedef {{ name: string, run: () => Promise<void> }} Step */
 
+// `npm test -- --record` keeps what this script prints (each step's time; the tools print
+// their own output straight to the terminal) in bench/results/npm-test.md, which the docs quote.
+if (process.argv.includes('--record')) recordTo('npm-test');
+
 /** The scripts running now (several at once for the first, independent checks). */
+
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const running = new Set();
 

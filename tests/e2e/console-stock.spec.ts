@@ -30,7 +30,7 @@ test('workshop staff: the Attention entry opens the aged batch; a receipt refuse
 
   // Their own workshop only: no place to choose.
   await page.goto('/pc/console/stock');
-  await expect(page.getByLabel('Place', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Place', exact: true })).toHaveCount(0);
   await page.getByLabel('Search by name or SKU').fill('ko2 225/60R18');
   await page.getByLabel('Search by name or SKU').press('Enter');
   await expect(page.getByRole('rowheader')).toHaveCount(1);
@@ -65,7 +65,7 @@ test('workshop staff: the Attention entry opens the aged batch; a receipt refuse
 
 test('an admin imports a CSV: the check refuses a line with its reason, the fixed text imports, and the warehouse count follows', async ({ page }) => {
   await openAsStaff(page, ADMIN_PHONE, '/pc/console/stock');
-  await page.getByLabel('Place', { exact: true }).selectOption({ label: 'Warehouse' });
+  await page.getByRole('combobox', { name: 'Place', exact: true }).selectOption({ label: 'Warehouse' });
   await page.getByLabel('Search by name or SKU').fill(PADS);
   await page.getByLabel('Search by name or SKU').press('Enter');
   await expect(page).toHaveURL(/location=warehouse/);
@@ -140,7 +140,7 @@ test('an admin receives a tyre size a workshop never held: the place and size ch
 
   await page.getByRole('button', { name: 'Receive new stock' }).click();
   const dialog = page.getByRole('dialog', { name: 'Receive new stock' });
-  await dialog.getByLabel('Place', { exact: true }).selectOption({ label: 'Kepong Tyre & Battery Centre' });
+  await dialog.getByRole('combobox', { name: 'Place', exact: true }).selectOption({ label: 'Kepong Tyre & Battery Centre' });
   await dialog.getByLabel('Find the product').fill('all-terrain ko2');
   await dialog.getByRole('radio', { name: 'BFGoodrich All-Terrain T/A KO2 tyre' }).check();
   await dialog.getByLabel('Tyre size').selectOption('245/70R16');

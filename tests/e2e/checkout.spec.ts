@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { chinese, chooseFreeTime, english, freshPhone, logIn, type LoginTexts, logInThroughMenu, malay, otpFromLog } from './support.ts';
+import { chinese, chooseFreeTime, english, fillLoginDialog, logIn, type LoginTexts, logInThroughMenu, malay } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 const SERVICE = 'products/auto-maintenance/service-basic';
@@ -159,11 +159,7 @@ test('Order now while logged out: the checkout asks for a login at once, then sh
   await page.goto(`/pc/confirm?id=service-basic&quantity=1`);
   const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
   await expect(dialog.getByText('Please log in to access this page.')).toBeVisible();
-  const phone = freshPhone();
-  await dialog.getByLabel(english.phone).fill(phone);
-  await dialog.getByRole('button', { name: english.sendOtp }).click();
-  await dialog.getByLabel(english.code).fill(await otpFromLog(phone));
-  await dialog.getByRole('button', { name: english.confirm }).click();
+  await fillLoginDialog(page, dialog);
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/pc\/confirm\?id=service-basic&quantity=1$/);
   const main = page.getByRole('main');

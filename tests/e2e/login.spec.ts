@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { english, freshPhone, logInThroughMenu, otpFromLog, shownPhone } from './support.ts';
+import { english, fillLoginDialog, freshPhone, logInThroughMenu, otpFromLog, shownPhone } from './support.ts';
 
 test('a new customer logs in with an SMS code, sees their phone, opens Me and logs out', async ({ page }) => {
   await page.goto('/pc/home');
@@ -103,11 +103,7 @@ test('a page that needs a login asks for one and then continues there', async ({
   const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Please log in to access this page.')).toBeVisible();
-  const phone = freshPhone();
-  await dialog.getByLabel(english.phone).fill(phone);
-  await dialog.getByRole('button', { name: english.sendOtp }).click();
-  await dialog.getByLabel(english.code).fill(await otpFromLog(phone));
-  await dialog.getByRole('button', { name: english.confirm }).click();
+  await fillLoginDialog(page, dialog);
   await expect(page).toHaveURL(/\/pc\/home\?welcome=1$/);
 });
 

@@ -95,12 +95,18 @@ export async function logInThroughMenu(page: Page, texts: LoginTexts = english, 
   await page.getByRole('button', { name: texts.account }).click();
   await page.getByRole('button', { name: texts.logIn, exact: true }).click();
   const dialog = page.getByRole('dialog');
+  await fillLoginDialog(page, dialog, texts, phone);
+  await expect(dialog).toBeHidden();
+  return phone;
+}
+
+/** Logs in through a login dialog already open: the phone, Send OTP, the code from the server's log, Confirm. */
+export async function fillLoginDialog(page: Page, dialog: Locator, texts: LoginTexts = english, phone = freshPhone()): Promise<string> {
   await dialog.getByLabel(texts.phone).fill(phone);
   const before = codesSentTo(phone);
   await dialog.getByRole('button', { name: texts.sendOtp }).click();
   await dialog.getByLabel(texts.code).fill(await otpFromLog(phone, before, page));
   await dialog.getByRole('button', { name: texts.confirm }).click();
-  await expect(dialog).toBeHidden();
   return phone;
 }
 

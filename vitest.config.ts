@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * Three suites: `unit` (pure functions, no I/O), `api` (the Hono app called in-process through
@@ -11,6 +11,21 @@ import { defineConfig } from 'vitest/config';
  * DATABASE_URL set it runs on that PostgreSQL instead, each worker in a database of its own there
  * (tests/api/worker-setup.ts). Either way, two files run side by side.
  */
+/** What the api and processes suites share: the template database, per-file checks, one module graph per worker. */
+const serverSuite: NonNullable<TestProjectInlineConfiguration['test']> = {
+  globalSetup: ['tests/api/global-setup.ts'],
+  setupFiles: ['tests/api/worker-setup.ts'],
+  environment: 'node',
+  // One module graph per worker, not per file: importing the server took a fifth of each file's
+  // time. The api files of a worker share its database (harness.ts; on PostgreSQL the worker's
+  // database, emptied), no file mocks a module, and servers a test starts are killed when it
+  // ends (server-process.ts): a server left running would take jobs from the next file's database.
+  isolate: false,
+  // Opening a PGlite (WASM start and migrations) or starting a server takes seconds on a small machine.
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     // Vitest leaves a core free by default; most of an API file's time is its own PGlite, so on a
@@ -30,18 +45,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['tests/api/global-setup.ts'],
-          setupFiles: ['tests/api/worker-setup.ts'],
-          environment: 'node',
-          // One module graph per worker, not per file: importing the server took a fifth of each
-          // file's time. Each file opens its own database and app (harness.ts; on PostgreSQL the
-          // worker's database, emptied), no file mocks a module, and servers a test starts are
-          // killed when it ends (server-process.ts): a server left running would take jobs from
-          // the next file's database.
-          isolate: false,
-          // Opening a PGlite (WASM start and migrations) takes seconds on a small machine.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...serverSuite,
         },
       },
       {
@@ -50,13 +54,7 @@ export default defineConfig({
           name: 'processes',
           include: ['tests/processes/**/*.test.ts'],
           // The api suite's template database, scratch folder and per-file checks (tests/api/).
-          globalSetup: ['tests/api/global-setup.ts'],
-          setupFiles: ['tests/api/worker-setup.ts'],
-          environment: 'node',
-          isolate: false,
-          // Servers started here open PGlite folders and build sites: seconds each on a small machine.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...serverSuite,
         },
       },
     ],

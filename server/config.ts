@@ -44,6 +44,8 @@ export interface Config {
   siteBuildsDir: string;
   /** Days the shop's clock runs ahead of the real one (CLOCK_OFFSET_DAYS, default 0): staging and outside testers only. */
   clockOffsetDays: number;
+  /** How long a stopping server waits for the requests in flight before it exits anyway (STOP_SECONDS, default 10). */
+  stopMs: number;
 }
 
 /** A setting the start cannot use: its message is the one line the start prints before it stops. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     paymentTimeoutMinutes: minutes(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 0.1, 24 * 60),
     jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
     jobFirstRetryMs: wholeNumber(env, 'JOB_RETRY_SECONDS', 30, 1, 3600) * 1000,
+    stopMs: wholeNumber(env, 'STOP_SECONDS', 10, 1, 600) * 1000,
     einvoiceAnswerWaitMs: wholeNumber(env, 'EINVOICE_ANSWER_WAIT_SECONDS', 600, 1, 24 * 3600) * 1000,
     // 1 (or unset): this process runs due jobs; 0 leaves them to another.
     jobWorker: oneOrZero(env, 'JOB_WORKER', 'this process runs due jobs', 'another process does') ?? true,

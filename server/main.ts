@@ -165,6 +165,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 // The worker finishes its round and the sandbox drops its pending callbacks before the database closes.
 const stop = gracefulStop(server as Server, {
+  limitMs: config.stopMs,
   close: async () => {
     publisher.stop();
     await worker.stop();

@@ -27,10 +27,32 @@ declare module 'vitest' {
  * (worker-database.ts points the worker there; the first test file migrates it).
  */
 export default async function setup(project: TestProject) {
+  // The api and processes projects each run this; in one run they share what the first made.
+  const shared = globalThis as { servautoSuite?: { ready: Promise<Suite>; users: number } };
+  shared.servautoSuite ??= { ready: prepare(project.globalConfig.maxWorkers), users: 0 };
+  const suite = shared.servautoSuite;
+  suite.users++;
+  const { file, scratch } = await suite.ready;
+  project.provide('pgliteTemplate', file);
+  project.provide('apiScratch', scratch);
+  return () => {
+    if (--suite.users > 0) return;
+    delete shared.servautoSuite;
+    rmSync(file, { force: true });
+    rmSync(scratch, { recursive: true, force: true });
+  };
+}
+
+interface Suite {
+  file: string;
+  scratch: string;
+}
+
+async function prepare(maxWorkers: number): Promise<Suite> {
   const url = process.env.DATABASE_URL;
-  if (url) await workerDatabases(url, project.globalConfig.maxWorkers);
+  if (url) await workerDatabases(url, maxWorkers);
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  const file = path.join(tmpdir(), `servauto-${project.name}-template-${process.pid}.tar`);
+  const file = path.join(tmpdir(), `servauto-template-${process.pid}.tar`);
   try {
     // At the tests' clock (harness.ts START): the demo stock's DOT codes are weeks before it.
     await syncContent(database.db, fileURLToPath(new URL('../../content', import.meta.url)), { demoData: true, now: new Date('2025-06-02T02:00:00Z') });
@@ -40,13 +62,7 @@ export default async function setup(project: TestProject) {
   } finally {
     await database.close();
   }
-  project.provide('pgliteTemplate', file);
-  const scratch = mkdtempSync(path.join(tmpdir(), 'servauto-api-'));
-  project.provide('apiScratch', scratch);
-  return () => {
-    rmSync(file, { force: true });
-    rmSync(scratch, { recursive: true, force: true });
-  };
+  return { file, scratch: mkdtempSync(path.join(tmpdir(), 'servauto-api-')) };
 }
 
 /** Workers 1 to `count`: each a fresh, empty database on the server of `url`. */

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { beforeAll, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
+import { migratedDataFolder } from '../api/migrated-folder.ts';
 import { pgliteOnly } from '../api/pglite-only.ts';
 
 const run = promisify(execFile);
@@ -35,11 +36,10 @@ async function staff(dataDir: string, ...args: string[]) {
 }
 
 pgliteOnly('npm run staff', () => {
-  // One folder, migrated here once: each command then starts on a database that is ready.
+  // One folder, migrated once: each command then starts on a database that is ready.
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'servauto-staff-'));
-    await (await openDatabase({ kind: 'pglite', dataDir: dir })).close();
+    dir = await migratedDataFolder(path.join(mkdtempSync(path.join(tmpdir(), 'servauto-staff-')), 'data'));
   }, 60_000);
 
   test('adds, lists and removes staff on the PGlite folder npm start uses', async () => {
@@ -61,7 +61,8 @@ pgliteOnly('npm run staff', () => {
   }, 60_000);
 
   test('a demo staff member removed or changed with the command stays so at the next start', async () => {
-    const own = mkdtempSync(path.join(tmpdir(), 'servauto-staff-'));
+    const folder = mkdtempSync(path.join(tmpdir(), 'servauto-staff-'));
+    const own = await migratedDataFolder(path.join(folder, 'data'));
     try {
       await startOn(own);
       const staffList = async () => (await staff(own, 'list')).stdout.split('\n').map((l) => l.split('\t').slice(0, 3).join(' '));
@@ -76,7 +77,7 @@ pgliteOnly('npm run staff', () => {
       await startOn(own);
       expect(await staffList()).toEqual(['+60 10-000 0002 admin -', '+60 10-000 0003 workshop petaling-jaya-ss2-tyre-auto']);
     } finally {
-      rmSync(own, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 120_000);
 

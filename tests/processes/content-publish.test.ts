@@ -6,6 +6,7 @@ import { afterAll, afterEach, describe, expect, onTestFailed, test } from 'vites
 import { siteInputsHash } from '../../server/modules/publishing/inputs.ts';
 import { staffKeys } from '../api/console-fixtures.ts';
 import { freePort } from '../api/free-port.ts';
+import { migratedDataFolder } from '../api/migrated-folder.ts';
 import { startApi } from '../api/harness.ts';
 
 /**
@@ -55,7 +56,7 @@ afterAll(() => {
  * the project's node_modules as Node does, by looking in the folders above: through a link the
  * bundler would take one package for two (React twice, and every page over its budget).
  */
-function projectCopy() {
+async function projectCopy() {
   mkdirSync(path.join(root, '.publish-tests'), { recursive: true });
   const folder = mkdtempSync(path.join(root, '.publish-tests', 'site-'));
   folders.push(folder);
@@ -66,7 +67,8 @@ function projectCopy() {
   }
   const empty = path.join(folder, 'empty-site');
   mkdirSync(empty);
-  return { project, empty, data: path.join(folder, 'data') };
+  // Migrated already: these tests are about publishing, not a first start.
+  return { project, empty, data: await migratedDataFolder(path.join(folder, 'data')) };
 }
 
 /** server/main.ts run in `project` (its content/ is what the server publishes), answering once ready. */
@@ -157,7 +159,7 @@ describe('publishing the content while the site is served', () => {
   ownDatabase(
     'a republish swaps whole sites under requests; a failed build keeps the site and says why; only the token publishes',
     async () => {
-      const { project, empty, data } = projectCopy();
+      const { project, empty, data } = await projectCopy();
       const server = await startServer(project, { DATABASE_URL: '', DATA_DIR: data, SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN });
 
       // The token rules: none, a wrong one, one of the same length: refused, and nothing builds.
@@ -241,7 +243,7 @@ describe('publishing the content while the site is served', () => {
   );
 
   ownDatabase('a page with a script, or front matter that is not YAML, is not published: the status names file, field and language', async () => {
-    const { project, empty, data } = projectCopy();
+    const { project, empty, data } = await projectCopy();
     const server = await startServer(project, { DATABASE_URL: '', DATA_DIR: data, SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN });
     const about = readFileSync(path.join(project, 'content/pages/en/about.md'), 'utf8');
     editPage(project, 'pages/en/about.md', (text) => `${text}\n<span onmouseover="fetch('/api')">Hover me</span>\n`);
@@ -260,7 +262,7 @@ describe('publishing the content while the site is served', () => {
   }, 2 * LONG_MS);
 
   ownDatabase('without CONTENT_PUBLISH_TOKEN publishing is not configured', async () => {
-    const { project, empty, data } = projectCopy();
+    const { project, empty, data } = await projectCopy();
     const server = await startServer(project, { DATABASE_URL: '', DATA_DIR: data, SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: '' });
     for (const [method, where] of [['POST', 'publish'], ['GET', 'status']] as const) {
       const res = await fetch(`${server.base}/api/ops/content/${where}`, { method, headers: bearer(TOKEN) });
@@ -293,7 +295,7 @@ describe('publishing the content while the site is served', () => {
   test.skipIf(!onPostgres)(
     'two processes on one PostgreSQL end on the same version, built once (skipped on PGlite: two processes cannot share it)',
     async () => {
-      const { project, empty } = projectCopy();
+      const { project, empty } = await projectCopy();
       const env = { SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN, CONTENT_FOLLOW_SECONDS: '1', DEMO_DATA: '0' };
       const a = await startServer(project, env);
       const b = await startServer(project, env);
@@ -323,7 +325,7 @@ describe('publishing the content while the site is served', () => {
   test.skipIf(!onPostgres)(
     'two processes on one disk: while one publishes five times in a row, every page the other is asked for answers 200, and both end on the last version',
     async () => {
-      const { project, empty } = projectCopy();
+      const { project, empty } = await projectCopy();
       const env = { SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN, CONTENT_FOLLOW_SECONDS: '1', DEMO_DATA: '0' };
       const a = await startServer(project, env);
       const b = await startServer(project, env);

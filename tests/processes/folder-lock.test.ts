@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { FolderInUseError, LOCK_FILE, lockDataFolder, type Holder } from '../../server/db/folder-lock.ts';
+import { migratedDataFolder } from '../api/migrated-folder.ts';
 import { pgliteOnly } from '../api/pglite-only.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,7 +82,8 @@ async function banner(port: number) {
 
 pgliteOnly('one server per data folder', () => {
   test('a second server refuses at once, in one line, and the first keeps serving; after kill -9 the next one takes over', { timeout: 180_000 }, async () => {
-    const folder = freshFolder();
+    // Migrated already (a first start's migrations are not what this is about); the next test starts on a free folder.
+    const folder = await migratedDataFolder(path.join(freshFolder(), 'data'));
     const first = startServer(folder);
     const port = await first.ready;
     expect(port, first.stderr()).not.toBeNull();
@@ -209,17 +211,33 @@ pgliteOnly('the lock itself', () => {
     for (let round = 0; round < 4; round++) {
       const folder = freshFolder();
       leftBehind(folder);
-      // Each starter waits for the same moment, then tries; the winner holds on until all have tried.
-      const at = Date.now() + 1500;
+      // Each starter loads the lock, says it is ready, then waits for a moment it is told, all
+      // being ready, and tries; the winner holds on until all have tried. (Only that last wait
+      // spins: six spinning processes would take both cores for as long as starting them took.)
       const script = `
         import { lockDataFolder } from ${JSON.stringify(folderLock)};
-        while (Date.now() < ${at});
-        try { lockDataFolder(${JSON.stringify(folder)}); console.log('won'); process.stdin.resume(); }
-        catch (err) { console.log(err.name === 'FolderInUseError' ? 'refused' : 'failed: ' + err.message); process.exit(0); }`;
+        process.stdin.once('data', (chunk) => {
+          const at = Number(String(chunk));
+          while (Date.now() < at);
+          try { lockDataFolder(${JSON.stringify(folder)}); console.log('won'); }
+          catch (err) { console.log(err.name === 'FolderInUseError' ? 'refused' : 'failed: ' + err.message); process.exit(0); }
+        });
+        console.log('ready');`;
       const starters = Array.from({ length: 6 }, () => spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }));
-      const outcomes = await Promise.all(
-        starters.map((child) => new Promise<string>((resolve) => child.stdout.once('data', (chunk) => resolve(String(chunk).trim())))),
-      );
+      const printed = starters.map((child) => {
+        const out = { text: '' };
+        child.stdout.on('data', (chunk) => (out.text += String(chunk)));
+        return out;
+      });
+      /** Each starter's `n`th line, once every one has printed it. */
+      const lines = async (n: number) => {
+        while (printed.some((out) => out.text.split('\n').length <= n)) await new Promise((resolve) => setTimeout(resolve, 10));
+        return printed.map((out) => out.text.split('\n')[n - 1]!.trim());
+      };
+      expect(await lines(1)).toEqual(Array(6).fill('ready'));
+      const at = Date.now() + 100;
+      for (const child of starters) child.stdin.write(`${at}\n`);
+      const outcomes = await lines(2);
       for (const child of starters) child.stdin.end();
       await Promise.all(starters.map((child) => new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)))));
       expect(outcomes.sort(), `round ${round}`).toEqual(['refused', 'refused', 'refused', 'refused', 'refused', 'won']);

@@ -55,6 +55,16 @@ describe("the shop's clock for testers", () => {
   });
 });
 
+describe('stopping', () => {
+  test('STOP_SECONDS: requests in flight get 10 s by default, a whole number from 1 to 600', () => {
+    expect(loadConfig({}).stopMs).toBe(10_000);
+    expect(loadConfig({ STOP_SECONDS: '30' }).stopMs).toBe(30_000);
+    for (const bad of ['0', '2.5', 'soon', '601']) {
+      expect(() => loadConfig({ STOP_SECONDS: bad }), bad).toThrow(`STOP_SECONDS must be a whole number from 1 to 600, not "${bad}"`);
+    }
+  });
+});
+
 describe('the wait between two codes to one phone', () => {
   test('OTP_RESEND_SECONDS: the spec’s 60 by default; shorter for a test server, never in production', () => {
     expect(loadConfig({}).otpResendSeconds).toBe(60);

@@ -24,6 +24,8 @@ export interface Config {
   jobIntervalMs: number;
   /** A failed job's (or a missed webhook's) first retry, doubling after (JOB_RETRY_SECONDS, default 30). */
   jobFirstRetryMs: number;
+  /** How long a message being sent is left to the process that claimed it (OUTBOX_LEASE_SECONDS). */
+  outboxLeaseMs: number;
   /** This process runs due jobs (JOB_WORKER=1, the default); 0 leaves them to another process. */
   jobWorker: boolean;
   /** How long an e-invoice submission's answer is awaited before another try looks for it at MyInvois. */
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     paymentTimeoutMinutes: minutes(env, 'PAYMENT_TIMEOUT_MINUTES', 30, 0.1, 24 * 60),
     jobIntervalMs: wholeNumber(env, 'JOB_INTERVAL_SECONDS', 5, 1, 3600) * 1000,
     jobFirstRetryMs: wholeNumber(env, 'JOB_RETRY_SECONDS', 30, 1, 3600) * 1000,
+    outboxLeaseMs: wholeNumber(env, 'OUTBOX_LEASE_SECONDS', 300, 1, 24 * 3600) * 1000,
     stopMs: wholeNumber(env, 'STOP_SECONDS', 10, 1, 600) * 1000,
     einvoiceAnswerWaitMs: wholeNumber(env, 'EINVOICE_ANSWER_WAIT_SECONDS', 600, 1, 24 * 3600) * 1000,
     // 1 (or unset): this process runs due jobs; 0 leaves them to another.

@@ -15,7 +15,8 @@ import { smsProviderFromEnv } from './providers/sms/index.ts';
 import { emailProviderFromEnv } from './providers/email/index.ts';
 import { setFirstRetryDelay } from './jobs/queue.ts';
 import { startWorker } from './jobs/worker.ts';
-import { jobRegistry } from './jobs/registry.ts';
+import { jobRegistry, outboxDeliverer } from './jobs/registry.ts';
+import { outboxIdle, setOutboxLease } from './modules/notifications/outbox.ts';
 import { scheduleCarReminders } from './jobs/car-reminders.ts';
 import { scheduleReconcile } from './jobs/reconcile.ts';
 import { scheduleUploadSweep } from './jobs/upload-sweep.ts';
@@ -75,6 +76,8 @@ await scheduleCarReminders(database.db, now());
 await scheduleEinvoiceConsolidation(database.db, now());
 // Every process runs due jobs unless told not to (JOB_WORKER=0): the queue hands each job to one.
 setFirstRetryDelay(config.jobFirstRetryMs);
+// A message claimed by a process that died is claimed again once its lease has passed.
+setOutboxLease(config.outboxLeaseMs);
 const worker = startWorker({
   db: database.db,
   handlers: jobRegistry({
@@ -91,6 +94,8 @@ const worker = startWorker({
     einvoiceAnswerWaitMs: config.einvoiceAnswerWaitMs,
     curlecDouble,
   }),
+  // The outbox's messages, sent beside the jobs: a slow SMS provider holds up no job.
+  beside: outboxDeliverer({ db: database.db, sms, email }),
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,
   now,
@@ -169,6 +174,8 @@ const stop = gracefulStop(server as Server, {
   close: async () => {
     publisher.stop();
     await worker.stop();
+    // Messages a call's nudge is sending are recorded before the database closes.
+    await outboxIdle(database.db);
     if ('stop' in payments) payments.stop();
     await database.close();
   },

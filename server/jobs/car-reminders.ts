@@ -21,9 +21,9 @@ import { scheduleJob, type JobHandler } from './queue.ts';
  * what is due now. So a moved due date (a new reading, a service, a changed expiry) is
  * reminded of at its new date and the old one never goes, and a purpose turned off has
  * nothing left to send. Each reminder's key is claimed in the database, its SMS and e-mail
- * written to the outbox in the same transaction (each sent by its own job, tried again after a
- * failure), so it goes once whatever the processes; none goes between 21:00 and 09:00 (KL): the 09:00 run
- * sends what the night held.
+ * written to the outbox in the same transaction (the outbox's deliverer sends them, a few at a
+ * time, and tries again after a failure), so it goes once whatever the processes; none goes
+ * between 21:00 and 09:00 (KL): the 09:00 run sends what the night held.
  */
 export const CAR_REMINDERS_JOB = 'reminders.cars';
 
@@ -48,14 +48,14 @@ const carName = (car: SavedCar) => `${car.brand} ${car.model}`.trim() + (car.pla
 /** The words of a reminder, in the customer's language (notifications/texts.ts). */
 export const reminderText = carReminderTexts;
 
-/** What one run sends: the reminders claimed in the job's transaction, written to the outbox with them; answers the nudges for after its commit. */
-export async function planCarReminders(tx: Db, ctx: ReminderContext, now: Date): Promise<(() => Promise<void>)[]> {
-  if (isQuiet(now)) return [];
+/** What one run sends: the reminders claimed in the job's transaction, written to the outbox with them; answers how many messages. */
+export async function planCarReminders(tx: Db, ctx: ReminderContext, now: Date): Promise<number> {
+  if (isQuiet(now)) return 0;
   const today = klDate(now);
   const consenting = await consentingUsers(tx);
   const garage = garageService(tx, ctx.indexes.cars);
   const read = { db: tx, indexes: ctx.indexes, now: () => now, secret: '' };
-  const sends: (() => Promise<void>)[] = [];
+  let written = 0;
   for (const { carId, userId } of await carsOfUsers(tx, [...consenting.keys()])) {
     const purposes = consenting.get(userId)!;
     const recipient = await reminderRecipient(tx, userId);
@@ -71,22 +71,23 @@ export async function planCarReminders(tx: Db, ctx: ReminderContext, now: Date):
       const reminder: CarReminder = { carId, userId, kind: due.kind, dueDate: due.dueDate, daysBefore, phone: recipient.phone, email: ctx.email ? recipient.email : null, text };
       const id = await claimCarReminder(tx, reminder, now);
       if (id === null) continue;
-      // Written to send with the reminder's claim, each by its own job: SMS, and e-mail when given.
-      sends.push(await recordMessage(tx, ctx, { channel: 'sms', to: reminder.phone, text: reminder.text, carReminderId: id }, now));
-      if (reminder.email) sends.push(await recordMessage(tx, ctx, { channel: 'email', to: reminder.email, subject, text: emailText, carReminderId: id }, now));
+      // Written to send with the reminder's claim: SMS, and e-mail when given. Not nudged: a run may
+      // write hundreds, which the deliverer sends a few at a time.
+      await recordMessage(tx, ctx, { channel: 'sms', to: reminder.phone, text: reminder.text, carReminderId: id }, now);
+      written++;
+      if (reminder.email) {
+        await recordMessage(tx, ctx, { channel: 'email', to: reminder.email, subject, text: emailText, carReminderId: id }, now);
+        written++;
+      }
     }
   }
-  return sends;
+  return written;
 }
 
-/** The hourly run: plans, schedules the next hour, and sends once the transaction has committed. */
+/** The hourly run: plans, and schedules the next hour; the outbox's deliverer sends once it has committed. */
 export function carRemindersHandler(ctx: ReminderContext): JobHandler {
   return async (tx, _job, now) => {
-    const sends = await planCarReminders(tx, ctx, now);
+    await planCarReminders(tx, ctx, now);
     await scheduleCarReminders(tx, now);
-    if (!sends.length) return;
-    return async () => {
-      for (const send of sends) await send();
-    };
   };
 }

@@ -11,14 +11,12 @@ import type { FileStorage } from '../storage/index.ts';
 import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from '../flows/refunds/payout.ts';
 import { moneyBackHandler } from '../flows/refunds/surplus.ts';
 import { NOTE_JOB, SUBMIT_JOB } from '../modules/einvoices/service.ts';
-import { NOTICE_SEND_JOB } from '../modules/notifications/service.ts';
 import { appointmentReminderHandler, APPOINTMENT_REMINDER_JOB } from './appointment-reminder.ts';
 import { carRemindersHandler, CAR_REMINDERS_JOB } from './car-reminders.ts';
 import { einvoiceConsolidationHandler, EINVOICE_CONSOLIDATION_JOB } from './einvoice-consolidation.ts';
 import { einvoiceNoteHandler } from './einvoice-note.ts';
 import { einvoiceSubmitHandler } from './einvoice-submit.ts';
-import { messageSendHandler, noticeSendHandler } from './notice-send.ts';
-import { MESSAGE_SEND_JOB } from '../modules/notifications/outbox.ts';
+import { deliverDue } from '../modules/notifications/outbox.ts';
 import type { JobHandler } from './queue.ts';
 import { reconcileHandler, RECONCILE_JOB } from './reconcile.ts';
 import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from './upload-sweep.ts';
@@ -39,7 +37,7 @@ export interface JobServices {
   /** The seller every consolidated e-invoice names. */
   einvoiceSeller: () => Promise<EinvoiceSeller>;
   now: () => Date;
-  /** How long a notice waits before each next try (default: noticeRetryDelaysMs of the notifications module). */
+  /** How long a message of the outbox waits before each next try (default: NOTICE_RETRY_DELAYS_MS of the notifications module). */
   noticeRetryDelaysMs?: readonly number[];
   /** How long an e-invoice submission's answer is awaited before another try looks for it (default: ten minutes). */
   einvoiceAnswerWaitMs?: number;
@@ -60,8 +58,6 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
   return {
     [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db, indexes, sms, payments, now, einvoice: s.einvoicing }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db, sms, indexes }),
-    [NOTICE_SEND_JOB]: noticeSendHandler({ sms, retryDelaysMs: s.noticeRetryDelaysMs }),
-    [MESSAGE_SEND_JOB]: messageSendHandler({ sms, email: s.email, retryDelaysMs: s.noticeRetryDelaysMs }),
     [REFUND_SEND_JOB]: refundSendHandler({ db, payments, now }),
     ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: (payments as SandboxProvider).callbackJob } : {}),
     [MONEY_BACK_JOB]: moneyBackHandler({ db, payments, now }),
@@ -74,4 +70,13 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
     // The Curlec double's webhook deliveries and refund settlements (CURLEC_DOUBLE=1; its webhooks go out from any process).
     ...((s.curlecDouble !== undefined ? s.curlecDouble : curlecDoubleFromEnv(process.env, { db, origin: ownOrigin(process.env), now }))?.jobs() ?? curlecDoubleIdleJobs(db)),
   };
+}
+
+/**
+ * The outbox's deliverer, which the server's worker runs beside the jobs (never holding up their
+ * round) and the tests run with them: sends the messages whose turn has come, a few at a time.
+ */
+export function outboxDeliverer(s: Pick<JobServices, 'db' | 'sms' | 'email' | 'noticeRetryDelaysMs'>): (now: Date) => Promise<number> {
+  const senders = { sms: s.sms, email: s.email, ...(s.noticeRetryDelaysMs ? { retryDelaysMs: s.noticeRetryDelaysMs } : {}) };
+  return (now) => deliverDue(s.db, senders, now);
 }

@@ -19,13 +19,18 @@ export interface WorkerOptions {
   enabled?: boolean;
   /** How many jobs' after-commit work (provider calls) may run at once; the next job waits beyond it. */
   alongside?: number;
+  /**
+   * A round run beside the jobs' on the same interval, on its own (the outbox's deliverer: a slow
+   * provider holds up neither the jobs nor the next look at the queue).
+   */
+  beside?: (now: Date) => Promise<unknown>;
 }
 
 /**
  * The job runner in an API process: every `intervalMs` it runs what is due. Any number of
  * processes may run one on the same PostgreSQL (jobs are claimed with SKIP LOCKED).
  */
-export function startWorker({ db, handlers, intervalMs, now = () => new Date(), log = (line) => logged.error(line), enabled = true, alongside = 8 }: WorkerOptions): Worker {
+export function startWorker({ db, handlers, intervalMs, now = () => new Date(), log = (line) => logged.error(line), enabled = true, alongside = 8, beside }: WorkerOptions): Worker {
   if (!enabled) return { stop: async () => {} };
   let stopped = false;
   let round: Promise<void> = Promise.resolve();
@@ -49,11 +54,25 @@ export function startWorker({ db, handlers, intervalMs, now = () => new Date(), 
   };
   timer = setTimeout(tick, 0);
 
+  let besideRound: Promise<void> = Promise.resolve();
+  let besideTimer: NodeJS.Timeout | undefined;
+  const besideTick = () => {
+    besideRound = beside!(now())
+      .then(() => undefined)
+      .catch((err: unknown) => log(`[outbox] could not look for messages to send: ${errorMessage(err)}`))
+      .finally(() => {
+        if (!stopped) besideTimer = setTimeout(besideTick, intervalMs);
+      });
+  };
+  if (beside) besideTimer = setTimeout(besideTick, 0);
+
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(besideTimer);
       await round;
+      await besideRound;
       await Promise.all(running);
     },
   };

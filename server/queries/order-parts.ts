@@ -4,7 +4,7 @@ import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import { MAX_RESCHEDULES } from '../../contract/my-orders-dto.ts';
 import { fpxBanks } from '../../contract/rules/order-status.ts';
 import { klInstant } from '../../contract/rules/kl-calendar.ts';
-import { orderNotices } from '../modules/notifications/schema.ts';
+import { outbox } from '../modules/notifications/schema.ts';
 import { jobUnits, timeOfUnit, unitOfTime } from '../modules/booking/slots.ts';
 import type { OrderRow } from '../modules/orders/service.ts';
 import { payments } from '../modules/payments/schema.ts';
@@ -38,7 +38,7 @@ export function refundView(ctx: ReadContext, orderNo: string, { refund, history,
 }
 
 /** What the customer reads beside a notice not sent yet, or not sent and why; nothing once the provider took it. */
-export function noticeStatus(n: Pick<typeof orderNotices.$inferSelect, 'state' | 'tries' | 'refused'>, locale: Locale): string | null {
+export function noticeStatus(n: Pick<typeof outbox.$inferSelect, 'state' | 'tries' | 'refused'>, locale: Locale): string | null {
   if (n.state === 'sent') return null;
   if (n.state === 'sending') return message(locale, n.tries === 0 ? 'notice.sending' : 'notice.retrying');
   return n.refused ? message(locale, 'notice.refused') : message(locale, 'notice.unreachable', { tries: n.tries });
@@ -70,7 +70,7 @@ export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Loca
   const [refunds, paid, notices] = await Promise.all([
     refundsOf(ctx.db, order.id),
     ctx.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.createdAt)),
-    ctx.db.select().from(orderNotices).where(eq(orderNotices.orderId, order.id)).orderBy(asc(orderNotices.id)),
+    ctx.db.select().from(outbox).where(eq(outbox.orderId, order.id)).orderBy(asc(outbox.id)),
   ]);
   return {
     refunds: refunds.map((part) => refundView(ctx, order.orderNo, part, locale, now)),
@@ -84,7 +84,7 @@ export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Loca
       paidAt: p.paidAt?.toISOString() ?? null,
       refundDue: p.refundDue,
     })),
-    notices: notices.map((n) => ({ kind: n.kind, at: n.at.toISOString(), phone: n.phone, text: n.text, sent: n.state === 'sent', state: n.state, status: noticeStatus(n, locale) })),
+    notices: notices.map((n) => ({ kind: n.kind!, at: n.at.toISOString(), phone: n.to, text: n.text, sent: n.state === 'sent', state: n.state, status: noticeStatus(n, locale) })),
     reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
   };
 }

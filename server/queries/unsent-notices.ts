@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { orderNotices } from '../modules/notifications/schema.ts';
+import { outbox } from '../modules/notifications/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
 import type { ReadContext } from './context.ts';
 
@@ -12,16 +12,16 @@ const SHOWN = 50;
  */
 export async function unsentNotices(ctx: Pick<ReadContext, 'db'>) {
   const rows = await ctx.db
-    .select({ notice: orderNotices, orderNo: orders.orderNo })
-    .from(orderNotices)
-    .innerJoin(orders, eq(orders.id, orderNotices.orderId))
-    .where(eq(orderNotices.state, 'failed'))
-    .orderBy(desc(orderNotices.at), desc(orderNotices.id))
+    .select({ notice: outbox, orderNo: orders.orderNo })
+    .from(outbox)
+    .innerJoin(orders, eq(orders.id, outbox.orderId))
+    .where(eq(outbox.state, 'failed'))
+    .orderBy(desc(outbox.at), desc(outbox.id))
     .limit(SHOWN);
   return rows.map(({ notice, orderNo }) => ({
     orderNo,
-    kind: notice.kind,
-    phone: notice.phone,
+    kind: notice.kind!,
+    phone: notice.to,
     at: notice.at.toISOString(),
     tries: notice.tries,
     lastError: notice.lastError,

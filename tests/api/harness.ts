@@ -12,7 +12,8 @@ import { keepFilledContent, resetContent, statementsWritten } from './content-re
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import type { PaymentProvider, SandboxProvider } from '../../server/providers/payment/index.ts';
-import { jobRegistry } from '../../server/jobs/registry.ts';
+import { jobRegistry, outboxDeliverer } from '../../server/jobs/registry.ts';
+import { outboxIdle } from '../../server/modules/notifications/outbox.ts';
 import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
 import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
@@ -73,6 +74,12 @@ export interface StartOptions {
   noticeRetryDelaysMs?: readonly number[];
   /** Payments go through this provider (e.g. Curlec's pointed at a double) instead of the sandbox, in calls and jobs alike. */
   provider?: PaymentProvider;
+  /**
+   * false: a call's answer comes back as the server gives it, while the messages it wrote may
+   * still be on their way. By default (true) it comes back once they have been tried, as a
+   * customer finds them a moment later.
+   */
+  awaitMessages?: boolean;
 }
 
 export interface TestApi {
@@ -118,7 +125,7 @@ export interface TestApi {
    * rolled back ones not counted) since the last reset: equal counts, nothing written between.
    */
   writes(): Promise<number>;
-  /** One round of the job worker at the server's clock: the number of due jobs run. */
+  /** One round of the job worker at the server's clock, and of the outbox's deliverer: the number of due jobs run. */
   runJobs(): Promise<number>;
   close(): Promise<void>;
 }
@@ -233,7 +240,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     async deliver(url, body, headers) {
       if (down) throw new Error('connect ECONNREFUSED');
       if (!losing)
-        return app.request(new URL(url).pathname, {
+        return answer(new URL(url).pathname, {
           method: 'POST',
           body,
           headers,
@@ -280,8 +287,15 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     storage,
     einvoice,
   });
+  const awaitMessages = options.awaitMessages ?? true;
+  /** The app's answer, once the messages its call nudged have been tried (unless awaitMessages is false). */
+  async function answer(path: string, init?: RequestInit): Promise<Response> {
+    const res = await app.request(path, init);
+    if (awaitMessages) await outboxIdle(database.db);
+    return res;
+  }
   const einvoicing = shopEinvoice(einvoice, () => contentSeller(contentDir));
-  const jobHandlers = jobRegistry({
+  const jobServices = {
     db: database.db,
     indexes,
     sms,
@@ -294,11 +308,13 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     now,
     ...(options.noticeRetryDelaysMs ? { noticeRetryDelaysMs: options.noticeRetryDelaysMs } : {}),
     log: () => {},
-  });
+  };
+  const jobHandlers = jobRegistry(jobServices);
+  const deliver = outboxDeliverer(jobServices);
 
   const api: TestApi = {
     async request(path, body, { headers = {}, language = 'en_us', userKey, address = DEFAULT_ADDRESS } = {}) {
-      const res = await app.request(path, {
+      const res = await answer(path, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -317,7 +333,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       return (await res.json()) as Envelope<any>;
     },
     async fetch(path, init) {
-      return app.request(path, init);
+      return answer(path, init);
     },
     smsLines,
     emailLines,
@@ -358,7 +374,13 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     lostCallbacks,
     einvoice,
     writes: () => statementsWritten(database.db),
-    runJobs: () => runDueJobs(database.db, jobHandlers, now()),
+    async runJobs() {
+      await outboxIdle(database.db);
+      const ran = await runDueJobs(database.db, jobHandlers, now());
+      await outboxIdle(database.db);
+      await deliver(now());
+      return ran;
+    },
     close: async () => {
       payments.stop();
       // The worker's database stays open for its next files.

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local stand-in for Twilio's Messages API, started by a test: `POST
  * /2010-04-01/Accounts/{AccountSid}/Messages.json` with Basic auth and a form body, answered as
- * Twilio does (201 and the message's JSON, or an error object). It remembers idempotency keys
- * (`I-Twilio-Idempotency-Token`): a request repeating one gets the first one's message back and
- * sends nothing more. A test may make the next requests fail, or hold them (taken, never answered).
+ * Twilio does (201 and the message's JSON, or an error object). As Twilio, it de-duplicates
+ * nothing: every request it takes is a new message, whatever its headers. A test may make the
+ * next requests fail, or hold them (taken, never answered).
  */
 
 export interface DoubleMessage {
@@ -14,7 +14,6 @@ export interface DoubleMessage {
   to: string;
   from: string | null;
   body: string;
-  key: string | null;
 }
 
 export interface TwilioDouble {
@@ -22,10 +21,10 @@ export interface TwilioDouble {
   readonly base: string;
   readonly accountSid: string;
   readonly authToken: string;
-  /** Messages taken, once each: a repeated key adds none. */
+  /** Messages taken: one per request taken. */
   readonly messages: DoubleMessage[];
-  /** Every request that reached it, repeats included. */
-  readonly requests: { key: string | null; to: string }[];
+  /** Every request that reached it, refused ones included. */
+  readonly requests: { to: string; body: string }[];
   /** The next `count` requests are answered `status` (503: a passing fault; 400: refused) and send nothing. */
   failNext(count: number, status?: number): void;
   /** From now on messages are taken (kept) but never answered: the caller is left waiting. */
@@ -46,8 +45,7 @@ export async function startTwilioDouble(): Promise<TwilioDouble> {
   const accountSid = 'AC00000000000000000000000000000001';
   const authToken = 'twilio-double-token';
   const messages: DoubleMessage[] = [];
-  const requests: { key: string | null; to: string }[] = [];
-  const byKey = new Map<string, DoubleMessage>();
+  const requests: { to: string; body: string }[] = [];
   let failing = 0;
   let failStatus = 503;
   let holding = false;
@@ -65,19 +63,14 @@ export async function startTwilioDouble(): Promise<TwilioDouble> {
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
     if (req.headers.authorization !== expected) return json(res, 401, { code: 20003, message: 'Authenticate', status: 401 });
     const form = new URLSearchParams(await readBody(req));
-    const key = (req.headers['i-twilio-idempotency-token'] as string | undefined) ?? null;
     const to = form.get('To') ?? '';
-    requests.push({ key, to });
+    requests.push({ to, body: form.get('Body') ?? '' });
     if (failing > 0) {
       failing--;
       return json(res, failStatus, failStatus === 400 ? { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 } : { code: 20500, message: 'Internal Server Error', status: failStatus });
     }
-    const known = key ? byKey.get(key) : undefined;
-    const message = known ?? { sid: `SM${String(messages.length + 1).padStart(32, '0')}`, to, from: form.get('From') ?? form.get('MessagingServiceSid'), body: form.get('Body') ?? '', key };
-    if (!known) {
-      messages.push(message);
-      if (key) byKey.set(key, message);
-    }
+    const message = { sid: `SM${String(messages.length + 1).padStart(32, '0')}`, to, from: form.get('From') ?? form.get('MessagingServiceSid'), body: form.get('Body') ?? '' };
+    messages.push(message);
     if (holding) {
       held.add(res);
       return;

@@ -59,8 +59,8 @@ describe('the job registry', () => {
     expect(missing, 'kinds enqueued with no handler').toEqual([]);
   });
 
-  test('the notices\' sending job is among them', () => {
-    expect(enqueued.map((e) => e.kind)).toContain('notice.send');
-    expect(Object.keys(jobRegistry(services))).toContain('notice.send');
+  test('the payment time-out is among them', () => {
+    expect(enqueued.map((e) => e.kind)).toContain('payment.timeout');
+    expect(Object.keys(jobRegistry(services))).toContain('payment.timeout');
   });
 });

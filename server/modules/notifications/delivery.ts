@@ -1,4 +1,3 @@
-import type { Db } from '../../db/client.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { log } from '../../ops/log.ts';
 import { SmsSendError } from '../../providers/sms/index.ts';
@@ -7,8 +6,7 @@ import type { NoticeState } from './schema.ts';
 /**
  * How a message of the outbox (an order's SMS, a garage reminder's SMS or e-mail) goes: written
  * as to send, then tried until the provider takes it, waiting longer between tries, and failed
- * with the provider's reason when it refuses for good or after the last try. Both outbox tables
- * keep its columns (`deliveryColumns`, schema.ts), and both senders make a try through `tryToSend`.
+ * with the provider's reason when it refuses for good or after the last try (outbox.ts sends it).
  */
 
 /**
@@ -46,13 +44,13 @@ export interface TryOutcome {
   sent: boolean;
   /** Failed for good: no try after this one. */
   failed: boolean;
-  /** When to try again (a job is to be scheduled then), or null. */
+  /** When it is tried again, or null. */
   retryAt: Date | null;
 }
 
 /**
  * One try of a message that is due: `send` hands it to the provider and answers its reference.
- * Answers what to record; the caller writes it on its row, in the transaction that holds it.
+ * Answers what to record; the caller writes it on its row once the provider has answered.
  */
 export async function tryToSend(
   message: { tries: number },
@@ -69,20 +67,4 @@ export async function tryToSend(
     const change: DeliveryChange = { tries, lastError: reason, refused, nextTryAt, ...(last ? { state: 'failed' as const } : {}) };
     return { change, sent: false, failed: last, retryAt: nextTryAt };
   }
-}
-
-/** Whether a message is still to send and its turn has come. */
-export const isDue = (message: { state: NoticeState; nextTryAt: Date | null } | undefined, now: Date): boolean =>
-  !!message && message.state === 'sending' && !(message.nextTryAt && message.nextTryAt > now);
-
-/**
- * What a writer answers to run once its transaction has committed: one try of the message
- * right away, unless a worker has it in hand (its job sends it anyway, after a crash or on
- * another server). NOTICE_NUDGE=0 leaves every message to the job worker.
- */
-export function nudgeAfterCommit(db: Db, what: string, deliver: (tx: Db) => Promise<void>): () => Promise<void> {
-  return async () => {
-    if (process.env.NOTICE_NUDGE === '0') return;
-    await db.transaction(deliver).catch((err: unknown) => log.error(`${what}: its job will send it (${errorMessage(err)})`));
-  };
 }

@@ -7,7 +7,7 @@ import { orders } from '../orders/schema.ts';
 /** Where a message is on its way: written as to send, then sent once the provider took it, or failed after the last try. */
 export type NoticeState = 'sending' | 'sent' | 'failed';
 
-/** The columns of a message on its way (a function: each table gets builders of its own). */
+/** The columns of a message on its way. */
 export const deliveryColumns = () => ({
   state: text('state').$type<NoticeState>().notNull().default('sending'),
   /** Tries made so far, and the provider's last refusal. */
@@ -21,35 +21,6 @@ export const deliveryColumns = () => ({
   sentAt: timestamp('sent_at', { withTimezone: true }),
   providerRef: text('provider_ref'),
 });
-
-/**
- * The SMS about an order (the timeline shows them), in the order's language: the shop's outbox.
- * Each is written as to send in the transaction that causes it, with a job that sends it
- * (modules/notifications/service.ts). `key` makes a notice that must go once (a reminder per
- * appointment) unique, whichever process writes it.
- */
-export const orderNotices = pgTable(
-  'order_notices',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
-    kind: text('kind').$type<NoticeKind>().notNull(),
-    key: text('key'),
-    phone: text('phone').notNull(),
-    text: text('text').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    /** True once the SMS provider accepted it (then `state` is sent). */
-    sent: boolean('sent').notNull().default(false),
-    ...deliveryColumns(),
-  },
-  (t) => [
-    index('order_notices_order_idx').on(t.orderId, t.id),
-    uniqueIndex('order_notices_key').on(t.key),
-    index('order_notices_failed_idx').on(t.at).where(sql`${t.state} = 'failed'`),
-  ],
-);
 
 /** What a customer may be reminded of (PDPA: a purpose each, off until turned on). */
 export type ReminderPurpose = 'serviceReminders' | 'expiryReminders';
@@ -99,11 +70,14 @@ export const carReminders = pgTable(
 );
 
 /**
- * The outbox of messages about no order (a garage car's reminders, by SMS and by e-mail): each
- * written as to send in the transaction that decides it, with the job that sends it, and kept
- * with its tries, the provider's last error, and when it was taken.
+ * The shop's one outbox: every message to a customer (an SMS about an order, which the order's
+ * timeline shows; a garage reminder's SMS or e-mail), written as to send in the transaction that
+ * causes it and sent after the commit by the one deliverer (outbox.ts). `orderId` and `kind` name
+ * the order and the timeline's notice; `key` makes a message that must go once (a reminder per
+ * appointment) unique, whichever process writes it. `claimedUntil` is the lease of the process
+ * sending it: another may claim it again only once it has passed.
  */
-export const outboxMessages = pgTable(
+export const outbox = pgTable(
   'outbox_messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
@@ -113,10 +87,22 @@ export const outboxMessages = pgTable(
     /** An e-mail's subject; null for an SMS. */
     subject: text('subject'),
     text: text('text').notNull(),
+    /** The order whose timeline shows it, and what it tells; null for a message about no order. */
+    orderId: uuid('order_id').references(() => orders.id),
+    kind: text('kind').$type<NoticeKind>(),
+    key: text('key'),
     /** The garage reminder it carries, if any. */
     carReminderId: bigint('car_reminder_id', { mode: 'number' }).references(() => carReminders.id),
     at: timestamp('at', { withTimezone: true }).notNull(),
     ...deliveryColumns(),
+    /** While a process sends it: no other claims it before this moment. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
-  (t) => [index('outbox_messages_reminder_idx').on(t.carReminderId), index('outbox_messages_failed_idx').on(t.at).where(sql`${t.state} = 'failed'`)],
+  (t) => [
+    index('outbox_messages_reminder_idx').on(t.carReminderId),
+    index('outbox_messages_failed_idx').on(t.at).where(sql`${t.state} = 'failed'`),
+    index('outbox_messages_order_idx').on(t.orderId, t.id),
+    uniqueIndex('outbox_messages_key').on(t.key),
+    index('outbox_messages_due_idx').on(t.nextTryAt).where(sql`${t.state} = 'sending'`),
+  ],
 );

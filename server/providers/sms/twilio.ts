@@ -11,26 +11,24 @@ export interface TwilioConfig {
 
 export const TWILIO_API_BASE = 'https://api.twilio.com';
 
-/** The header every try of one notice carries with the notice's own key. */
-export const IDEMPOTENCY_HEADER = 'I-Twilio-Idempotency-Token';
-
 /**
  * Twilio's Messages API. Errors carry Twilio's status and message, never the code sent. A 4xx
  * answer other than 429 is final (a number or text Twilio will not take); 429, 5xx and no answer
- * are passing faults.
+ * are passing faults. Twilio documents no idempotency key for creating a message: each request it
+ * accepts is a new message (docs/integrations.md, "Twilio"), so none is sent.
  */
 export function twilioSms(config: TwilioConfig, fetchFn: typeof fetch = fetch): SmsProvider {
   const base = (config.apiBase ?? TWILIO_API_BASE).replace(/\/+$/, '');
   const url = `${base}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
   const auth = Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64');
-  async function send(phone: string, text: string, key?: string): Promise<{ ref?: string }> {
+  async function send(phone: string, text: string): Promise<{ ref?: string }> {
     const form = new URLSearchParams({ To: phone, Body: text });
     form.set(config.from.startsWith('MG') ? 'MessagingServiceSid' : 'From', config.from);
     let res: Response;
     try {
       res = await fetchFn(url, {
         method: 'POST',
-        headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/x-www-form-urlencoded', ...(key ? { [IDEMPOTENCY_HEADER]: key } : {}) },
+        headers: { Authorization: `Basic ${auth}`, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: form,
         signal: AbortSignal.timeout(10_000),
       });
@@ -49,6 +47,6 @@ export function twilioSms(config: TwilioConfig, fetchFn: typeof fetch = fetch): 
     sendOtp: async ({ phone, text }) => {
       await send(phone, text);
     },
-    send: ({ phone, text, key }) => send(phone, text, key),
+    send: ({ phone, text }) => send(phone, text),
   };
 }

@@ -3,11 +3,10 @@ export interface SmsProvider {
   readonly name: string;
   sendOtp(message: { phone: string; code: string; text: string }): Promise<void>;
   /**
-   * A notice to a customer (e.g. a paid booking). Malaysian rules: no links in the text. `key`
-   * names the message at the provider: every try of one notice carries the same key, so a
-   * provider that honours it sends it once. Answers the provider's reference when it gives one.
+   * A notice to a customer (e.g. a paid booking). Malaysian rules: no links in the text. Answers
+   * the provider's reference when it gives one.
    */
-  send(message: { phone: string; text: string; key?: string }): Promise<void | { ref?: string }>;
+  send(message: { phone: string; text: string }): Promise<void | { ref?: string }>;
 }
 
 /**

@@ -19,7 +19,7 @@ export default tseslint.config(
   },
   {
     // Which folder may import which: README, "Architecture".
-    files: ['src/**/*.{ts,tsx,mjs}', 'server/**/*.ts', 'contract/**/*.ts', 'src/**/*.astro/*.ts'],
+    files: ['src/**/*.{ts,tsx,mjs}', 'server/**/*.ts', 'dev/**/*.ts', 'contract/**/*.ts', 'src/**/*.astro/*.ts'],
     plugins: { servauto: boundaries },
     rules: { 'servauto/import-boundaries': ['error', { root: import.meta.dirname }] },
   },

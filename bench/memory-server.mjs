@@ -66,4 +66,4 @@ process.on('SIGUSR2', () => {
   }
 });
 
-await import('../server/main.ts');
+await import('../dev/start.ts');

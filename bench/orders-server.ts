@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApi } from '../server/app.ts';
+import { createDoubles } from '../dev/doubles/index.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { serverSecret, syncContent } from '../server/db/sync.ts';
 import { loadIndexes } from '../server/indexes.ts';
@@ -24,6 +25,9 @@ const url = process.env.BENCH_DATABASE_URL;
 const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: mkdtempSync(path.join(tmpdir(), 'servauto-bench-orders-')) });
 // The demo staff and coupons as `npm start` loads them: on the embedded database only.
 await syncContent(database.db, path.resolve('content'), { demoData: !url });
+// The sandbox gateway and the MyInvois double, as `npm start` hands them to the server.
+const doubles = createDoubles();
+await doubles.migrate(database.db);
 const codes = new Map<string, string>();
 const sms: SmsProvider = {
   name: 'bench',
@@ -33,7 +37,7 @@ const sms: SmsProvider = {
   async send() {},
 };
 const indexes = await loadIndexes(database.db);
-const app = createApi({ db: database.db, indexes, sms, secret: await serverSecret(database.db, null), sendsPerAddressPerHour: 100_000 });
+const app = createApi({ db: database.db, doubles, indexes, sms, secret: await serverSecret(database.db, null), sendsPerAddressPerHour: 100_000 });
 
 // The yardstick: a route that does nothing, in the same process.
 app.post('/bare', (c) => c.json({ code: 200, msg: 'OK', data: [] }));

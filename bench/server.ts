@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApi } from '../server/app.ts';
+import { createDoubles } from '../dev/doubles/index.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { serverSecret, syncContent } from '../server/db/sync.ts';
 import { loadIndexes } from '../server/indexes.ts';
@@ -12,8 +13,12 @@ import { consoleSms } from '../server/providers/sms/console.ts';
 
 const database = await openDatabase({ kind: 'pglite', dataDir: mkdtempSync(path.join(tmpdir(), 'servauto-bench-')) });
 await syncContent(database.db, path.resolve('content'), { demoData: true });
+// The sandbox gateway and the MyInvois double, as `npm start` hands them to the server.
+const doubles = createDoubles();
+await doubles.migrate(database.db);
 const app = createApi({
   db: database.db,
+  doubles,
   indexes: await loadIndexes(database.db),
   sms: consoleSms(() => {}),
   secret: await serverSecret(database.db, null),

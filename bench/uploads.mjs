@@ -53,7 +53,7 @@ async function largestPhoto() {
 const rssOf = (pid, field) => Number(/(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field)) ?? '')?.[1] ?? NaN) / 1024;
 
 async function startServer(env, dataDir = mkdtempSync(path.join(tmpdir(), 'servauto-bench-uploads-'))) {
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/main.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dev/start.ts'], {
     env: { ...SERVER_ENV, ...process.env, DATA_DIR: dataDir, SITE_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', SMS_PROVIDER: 'console', DEMO_DATA: '0', OTP_SENDS_PER_ADDRESS_PER_HOUR: '100000', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

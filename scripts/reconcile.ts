@@ -32,8 +32,10 @@ const config = loadConfigOrExit();
 const database = await openDatabase(config.database);
 try {
   const secret = await serverSecret(database.db, config.secret);
-  // The sandbox's callbacks are the server's to deliver: this command only reads.
-  const payments = paymentProviderFromEnv(process.env, { db: database.db, secret, log: () => {} });
+  // Outside production the sandbox gateway is a double (dev/doubles/), loaded for it alone. Its
+  // callbacks are the server's to deliver: this command only reads.
+  const doubles = process.env.NODE_ENV === 'production' ? null : (await import('../dev/doubles/index.ts')).createDoubles(process.env);
+  const payments = paymentProviderFromEnv(process.env, { db: database.db, secret, log: () => {} }, doubles);
   const report = await reconcileSince(database.db, payments, new Date(Date.now() - days * DAY_MS));
   console.log(reportText(report));
   if (report.differences.length > 0) process.exitCode = 1;

@@ -1,4 +1,5 @@
-// `npm start`: build the site when its inputs changed, then run the server (API + site).
+// `npm start`: build the site when its inputs changed, then run the server (API + site), with the
+// doubles outside production (dev/start.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
@@ -61,5 +62,8 @@ async function start() {
     console.log(`Site ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
 
-  await import('../server/main.ts');
+  // Outside production, with the doubles of the outside services (the sandbox gateway, the
+  // MyInvois double); a production start loads none of them.
+  if (process.env.NODE_ENV === 'production') await import('../server/main.ts');
+  else await import('../dev/start.ts');
 }

@@ -41,11 +41,11 @@ import { sellerDetailsOf, type SellerDetails } from './modules/seller/details.ts
 import { contentSeller, shopEinvoice, shopEinvoiceProvider, signingCertificateStatus } from './flows/einvoice-setup.ts';
 import { certificateLine } from './providers/einvoice/signing-certificate.ts';
 import type { EinvoiceProvider } from './providers/einvoice/provider.ts';
-import { einvoiceRoutes, localValidationPage } from './routes/einvoices.ts';
+import { einvoiceRoutes } from './routes/einvoices.ts';
 import { currentStaff } from './modules/staff/service.ts';
 import { storageFromEnv, type FileStorage } from './storage/index.ts';
-import { ownOrigin, paymentProviderFromEnv, sandboxPages, type PaymentProvider, type SandboxProvider } from './providers/payment/index.ts';
-import { curlecDoubleFromEnv, DOUBLE_PATH, type CurlecDouble } from './providers/payment/curlec/double/index.ts';
+import { paymentProviderFromEnv, type PaymentProvider } from './providers/payment/index.ts';
+import type { Doubles } from './doubles.ts';
 import { requestLog } from './http/log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { log, type Logger } from './ops/log.ts';
@@ -67,7 +67,7 @@ export interface AppDeps {
   /** Seconds before another code may go to the same phone (default the spec's 60). */
   otpResendSeconds?: number;
   now?: () => Date;
-  /** The payment provider; default: PAYMENT_PROVIDER's (the sandbox), on this database and secret. */
+  /** The payment provider; default: PAYMENT_PROVIDER's, on this database and secret. */
   payments?: PaymentProvider;
   /** How long a placed order waits for its payment, holding its time (default 30). */
   paymentTimeoutMinutes?: number;
@@ -85,8 +85,8 @@ export interface AppDeps {
   seller?: Partial<SellerDetails>;
   /** MyInvois or its double (the submission job uses the same); default: EINVOICE_PROVIDER's, for `seller`. */
   einvoice?: EinvoiceProvider;
-  /** The Curlec double served at DOUBLE_PATH; default: CURLEC_DOUBLE=1's, on this database; null: none. */
-  curlecDouble?: CurlecDouble | null;
+  /** The doubles of the outside services (dev/doubles/), handed in from outside; none in production. */
+  doubles?: Doubles | null;
   /** The site's publisher when this process serves the site (main.ts); null: the API alone. */
   publisher?: SitePublisher | null;
   /** POST /api/ops/content/publish and its status answer only `Authorization: Bearer <token>` (CONTENT_PUBLISH_TOKEN); null: not configured. */
@@ -116,7 +116,7 @@ export function createApi(deps: AppDeps) {
     db,
     indexes,
     sms,
-    payments: deps.payments ?? paymentProviderFromEnv(process.env, { db, secret, now }),
+    payments: deps.payments ?? paymentProviderFromEnv(process.env, { db, secret, now }, deps.doubles ?? null),
     now: now ?? (() => new Date()),
     paymentTimeoutMinutes: deps.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES,
     publicUrl: deps.publicUrl ?? null,
@@ -124,7 +124,7 @@ export function createApi(deps: AppDeps) {
     secret,
     // The seller's details were checked complete at start (main.ts): a missing field never gets this far.
     einvoice: shopEinvoice(
-      deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content')), { db }),
+      deps.einvoice ?? shopEinvoiceProvider(deps.seller?.tin ? (deps.seller as SellerDetails) : contentSeller(path.resolve('content')), { db, doubles: deps.doubles ?? null }),
       async () => (await sellerDetails()) as SellerDetails,
     ),
   };
@@ -197,12 +197,8 @@ export function createApi(deps: AppDeps) {
   };
   operationsRoutes(app, { readiness: readinessCheck({ db, storage: shop.storage, signingCertificate }), metrics, metricsToken: deps.metricsToken ?? null });
   app.route('/api', api);
-  // The sandbox's hosted payment page, outside /api as a real gateway's page would be.
-  if (shop.payments.name === 'sandbox') app.route('/pay/sandbox', sandboxPages(shop.payments as SandboxProvider));
-  // The local MyInvois double's validation page, where e-invoices' links lead (as LHDN's portal would).
-  localValidationPage(app, shop.einvoice.provider);
-  // The Curlec double (CURLEC_DOUBLE=1): Curlec's API, its hosted pages and test controls, as its own site would be.
-  const curlecDouble = deps.curlecDouble !== undefined ? deps.curlecDouble : curlecDoubleFromEnv(process.env, { db, origin: ownOrigin(process.env), now: shop.now });
-  if (curlecDouble) app.route(DOUBLE_PATH, curlecDouble.app);
+  // The doubles' own pages (the sandbox's hosted page, the MyInvois double's validation page, the
+  // Curlec double's API and pages), outside /api as the real services' sites would be.
+  deps.doubles?.mount(app, { db, payments: shop.payments, einvoice: shop.einvoice.provider });
   return app;
 }

@@ -21,8 +21,8 @@ import { scheduleCarReminders } from './jobs/car-reminders.ts';
 import { scheduleReconcile } from './jobs/reconcile.ts';
 import { scheduleUploadSweep } from './jobs/upload-sweep.ts';
 import { scheduleEinvoiceConsolidation } from './jobs/einvoice-consolidation.ts';
-import { ownOrigin, paymentProviderFromEnv } from './providers/payment/index.ts';
-import { curlecDoubleFromEnv } from './providers/payment/curlec/double/index.ts';
+import { paymentProviderFromEnv } from './providers/payment/index.ts';
+import { installedDoubles } from './doubles.ts';
 import { productReviewPages } from './pages/product-reviews.ts';
 import { mountSite } from './static.ts';
 import { contentDataHash } from './modules/publishing/inputs.ts';
@@ -53,18 +53,20 @@ const started = performance.now();
 const offsetMs = config.clockOffsetDays * 24 * 60 * 60 * 1000;
 const now = () => new Date(Date.now() + offsetMs);
 const database = await openDatabase(config.database);
+// The doubles of the outside services, when the start script handed them in (npm start,
+// dev/start.ts; never a production start): their own tables first.
+const doubles = installedDoubles();
+await doubles?.migrate(database.db);
 // What the API read of content/, so that a republish of the pages alone does not read it again.
 let contentRead = contentDataHash();
 await syncContent(database.db, path.resolve('content'), { demoData: config.demoData });
 const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
-const payments = paymentProviderFromEnv(process.env, { db: database.db, secret });
-// CURLEC_DOUBLE=1: a Curlec stand-in served by this server, its webhooks carried by the job queue.
-const curlecDouble = curlecDoubleFromEnv(process.env, { db: database.db, origin: ownOrigin(process.env) });
+const payments = paymentProviderFromEnv(process.env, { db: database.db, secret }, doubles);
 const sms = smsProviderFromEnv(config.smsProvider);
 const email = emailProviderFromEnv(config.emailProvider);
 // e-Invoices: LHDN MyInvois (EINVOICE_PROVIDER=myinvois) or the local double, for the seller's TIN.
-const einvoice = shopEinvoiceProvider(seller as SellerDetails, { db: database.db });
+const einvoice = shopEinvoiceProvider(seller as SellerDetails, { db: database.db, doubles });
 const einvoicing = shopEinvoice(einvoice, () => seller as SellerDetails);
 // The daily reconciliation: one job per day whatever the number of servers (its key is its day).
 await scheduleReconcile(database.db, now());
@@ -92,7 +94,7 @@ const worker = startWorker({
     einvoiceSeller: async () => einvoiceSeller(seller as SellerDetails),
     now,
     einvoiceAnswerWaitMs: config.einvoiceAnswerWaitMs,
-    curlecDouble,
+    doubles,
   }),
   // The outbox's messages, sent beside the jobs: a slow SMS provider holds up no job.
   beside: outboxDeliverer({ db: database.db, sms, email }),
@@ -144,7 +146,7 @@ app.route(
     storage,
     seller: seller!,
     einvoice,
-    curlecDouble,
+    doubles,
     publisher,
     contentPublishToken: config.contentPublishToken,
     now,
@@ -176,7 +178,7 @@ const stop = gracefulStop(server as Server, {
     await worker.stop();
     // Messages a call's nudge is sending are recorded before the database closes.
     await outboxIdle(database.db);
-    if ('stop' in payments) payments.stop();
+    (payments as { stop?: () => void }).stop?.();
     await database.close();
   },
 });

@@ -23,7 +23,13 @@ const foreignSchema = (/** @type {string} */ target, /** @type {string} */ file)
 export const zones = [
   { name: 'contract rules', test: (f) => f.startsWith('contract/rules/'), only: ['contract/rules/'], deny: [], why: 'the shared rules are pure: they load no call schema (no zod)' },
   { name: 'contract', test: (f) => f.startsWith('contract/'), only: ['contract/'], deny: [], why: 'the contract imports neither the site nor the server' },
-  { name: 'site', test: (f) => f.startsWith('src/'), deny: ['server/', 'scripts/', 'bench/', 'tests/'], why: 'the site never imports server code' },
+  { name: 'site', test: (f) => f.startsWith('src/'), deny: ['server/', 'dev/', 'scripts/', 'bench/', 'tests/'], why: 'the site never imports server code' },
+  {
+    name: 'doubles',
+    test: (f) => f.startsWith('dev/'),
+    deny: ['src/', 'tests/', 'scripts/', 'bench/'],
+    why: 'the doubles stand in for outside services beside the server: they use the server\'s infrastructure, never the site or the tests',
+  },
   {
     name: 'modules',
     test: (f) => f.startsWith('server/modules/'),
@@ -98,6 +104,9 @@ export function refusal(/** @type {string} */ file, /** @type {string} */ target
     return `${file} may not import ${target}: a table's schema is imported only by its own folder (${owner}/) and server/queries/`;
   }
   if (file.startsWith('server/') && target.startsWith('src/')) return `${file} may not import ${target}: the server never imports site code`;
+  if (file.startsWith('server/') && target.startsWith('dev/')) {
+    return `${file} may not import ${target}: a production start loads no double; dev/ hands its doubles to the server from outside (dev/start.ts, the tests)`;
+  }
   for (const zone of zones) {
     if (!zone.test(file)) continue;
     const outside = zone.only && !zone.only.some((prefix) => target.startsWith(prefix));

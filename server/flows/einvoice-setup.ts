@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Db } from '../db/client.ts';
+import type { Doubles } from '../doubles.ts';
 import type { SellerDetails } from '../modules/seller/details.ts';
 import { einvoiceProviderFromEnv, type EinvoiceProvider } from '../providers/einvoice/provider.ts';
 import { verifyDocumentSignature } from '../providers/einvoice/signature.ts';
@@ -21,6 +22,8 @@ export interface ShopEinvoiceOptions {
   validationDelayMs?: number;
   /** The local double's books: shared by every process on this database, kept across restarts. */
   db?: Db;
+  /** Where EINVOICE_PROVIDER=local's double comes from (dev/doubles/); none in production. */
+  doubles?: Doubles | null;
 }
 
 export function shopEinvoiceProvider(seller: Pick<SellerDetails, 'tin' | 'legalName'>, options: ShopEinvoiceOptions = {}, env: NodeJS.ProcessEnv = process.env): EinvoiceProvider {
@@ -38,6 +41,7 @@ export function shopEinvoiceProvider(seller: Pick<SellerDetails, 'tin' | 'legalN
       client: { maxRetryAfterSeconds: 0 },
     },
     env,
+    options.doubles ?? null,
   );
 }
 

@@ -23,7 +23,7 @@ import {
   type PaymentRow,
   type PaymentState,
 } from '../modules/payments/service.ts';
-import { PaymentRefused, type Checkout, type CurlecProvider, type PaymentStatus } from '../providers/payment/index.ts';
+import { PaymentRefused, type Checkout, type PaymentStatus } from '../providers/payment/index.ts';
 import type { ShopContext } from './context.ts';
 import { applyProviderStatus } from './provider-status.ts';
 import { supersedeCheckouts } from './supersede-checkouts.ts';
@@ -153,19 +153,19 @@ export async function refreshPayment(ctx: ShopContext, customerId: string, order
 /**
  * The query the provider's page sent the browser back with, checked before anything is
  * answered: its signature must hold and the checkout it names must be one of this order's.
- * Providers that send no signed return (the sandbox, Stripe) ignore it.
+ * A provider whose return carries nothing signed (no checkReturn: the sandbox, Stripe) ignores it.
  */
 async function checkReturn(ctx: ShopContext, order: OrderRow, providerReturn: Record<string, string>): Promise<void> {
   const provider = ctx.payments;
-  if (provider.name !== 'curlec' || !('verifyReturn' in provider)) return;
-  const verdict = (provider as CurlecProvider).verifyReturn(new URLSearchParams(providerReturn));
+  if (!provider.checkReturn) return;
+  const verdict = provider.checkReturn(new URLSearchParams(providerReturn));
   const forged = (reason: string) => {
     log.warn(`[pay] refused a ${provider.name} return for ${order.orderNo}: ${reason}`);
     return new DomainError(Code.WARNING, 'payment.returnForged', {}, { field: 'providerReturn' });
   };
   if (!verdict.ok) throw forged(verdict.reason);
-  const payment = await paymentByCheckout(ctx.db, provider.name, verdict.link.paymentLinkId);
-  if (!payment || payment.orderId !== order.id || payment.id !== verdict.link.referenceId) throw forged(`it names ${verdict.link.paymentLinkId}, not a checkout of this order`);
+  const payment = await paymentByCheckout(ctx.db, provider.name, verdict.providerRef);
+  if (!payment || payment.orderId !== order.id || payment.id !== verdict.paymentId) throw forged(`it names ${verdict.providerRef}, not a checkout of this order`);
 }
 
 const outcomeOf: Record<PaymentState, (typeof paymentOutcomes)[number]> = {

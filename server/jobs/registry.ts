@@ -4,8 +4,8 @@ import type { EinvoiceContext, Indexes } from '../flows/context.ts';
 import type { EinvoiceSeller } from '../providers/einvoice/ubl/index.ts';
 import type { EinvoiceProvider } from '../providers/einvoice/provider.ts';
 import type { EmailProvider } from '../providers/email/index.ts';
-import { ownOrigin, SANDBOX_CALLBACK_JOB, type PaymentProvider, type SandboxProvider } from '../providers/payment/index.ts';
-import { curlecDoubleFromEnv, curlecDoubleIdleJobs, type CurlecDouble } from '../providers/payment/curlec/double/index.ts';
+import type { PaymentProvider } from '../providers/payment/index.ts';
+import type { Doubles } from '../doubles.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from '../flows/refunds/payout.ts';
@@ -43,14 +43,14 @@ export interface JobServices {
   einvoiceAnswerWaitMs?: number;
   /** Where the jobs that report in lines write them (default: the server log). */
   log?: (line: string) => void;
-  /** The Curlec double whose webhooks and refunds the queue carries; default: CURLEC_DOUBLE=1's; null: none. */
-  curlecDouble?: CurlecDouble | null;
+  /** The doubles whose deliveries the queue carries (dev/doubles/: the sandbox's callbacks, the Curlec double's webhooks and refunds); none in production. */
+  doubles?: Doubles | null;
 }
 
 /**
  * Every job kind the shop enqueues and the handler that runs it: the one list the server's
- * worker and the tests run. The sandbox's callback deliveries exist only with the sandbox
- * gateway (a real gateway keeps its own).
+ * worker and the tests run, and the doubles' own when they are handed in (a real gateway
+ * keeps its own deliveries).
  */
 export function jobRegistry(s: JobServices): Record<string, JobHandler> {
   const { db, indexes, sms, payments, now } = s;
@@ -59,7 +59,6 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
     [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db, indexes, sms, payments, now, einvoice: s.einvoicing }),
     [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db, sms, indexes }),
     [REFUND_SEND_JOB]: refundSendHandler({ db, payments, now }),
-    ...('callbackJob' in payments ? { [SANDBOX_CALLBACK_JOB]: (payments as SandboxProvider).callbackJob } : {}),
     [MONEY_BACK_JOB]: moneyBackHandler({ db, payments, now }),
     [RECONCILE_JOB]: reconcileHandler({ db, payments, ...logged }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage: s.storage, ...logged }),
@@ -67,8 +66,7 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
     [SUBMIT_JOB]: einvoiceSubmitHandler({ db, provider: s.einvoice, now, ...(s.einvoiceAnswerWaitMs ? { answerWaitMs: s.einvoiceAnswerWaitMs } : {}) }),
     [NOTE_JOB]: einvoiceNoteHandler({ db, indexes, einvoice: s.einvoicing, now }),
     [EINVOICE_CONSOLIDATION_JOB]: einvoiceConsolidationHandler(async () => ({ seller: await s.einvoiceSeller() }), s.log),
-    // The Curlec double's webhook deliveries and refund settlements (CURLEC_DOUBLE=1; its webhooks go out from any process).
-    ...((s.curlecDouble !== undefined ? s.curlecDouble : curlecDoubleFromEnv(process.env, { db, origin: ownOrigin(process.env), now }))?.jobs() ?? curlecDoubleIdleJobs(db)),
+    ...s.doubles?.jobs({ db, payments, now }),
   };
 }
 

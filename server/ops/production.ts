@@ -2,8 +2,10 @@ import { missingSellerFields, sellerFields, type SellerDetails } from '../module
 
 /**
  * What keeps a production start unsafe, checked before anything opens: each problem one line,
- * all of them at once. A staging site may allow the sandbox gateway, console SMS or the demo
- * seller details with an escape, which the start announces loudly.
+ * all of them at once. A staging site may allow console SMS or e-mail, the demo seller details
+ * or Curlec's test keys with an escape, which the start announces loudly. The doubles of the
+ * outside services (the sandbox gateway, the Curlec and MyInvois doubles) are never allowed:
+ * a production start does not load them (they live in dev/doubles/).
  */
 export interface ProductionCheck {
   /** Lines that refuse the start. */
@@ -14,7 +16,6 @@ export interface ProductionCheck {
 
 /** The escapes a staging site may set, each to 1. */
 export const ESCAPES = {
-  sandbox: 'ALLOW_SANDBOX_PAYMENTS',
   consoleSms: 'ALLOW_CONSOLE_SMS',
   consoleEmail: 'ALLOW_CONSOLE_EMAIL',
   demoSeller: 'ALLOW_DEMO_SELLER',
@@ -55,8 +56,7 @@ export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDe
 
   const payment = env.PAYMENT_PROVIDER || 'sandbox';
   if (payment === 'sandbox') {
-    if (on(env, ESCAPES.sandbox)) escapes.push(`${ESCAPES.sandbox}=1: payments go to the sandbox gateway, no money is taken; a staging site only`);
-    else problems.push(`PAYMENT_PROVIDER is the sandbox, which takes no money: set PAYMENT_PROVIDER=stripe (or ${ESCAPES.sandbox}=1 on a staging site)`);
+    problems.push('PAYMENT_PROVIDER is the sandbox, which takes no money and is not loaded in production: set PAYMENT_PROVIDER=stripe or curlec (a staging site: their test keys)');
   } else if (payment === 'stripe') {
     problems.push(secretProblem(env, 'STRIPE_SECRET_KEY', 'Stripe payments need the account\'s secret key'));
     problems.push(secretProblem(env, 'STRIPE_WEBHOOK_SECRET', 'Stripe\'s callbacks are verified with the webhook\'s signing secret'));
@@ -73,6 +73,10 @@ export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDe
   } else {
     problems.push(`PAYMENT_PROVIDER "${payment}" is not known: use stripe or curlec`);
   }
+
+  // The MyInvois double (EINVOICE_PROVIDER=local, the default) sends nothing to LHDN and is not loaded in production.
+  const einvoice = env.EINVOICE_PROVIDER?.trim() || 'local';
+  if (einvoice === 'local') problems.push('EINVOICE_PROVIDER is local, the MyInvois double, which sends nothing to LHDN and is not loaded in production: set EINVOICE_PROVIDER=myinvois with MYINVOIS_* (a staging site: LHDN\'s preprod)');
 
   const sms = env.SMS_PROVIDER || 'console';
   if (sms === 'console') {

@@ -19,9 +19,7 @@ const CALLBACK_LIMIT_BYTES = 256 * 1024;
  */
 export function paymentCallbackRoutes(api: Hono<AppEnv>, ctx: ShopContext, metrics?: Metrics) {
   const provider = ctx.payments;
-  const paths = [`/pay/callback/${provider.name}`];
-  // Curlec's webhook, where its dashboard is told to send it.
-  if (provider.name === 'curlec') paths.push('/payment/curlec/webhook');
+  const paths = [`/pay/callback/${provider.name}`, ...(provider.callbackPaths ?? [])];
   for (const path of paths) {
     api.post(path, async (c) => {
       const { outcome, reply } = await answer(c.req.header('content-length'), () => c.req.text(), c.req.raw.headers);

@@ -139,7 +139,7 @@ describe('with Stripe as the payment provider', () => {
     double = await startStripeDouble();
     const now = () => START;
     payments = stripeProvider({ secretKey: 'sk_test_console', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: double.port, protocol: 'http', now });
-    app = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms(() => {}), secret: TEST_SECRET, now, payments });
+    app = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms(() => {}), secret: TEST_SECRET, now, payments, einvoice: api.einvoice });
   });
   afterAll(() => double?.close());
 

@@ -2,12 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
+import { migrateDoubles } from '../../dev/doubles/migrate.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import { createCurlecDouble } from '../../server/providers/payment/curlec/double/index.ts';
+import { createCurlecDouble } from '../../dev/doubles/curlec/index.ts';
 import { verifyLinkReturn, webhookSignatureHolds } from '../../server/providers/payment/curlec/signatures.ts';
 import { startCurlecDouble, type CurlecDouble, type CurlecWebhook } from './curlec-double.ts';
 import { startApi } from './harness.ts';
-import { DOUBLE_KEYS, DOUBLE_PATH } from '../../server/providers/payment/curlec/double/index.ts';
+import { DOUBLE_KEYS, DOUBLE_PATH } from '../../dev/doubles/curlec/index.ts';
 
 /** The Curlec double itself: Curlec's answers, errors, pages, webhooks and signatures, kept in the database. */
 
@@ -432,6 +433,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two processes on one PostgreSQL (nee
   test('a link is paid once, and refunds never pass what the payment can return, whichever process is asked', async () => {
     const one = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
     const two = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
+    await migrateDoubles(one.db);
     try {
       const keys = { keyId: 'rzp_test_DoubleKey0001', keySecret: 'k', webhookSecret: 'w', webhookUrl: 'http://127.0.0.1:9/none', refundMs: null };
       const doubles = [createCurlecDouble({ db: one.db, ...keys }), createCurlecDouble({ db: two.db, ...keys })];

@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from '../../server/db/client.ts';
-import { createCurlecDouble, DOUBLE_PATH, signedWebhook, type CurlecDouble as ServerDouble, type DoubleMethod } from '../../server/providers/payment/curlec/double/index.ts';
-import { curlecDoubleLinks, curlecDoublePayments, curlecDoubleWebhooks } from '../../server/providers/payment/curlec/double/schema.ts';
-import { allRefunds, receivedRequests } from '../../server/providers/payment/curlec/double/store.ts';
+import { createCurlecDouble, DOUBLE_PATH, signedWebhook, type CurlecDouble as ServerDouble, type DoubleMethod } from '../../dev/doubles/curlec/index.ts';
+import { curlecDoubleLinks, curlecDoublePayments, curlecDoubleWebhooks } from '../../dev/doubles/curlec/schema.ts';
+import { allRefunds, receivedRequests } from '../../dev/doubles/curlec/store.ts';
 import { pgliteTemplate } from './harness.ts';
 
 /**
- * The project's Curlec double (server/providers/payment/curlec/double/) on a port of its own
+ * The project's Curlec double (dev/doubles/curlec/) on a port of its own
  * over an in-memory PGlite (or a database a test gives), for tests that talk to Curlec as the
  * shop does: the same API, hosted page, webhooks and signatures the shop serves with
  * CURLEC_DOUBLE=1. Its books are in the database, so they are read with await.

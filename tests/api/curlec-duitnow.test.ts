@@ -5,8 +5,8 @@ import { createApi } from '../../server/app.ts';
 import { contentSeller, einvoiceSeller, shopEinvoice } from '../../server/flows/einvoice-setup.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
 import { jobRegistry } from '../../server/jobs/registry.ts';
-import { QR_SECONDS } from '../../server/providers/payment/curlec/double/store.ts';
-import { curlecDoubleOrders, curlecDoublePayments, curlecDoubleWebhooks } from '../../server/providers/payment/curlec/double/schema.ts';
+import { QR_SECONDS } from '../../dev/doubles/curlec/store.ts';
+import { curlecDoubleOrders, curlecDoublePayments, curlecDoubleWebhooks } from '../../dev/doubles/curlec/schema.ts';
 import { curlecProvider, type CurlecProvider } from '../../server/providers/payment/curlec/provider.ts';
 import { consoleEmail } from '../../server/providers/email/console.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const toDouble: typeof fetch = (input, init) => fetch(String(input).replace(CURLEC, double.base), init);
   provider = curlecProvider({ keyId: double.keyId, keySecret: double.keySecret, webhookSecret: double.webhookSecret, apiBase: CURLEC, fetch: toDouble, now });
   const sms = consoleSms(() => {});
-  app = createApi({ db: api.db, indexes: api.indexes, sms, secret: TEST_SECRET, now, payments: provider });
+  app = createApi({ db: api.db, indexes: api.indexes, sms, secret: TEST_SECRET, now, payments: provider, einvoice: api.einvoice });
   const jobs = jobRegistry({
     db: api.db,
     indexes: api.indexes,

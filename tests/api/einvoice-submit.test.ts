@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { inProcessFetch } from '../../server/providers/einvoice/double/index.ts';
+import { inProcessFetch } from '../../dev/doubles/myinvois/index.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { staffKeys, type Keys } from './console-fixtures.ts';
 import { paidOrder, scratchDataDir } from './my-orders-fixtures.ts';

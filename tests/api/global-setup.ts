@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
+import { migrateDoubles } from '../../dev/doubles/migrate.ts';
 import { topUpTestStock } from './test-stock.ts';
 import { workerDatabaseUrl } from './worker-database.ts';
 
@@ -57,6 +58,8 @@ async function prepare(maxWorkers: number): Promise<Suite> {
     // At the tests' clock (harness.ts START): the demo stock's DOT codes are weeks before it.
     await syncContent(database.db, fileURLToPath(new URL('../../content', import.meta.url)), { demoData: true, now: new Date('2025-06-02T02:00:00Z') });
     await topUpTestStock(database.db);
+    // The doubles' own tables, as the test servers and the in-process API have them (dev/doubles/).
+    await migrateDoubles(database.db);
     const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
     writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   } finally {

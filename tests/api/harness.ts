@@ -11,17 +11,20 @@ import { topUpTestStock } from './test-stock.ts';
 import { keepFilledContent, resetContent, statementsWritten } from './content-reset.ts';
 import { loadIndexes, type Indexes } from '../../server/indexes.ts';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import type { PaymentProvider, SandboxProvider } from '../../server/providers/payment/index.ts';
+import type { PaymentProvider } from '../../server/providers/payment/index.ts';
+import type { SandboxProvider } from '../../dev/doubles/sandbox/provider.ts';
+import { createDoubles } from '../../dev/doubles/index.ts';
+import { migrateDoubles } from '../../dev/doubles/migrate.ts';
+import type { LocalEinvoiceProvider } from '../../dev/doubles/myinvois/local-provider.ts';
 import { jobRegistry, outboxDeliverer } from '../../server/jobs/registry.ts';
 import { outboxIdle } from '../../server/modules/notifications/outbox.ts';
-import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
-import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
+import { sandboxProvider } from '../../dev/doubles/sandbox/provider.ts';
+import { sandboxKey } from '../../dev/doubles/sandbox/signing.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import { consoleEmail } from '../../server/providers/email/console.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
 import { storageFromEnv, type FileStorage } from '../../server/storage/index.ts';
 import { contentSeller, einvoiceSeller, shopEinvoice, shopEinvoiceProvider } from '../../server/flows/einvoice-setup.ts';
-import type { EinvoiceProvider } from '../../server/providers/einvoice/provider.ts';
 
 /**
  * The API in-process, for tests: requests go through `app.request()` (no port), SMS codes
@@ -119,7 +122,7 @@ export interface TestApi {
   shopDown(down: boolean): void;
   readonly lostCallbacks: { body: string; headers: Record<string, string> }[];
   /** The local MyInvois double in this process, on the test clock, validating at once. */
-  readonly einvoice: EinvoiceProvider;
+  readonly einvoice: LocalEinvoiceProvider;
   /**
    * How many statements have written to the shop's tables (inserts, updates, deletes, truncates;
    * rolled back ones not counted) since the last reset: equal counts, nothing written between.
@@ -152,7 +155,8 @@ function workerDatabase(): Promise<Database> {
       dataDir: null,
       from: pgliteTemplate(),
     });
-    // The template was filled from content/ and nothing else.
+    // The template was filled from content/ and nothing else (the doubles' tables included).
+    await migrateDoubles(database.db);
     await keepFilledContent(database.db);
     return database;
   })();
@@ -194,6 +198,10 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   const shared = !url && demoData;
   const database: Database = shared ? await workerDatabase() : await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null });
   const secret = options.secret ?? TEST_SECRET;
+  // The doubles of the outside services, as npm start hands them to the server (dev/doubles/):
+  // the Curlec double too when a test sets CURLEC_DOUBLE=1 before it starts the app.
+  const doubles = createDoubles(process.env);
+  if (!shared && !options.beside) await doubles.migrate(database.db);
 
   const clock = (options.beside && clocks.get(options.beside)) || {
     ms: START.getTime(),
@@ -256,9 +264,9 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   });
   const storage = options.storage ?? storageFromEnv();
   // A fresh double at each reset (documents, logins and tokens forgotten with the tables), behind one object the app keeps.
-  const freshDouble = () => shopEinvoiceProvider(contentSeller(contentDir), { clock: () => clock.ms, validationDelayMs: 0, db: database.db }, {});
+  const freshDouble = () => shopEinvoiceProvider(contentSeller(contentDir), { clock: () => clock.ms, validationDelayMs: 0, db: database.db, doubles }, {}) as LocalEinvoiceProvider;
   let double = freshDouble();
-  const einvoice: EinvoiceProvider = {
+  const einvoice: LocalEinvoiceProvider = {
     get name() {
       return double.name;
     },
@@ -286,6 +294,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     paymentTimeoutMinutes: options.paymentTimeoutMinutes,
     storage,
     einvoice,
+    doubles,
   });
   const awaitMessages = options.awaitMessages ?? true;
   /** The app's answer, once the messages its call nudged have been tried (unless awaitMessages is false). */
@@ -308,6 +317,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     now,
     ...(options.noticeRetryDelaysMs ? { noticeRetryDelaysMs: options.noticeRetryDelaysMs } : {}),
     log: () => {},
+    doubles,
   };
   const jobHandlers = jobRegistry(jobServices);
   const deliver = outboxDeliverer(jobServices);

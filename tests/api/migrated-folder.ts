@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../../server/db/client.ts';
+import { migrateDoubles } from '../../dev/doubles/migrate.ts';
 
 /**
  * The data folder `into` for a test server that is not about its first start: on PGlite a copy
@@ -23,6 +24,9 @@ async function makeTemplate(): Promise<string> {
   // In the suite's scratch folder, which the run removes when it ends (global-setup.ts).
   const folder = mkdtempSync(path.join(inject('apiScratch'), 'migrated-'));
   const data = path.join(folder, 'data');
-  await (await openDatabase({ kind: 'pglite', dataDir: data })).close();
+  const database = await openDatabase({ kind: 'pglite', dataDir: data });
+  // The doubles' tables too, as dev/start.ts leaves them.
+  await migrateDoubles(database.db);
+  await database.close();
   return data;
 }

@@ -157,7 +157,7 @@ describe('a refund Stripe could not pay', () => {
     double = await startStripeDouble();
     const now = () => START;
     const payments = stripeProvider({ secretKey: 'sk_test_money_back', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: double.port, protocol: 'http', now });
-    app = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms(() => {}), secret: TEST_SECRET, now, payments });
+    app = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms(() => {}), secret: TEST_SECRET, now, payments, einvoice: api.einvoice });
   });
   afterAll(() => double?.close());
   beforeEach(() => {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.ts';
-import { createMyInvoisDouble, type MyInvoisDouble } from '../../server/providers/einvoice/double/index.ts';
+import { migrateDoubles } from '../../dev/doubles/migrate.ts';
+import { createMyInvoisDouble, type MyInvoisDouble } from '../../dev/doubles/myinvois/index.ts';
 import { envelopeEntry, SELLER_TIN, ublDocument, type DocumentShape } from '../unit/myinvois-fixtures.ts';
 
 /**
@@ -33,6 +34,7 @@ describe('two doubles on one database (PGlite)', () => {
   let now = START;
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite', dataDir: null });
+    await migrateDoubles(database.db);
   });
   afterAll(() => database?.close());
 
@@ -68,6 +70,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two doubles on one PostgreSQL at onc
   beforeAll(async () => {
     one = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
     two = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL! });
+    await migrateDoubles(one.db);
     await one.db.execute(sql.raw('truncate table myinvois_double_documents, myinvois_double_submissions, myinvois_double_bodies'));
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createMyInvoisClient } from '../../server/providers/einvoice/client.ts';
-import { startMyInvoisDouble, type RunningDouble } from '../../server/providers/einvoice/double/index.ts';
+import { startMyInvoisDouble, type RunningDouble } from '../../dev/doubles/myinvois/index.ts';
 import { SELLER_TIN, ublDocument } from '../unit/myinvois-fixtures.ts';
 
 /** The local MyInvois double on its own port, as the real API is reached: over HTTP with global fetch. */

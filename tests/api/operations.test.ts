@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createApi } from '../../server/app.ts';
+import { createDoubles } from '../../dev/doubles/index.ts';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 import { syncContent } from '../../server/db/sync.ts';
 import { loadIndexes } from '../../server/indexes.ts';
@@ -155,6 +156,7 @@ describe('on an app of its own', () => {
       secret: TEST_SECRET,
       trustProxy: true,
       storage,
+      doubles: createDoubles({}),
       metricsToken: METRICS_TOKEN,
       requestLog: createLogger({ format: 'json', level: 'info' }, { write: (line: string) => logged.push(line) }),
     });

@@ -123,7 +123,7 @@ describe('a signed Stripe callback the shop cannot take', () => {
   beforeEach(() => {
     // The same shop and database, with Stripe as its provider: events are checked without calling Stripe.
     const payments = stripeProvider({ secretKey: 'sk_test_servauto', webhookSecret: WEBHOOK_SECRET, host: '127.0.0.1', port: 9, protocol: 'http', now: api.now });
-    stripeShop = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms(() => {}), secret: api.secret, now: api.now, payments });
+    stripeShop = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms(() => {}), secret: api.secret, now: api.now, payments, einvoice: api.einvoice });
   });
 
   const stripeEvent = (id: string, type: string, object: object) =>

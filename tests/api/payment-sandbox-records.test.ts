@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { PaymentRefused, paymentProviderFromEnv, type SandboxProvider } from '../../server/providers/payment/index.ts';
+import { PaymentRefused, paymentProviderFromEnv } from '../../server/providers/payment/index.ts';
+import type { SandboxProvider } from '../../dev/doubles/sandbox/provider.ts';
+import { createDoubles } from '../../dev/doubles/index.ts';
 import { SECRET, form, onPostgres, useSandbox } from './sandbox-fixture.ts';
 
 /** The sandbox's own records: checkouts asked for twice, closed checkouts, refunds, and its settings. */
@@ -97,19 +99,24 @@ describe('refunds', () => {
 
 describe('choosing the provider from the environment', () => {
   const deps = () => ({ db: s.database.db, secret: SECRET });
+  const doubles = createDoubles({});
 
   test('the sandbox by default, offering every method', () => {
-    const chosen = paymentProviderFromEnv({}, deps());
+    const chosen = paymentProviderFromEnv({}, deps(), doubles);
     expect(chosen.name).toBe('sandbox');
     expect(chosen.methods).toEqual(['fpx', 'card', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow']);
   });
 
   test('SANDBOX_PAYMENT_SECRET signs when set; else a key drawn from the server secret', () => {
     const body = '{"id":"evt_sbx_x"}';
-    const fromEnv = paymentProviderFromEnv({ SANDBOX_PAYMENT_SECRET: 'env key' }, deps()) as SandboxProvider;
-    const fromServer = paymentProviderFromEnv({}, deps()) as SandboxProvider;
+    const fromEnv = paymentProviderFromEnv({ SANDBOX_PAYMENT_SECRET: 'env key' }, deps(), doubles) as SandboxProvider;
+    const fromServer = paymentProviderFromEnv({}, deps(), doubles) as SandboxProvider;
     expect(fromEnv.sign(body)).not.toBe(fromServer.sign(body));
     expect(fromServer.sign(body)).toBe(s.provider.sign(body));
+  });
+
+  test('without the doubles (a production start) the sandbox is refused, naming how to get it', () => {
+    expect(() => paymentProviderFromEnv({}, deps())).toThrow(/^PAYMENT_PROVIDER=sandbox \(the demo gateway\) is served by a double .* npm start \(dev\/start.ts\)/);
   });
 
   test('Stripe needs both of its keys, and an unknown provider stops the start', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { runDueJobs } from '../../server/jobs/queue.ts';
-import { SANDBOX_CALLBACK_JOB } from '../../server/providers/payment/sandbox/delivery-job.ts';
+import { SANDBOX_CALLBACK_JOB } from '../../dev/doubles/sandbox/delivery-job.ts';
 import { form, useSandbox } from './sandbox-fixture.ts';
 
 /**

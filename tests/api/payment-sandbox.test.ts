@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { signToken } from '../../server/providers/payment/sandbox/signing.ts';
+import { signToken } from '../../dev/doubles/sandbox/signing.ts';
 import { RETURN_URL, form, useSandbox } from './sandbox-fixture.ts';
 
 /**

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client.ts';
-import { sandboxPages, type CheckoutRequest, type ProviderEvent, type SandboxProvider } from '../../server/providers/payment/index.ts';
-import { sandboxProvider } from '../../server/providers/payment/sandbox/provider.ts';
-import { sandboxKey } from '../../server/providers/payment/sandbox/signing.ts';
+import { migrateDoubles } from '../../dev/doubles/migrate.ts';
+import type { CheckoutRequest, ProviderEvent } from '../../server/providers/payment/index.ts';
+import { sandboxPages } from '../../dev/doubles/sandbox/pages.ts';
+import { sandboxProvider, type SandboxProvider } from '../../dev/doubles/sandbox/provider.ts';
+import { sandboxKey } from '../../dev/doubles/sandbox/signing.ts';
 import { pgliteTemplate } from './harness.ts';
 
 /**
@@ -104,6 +106,8 @@ export function useSandbox(): SandboxFixture {
   beforeAll(async () => {
     const url = process.env.DATABASE_URL;
     s.database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: null, from: pgliteTemplate() });
+    // The sandbox's own tables, as npm start makes them (the template has them already).
+    await migrateDoubles(s.database.db);
   });
   afterAll(async () => {
     s.provider?.stop();

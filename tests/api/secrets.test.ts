@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createApi } from '../../server/app.ts';
+import { createDoubles } from '../../dev/doubles/index.ts';
 import { serverSecret } from '../../server/db/sync.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import { hashOtp } from '../../server/modules/auth/otp.ts';
@@ -97,7 +98,7 @@ describe('the server secret', () => {
   test('a code checked under another secret does not log in', async () => {
     // Another server on the same database, wrongly configured with a different secret.
     const lines: string[] = [];
-    const other = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms((l) => lines.push(l)), secret: 'another-secret', now: () => api.now() });
+    const other = createApi({ db: api.db, indexes: api.indexes, sms: consoleSms((l) => lines.push(l)), secret: 'another-secret', now: () => api.now(), doubles: createDoubles({}) });
     await other.request(SEND, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

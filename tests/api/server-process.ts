@@ -57,7 +57,7 @@ export async function scratchData(name: string): Promise<string> {
 
 /** Starts the server on `dataDir` and `port`; answers once it says it is ready. */
 export async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<Running> {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['dev/start.ts'], {
     cwd: root,
     env: {
       ...process.env,

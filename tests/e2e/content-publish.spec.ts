@@ -39,7 +39,7 @@ function projectCopy(): { folder: string; project: string } {
 /** The shop on the copy, serving the site the test run built (dist/, same inputs) until content/ changes. */
 async function startShop(folder: string, project: string): Promise<Shop> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'dev/start.ts')], {
     cwd: project,
     env: {
       ...process.env,

@@ -74,7 +74,7 @@ async function projectCopy() {
 /** server/main.ts run in `project` (its content/ is what the server publishes), answering once ready. */
 async function startServer(project: string, env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'dev/start.ts')], {
     cwd: project,
     env: {
       ...process.env,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createApi } from '../../server/app.ts';
+import { createDoubles } from '../../dev/doubles/index.ts';
 import { connectPostgres } from '../../server/db/client.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import { startApi, TEST_SECRET, type TestApi } from '../api/harness.ts';
@@ -84,7 +85,7 @@ describe('a database that cannot be reached', () => {
     const unreachable = await connectPostgres(`postgres://postgres@127.0.0.1:${port}/servauto`, { poolSize: 2 });
     try {
       const sms = consoleSms(() => {});
-      const app = createApi({ db: unreachable.db, indexes: api.indexes, sms, secret: TEST_SECRET });
+      const app = createApi({ db: unreachable.db, indexes: api.indexes, sms, secret: TEST_SECRET, doubles: createDoubles({}) });
       for (const [language, expected] of Object.entries(UNAVAILABLE)) {
         for (const [path, body, headers] of [
           [SEND, { phone: '0123456789', type: 'login' }, {}],
@@ -219,7 +220,7 @@ describe.skipIf(!databaseUrl)('when PostgreSQL drops connections (needs PostgreS
     test('stays up when its connections are terminated, and answers again', async () => {
       const name = 'servauto-faults-server';
       let output = '';
-      child = spawn(process.execPath, ['server/main.ts'], {
+      child = spawn(process.execPath, ['dev/start.ts'], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: named(databaseUrl!, name), PORT: '0', HOST: '127.0.0.1', SMS_PROVIDER: 'console' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,7 +20,7 @@ async function start(certPath: string): Promise<{ code: number | null; lines: { 
   cpSync(path.join(root, 'content', 'seller.json'), path.join(folder, 'content', 'seller.json'));
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|LOG_|DATABASE_URL|EINVOICE_|MYINVOIS_)/.test(name)));
   const dataDir = path.join(folder, 'data');
-  const child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'dev', 'start.ts')], {
     cwd: folder,
     env: {
       ...env,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createMyInvoisDouble, type MyInvoisDouble } from '../../server/providers/einvoice/double/app.ts';
+import { createMyInvoisDouble, type MyInvoisDouble } from '../../dev/doubles/myinvois/app.ts';
 import { verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
 import type { UblDocument } from '../../server/providers/einvoice/ubl/document.ts';
 import { FIND_EINVOICE, individual, REQUEST } from '../api/einvoice-fixtures.ts';

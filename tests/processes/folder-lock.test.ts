@@ -53,7 +53,7 @@ afterEach(async () => {
 
 /** `server/main.ts` on PGlite in `folder`, as `npm start` runs it. */
 function startServer(folder: string): Server {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['dev/start.ts'], {
     cwd: root,
     env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', SMS_PROVIDER: 'console' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { message } from '../../contract/rules/messages.ts';
-import { DOUBLE_KEYS, DOUBLE_PATH } from '../../server/providers/payment/curlec/double/index.ts';
+import { DOUBLE_KEYS, DOUBLE_PATH } from '../../dev/doubles/curlec/index.ts';
 import { freePort } from '../api/free-port.ts';
 import { startApi } from '../api/harness.ts';
 import { CANCEL } from '../api/my-orders-fixtures.ts';

@@ -35,7 +35,7 @@ let siteDir: string;
 /** Starts server/main.ts and waits until its API answers (not for a log line, whatever the log's form). */
 async function startServer(name: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['dev/start.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -145,7 +145,7 @@ describe.skipIf(!onPostgres)('two API processes, one PostgreSQL, one bucket (nee
 
 describe('a wrong bucket setting', () => {
   test('stops the start at once, in one line naming the variable', { timeout: 60_000 }, async () => {
-    const child = spawn(process.execPath, ['server/main.ts'], {
+    const child = spawn(process.execPath, ['dev/start.ts'], {
       cwd: root,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', S3_BUCKET: 'servauto-photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: '1', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: '' },
       stdio: ['ignore', 'pipe', 'pipe'],

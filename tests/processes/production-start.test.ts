@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,14 +7,16 @@ import { afterEach, describe, expect, test } from 'vitest';
 
 /**
  * The real server (server/main.ts) started with NODE_ENV=production: refused with one line per
- * problem, or, on a staging site's escapes, started with JSON logs and a guarded /metrics.
+ * problem, or, on a staging site's escapes, started with JSON logs and a guarded /metrics, and
+ * none of the doubles (dev/doubles/) loaded.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const METRICS_TOKEN = 'staging-metrics-token-0123456789';
 
 /** What a production start reads, none of it inherited from the shell that runs the tests. */
-const OURS = /^(NODE_ENV|PAYMENT_PROVIDER|SMS_PROVIDER|DEMO_DATA|SERVAUTO_SECRET|METRICS_TOKEN|PUBLIC_URL|LOG_FORMAT|LOG_LEVEL|STRIPE_|TWILIO_|S3_|ALLOW_|SANDBOX_)/;
+const OURS = /^(NODE_ENV|PAYMENT_PROVIDER|EINVOICE_PROVIDER|SMS_PROVIDER|DEMO_DATA|SERVAUTO_SECRET|METRICS_TOKEN|PUBLIC_URL|LOG_FORMAT|LOG_LEVEL|STRIPE_|TWILIO_|S3_|ALLOW_|SANDBOX_|CURLEC_|MYINVOIS_)/;
+const demoCertificate = path.join(root, 'server/providers/einvoice/demo');
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
@@ -23,14 +25,18 @@ afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-/** The server (`npm run serve`'s server/main.ts), or `npm start`'s scripts/start.mjs, which checks before it builds. */
+/**
+ * The server (`npm run serve`'s server/main.ts), or `npm start`'s scripts/start.mjs, which checks
+ * before it builds; every module it loads is listed in `modules()`.
+ */
 function start(env: Record<string, string>, script = 'server/main.ts') {
   const folder = mkdtempSync(path.join(tmpdir(), 'servauto-production-'));
   folders.push(folder);
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !OURS.test(name)));
-  const child = spawn(process.execPath, [script], {
+  const loaded = path.join(folder, 'modules.txt');
+  const child = spawn(process.execPath, ['--import', path.join(root, 'tests/processes/fixtures/record-modules.mjs'), script], {
     cwd: root,
-    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(folder, 'data'), SITE_DIR: folder, NODE_ENV: 'production', ...env },
+    env: { ...inherited, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(folder, 'data'), SITE_DIR: folder, NODE_ENV: 'production', SERVAUTO_LOADED_MODULES: loaded, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -46,8 +52,37 @@ function start(env: Record<string, string>, script = 'server/main.ts') {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as Record<string, unknown> & { msg: string; level: string });
-  return { child, folder, exited, lines, stdout: () => stdout, stderr: () => stderr };
+  /** The project's files the process loaded, relative to the project. */
+  const modules = () =>
+    (existsSync(loaded) ? readFileSync(loaded, 'utf8') : '')
+      .split('\n')
+      .filter((url) => url.startsWith('file:'))
+      .map((url) => path.relative(root, fileURLToPath(url)).split(path.sep).join('/'))
+      .filter((file) => !file.startsWith('node_modules/'));
+  return { child, folder, exited, lines, modules, stdout: () => stdout, stderr: () => stderr };
 }
+
+/**
+ * A staging site's payments and e-invoices: Stripe's test keys and LHDN's preprod with the demo
+ * certificate, their addresses unreachable (the start calls neither).
+ */
+const staging = {
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_staging0123456789',
+  STRIPE_WEBHOOK_SECRET: 'whsec_staging0123456789',
+  STRIPE_API_HOST: '127.0.0.1',
+  STRIPE_API_PORT: '9',
+  STRIPE_API_PROTOCOL: 'http',
+  EINVOICE_PROVIDER: 'myinvois',
+  MYINVOIS_BASE_URL: 'http://127.0.0.1:9',
+  MYINVOIS_PORTAL_URL: 'http://127.0.0.1:9',
+  MYINVOIS_CLIENT_ID: 'staging-client',
+  MYINVOIS_CLIENT_SECRET: 'staging-client-secret',
+  MYINVOIS_CERT_PATH: path.join(demoCertificate, 'demo-signing-cert.pem'),
+  MYINVOIS_KEY_PATH: path.join(demoCertificate, 'demo-signing-key.pem'),
+  // Another process's jobs: none here would reach the unreachable services.
+  JOB_WORKER: '0',
+};
 
 describe('NODE_ENV=production', () => {
   test('an unsafe start is refused before the database opens: one line per problem, exit status 1', async () => {
@@ -56,7 +91,8 @@ describe('NODE_ENV=production', () => {
     const refusal = 'Refusing to start with NODE_ENV=production: ';
     expect(server.lines().map((l) => ({ level: l.level, msg: l.msg }))).toEqual(
       [
-        'PAYMENT_PROVIDER is the sandbox, which takes no money: set PAYMENT_PROVIDER=stripe (or ALLOW_SANDBOX_PAYMENTS=1 on a staging site)',
+        'PAYMENT_PROVIDER is the sandbox, which takes no money and is not loaded in production: set PAYMENT_PROVIDER=stripe or curlec (a staging site: their test keys)',
+        "EINVOICE_PROVIDER is local, the MyInvois double, which sends nothing to LHDN and is not loaded in production: set EINVOICE_PROVIDER=myinvois with MYINVOIS_* (a staging site: LHDN's preprod)",
         'SMS_PROVIDER is console, which writes login codes to the log instead of sending them: set SMS_PROVIDER=twilio (or ALLOW_CONSOLE_SMS=1 on a staging site)',
         'DEMO_DATA=1 loads the demo staff, who log in with published phone numbers: unset it or set DEMO_DATA=0',
         'SERVAUTO_SECRET is a development default ("changeme"): set a secret of your own',
@@ -73,7 +109,7 @@ describe('NODE_ENV=production', () => {
     const server = start(
       {
         DEMO_DATA: '1',
-        ALLOW_SANDBOX_PAYMENTS: '1',
+        ...staging,
         ALLOW_CONSOLE_SMS: '1',
         ALLOW_DEMO_SELLER: '1',
         SERVAUTO_SECRET: 'staging-secret-0123456789abcdef',
@@ -90,9 +126,9 @@ describe('NODE_ENV=production', () => {
     expect(existsSync(path.join(server.folder, 'data'))).toBe(false);
   });
 
-  test('a staging site starts on its escapes, said loudly; JSON logs with request ids; /metrics needs its token', async () => {
+  test('a staging site starts on its escapes, said loudly, with none of the doubles loaded; JSON logs with request ids; /metrics needs its token', async () => {
     const server = start({
-      ALLOW_SANDBOX_PAYMENTS: '1',
+      ...staging,
       ALLOW_CONSOLE_SMS: '1',
       ALLOW_DEMO_SELLER: '1',
       SERVAUTO_SECRET: 'staging-secret-0123456789abcdef',
@@ -109,7 +145,6 @@ describe('NODE_ENV=production', () => {
     }
     const warnings = server.lines().filter((l) => l.level === 'warn').map((l) => l.msg);
     expect(warnings).toEqual([
-      expect.stringMatching(/^\*\*\* STAGING ONLY \*\*\* ALLOW_SANDBOX_PAYMENTS=1: /),
       expect.stringMatching(/^\*\*\* STAGING ONLY \*\*\* ALLOW_CONSOLE_SMS=1: /),
       expect.stringMatching(/^\*\*\* STAGING ONLY \*\*\* ALLOW_DEMO_SELLER=1: /),
     ]);
@@ -147,5 +182,11 @@ describe('NODE_ENV=production', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+
+    // The production server runs production only: none of the doubles' modules (the sandbox
+    // gateway, the Curlec and MyInvois doubles, dev/) was loaded, while the real providers were.
+    const modules = server.modules();
+    expect(modules).toEqual(expect.arrayContaining(['server/main.ts', 'server/app.ts', 'server/providers/payment/stripe/provider.ts', 'server/providers/einvoice/client.ts']));
+    expect(modules.filter((file) => file.startsWith('dev/') || /\/(sandbox|double)\//.test(file))).toEqual([]);
   }, 180_000);
 });

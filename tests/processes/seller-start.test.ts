@@ -20,7 +20,7 @@ test('a seller detail missing stops any start (not only production) with one lin
   const seller = JSON.parse(readFileSync(path.join(root, 'content', 'seller.json'), 'utf8')) as Record<string, unknown>;
   writeFileSync(path.join(folder, 'content', 'seller.json'), JSON.stringify({ ...seller, msicCode: ' ' }));
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(NODE_ENV|LOG_|DATABASE_URL)/.test(name)));
-  const child = spawn(process.execPath, [path.join(root, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, [path.join(root, 'dev', 'start.ts')], {
     cwd: folder,
     env: { ...env, LOG_FORMAT: 'json', PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(folder, 'data'), SITE_DIR: folder },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,7 +38,7 @@ async function startServer(env: Record<string, string> = {}): Promise<Running> {
   folders.push(folder);
   // Migrated already: these tests are about stopping, not a first start.
   const data = await migratedDataFolder(path.join(folder, 'data'));
-  const child = spawn(process.execPath, ['server/main.ts'], {
+  const child = spawn(process.execPath, ['dev/start.ts'], {
     cwd: root,
     env: {
       ...process.env,

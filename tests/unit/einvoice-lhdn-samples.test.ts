@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readDocument } from '../../server/providers/einvoice/double/ubl-reader.ts';
+import { readDocument } from '../../dev/doubles/myinvois/ubl-reader.ts';
 import { verifyDocumentSignature } from '../../server/providers/einvoice/signature.ts';
 import { allSteps, lhdnSignatureSteps } from './lhdn-signing-steps.ts';
 import { sampleNames, sampleText, type SampleName } from './myinvois-samples.ts';

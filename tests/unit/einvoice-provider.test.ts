@@ -1,8 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { einvoiceProviderFromEnv, LOCAL_PORTAL_PATH, portalFor } from '../../server/providers/einvoice/provider.ts';
+import { createDoubles } from '../../dev/doubles/index.ts';
 import { SELLER_TIN, ublDocument } from './myinvois-fixtures.ts';
 
-/** EINVOICE_PROVIDER chooses the local double (the default) or LHDN's MyInvois. */
+/** EINVOICE_PROVIDER chooses the local double (the default, with the doubles handed in) or LHDN's MyInvois. */
+
+const doubles = createDoubles({});
 
 const myinvoisEnv = {
   MYINVOIS_BASE_URL: 'https://preprod-api.myinvois.hasil.gov.my',
@@ -14,7 +17,7 @@ const myinvoisEnv = {
 
 describe('local', () => {
   test('answers with the double in this process, its client acting for the seller', async () => {
-    const provider = einvoiceProviderFromEnv('local', { sellerTin: SELLER_TIN, validationDelayMs: 0 }, {});
+    const provider = einvoiceProviderFromEnv('local', { sellerTin: SELLER_TIN, validationDelayMs: 0 }, {}, doubles);
     expect(provider.portalBase).toBe(LOCAL_PORTAL_PATH);
     expect(provider.signing.certPath).toMatch(/demo-signing-cert\.pem$/);
     const submitted = await provider.client.submit([{ codeNumber: 'INV-1', text: JSON.stringify(ublDocument({ id: 'INV-1', issuedAt: Date.now() - 60_000 })) }]);
@@ -25,9 +28,13 @@ describe('local', () => {
   });
 
   test('refuses documents of another supplier than the seller', async () => {
-    const provider = einvoiceProviderFromEnv('local', { sellerTin: 'C30000000000', validationDelayMs: 0 }, {});
+    const provider = einvoiceProviderFromEnv('local', { sellerTin: 'C30000000000', validationDelayMs: 0 }, {}, doubles);
     const submitted = await provider.client.submit([{ codeNumber: 'INV-1', text: JSON.stringify(ublDocument({ issuedAt: Date.now() - 60_000 })) }]);
     expect(submitted.ok && submitted.value[0]!.rejected[0]!.error.code).toBe('IncorrectSubmitter');
+  });
+
+  test('without the doubles (a production start) it is refused, naming how to get it', () => {
+    expect(() => einvoiceProviderFromEnv('local', { sellerTin: SELLER_TIN }, {})).toThrow(/^EINVOICE_PROVIDER=local \(the MyInvois double\) is served by a double .* npm start \(dev\/start.ts\)/);
   });
 });
 

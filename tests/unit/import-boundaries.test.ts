@@ -27,6 +27,9 @@ const moneyOnly = (file: string, table: string) => new RegExp(`^${file} may not 
 tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
   valid: [
     at('server/flows/place-order.ts', '../modules/orders/service.ts'),
+    at('dev/doubles/index.ts', '../../server/doubles.ts'),
+    at('dev/start.ts', '../server/main.ts'),
+    at('tests/api/harness.ts', '../../dev/doubles/index.ts'),
     at('server/modules/orders/service.ts', './schema.ts'),
     at('server/modules/refunds/service.ts', '../orders/service.ts'),
     at('server/modules/booking/service.ts', '../../jobs/queue.ts'),
@@ -55,6 +58,13 @@ tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
     refused('src/lib/api.ts', '../../server/app.ts', /the site never imports server code/),
     refused('server/flows/console/orders.ts', '../../../src/lib/couriers.ts', /the server never imports site code/),
     refused('contract/console.ts', '../src/lib/couriers.ts', /the contract imports neither/),
+    // The doubles are handed to the server from outside: server/ imports none of them, not even a type, nor loads one later.
+    refused('server/main.ts', '../dev/doubles/index.ts', /^server\/main.ts may not import dev\/doubles\/index.ts: a production start loads no double/),
+    refused('server/providers/payment/index.ts', '../../../dev/doubles/sandbox/provider.ts', /a production start loads no double/),
+    { ...at('server/app.ts', '../dev/doubles/curlec/index.ts'), code: "import type { CurlecDouble } from '../dev/doubles/curlec/index.ts';", errors: [{ message: /a production start loads no double/ }] },
+    { ...at('server/main.ts', '../dev/start.ts'), code: "await import('../dev/start.ts');", errors: [{ message: /a production start loads no double/ }] },
+    refused('dev/doubles/sandbox/pages.ts', '../../../src/lib/couriers.ts', /the doubles stand in for outside services/),
+    refused('src/lib/api.ts', '../../dev/doubles/index.ts', /the site never imports server code/),
     refused('src/islands/checkout/Checkout.tsx', '../../../contract/orders.ts', /may take only types from contract\/orders.ts: the contract's calls carry zod/),
     refused('contract/rules/order-total.ts', '../orders.ts', /the shared rules are pure/),
     refused('contract/qr.ts', '../server/storage/index.ts', /the contract imports neither/),

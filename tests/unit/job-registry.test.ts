@@ -3,11 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { jobRegistry, type JobServices } from '../../server/jobs/registry.ts';
+import { createDoubles } from '../../dev/doubles/index.ts';
 
 /**
- * Every kind of job the server's code can enqueue (each `scheduleJob(…, { kind: X, … })` in
- * server/, X resolved to its string) has a handler in the one registry the server and the tests
- * run: a job nobody handles would wait in the queue for ever, failing every round.
+ * Every kind of job the server's code and the doubles' can enqueue (each `scheduleJob(…, { kind:
+ * X, … })` in server/ and dev/, X resolved to its string) has a handler in the one registry the
+ * server and the tests run, with the doubles handed in: a job nobody handles would wait in the
+ * queue for ever, failing every round.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,9 +22,9 @@ function sources(dir: string): string[] {
   });
 }
 
-const files = sources('server').map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }));
+const files = [...sources('server'), ...sources('dev')].map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }));
 
-/** Every `const NAME = 'value'` in server/, by name. */
+/** Every `const NAME = 'value'` in server/ and dev/, by name. */
 const constants = new Map(files.flatMap(({ text }) => [...text.matchAll(/\bconst ([A-Z][A-Z0-9_]*)\s*=\s*'([^']+)'/g)].map((m) => [m[1]!, m[2]!] as const)));
 
 /** The kinds the code enqueues, with where. */
@@ -46,6 +48,7 @@ const services: JobServices = {
   einvoicing: stub,
   einvoiceSeller: async () => stub,
   now: () => new Date(),
+  doubles: createDoubles({}),
 };
 
 describe('the job registry', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { batches, createMyInvoisClient, validationUrl, type MyInvoisClientConfig, type SubmitDocument } from '../../server/providers/einvoice/client.ts';
-import { createMyInvoisDouble, inProcessFetch, type MyInvoisDouble } from '../../server/providers/einvoice/double/index.ts';
+import { createMyInvoisDouble, inProcessFetch, type MyInvoisDouble } from '../../dev/doubles/myinvois/index.ts';
 import { SELLER_TIN, ublDocument, type DocumentShape } from './myinvois-fixtures.ts';
 
 /** The shop's MyInvois client against the local double: each of the double's refusals met. */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { codeProblems, fieldProblems, structureProblems } from '../../server/providers/einvoice/double/document-rules.ts';
-import { createMyInvoisDouble, type MyInvoisDouble } from '../../server/providers/einvoice/double/index.ts';
+import { codeProblems, fieldProblems, structureProblems } from '../../dev/doubles/myinvois/document-rules.ts';
+import { createMyInvoisDouble, type MyInvoisDouble } from '../../dev/doubles/myinvois/index.ts';
 import { envelopeEntry, SELLER_TIN, ublDocument, type DocumentShape } from './myinvois-fixtures.ts';
 import { samplesDir } from './myinvois-samples.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkCheckoutRequest } from '../../server/providers/payment/checkout-request.ts';
 import { ownOrigin } from '../../server/providers/payment/index.ts';
-import { createCourier } from '../../server/providers/payment/sandbox/courier.ts';
+import { createCourier } from '../../dev/doubles/sandbox/courier.ts';
 import { PaymentRefused, type CheckoutRequest } from '../../server/providers/payment/types.ts';
 
 /** What every provider checks before a checkout, and how the sandbox's callbacks travel. */

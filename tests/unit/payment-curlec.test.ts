@@ -8,6 +8,7 @@ import { CURLEC_API_BASE, curlecProvider, CurlecError, refundIdempotencyKey } fr
 import { webhookSignatureHolds } from '../../server/providers/payment/curlec/signatures.ts';
 import type { CheckoutRequest } from '../../server/providers/payment/types.ts';
 import { paymentProviderFromEnv } from '../../server/providers/payment/index.ts';
+import { createDoubles } from '../../dev/doubles/index.ts';
 import { checkProduction } from '../../server/ops/production.ts';
 import { paymentMode } from '../../server/providers/einvoice/ubl/document.ts';
 
@@ -340,7 +341,10 @@ describe('choosing Curlec', () => {
   });
 
   test('CURLEC_DOUBLE=1 talks to the double inside this server, on its demo keys', async () => {
-    const p = paymentProviderFromEnv({ PAYMENT_PROVIDER: 'curlec', CURLEC_DOUBLE: '1' }, deps);
+    const env = { PAYMENT_PROVIDER: 'curlec', CURLEC_DOUBLE: '1' };
+    // Only with the doubles handed in (npm start, the tests): a production start has none.
+    expect(() => paymentProviderFromEnv(env, deps)).toThrow(/^CURLEC_DOUBLE=1 is served by a double/);
+    const p = paymentProviderFromEnv(env, deps, createDoubles(env));
     expect(p.name).toBe('curlec');
     // The double's own webhook secret is the one the shop checks.
     const body = JSON.stringify(paidLinkEvent());

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { readSandboxEvent } from '../../server/providers/payment/sandbox/events.ts';
-import { klTime, renderCheckoutPage, renderInvalidPage, timeLeft, type CheckoutView } from '../../server/providers/payment/sandbox/page.ts';
-import { readToken, sandboxKey, signBody, signToken, signatureMatches } from '../../server/providers/payment/sandbox/signing.ts';
-import { pageTexts } from '../../server/providers/payment/sandbox/texts.ts';
+import { readSandboxEvent } from '../../dev/doubles/sandbox/events.ts';
+import { klTime, renderCheckoutPage, renderInvalidPage, timeLeft, type CheckoutView } from '../../dev/doubles/sandbox/page.ts';
+import { readToken, sandboxKey, signBody, signToken, signatureMatches } from '../../dev/doubles/sandbox/signing.ts';
+import { pageTexts } from '../../dev/doubles/sandbox/texts.ts';
 
 const KEY = 'sandbox-test-key';
 /** Monday 2 June 2025, 10:00 in Kuala Lumpur. */

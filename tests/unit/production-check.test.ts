@@ -28,6 +28,7 @@ const safe: NodeJS.ProcessEnv = {
   SERVAUTO_SECRET: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
   METRICS_TOKEN: 'f0e1d2c3b4a59687f0e1d2c3b4a59687',
   PUBLIC_URL: 'https://www.servauto.my',
+  EINVOICE_PROVIDER: 'myinvois',
 };
 
 const check = (env: NodeJS.ProcessEnv, details: Partial<SellerDetails> | null = seller) => checkProduction(env, details);
@@ -45,7 +46,8 @@ describe('a production start', () => {
   test('with nothing set: every problem at once, one line each', () => {
     const { problems } = check({ NODE_ENV: 'production' }, null);
     expect(problems).toEqual([
-      'PAYMENT_PROVIDER is the sandbox, which takes no money: set PAYMENT_PROVIDER=stripe (or ALLOW_SANDBOX_PAYMENTS=1 on a staging site)',
+      'PAYMENT_PROVIDER is the sandbox, which takes no money and is not loaded in production: set PAYMENT_PROVIDER=stripe or curlec (a staging site: their test keys)',
+      "EINVOICE_PROVIDER is local, the MyInvois double, which sends nothing to LHDN and is not loaded in production: set EINVOICE_PROVIDER=myinvois with MYINVOIS_* (a staging site: LHDN's preprod)",
       'SMS_PROVIDER is console, which writes login codes to the log instead of sending them: set SMS_PROVIDER=twilio (or ALLOW_CONSOLE_SMS=1 on a staging site)',
       'SERVAUTO_SECRET is not set: every server must share one secret for login codes and signed links',
       'METRICS_TOKEN is not set: GET /metrics is served only with this token in production',
@@ -57,6 +59,8 @@ describe('a production start', () => {
 
   test.each([
     ['the sandbox named', { PAYMENT_PROVIDER: 'sandbox' }, /^PAYMENT_PROVIDER is the sandbox/],
+    ['the MyInvois double by default', { EINVOICE_PROVIDER: undefined }, /^EINVOICE_PROVIDER is local, the MyInvois double/],
+    ['the MyInvois double named', { EINVOICE_PROVIDER: 'local' }, /^EINVOICE_PROVIDER is local, the MyInvois double/],
     ['console SMS named', { SMS_PROVIDER: 'console' }, /^SMS_PROVIDER is console/],
     ['demo data', { DEMO_DATA: '1' }, /^DEMO_DATA=1 loads the demo staff/],
     ['no Stripe key', { STRIPE_SECRET_KEY: '' }, /^STRIPE_SECRET_KEY is not set/],
@@ -115,7 +119,6 @@ describe('a production start', () => {
 
 describe('the escapes for a staging site', () => {
   test.each([
-    ['ALLOW_SANDBOX_PAYMENTS', { PAYMENT_PROVIDER: 'sandbox', STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' }, seller, /^ALLOW_SANDBOX_PAYMENTS=1: payments go to the sandbox gateway/],
     ['ALLOW_CONSOLE_SMS', { SMS_PROVIDER: 'console', TWILIO_AUTH_TOKEN: '' }, seller, /^ALLOW_CONSOLE_SMS=1: login codes and customers' SMS are written to the log/],
     ['ALLOW_DEMO_SELLER', {}, { ...seller, demo: true }, /^ALLOW_DEMO_SELLER=1: the seller details are the demo ones/],
   ])('%s=1 lets the start go on and is announced', (name, change, details, line) => {
@@ -127,13 +130,19 @@ describe('the escapes for a staging site', () => {
   });
 
   test('an escape covers only its own problem', () => {
-    const { problems, escapes } = check({ ...safe, PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console', ALLOW_SANDBOX_PAYMENTS: '1', DEMO_DATA: '1' });
+    const { problems, escapes } = check({ ...safe, PAYMENT_PROVIDER: 'sandbox', SMS_PROVIDER: 'console', ALLOW_CONSOLE_SMS: '1', DEMO_DATA: '1' });
     expect(escapes).toHaveLength(1);
-    expect(problems.map((p) => p.split(' ')[0])).toEqual(['SMS_PROVIDER', 'DEMO_DATA=1']);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PAYMENT_PROVIDER', 'DEMO_DATA=1']);
+  });
+
+  test('no escape lets a double in: the sandbox gateway and the MyInvois double stay refused', () => {
+    const { problems, escapes } = check({ ...safe, PAYMENT_PROVIDER: 'sandbox', EINVOICE_PROVIDER: 'local', ALLOW_SANDBOX_PAYMENTS: '1' });
+    expect(escapes).toEqual([]);
+    expect(problems.map((p) => p.split(' ')[0])).toEqual(['PAYMENT_PROVIDER', 'EINVOICE_PROVIDER']);
   });
 
   test('an escape outside production changes nothing', () => {
-    expect(check({ ALLOW_SANDBOX_PAYMENTS: '1' }, null)).toEqual({ problems: [], escapes: [] });
+    expect(check({ ALLOW_CONSOLE_SMS: '1' }, null)).toEqual({ problems: [], escapes: [] });
   });
 });
 

@@ -1,11 +1,11 @@
-import path from 'node:path';
 import { createMyInvoisClient, type MyInvoisClient } from './client.ts';
 import type { HttpSettings } from './client/http.ts';
 import type { Db } from '../../db/client.ts';
-import { createMyInvoisDouble, inProcessFetch, type MyInvoisDouble, type SignatureVerifier } from './double/index.ts';
+import { needsDoubles, type Doubles } from '../../doubles.ts';
 
 /**
- * EINVOICE_PROVIDER=local (the default): the project's own MyInvois double, in this process,
+ * EINVOICE_PROVIDER=local (the default): the project's own MyInvois double (dev/doubles/myinvois/,
+ * handed in by `npm start` and the tests; a production start has none), in this process,
  * with one client acting for the seller's TIN; myinvois: LHDN's preprod or production API with
  * MYINVOIS_BASE_URL, MYINVOIS_CLIENT_ID, MYINVOIS_CLIENT_SECRET, MYINVOIS_CERT_PATH and
  * MYINVOIS_KEY_PATH (optional: MYINVOIS_IDENTITY_URL when the identity service has its own
@@ -19,9 +19,10 @@ export interface EinvoiceProvider {
   portalBase: string;
   /** The certificate and key the shop signs documents with. */
   signing: { certPath: string; keyPath: string };
-  /** local: the double itself; its app serves the share pages when mounted at LOCAL_PORTAL_PATH. */
-  double?: MyInvoisDouble;
 }
+
+/** A signature check the local double runs on a submitted document (the parsed UBL JSON). */
+export type SignatureVerifier = (document: unknown) => { ok: true } | { ok: false; reason: string };
 
 export interface EinvoiceProviderOptions {
   /** The seller's TIN (content/seller.json): the local double's client acts for it. */
@@ -43,10 +44,6 @@ export interface EinvoiceProviderOptions {
 
 /** Where the shop may mount the local double's app (`app.route(LOCAL_PORTAL_PATH, double.app)`). */
 export const LOCAL_PORTAL_PATH = '/myinvois-local';
-
-const DEMO_DIR = path.join(import.meta.dirname, 'demo');
-const LOCAL_BASE = 'http://myinvois.local';
-const LOCAL_CLIENT = { clientId: 'servauto-local', clientSecret: 'local-double-secret' };
 
 const REQUIRED = ['MYINVOIS_BASE_URL', 'MYINVOIS_CLIENT_ID', 'MYINVOIS_CLIENT_SECRET', 'MYINVOIS_CERT_PATH', 'MYINVOIS_KEY_PATH'] as const;
 
@@ -70,23 +67,11 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string): string {
   return value.replace(/\/+$/, '');
 }
 
-export function einvoiceProviderFromEnv(name: string, options: EinvoiceProviderOptions, env: NodeJS.ProcessEnv = process.env): EinvoiceProvider {
+export function einvoiceProviderFromEnv(name: string, options: EinvoiceProviderOptions, env: NodeJS.ProcessEnv = process.env, doubles: Doubles | null = null): EinvoiceProvider {
   if (name === 'local') {
-    const double = createMyInvoisDouble({
-      clients: [{ ...LOCAL_CLIENT, tin: options.sellerTin, ...(options.sellerName ? { name: options.sellerName } : {}) }],
-      portalBase: options.portalBase ?? LOCAL_PORTAL_PATH,
-      ...(options.validationDelayMs !== undefined ? { validationDelayMs: options.validationDelayMs } : {}),
-      ...(options.verifySignature ? { verifySignature: options.verifySignature } : {}),
-      ...(options.clock ? { clock: options.clock } : {}),
-      ...(options.db ? { db: options.db } : {}),
-    });
-    return {
-      name: 'local',
-      client: createMyInvoisClient({ baseUrl: LOCAL_BASE, ...LOCAL_CLIENT, fetch: inProcessFetch(double), ...(options.clock ? { now: options.clock } : {}), ...options.client }),
-      portalBase: double.settings.portalBase,
-      signing: { certPath: path.join(DEMO_DIR, 'demo-signing-cert.pem'), keyPath: path.join(DEMO_DIR, 'demo-signing-key.pem') },
-      double,
-    };
+    const local = doubles?.einvoice(name, options);
+    if (!local) throw needsDoubles('EINVOICE_PROVIDER=local (the MyInvois double)');
+    return local;
   }
   if (name === 'myinvois') {
     const missing = REQUIRED.filter((variable) => !env[variable]?.trim());

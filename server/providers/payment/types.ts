@@ -132,10 +132,20 @@ export interface ProviderListing {
   refunds: ProviderRefund[];
 }
 
+/** A customer's signed return from the provider's page: the checkout it names and the payment the shop opened it for. */
+export type ReturnVerdict = { ok: true; providerRef: string; paymentId: string } | { ok: false; reason: string };
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe' | 'curlec';
   /** The methods this provider can take; the server refuses the others before paying. */
   readonly methods: readonly PayMethod[];
+  /** Paths under /api where the provider also sends its callbacks, beside /pay/callback/<name> (a dashboard's webhook address). */
+  readonly callbackPaths?: readonly string[];
+  /**
+   * Checks the query the provider's page sent the customer back with (its signature), before
+   * anything it says is shown. Providers whose return carries nothing signed have none.
+   */
+  checkReturn?(query: URLSearchParams): ReturnVerdict;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** Verifies a callback on its raw body and headers (signature, shape). Never throws for bad input. */
   verifyCallback(rawBody: string, headers: Headers): Promise<CallbackVerdict>;

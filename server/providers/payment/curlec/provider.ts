@@ -196,6 +196,14 @@ export function curlecProvider(options: CurlecOptions): CurlecProvider {
 
     verifyReturn: (query) => verifyLinkReturn(query, keySecret),
 
+    checkReturn(query) {
+      const verdict = verifyLinkReturn(query, keySecret);
+      return verdict.ok ? { ok: true, providerRef: verdict.link.paymentLinkId, paymentId: verdict.link.referenceId } : verdict;
+    },
+
+    // Curlec's webhook, where its dashboard is told to send it.
+    callbackPaths: ['/payment/curlec/webhook'],
+
     async paymentStatus(providerRef) {
       if (isQrCheckout(providerRef)) return qr.status(providerRef);
       const link = await fetchLink('status', providerRef);

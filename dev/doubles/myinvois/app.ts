@@ -5,7 +5,7 @@ import { lhdnId } from './ids.ts';
 import { admitDocument, readEnvelope, sha256Hex } from './intake.ts';
 import { LIMITS, type DoubleClient, type DoubleSettings, type MyInvoisDoubleOptions } from './options.ts';
 import { signaturePartsPresent } from './signature-presence.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../../../server/db/client.ts';
 import { databaseStore, documentStatus, memoryStore, type DoubleStore, type StoredDocument } from './store.ts';
 import { validate } from './validation.ts';
 import { detailsView, documentSummary, submissionView } from './views.ts';

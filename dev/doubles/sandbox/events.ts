@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { payMethods } from '../../../../contract/rules/order-status.ts';
-import { checkEvent, eventKinds, firstIssue, unusableEvent } from '../event-limits.ts';
-import type { CallbackVerdict, ProviderEventKind } from '../types.ts';
+import { payMethods } from '../../../contract/rules/order-status.ts';
+import { checkEvent, eventKinds, firstIssue, unusableEvent } from '../../../server/providers/payment/event-limits.ts';
+import type { CallbackVerdict, ProviderEventKind } from '../../../server/providers/payment/types.ts';
 
 /**
  * The body of a sandbox callback, in the sandbox's own format (as a real gateway has its

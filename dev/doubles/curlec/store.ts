@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../../../db/client.ts';
-import { scheduleJob, type JobHandler } from '../../../../jobs/queue.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { scheduleJob, type JobHandler } from '../../../server/jobs/queue.ts';
 import { amountProblem, duitNowPayload, entityId, failure, methodFields, unknownId, type Answer, type DoubleMethod, type Json } from './entities.ts';
 import { curlecDoubleIdempotency, curlecDoubleLinks, curlecDoubleOrders, curlecDoublePayments, curlecDoubleRefunds, curlecDoubleRequests } from './schema.ts';
 import { queueWebhook, type WebhookTarget } from './webhooks.ts';

@@ -1,4 +1,4 @@
-import { checkSigningCertificate } from '../certificate-rules.ts';
+import { checkSigningCertificate } from '../../../server/providers/einvoice/certificate-rules.ts';
 import { DOCUMENT_TYPES, DOCUMENT_VERSIONS, GENERAL_TINS, tinLooksValid } from './codes.ts';
 import { codeProblems, fieldProblems, structureProblems, totalsProblems } from './document-rules.ts';
 import { lhdnError, type LhdnErrorDetail } from './errors.ts';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { KL_TIME_ZONE } from '../../../../contract/rules/kl-calendar.ts';
-import { locales, type Locale } from '../../../../contract/rules/language.ts';
-import { ringgit } from '../../../../contract/rules/money.ts';
-import { fpxBanks, type PayMethod } from '../../../../contract/rules/order-status.ts';
+import { KL_TIME_ZONE } from '../../../contract/rules/kl-calendar.ts';
+import { locales, type Locale } from '../../../contract/rules/language.ts';
+import { ringgit } from '../../../contract/rules/money.ts';
+import { fpxBanks, type PayMethod } from '../../../contract/rules/order-status.ts';
 import { languageNames, methodName, pageTexts, type PageTexts } from './texts.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../../contract/rules/language.ts';
-import type { PayMethod } from '../../../../contract/rules/order-status.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
+import type { PayMethod } from '../../../contract/rules/order-status.ts';
 
 /**
  * The hosted page's own texts. The page stands in for a gateway's page, which carries its

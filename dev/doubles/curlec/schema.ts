@@ -4,7 +4,7 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, un
  * The Curlec double's own books (CURLEC_DOUBLE=1, development and tests): what Curlec would
  * keep on its side. Each entity is kept as the JSON Curlec answers with, beside the columns
  * the double looks it up by, so every process on the database and every restart answers the
- * same. Only the double (server/providers/payment/curlec/double/) writes these tables.
+ * same. Only the double (dev/doubles/curlec/) writes these tables.
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Curlec's JSON, as it answers it

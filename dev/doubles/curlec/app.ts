@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import type { Db } from '../../../../db/client.ts';
-import type { JobHandler } from '../../../../jobs/queue.ts';
+import type { Db } from '../../../server/db/client.ts';
+import type { JobHandler } from '../../../server/jobs/queue.ts';
 import { failure, hmacHex, methodFrom, unauthorized, unknownId, type Answer, type DoubleMethod, type Json } from './entities.ts';
 import { DOUBLE_PATH, doubleSettings } from './env.ts';
 import { hostedPage, missingPage, qrListPage, qrPage } from './pages.ts';

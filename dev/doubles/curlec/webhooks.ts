@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
-import type { Db } from '../../../../db/client.ts';
-import { finishJobs, retryDelayMs, scheduleJob, type JobHandler } from '../../../../jobs/queue.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { finishJobs, retryDelayMs, scheduleJob, type JobHandler } from '../../../server/jobs/queue.ts';
 import { entityId, hmacHex, type Json } from './entities.ts';
 import { curlecDoubleWebhooks } from './schema.ts';
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gte, ne, notLike, sql } from 'drizzle-orm';
-import { fpxBanks, payMethods, type PayMethod } from '../../../../contract/rules/order-status.ts';
-import type { Db } from '../../../db/client.ts';
-import { checkCheckoutRequest } from '../checkout-request.ts';
-import { PaymentRefused, type PaymentProvider, type PaymentStatus, type ProviderPayment, type RefundRequest } from '../types.ts';
-import type { JobHandler } from '../../../jobs/queue.ts';
+import { fpxBanks, payMethods, type PayMethod } from '../../../contract/rules/order-status.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { checkCheckoutRequest } from '../../../server/providers/payment/checkout-request.ts';
+import { PaymentRefused, type PaymentProvider, type PaymentStatus, type ProviderPayment, type RefundRequest } from '../../../server/providers/payment/types.ts';
+import type { JobHandler } from '../../../server/jobs/queue.ts';
 import { createCourier, fetchDeliver, type Deliver } from './courier.ts';
 import { closeDelivery, deliveryJobHandler, scheduleDelivery } from './delivery-job.ts';
 import { newEventId, readSandboxEvent, type SandboxEvent } from './events.ts';
@@ -12,7 +12,7 @@ import type { PageState } from './page.ts';
 import { sandboxCheckouts, sandboxRefunds } from './schema.ts';
 import { FAILED_PREFIX, failedBefore, failsFirstTime } from './test-amounts.ts';
 import { SIGNATURE_HEADER, readToken, signBody, signToken, signatureMatches } from './signing.ts';
-import { log as logged } from '../../../ops/log.ts';
+import { log as logged } from '../../../server/ops/log.ts';
 
 export interface SandboxOptions {
   db: Db;

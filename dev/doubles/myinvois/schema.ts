@@ -4,7 +4,7 @@ import { bigint, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-
  * The local MyInvois double's own books (EINVOICE_PROVIDER=local, development and tests): what
  * MyInvois keeps on its side. Every process on the database and every restart answers the
  * same. A document's outcome is written with its receipt, in one transaction, so no document
- * waits on a process that may die. Only the double (server/providers/einvoice/double/) writes
+ * waits on a process that may die. Only the double (dev/doubles/myinvois/) writes
  * these tables. Times are milliseconds since the epoch, as the double's clock counts.
  */
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../../../server/db/client.ts';
 import type { LhdnError } from './errors.ts';
 import { myinvoisDoubleBodies, myinvoisDoubleDocuments, myinvoisDoubleSubmissions } from './schema.ts';
 import type { DocumentFields } from './ubl-reader.ts';

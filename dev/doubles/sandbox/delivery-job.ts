@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/client.ts';
-import { finishJobs, retryDelayMs, scheduleJob, type JobHandler } from '../../../jobs/queue.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { finishJobs, retryDelayMs, scheduleJob, type JobHandler } from '../../../server/jobs/queue.ts';
 import type { Courier } from './courier.ts';
 import { SIGNATURE_HEADER } from './signing.ts';
 

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import type { Db } from '../../../server/db/client.ts';
 import { sandboxRefunds } from './schema.ts';
 
 /**

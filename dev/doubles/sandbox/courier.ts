@@ -1,5 +1,5 @@
-import { errorMessage } from '../../../db/loggable.ts';
-import { log as logged } from '../../../ops/log.ts';
+import { errorMessage } from '../../../server/db/loggable.ts';
+import { log as logged } from '../../../server/ops/log.ts';
 
 /**
  * Sends a callback the way a gateway does: POST to the shop's callback URL; anything but a

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { isLocale, localeFromHeader, type Locale } from '../../../../contract/rules/language.ts';
+import { isLocale, localeFromHeader, type Locale } from '../../../contract/rules/language.ts';
 import { renderCheckoutPage, renderInvalidPage, styleSource, type PageError, type PageState } from './page.ts';
 import { isBankCode, isPayMethod, type Checkout, type Press, type SandboxProvider } from './provider.ts';
 

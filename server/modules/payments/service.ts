@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { PayMethod } from '../../../contract/rules/order-status.ts';
 import { warning } from '../errors.ts';
@@ -236,3 +237,10 @@ export async function supersedePayment(db: Db, paymentId: string, now: Date, not
   await movePayment(db, paymentId, 'expire', { note }, now);
 }
 
+/**
+ * Whether the order under `orderId` was paid, as a condition for another module's own queries
+ * (the first-order coupon counts a customer's paid orders): a payment it kept, or a coupon that
+ * took its whole price (`totalSen` 0, paid as placed). The ledger's rule (paidAtFrom).
+ */
+export const paidOrder = (orderId: AnyPgColumn, totalSen: AnyPgColumn): SQL =>
+  sql`(${totalSen} = 0 or exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.state} = 'succeeded' and not ${payments.refundDue}))`;

@@ -1,5 +1,6 @@
 import { addDays, klDate } from './kl-calendar.ts';
 import type { MessageKey } from './messages.ts';
+import { stateTable, type StateMove } from './state-table.ts';
 
 /**
  * The 30-day workmanship warranty as a flow (docs/contracts/going-live.md §2): a claim on lines of a completed
@@ -20,19 +21,14 @@ export type WarrantyEvent = 'accept' | 'reject' | 'refund' | 'resolve';
 /** Who decides: workshop staff on their own jobs, or an admin; an offered refund is the admin's alone. */
 export type WarrantyRole = 'admin' | 'workshop';
 
-interface WarrantyRow {
-  event: WarrantyEvent;
-  from: WarrantyStatus;
-  to: WarrantyStatus;
-  roles: readonly WarrantyRole[];
-}
+type WarrantyRow = StateMove<WarrantyStatus, WarrantyEvent, WarrantyRole>;
 
 export const warrantyTable: readonly WarrantyRow[] = [
-  { event: 'accept', from: 'SUBMITTED', to: 'ACCEPTED', roles: ['admin', 'workshop'] },
-  { event: 'reject', from: 'SUBMITTED', to: 'REJECTED', roles: ['admin', 'workshop'] },
-  { event: 'refund', from: 'SUBMITTED', to: 'REFUND_OFFERED', roles: ['admin'] },
-  { event: 'refund', from: 'ACCEPTED', to: 'REFUND_OFFERED', roles: ['admin'] },
-  { event: 'resolve', from: 'ACCEPTED', to: 'RESOLVED', roles: ['admin', 'workshop'] },
+  { event: 'accept', from: 'SUBMITTED', to: 'ACCEPTED', by: ['admin', 'workshop'] },
+  { event: 'reject', from: 'SUBMITTED', to: 'REJECTED', by: ['admin', 'workshop'] },
+  { event: 'refund', from: 'SUBMITTED', to: 'REFUND_OFFERED', by: ['admin'] },
+  { event: 'refund', from: 'ACCEPTED', to: 'REFUND_OFFERED', by: ['admin'] },
+  { event: 'resolve', from: 'ACCEPTED', to: 'RESOLVED', by: ['admin', 'workshop'] },
 ];
 
 const refusal: Record<WarrantyEvent, MessageKey> = {
@@ -42,17 +38,18 @@ const refusal: Record<WarrantyEvent, MessageKey> = {
   resolve: 'warranty.notAccepted',
 };
 
+const claims = stateTable<WarrantyStatus, WarrantyEvent, WarrantyRole>({ rows: warrantyTable, refusal, notPermitted: 'console.adminOnly' });
+
 /** The claim's next status after `event` by a staff member of `role`, or why not. */
 export function transitionWarranty(status: WarrantyStatus, event: WarrantyEvent, role: WarrantyRole): { ok: true; status: WarrantyStatus } | { ok: false; key: MessageKey; forbidden?: true } {
-  const row = warrantyTable.find((r) => r.event === event && r.from === status);
-  if (!row) return { ok: false, key: refusal[event] };
-  if (!row.roles.includes(role)) return { ok: false, key: 'console.adminOnly', forbidden: true };
-  return { ok: true, status: row.to };
+  const allowed = claims.move(status, event, role);
+  if (allowed.ok) return { ok: true, status: allowed.row.to };
+  return allowed.reason === 'by' ? { ok: false, key: allowed.key, forbidden: true } : { ok: false, key: allowed.key };
 }
 
 /** The moves a staff member of `role` could make on a claim in `status` now (the console's buttons). */
 export function warrantyEventsFor(status: WarrantyStatus, role: WarrantyRole): WarrantyEvent[] {
-  return warrantyTable.filter((r) => r.from === status && r.roles.includes(role)).map((r) => r.event);
+  return claims.eventsFor(status, role);
 }
 
 /**

@@ -97,8 +97,18 @@ export const zones = [
   },
 ];
 
+/**
+ * Money is at the bottom: the payments module (the ledger) imports no other domain module, so
+ * refunds and orders call into it, never the other way.
+ */
+const moneyAbove = (/** @type {string} */ file, /** @type {string} */ target) =>
+  moduleOf(file) === 'payments' && moduleOf(target) !== null && moduleOf(target) !== 'payments';
+
 /** Why `file` may not import `target`, or null when it may. */
 export function refusal(/** @type {string} */ file, /** @type {string} */ target) {
+  if (moneyAbove(file, target)) {
+    return `${file} may not import ${target}: money is at the bottom: server/modules/payments/ imports no other module (refunds and orders call into payments, never the other way)`;
+  }
   if (isSchema(target) && foreignSchema(target, file) && file.startsWith('server/') && !file.startsWith('server/db/')) {
     const owner = path.posix.dirname(target);
     return `${file} may not import ${target}: a table's schema is imported only by its own folder (${owner}/) and server/queries/`;
@@ -127,7 +137,7 @@ export function valueRefusal(/** @type {string} */ file, /** @type {string} */ t
 }
 
 /** The payments module's tables (money), by the name its schema exports, with their SQL names. */
-export const moneyTables = /** @type {Record<string, string>} */ ({ payments: 'payments', paymentEvents: 'payment_events', paymentReturns: 'payment_returns' });
+export const moneyTables = /** @type {Record<string, string>} */ ({ payments: 'payments', paymentEvents: 'payment_events', paymentReturns: 'payment_returns', moneyOwed: 'money_owed' });
 /** The files a money table can be imported from: its schema, and the list of every table. */
 const moneySchemas = ['server/modules/payments/schema.ts', 'server/db/schema.ts'];
 /** SQL that writes a money table, written by hand. */
@@ -136,7 +146,7 @@ const moneySql = new RegExp(String.raw`\b(?:insert\s+into|update|delete\s+from)\
 /** Why `file` may not write the money table `table` (its SQL name), or null when it may. */
 export function moneyWriteRefusal(/** @type {string} */ file, /** @type {string} */ table) {
   if (!file.startsWith('server/') || file.startsWith('server/modules/payments/')) return null;
-  return `${file} may not write ${table}: money (payments, their events and returns) is written only by server/modules/payments/, through its named functions`;
+  return `${file} may not write ${table}: money (payments, their events and returns, money owed) is written only by server/modules/payments/, through its named functions`;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { claimDocument, type EinvoiceBuyer as StoredBuyer, type EinvoiceRow } from '../modules/einvoices/service.ts';
 import { lineName } from '../modules/orders/line-view.ts';
 import { linesOf, type OrderRow } from '../modules/orders/service.ts';
+import { paidAtOfOrder } from '../modules/payments/ledger.ts';
 import { paidPayments, paymentById } from '../modules/payments/service.ts';
 import { buildInvoice, type ChargedOrder, type EinvoiceBuyer, type EinvoiceLineInput, type EinvoiceNamedBuyer, type EinvoicePayment } from '../providers/einvoice/ubl/index.ts';
 import type { ShopContext } from './context.ts';
@@ -50,7 +51,7 @@ export async function paymentOf(db: Db, order: OrderRow, fallbackAt: Date, payme
   return {
     method: payment?.method ?? 'other',
     ...(payment?.method === 'card' && payment.cardType ? { cardType: payment.cardType } : {}),
-    paidAt: payment?.paidAt ?? order.paidAt ?? fallbackAt,
+    paidAt: payment?.paidAt ?? (await paidAtOfOrder(db, order)) ?? fallbackAt,
     ...(payment?.providerRef ? { reference: payment.providerRef, amountSen: payment.amountSen } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { invoiceOfOrder } from '../modules/invoices/service.ts';
 import { customerOrder, lockOrder } from '../modules/orders/service.ts';
 import type { ShopContext } from './context.ts';
 import { claimOrderEinvoice } from './einvoice-order.ts';
+import { paidAtOfOrder } from '../modules/payments/ledger.ts';
 
 /**
  * The buyer's own e-invoice (docs/contracts/after-sale.md §4): for one of the caller's paid orders, within the
@@ -26,7 +27,7 @@ export async function requestEinvoice(ctx: ShopContext, customerId: string, inpu
     if (!order || !invoice) throw warning('invoice.none', {}, { field: 'orderNo' });
     const problem = buyerProblems(input.buyer)[0];
     if (problem) throw warning(problem.key, {}, { field: problem.field });
-    const paidAt = order.paidAt ?? invoice.issuedAt;
+    const paidAt = (await paidAtOfOrder(tx, order)) ?? invoice.issuedAt;
     if (!mayRequestEinvoice(paidAt, now)) throw warning('einvoice.monthOver', { until: einvoiceRequestUntil(paidAt) }, { field: 'orderNo' });
     if (await documentOfReceipt(tx, order.id)) throw warning('einvoice.already', {}, { field: 'orderNo' });
     const claimed = await claimOrderEinvoice(tx, ctx, order, invoice.invoiceNo, input.buyer, now);

@@ -6,6 +6,7 @@ import { fpxBanks } from '../../contract/rules/order-status.ts';
 import { DomainError } from '../modules/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
+import { paidAtOfOrder } from '../modules/payments/ledger.ts';
 import { keepQr } from '../modules/payments/qr.ts';
 import {
   abandonPayment,
@@ -147,7 +148,7 @@ export async function refreshPayment(ctx: ShopContext, customerId: string, order
     await applyProviderStatus(ctx, payment, status);
   }
   order = (await customerOrder(ctx.db, customerId, orderNo))!;
-  return statusOf(order, await lastPayment(ctx.db, order.id));
+  return statusOf(order, await lastPayment(ctx.db, order.id), (await paidAtOfOrder(ctx.db, order)) !== null);
 }
 
 /**
@@ -175,12 +176,12 @@ const outcomeOf: Record<PaymentState, (typeof paymentOutcomes)[number]> = {
   expired: 'EXPIRED',
 };
 
-function statusOf(order: OrderRow, payment: Pick<PaymentRow, 'state' | 'method'> | undefined): PayStatus {
+function statusOf(order: OrderRow, payment: Pick<PaymentRow, 'state' | 'method'> | undefined, paid: boolean): PayStatus {
   return {
     orderNo: order.orderNo,
     status: order.status,
     stage: order.stage,
-    paid: order.paidAt !== null,
+    paid,
     payBefore: order.status === 'PENDING_PAYMENT' && order.payBefore ? order.payBefore.toISOString() : null,
     payment: payment ? { status: outcomeOf[payment.state], method: payment.method } : null,
   };

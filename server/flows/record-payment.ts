@@ -55,7 +55,7 @@ async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): 
 export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderRow, amountSen: number, now: Date, paymentId: string | null = null): Promise<Settled> {
   const amount = { amount: ringgit(amountSen) };
   const keep = async (event: 'pay' | 'payLate', noteKey: MessageKey): Promise<Settled> => {
-    const move = await tryMoveOrder(tx, order, event, 'system', { noteKey, noteParams: amount, changes: { paidAt: now, cancelledBy: null } }, now);
+    const move = await tryMoveOrder(tx, order, event, 'system', { noteKey, noteParams: amount, changes: { cancelledBy: null } }, now);
     if (!move.ok) throw new Error(`order ${order.orderNo}: ${event} refused (${move.key})`);
     const moved = move.order;
     const invoice = await issueInvoice(tx, moved, paymentId, now);

@@ -1,12 +1,11 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { addDays, klDate, klInstant, KL_UTC_OFFSET_HOURS } from '../../contract/rules/kl-calendar.ts';
 import { bookedUnits, storeClosures } from '../modules/booking/schema.ts';
 import { openUnits } from '../modules/booking/slots.ts';
 import { orderLineTyres, orders } from '../modules/orders/schema.ts';
 import { warrantyClaims } from '../modules/warranty/schema.ts';
 import { TYRE_NEAR_LIMIT_MONTHS } from '../../contract/console-dashboard.ts';
-import { payments } from '../modules/payments/schema.ts';
-import { refunds } from '../modules/refunds/schema.ts';
+import { paymentReturns, payments } from '../modules/payments/schema.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
 import type { ReadContext } from './context.ts';
 import { requireAdmin } from '../modules/staff/access.ts';
@@ -45,7 +44,8 @@ export function figuresByDay(dates: string[], figures: Figure[], store: string |
 const klDay = (column: unknown) => sql<string>`to_char((${column} at time zone 'UTC') + ${sql.raw(`interval '${KL_UTC_OFFSET_HOURS} hours'`)}, 'YYYY-MM-DD')`;
 
 /**
- * The admin's last 30 days: orders paid, money taken (paid sen) and refunds paid back, per
+ * The admin's last 30 days, its money from the ledger (payments and their returns, never the
+ * refunds' own figures): orders paid, money taken (paid sen) and refunds paid back, per
  * day, in total and per workshop (parcels under "mail"); and each workshop's bay use: units
  * booked over units open in those days; and how its work holds up: warranty claims per 100 jobs
  * completed, and tyres fitted near the shop's age promise or past it.
@@ -55,7 +55,7 @@ export async function dashboard(ctx: ReadContext, who: StaffRow, maxTyreAgeMonth
   const dates = lastDays(ctx.now(), DASHBOARD_DAYS);
   const from = klInstant(dates[0]!);
   const paidDay = klDay(payments.paidAt);
-  const refundDay = klDay(refunds.completedAt);
+  const refundDay = klDay(paymentReturns.settledAt);
   const store = sql<string>`coalesce(${orders.storeId}, ${sql.raw(`'${MAIL}'`)})`;
   const [paid, returned, units, closures, jobs, claims, tyres] = await Promise.all([
     ctx.db
@@ -64,11 +64,13 @@ export async function dashboard(ctx: ReadContext, who: StaffRow, maxTyreAgeMonth
       .innerJoin(orders, eq(orders.id, payments.orderId))
       .where(and(eq(payments.state, 'succeeded'), eq(payments.refundDue, false), gte(payments.paidAt, from)))
       .groupBy(paidDay, store),
+    // Refunds paid back: the ledger's returns on a refund confirmed back, on the day they were
+    // (money the shop returned unasked, paid twice or too late, was never counted as taken).
     ctx.db
-      .select({ date: refundDay, store, refundedSen: sql<number>`sum(${refunds.amountSen})::int` })
-      .from(refunds)
-      .innerJoin(orders, eq(orders.id, refunds.orderId))
-      .where(and(eq(refunds.status, 'COMPLETED'), gte(refunds.completedAt, from)))
+      .select({ date: refundDay, store, refundedSen: sql<number>`sum(${paymentReturns.amountSen})::int` })
+      .from(paymentReturns)
+      .innerJoin(orders, eq(orders.id, paymentReturns.orderId))
+      .where(and(eq(paymentReturns.state, 'succeeded'), isNotNull(paymentReturns.refundId), gte(paymentReturns.settledAt, from)))
       .groupBy(refundDay, store),
     ctx.db
       .select({ store: bookedUnits.workshopId, n: sql<number>`count(*)::int` })

@@ -6,6 +6,7 @@ import { documentView } from '../modules/einvoices/view.ts';
 import { invoiceOfOrder } from '../modules/invoices/service.ts';
 import { customerOrder, type OrderRow } from '../modules/orders/service.ts';
 import type { ReadContext } from './context.ts';
+import { paidAtOfOrder } from '../modules/payments/ledger.ts';
 
 type Found = z.input<(typeof einvoiceFind)['response']>;
 
@@ -31,6 +32,6 @@ export async function findEinvoice(ctx: ReadContext, portalBase: string, custome
   const order = await customerOrder(ctx.db, customerId, orderNo);
   const invoice = order ? await invoiceOfOrder(ctx.db, order.id) : undefined;
   if (!order) return { document: null, canRequest: false, requestUntil: null };
-  const view = await orderEinvoice(ctx, order, invoice ? (order.paidAt ?? invoice.issuedAt) : null, portalBase);
+  const view = await orderEinvoice(ctx, order, invoice ? ((await paidAtOfOrder(ctx.db, order)) ?? invoice.issuedAt) : null, portalBase);
   return { document: view.own, canRequest: view.canRequest, requestUntil: view.requestUntil };
 }

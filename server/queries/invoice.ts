@@ -8,6 +8,7 @@ import { warning } from '../modules/errors.ts';
 import { creditNotesOfOrder, invoiceOfOrder } from '../modules/invoices/service.ts';
 import { fittedTyreView, lineName } from '../modules/orders/line-view.ts';
 import { customerOrder, linesOf, tyresOf, type OrderRow } from '../modules/orders/service.ts';
+import { paidAtFrom } from '../modules/payments/ledger.ts';
 import { paidPayments, type PaymentRow } from '../modules/payments/service.ts';
 import { refundsOfOrders } from '../modules/refunds/service.ts';
 import type { SellerDetails } from '../modules/seller/details.ts';
@@ -53,7 +54,7 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
 
   const products = ctx.indexes.catalog.byId;
   const payment = payments.find((p) => p.id === invoice.paymentId) ?? payments[0];
-  const paidAt = payment?.paidAt ?? order.paidAt ?? invoice.issuedAt;
+  const paidAt = payment?.paidAt ?? paidAtFrom(order, payments) ?? invoice.issuedAt;
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
   const text = (field: keyof SellerDetails) => {
     const value = seller[field];

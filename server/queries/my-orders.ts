@@ -11,7 +11,7 @@ import { lineName } from '../modules/orders/line-view.ts';
 import { orderLines, orders } from '../modules/orders/schema.ts';
 import { refunds } from '../modules/refunds/schema.ts';
 import { reviews } from '../modules/reviews/schema.ts';
-import { ledgersOf, moneyOf } from '../modules/payments/ledger.ts';
+import { ledgersOf, moneyOf, paidAtOf } from '../modules/payments/ledger.ts';
 import { latestRefunds, refundNo } from '../modules/refunds/service.ts';
 import type { ReadContext } from './context.ts';
 import { appointmentPassed, appointmentView } from './order-parts.ts';
@@ -84,7 +84,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
 
   const ids = rows.map((o) => o.id);
   const completed = rows.filter((o) => o.status === 'COMPLETED').map((o) => o.id);
-  const [lines, latest, shown, ledgers, written] = await Promise.all([
+  const [lines, latest, shown, ledgers, written, paid] = await Promise.all([
     ids.length
       ? db
           .select({ orderId: orderLines.orderId, productId: orderLines.productId, name: orderLines.name, image: orderLines.image, quantity: orderLines.quantity })
@@ -96,6 +96,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
     latestStandingRefunds(db, ids),
     ledgersOf(db, ids),
     reviewsWritten(db, completed),
+    paidAtOf(db, rows),
   ]);
   const now = ctx.now();
   const list = rows.map((order) => {
@@ -118,7 +119,7 @@ export async function orderList(ctx: ReadContext, customerId: string, input: Pag
       store: workshop ? { id: workshop.id, name: workshop.name } : null,
       appointment: appointmentView(order),
       appointmentPassed: appointmentPassed(order, now),
-      pickupCode: order.paidAt ? order.pickupCode : null,
+      pickupCode: paid.get(order.id) ? order.pickupCode : null,
       expressCompany: order.expressCompany,
       expressNo: order.expressNo,
       totalSen: order.totalSen,

@@ -8,7 +8,7 @@ import type { orderDetail } from '../../contract/order-dto.ts';
 import { DomainError } from '../modules/errors.ts';
 import { pick } from '../i18n/localized.ts';
 import { customerActions, customerView } from '../modules/orders/actions.ts';
-import { ledgerOf, moneyOf } from '../modules/payments/ledger.ts';
+import { ledgerOf, moneyOf, paidAtOfOrder } from '../modules/payments/ledger.ts';
 import { orderLineView, type ReservedUnits } from '../modules/orders/line-view.ts';
 import { heldUnits } from '../modules/stock/service.ts';
 import { oldestFirst } from '../../contract/rules/stock.ts';
@@ -43,7 +43,7 @@ function reservedOf(held: readonly { position: number; location: string; dot: st
 /** An order as `app/find` shows it; the console builds its own view on this. */
 export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: Locale): Promise<OrderDetail> {
   const booked = order.method === 'install' && order.status === 'UPCOMING' && order.stage === 'BOOKED' && order.storeId !== null && order.appointmentDate !== null;
-  const [lines, tyres, history, parts, closure, ledger, held] = await Promise.all([
+  const [lines, tyres, history, parts, closure, ledger, held, paidAt] = await Promise.all([
     linesOf(ctx.db, order.id),
     order.completedAt && order.method === 'install' ? tyresOf(ctx.db, order.id) : [],
     historyOf(ctx.db, order.id),
@@ -51,6 +51,7 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
     booked ? closureOn(ctx.db, order.storeId!, order.appointmentDate!) : null,
     ledgerOf(ctx.db, order.id),
     heldUnits(ctx.db, [order.id]),
+    paidAtOfOrder(ctx.db, order),
   ]);
   const now = ctx.now();
   const workshop = order.storeId ? ctx.indexes.workshops.find((w) => w.id === order.storeId) : undefined;
@@ -102,8 +103,8 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
       totalSen: order.totalSen,
     },
     coupon: order.couponCode ? { code: order.couponCode, title: coupon ? pick(coupon.title, locale) : order.couponCode } : null,
-    pickupCode: order.paidAt ? order.pickupCode : null,
-    pickupQr: order.paidAt && order.pickupCode ? pickupQrSvg(order.pickupCode) : null,
+    pickupCode: paidAt ? order.pickupCode : null,
+    pickupQr: paidAt && order.pickupCode ? pickupQrSvg(order.pickupCode) : null,
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,
     tracking: trackingLink(order.expressCompany, order.expressNo),

@@ -53,6 +53,10 @@ tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
     { ...at('server/modules/payments/service.ts', './schema.ts'), code: money.namespace },
     { ...at('server/queries/attention.ts', '../modules/payments/schema.ts'), code: "import { paymentReturns } from '../modules/payments/schema.ts';\nawait db.select().from(paymentReturns);" },
     { ...at('server/flows/refunds/payout.ts', '../../modules/payments/returns.ts'), code: "await tx.update(refunds).set({});\nlog.info(`updated payments of ${orderNo}`);" },
+    // Money at the bottom: refunds call into payments; payments takes the domain error only.
+    at('server/modules/refunds/service.ts', '../payments/owed.ts'),
+    at('server/modules/payments/service.ts', '../errors.ts'),
+    at('server/modules/payments/ledger.ts', './owed.ts'),
   ],
   invalid: [
     refused('src/lib/api.ts', '../../server/app.ts', /the site never imports server code/),
@@ -79,7 +83,13 @@ tester.run('import-boundaries', boundaries.rules['import-boundaries'], {
     refused('server/queries/console.ts', '../flows/place-order.ts', /a query only reads/),
     refused('server/http/calls.ts', '../modules/orders/service.ts', /knows the domain error, nothing else/),
     refused('server/providers/payment/stripe/provider.ts', '../../../flows/record-payment.ts', /know nothing of flows/),
+    // Money is at the bottom: payments imports neither refunds nor orders (nor any other module), not even a foreign key's table.
+    refused('server/modules/payments/ledger.ts', '../refunds/service.ts', /money is at the bottom: server\/modules\/payments\/ imports no other module/),
+    refused('server/modules/payments/service.ts', '../orders/states.ts', /money is at the bottom/),
+    refused('server/modules/payments/schema.ts', '../refunds/schema.ts', /money is at the bottom/),
+    { ...at('server/modules/payments/ledger.ts', '../refunds/service.ts'), code: "import type { RefundRow } from '../refunds/service.ts';", errors: [{ message: /money is at the bottom/ }] },
     // Money is written only by the payments module: by its tables' names, however imported, or in SQL.
+    { ...at('server/flows/refunds/approve.ts', '../../db/client.ts'), code: 'await tx.execute(sql`insert into money_owed (claim_id) values (${id})`);', errors: [{ message: moneyOnly('server/flows/refunds/approve.ts', 'money_owed') }] },
     { ...at('server/queries/attention.ts', '../modules/payments/schema.ts'), code: money.insert.replaceAll('./schema.ts', '../modules/payments/schema.ts'), errors: [{ message: moneyOnly('server/queries/attention.ts', 'payment_returns') }] },
     { ...at('server/queries/orders.ts', '../modules/payments/schema.ts'), code: money.namespace.replaceAll('./schema.ts', '../modules/payments/schema.ts'), errors: [{ message: moneyOnly('server/queries/orders.ts', 'payments') }] },
     { ...at('server/db/repair.ts', './schema.ts'), code: "import { paymentEvents as events } from './schema.ts';\nawait db.delete(events);", errors: [{ message: moneyOnly('server/db/repair.ts', 'payment_events') }] },

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { PaymentRow } from '../../server/modules/payments/service.ts';
 import { ledgerFrom, refundableFrom, surplusLeft } from '../../server/modules/payments/ledger.ts';
 import type { ReturnRow } from '../../server/modules/payments/returns.ts';
-import type { RefundRow } from '../../server/modules/refunds/service.ts';
+import type { OwedRow } from '../../server/modules/payments/owed.ts';
 
 /** One ledger per order: what every screen shows and every refund rule reads. */
 
@@ -10,7 +10,8 @@ const at = new Date('2025-06-02T02:00:00Z');
 const payment = (id: string, amountSen: number, refundDue = false) => ({ id, orderId: 'o', amountSen, refundDue, state: 'succeeded' }) as PaymentRow;
 const back = (paymentId: string, amountSen: number, state: ReturnRow['state'], refundId: string | null = null) =>
   ({ id: `${paymentId}-${amountSen}-${state}`, orderId: 'o', paymentId, refundId, amountSen, state, createdAt: at }) as ReturnRow;
-const refund = (id: string, amountSen: number, status: RefundRow['status']) => ({ id, orderId: 'o', amountSen, status }) as RefundRow;
+/** Money owed back on a claim (an approved refund): open, or closed once it is all back. */
+const owed = (claimId: string, amountSen: number, closed = false) => ({ claimId, orderId: 'o', amountSen, openedAt: at, closedAt: closed ? at : null }) as OwedRow;
 
 describe('ledgerFrom', () => {
   test('paid twice: the second payment is to be returned, then returned; the order uses one total', () => {
@@ -22,10 +23,11 @@ describe('ledgerFrom', () => {
 
   test('an approved refund is owed until its returns succeed; a failed return leaves it owed', () => {
     const payments = [payment('a', 10_000)];
-    expect(ledgerFrom(payments, [back('a', 4000, 'failed', 'r')], [refund('r', 4000, 'FAILED')])).toEqual({ paidSen: 10_000, usedSen: 6000, returnedSen: 0, toReturnSen: 4000 });
-    expect(ledgerFrom(payments, [back('a', 4000, 'succeeded', 'r')], [refund('r', 4000, 'COMPLETED')])).toEqual({ paidSen: 10_000, usedSen: 6000, returnedSen: 4000, toReturnSen: 0 });
-    // A request not yet approved owes nothing.
-    expect(ledgerFrom(payments, [], [refund('r', 4000, 'PENDING_REVIEW')]).usedSen).toBe(10_000);
+    expect(ledgerFrom(payments, [back('a', 4000, 'failed', 'r')], [owed('r', 4000)])).toEqual({ paidSen: 10_000, usedSen: 6000, returnedSen: 0, toReturnSen: 4000 });
+    expect(ledgerFrom(payments, [back('a', 4000, 'succeeded', 'r')], [owed('r', 4000, true)])).toEqual({ paidSen: 10_000, usedSen: 6000, returnedSen: 4000, toReturnSen: 0 });
+    // Owed and not yet sent: to return; once closed it owes nothing more.
+    expect(ledgerFrom(payments, [], [owed('r', 4000)])).toEqual({ paidSen: 10_000, usedSen: 6000, returnedSen: 0, toReturnSen: 4000 });
+    expect(ledgerFrom(payments, [], [owed('r', 4000, true)]).usedSen).toBe(10_000);
   });
 
   test('what a payment can still give back: a refund only from payments the order uses, a surplus only from its own', () => {

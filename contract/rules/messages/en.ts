@@ -283,6 +283,7 @@ export const en = {
   'order.duplicateLine': '{product} is in the cart twice. Please keep one line for it.',
   'order.tooManyUnpaid': 'You have {max} orders waiting for payment. Please pay or cancel one of them before placing another.',
   'payment.methodNotOffered': 'This payment method is not available at the moment. Please choose another.',
+  'payment.moveRefused': 'This payment\'s state does not allow that.',
   'payment.replaced': 'Payment for this order was started again at the same moment, and only the newer payment page stays open. Please carry on there, or press Pay again.',
   'payment.returnForged': 'We could not confirm this return from the payment page. Your payment is not affected: please open the order again to see how it stands.',
   'payment.unavailable': 'We cannot reach the payment service. Please try again in a moment.',

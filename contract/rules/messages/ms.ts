@@ -283,6 +283,7 @@ export const ms: Messages = {
   'order.duplicateLine': '{product} ada dua kali dalam troli. Sila simpan satu baris sahaja.',
   'order.tooManyUnpaid': 'Anda mempunyai {max} pesanan yang menunggu bayaran. Sila bayar atau batalkan salah satu sebelum membuat pesanan baharu.',
   'payment.methodNotOffered': 'Kaedah pembayaran ini tidak tersedia buat masa ini. Sila pilih yang lain.',
+  'payment.moveRefused': 'Status bayaran ini tidak membenarkan tindakan itu.',
   'payment.replaced': 'Pembayaran untuk pesanan ini dimulakan semula pada masa yang sama, dan hanya halaman pembayaran yang lebih baharu kekal dibuka. Sila teruskan di sana, atau tekan Bayar sekali lagi.',
   'payment.returnForged': 'Kami tidak dapat mengesahkan kepulangan ini dari halaman pembayaran. Bayaran anda tidak terjejas: sila buka pesanan sekali lagi untuk melihat statusnya.',
   'payment.unavailable': 'Kami tidak dapat menghubungi perkhidmatan pembayaran. Sila cuba lagi sebentar lagi.',

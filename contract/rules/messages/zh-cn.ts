@@ -283,6 +283,7 @@ export const zhCn: Messages = {
   'order.duplicateLine': '购物车中有两行 {product}，请只保留一行。',
   'order.tooManyUnpaid': '您已有 {max} 个订单在等待付款。请先支付或取消其中一个，再下新订单。',
   'payment.methodNotOffered': '此付款方式目前无法使用，请选择其他方式。',
+  'payment.moveRefused': '此付款的状态不允许此操作。',
   'payment.replaced': '此订单的付款在同一时间被再次发起，只有较新的付款页面保持有效。请在该页面继续，或重新点击“支付”。',
   'payment.returnForged': '无法确认此付款页面的返回信息。您的付款不受影响，请重新打开订单查看付款情况。',
   'payment.unavailable': '暂时无法连接付款服务，请稍后再试。',

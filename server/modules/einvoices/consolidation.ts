@@ -7,6 +7,7 @@ import { creditedSoFar, creditNotesOfOrders, invoicesIssuedBetween } from '../in
 import { ordersOfIds, type OrderRow } from '../orders/service.ts';
 import { einvoiceDocuments, einvoiceReceipts } from './schema.ts';
 import type { EinvoiceRow as EinvoiceDocumentRow } from './service.ts';
+import { paidAtOf } from '../payments/ledger.ts';
 
 /**
  * A month's consolidation as the e-invoice tables see it (docs/contracts/after-sale.md §4): which paid orders
@@ -56,12 +57,13 @@ export async function waitingReceipts(db: Db, month: string): Promise<WaitingRec
   if (issued.length === 0) return [];
   const orderIds = issued.map((i) => i.orderId);
   const orders = new Map((await ordersOfIds(db, orderIds)).map((o) => [o.id, o]));
+  const paid = await paidAtOf(db, [...orders.values()]);
   const covered = new Set((await db.select({ orderId: einvoiceReceipts.orderId }).from(einvoiceReceipts).where(inArray(einvoiceReceipts.orderId, orderIds))).map((r) => r.orderId));
   const notes = await creditNotesOfOrders(db, orderIds);
   const candidates = issued.flatMap((invoice) => {
     const order = orders.get(invoice.orderId);
     if (!order) return [];
-    return [{ receiptNo: invoice.invoiceNo, paidAt: order.paidAt ?? invoice.issuedAt, totalSen: order.totalSen, ownEinvoice: covered.has(order.id), order }];
+    return [{ receiptNo: invoice.invoiceNo, paidAt: paid.get(order.id) ?? invoice.issuedAt, totalSen: order.totalSen, ownEinvoice: covered.has(order.id), order }];
   });
   return ordersToConsolidate(candidates, month).included.flatMap(({ order, receiptNo }) => {
     const kept = keptAmounts(order, creditedSoFar(notes.get(order.id) ?? [], order), receiptNo);

@@ -1,6 +1,7 @@
 import type { DocumentEvent, DocumentStatus } from '../../../contract/rules/einvoice-rules.ts';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Actor } from '../../../contract/rules/order-status.ts';
+import { stateTable, type StateMove } from '../../../contract/rules/state-table.ts';
 import type { Refusal } from '../orders/states.ts';
 
 /**
@@ -15,12 +16,7 @@ import type { Refusal } from '../orders/states.ts';
 
 export type DocumentMove = { ok: true; status: DocumentStatus } | Refusal;
 
-interface DocumentRow {
-  event: DocumentEvent;
-  from: DocumentStatus;
-  to: DocumentStatus;
-  by: readonly Actor[];
-}
+type DocumentRow = StateMove<DocumentStatus, DocumentEvent, Actor>;
 
 export const documentTable: readonly DocumentRow[] = [
   // MyInvois took the submission, or refused it outright.
@@ -47,14 +43,15 @@ const refusal: Record<DocumentEvent, MessageKey> = {
   retry: 'einvoice.cannotRetry',
 };
 
+const documents = stateTable<DocumentStatus, DocumentEvent, Actor>({ rows: documentTable, refusal });
+
 /** The next status of a document after `event` by `by`, or why not. */
 export function transitionDocument(status: DocumentStatus, event: DocumentEvent, by: Actor): DocumentMove {
-  const row = documentTable.find((r) => r.event === event && r.from === status);
-  if (!row || !row.by.includes(by)) return { ok: false, key: refusal[event] };
-  return { ok: true, status: row.to };
+  const allowed = documents.move(status, event, by);
+  return allowed.ok ? { ok: true, status: allowed.row.to } : { ok: false, key: allowed.key };
 }
 
 /** The moves `by` could make on a document in `status` now. */
 export function documentEventsFor(status: DocumentStatus, by: Actor): DocumentEvent[] {
-  return documentTable.filter((r) => r.from === status && r.by.includes(by)).map((r) => r.event);
+  return documents.eventsFor(status, by);
 }

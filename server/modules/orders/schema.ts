@@ -71,7 +71,6 @@ export const orders = pgTable(
     discountSen: sen('discount_sen'),
     totalSen: sen('total_sen'),
     payBefore: at('pay_before'),
-    paidAt: at('paid_at'),
     pickupCode: text('pickup_code'),
     expressCompany: text('express_company'),
     expressNo: text('express_no'),

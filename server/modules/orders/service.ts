@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { categories } from '../../../contract/rules/categories.ts';
 import type { Actor } from '../../../contract/rules/order-status.ts';
@@ -6,6 +6,7 @@ import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
 import { warning } from '../errors.ts';
+import { paidOrder } from '../payments/service.ts';
 import type { DeliveryRules, FulfilmentRules, WarrantyRules } from './content.ts';
 import { orderHistory, orderLines, orderLineTyres, orderRules, orders } from './schema.ts';
 import { transitionOrder, type OrderEvent, type OrderMoveContext, type Refusal } from './states.ts';
@@ -248,12 +249,12 @@ export async function noteOnOrder(tx: Db, order: OrderRow, note: HistoryNote, no
   return row!;
 }
 
-/** The customer's orders that were ever paid: a first-order coupon is for a customer with none. */
+/** The customer's orders that were ever paid (by the ledger's rule): a first-order coupon is for a customer with none. */
 export async function paidOrderCount(db: Db, customerId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), isNotNull(orders.paidAt)));
+    .where(and(eq(orders.customerId, customerId), paidOrder(orders.id, orders.totalSen)));
   return row?.n ?? 0;
 }
 

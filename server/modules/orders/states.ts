@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/rules/order-status.ts';
+import { stateTable, type StateMove } from '../../../contract/rules/state-table.ts';
 
 /**
  * The order state table of docs/contracts/orders.md §1 (the refund's is in modules/refunds/states.ts). Every
@@ -32,17 +33,13 @@ export const PAYMENT_EXPIRED_NOTE = 'payment time expired';
 /** Where a paid order starts, by method: a booked bay, a parcel being prepared, one to ship. */
 export const firstStage: Record<FulfilmentMethod, OrderStage> = { install: 'BOOKED', pickup: 'PREPARING', mail: 'TO_SHIP' };
 
-interface OrderRow {
-  event: OrderEvent;
-  from: OrderStatus;
+interface OrderRow extends StateMove<OrderStatus, OrderEvent, Actor> {
   /** The stage it must be in; undefined: any. */
   fromStage?: OrderStage | null;
   /** The methods it applies to; undefined: all. */
   methods?: readonly FulfilmentMethod[];
-  to: OrderStatus;
   /** The new stage; 'first' is the method's first stage. */
   toStage: OrderStage | null | 'first';
-  by: readonly Actor[];
 }
 
 const PAID: readonly OrderStatus[] = ['UPCOMING', 'IN_PROGRESS', 'COMPLETED'];
@@ -86,14 +83,19 @@ export interface OrderMoveContext {
   returnedSen?: number;
 }
 
-const applies = (row: OrderRow, state: OrderState) =>
-  row.from === state.status && (row.fromStage === undefined || row.fromStage === state.stage) && (!row.methods || row.methods.includes(state.method));
+const orders = stateTable<OrderStatus, OrderEvent, Actor, OrderRow, OrderState>({
+  rows: orderTable,
+  refusal: orderRefusal,
+  notPermitted: 'order.notPermitted',
+  applies: (row, state) =>
+    row.from === state.status && (row.fromStage === undefined || row.fromStage === state.stage) && (!row.methods || row.methods.includes(state.method)),
+});
 
 /** The next status and stage of an order after `event` by `by`, or why not. */
 export function transitionOrder(state: OrderState, event: OrderEvent, by: Actor, context: OrderMoveContext = {}): OrderMove {
-  const row = orderTable.find((r) => r.event === event && applies(r, state));
-  if (!row) return { ok: false, key: orderRefusal[event] };
-  if (!row.by.includes(by)) return { ok: false, key: 'order.notPermitted' };
+  const allowed = orders.move(state, event, by);
+  if (!allowed.ok) return { ok: false, key: allowed.key };
+  const { row } = allowed;
 
   let note = context.note?.trim() ?? '';
   if (event === 'cancel' && note === '') return { ok: false, key: 'order.reasonRequired' };
@@ -109,5 +111,5 @@ export function transitionOrder(state: OrderState, event: OrderEvent, by: Actor,
 
 /** The moves `by` could make on the order now (for the console's buttons). */
 export function orderEventsFor(state: OrderState, by: Actor): OrderEvent[] {
-  return [...new Set(orderTable.filter((r) => applies(r, state) && r.by.includes(by)).map((r) => r.event))];
+  return orders.eventsFor(state, by);
 }

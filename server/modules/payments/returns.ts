@@ -20,7 +20,7 @@ export async function recordReturn(
 ): Promise<ReturnRow> {
   const [inserted] = await tx
     .insert(paymentReturns)
-    .values({ ...row, state: row.state ?? 'sending', note: row.note ?? '', createdAt: now, updatedAt: now })
+    .values({ ...row, state: row.state ?? 'sending', note: row.note ?? '', createdAt: now, updatedAt: now, settledAt: row.state === 'succeeded' ? now : null })
     .returning();
   return inserted!;
 }
@@ -51,7 +51,7 @@ export async function returnByKey(db: Db, key: string): Promise<ReturnRow | unde
 export async function settleReturn(tx: Db, id: string, state: Exclude<ReturnState, 'sending'>, now: Date, note?: string): Promise<boolean> {
   const rows = await tx
     .update(paymentReturns)
-    .set({ state, updatedAt: now, ...(note !== undefined && { note }) })
+    .set({ state, updatedAt: now, ...(state === 'succeeded' && { settledAt: now }), ...(note !== undefined && { note }) })
     .where(and(eq(paymentReturns.id, id), eq(paymentReturns.state, 'sending')))
     .returning({ id: paymentReturns.id });
   return rows.length > 0;

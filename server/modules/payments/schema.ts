@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PayMethod } from '../../../contract/rules/order-status.ts';
-import { refunds } from '../refunds/schema.ts';
 
 export type PaymentState = 'pending' | 'succeeded' | 'failed' | 'expired';
 export type EventOutcome = 'applied' | 'duplicate' | 'refused';
@@ -78,7 +77,8 @@ export type ReturnState = 'sending' | 'succeeded' | 'failed';
 /**
  * Money sent back to one payment of an order (docs/contracts/orders.md, the ledger): a refund's share of it,
  * or (refundId null) money the order could not use, returned by the shop without a request.
- * `refundId` names the refunds module's request (a foreign key: written here only).
+ * `refundId` names the refunds module's request (no cross-module reference: money sits below
+ * the modules that move it).
  * Each provider request has its own idempotency key: a new attempt after a definite failure is
  * a new row with a new key, never the same key again.
  */
@@ -89,7 +89,7 @@ export const paymentReturns = pgTable(
     orderId: uuid('order_id').notNull(),
     /** The payments module's payment the money goes back to. */
     paymentId: uuid('payment_id').notNull(),
-    refundId: uuid('refund_id').references(() => refunds.id),
+    refundId: uuid('refund_id'),
     amountSen: integer('amount_sen').notNull(),
     state: text('state').$type<ReturnState>().notNull(),
     providerRefundRef: text('provider_refund_ref'),
@@ -97,6 +97,8 @@ export const paymentReturns = pgTable(
     note: text('note').notNull().default(''),
     createdAt: at('created_at').notNull(),
     updatedAt: at('updated_at').notNull(),
+    /** When the money was confirmed back (state succeeded): the day the ledger counts it returned. */
+    settledAt: at('settled_at'),
   },
   (t) => [
     uniqueIndex('payment_returns_key').on(t.idempotencyKey),
@@ -105,5 +107,30 @@ export const paymentReturns = pgTable(
     index('payment_returns_refund_idx').on(t.refundId),
     check('payment_returns_amount_check', sql`${t.amountSen} > 0`),
     check('payment_returns_state_check', sql`${t.state} in ('sending', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * Money the shop has agreed to give back on an order, under a claim (a refund request, named by
+ * the refunds module's id): owed from the approval until the claim is closed, less what came
+ * back against it meanwhile (`payment_returns` with the same `refund_id`). The refunds module
+ * opens and closes it through the payments service as its requests move; the ledger reads it.
+ */
+export const moneyOwed = pgTable(
+  'money_owed',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    /** The claim's id (a refund's), which its returns carry as `refund_id`. */
+    claimId: uuid('claim_id').notNull(),
+    amountSen: integer('amount_sen').notNull(),
+    openedAt: at('opened_at').notNull(),
+    /** Null while owed; set when the claim has been paid back. */
+    closedAt: at('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('money_owed_claim_key').on(t.claimId),
+    index('money_owed_order_idx').on(t.orderId),
+    check('money_owed_amount_check', sql`${t.amountSen} > 0`),
   ],
 );

@@ -1,11 +1,37 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import type { PayMethod } from '../../../contract/rules/order-status.ts';
+import { warning } from '../errors.ts';
 import { paymentEvents, payments, type EventOutcome } from './schema.ts';
+import { paymentRefusal, paymentStates, type PaymentEvent } from './states.ts';
 
 export type { EventOutcome, PaymentState } from './schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
+
+/**
+ * The one writer of a payment's state: `event` with `changes`, in one statement that holds only
+ * while the payment is in a state the table lets it leave that way. Answers whether it moved;
+ * a payment whose state does not allow it is left as it was.
+ */
+async function movePayment(tx: Db, paymentId: string, event: PaymentEvent, changes: Partial<NewPayment>, now: Date): Promise<boolean> {
+  const to = paymentStates.rows.find((r) => r.event === event)!.to;
+  const rows = await tx
+    .update(payments)
+    .set({ ...changes, state: to, updatedAt: now })
+    .where(and(eq(payments.id, paymentId), inArray(payments.state, paymentStates.fromStates(event))))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
+/** As movePayment, refused with the table's 807 when the payment's state does not allow the move. */
+async function movePaymentOrRefuse(tx: Db, paymentId: string, event: PaymentEvent, changes: Partial<NewPayment>, now: Date): Promise<void> {
+  if (await movePayment(tx, paymentId, event, changes, now)) return;
+  const [row] = await tx.select({ state: payments.state }).from(payments).where(eq(payments.id, paymentId));
+  const refusal = row ? paymentRefusal(row.state, event) : null;
+  throw warning(refusal?.key ?? 'payment.moveRefused', refusal?.params);
+}
 
 export async function createPayment(tx: Db, payment: NewPayment): Promise<PaymentRow> {
   const [row] = await tx.insert(payments).values(payment).returning();
@@ -17,9 +43,9 @@ export async function attachCheckout(db: Db, paymentId: string, providerRef: str
   await db.update(payments).set({ providerRef, updatedAt: now }).where(eq(payments.id, paymentId));
 }
 
-/** A payment whose checkout the provider would not open. */
+/** A payment whose checkout the provider would not open (one the provider's word already moved stays as it is). */
 export async function abandonPayment(db: Db, paymentId: string, note: string, now: Date) {
-  await db.update(payments).set({ state: 'failed', note, updatedAt: now }).where(eq(payments.id, paymentId));
+  await movePayment(db, paymentId, 'fail', { note }, now);
 }
 
 /**
@@ -120,15 +146,12 @@ export async function recordUsedMethod(tx: Db, paymentId: string, used: UsedMeth
  * to be returned when `refundDue`, money the order cannot keep).
  */
 export async function recordPaid(tx: Db, paymentId: string, paid: { providerRef: string; refundDue: boolean; note: string }, now: Date) {
-  await tx
-    .update(payments)
-    .set({ ...paid, state: 'succeeded', paidAt: now, updatedAt: now })
-    .where(eq(payments.id, paymentId));
+  await movePaymentOrRefuse(tx, paymentId, 'pay', { ...paid, paidAt: now }, now);
 }
 
-/** The provider's word that the attempt ended without money: failed, or expired. */
+/** The provider's word that the attempt ended without money: failed, or expired (807 for one no longer waiting). */
 export async function recordUnpaid(tx: Db, paymentId: string, state: 'failed' | 'expired', providerRef: string, now: Date) {
-  await tx.update(payments).set({ providerRef, state, updatedAt: now }).where(eq(payments.id, paymentId));
+  await movePaymentOrRefuse(tx, paymentId, state === 'failed' ? 'fail' : 'expire', { providerRef }, now);
 }
 
 export interface IncomingEvent {
@@ -211,8 +234,13 @@ export const NOT_WAITING_NOTE = 'closed: the order was no longer waiting for pay
  * is recorded as usual.
  */
 export async function supersedePayment(db: Db, paymentId: string, now: Date, note: string = SUPERSEDED_NOTE) {
-  await db
-    .update(payments)
-    .set({ state: 'expired', note, updatedAt: now })
-    .where(and(eq(payments.id, paymentId), eq(payments.state, 'pending')));
+  await movePayment(db, paymentId, 'expire', { note }, now);
 }
+
+/**
+ * Whether the order under `orderId` was paid, as a condition for another module's own queries
+ * (the first-order coupon counts a customer's paid orders): a payment it kept, or a coupon that
+ * took its whole price (`totalSen` 0, paid as placed). The ledger's rule (paidAtFrom).
+ */
+export const paidOrder = (orderId: AnyPgColumn, totalSen: AnyPgColumn): SQL =>
+  sql`(${totalSen} = 0 or exists (select 1 from ${payments} where ${payments.orderId} = ${orderId} and ${payments.state} = 'succeeded' and not ${payments.refundDue}))`;

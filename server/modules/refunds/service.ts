@@ -5,6 +5,7 @@ import type { Actor, RefundStatus } from '../../../contract/rules/order-status.t
 import type { Db } from '../../db/client.ts';
 import { warning } from '../errors.ts';
 import type { Refusal } from '../orders/states.ts';
+import { closeOwed, oweBack } from '../payments/owed.ts';
 import { refundHistory, refundImages, refunds } from './schema.ts';
 import { transitionRefund, type RefundEvent, type RefundMoveContext } from './states.ts';
 
@@ -16,6 +17,9 @@ import { transitionRefund, type RefundEvent, type RefundMoveContext } from './st
  */
 
 export type RefundRow = typeof refunds.$inferSelect;
+
+/** A refund whose money is owed: approved and not yet all paid back. */
+export const owingStatuses: readonly RefundStatus[] = ['REVIEWED', 'PROCESSING', 'FAILED'];
 export type RefundHistoryRow = typeof refundHistory.$inferSelect;
 
 export interface RefundWithParts {
@@ -154,6 +158,11 @@ export async function tryMoveRefund(
     .returning();
   if (!row) throw new Error(`refund ${refund.id} moved meanwhile from ${refund.status}: the caller must hold the order's lock`);
   await addRefundHistory(tx, row.id, move.status, { by, note: move.history.note, noteKey }, now);
+  // The money: owed back from the approval, in the payments module's ledger, until it is all back.
+  const wasOwed = owingStatuses.includes(refund.status);
+  const isOwed = owingStatuses.includes(row.status);
+  if (!wasOwed && isOwed) await oweBack(tx, { orderId: row.orderId, claimId: row.id, amountSen: row.amountSen }, now);
+  if (wasOwed && !isOwed) await closeOwed(tx, row.id, now);
   return { ok: true, refund: row };
 }
 

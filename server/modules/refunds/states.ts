@@ -1,6 +1,7 @@
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { Actor, RefundStatus } from '../../../contract/rules/order-status.ts';
 import { ringgit } from '../../../contract/rules/order-total.ts';
+import { stateTable, type StateMove } from '../../../contract/rules/state-table.ts';
 import type { HistoryRow, Refusal } from '../orders/states.ts';
 
 /**
@@ -12,12 +13,7 @@ import type { HistoryRow, Refusal } from '../orders/states.ts';
 export type RefundEvent = 'approve' | 'reject' | 'process' | 'complete' | 'revoke' | 'fail' | 'retry' | 'payOutside';
 export type RefundMove = { ok: true; status: RefundStatus; history: HistoryRow<RefundStatus, null> } | Refusal;
 
-interface RefundRow {
-  event: RefundEvent;
-  from: RefundStatus;
-  to: RefundStatus;
-  by: readonly Actor[];
-}
+type RefundRow = StateMove<RefundStatus, RefundEvent, Actor>;
 
 export const refundTable: readonly RefundRow[] = [
   // Staff approve with the amount; the console lets only admins do it (docs/contracts/orders.md §4).
@@ -46,6 +42,8 @@ const refundRefusal: Record<RefundEvent, MessageKey> = {
   payOutside: 'refund.retryRefused',
 };
 
+const refunds = stateTable<RefundStatus, RefundEvent, Actor>({ rows: refundTable, refusal: refundRefusal, notPermitted: 'refund.notPermitted' });
+
 export interface RefundMoveContext {
   note?: string;
   /** For `approve`: the amount approved, and the most that may still be returned on the order. */
@@ -57,9 +55,9 @@ export interface RefundMoveContext {
 
 /** The next status of a refund after `event` by `by`, or why not. */
 export function transitionRefund(status: RefundStatus, event: RefundEvent, by: Actor, context: RefundMoveContext = {}): RefundMove {
-  const row = refundTable.find((r) => r.event === event && r.from === status);
-  if (!row) return { ok: false, key: refundRefusal[event] };
-  if (!row.by.includes(by)) return { ok: false, key: 'refund.notPermitted' };
+  const allowed = refunds.move(status, event, by);
+  if (!allowed.ok) return { ok: false, key: allowed.key };
+  const { row } = allowed;
 
   const note = context.note?.trim() ?? '';
   if (event === 'reject' && note === '') return { ok: false, key: 'refund.noteRequired' };
@@ -76,5 +74,5 @@ export function transitionRefund(status: RefundStatus, event: RefundEvent, by: A
 
 /** The moves `by` could make on a refund in `status` now (the console's buttons). */
 export function refundEventsFor(status: RefundStatus, by: Actor): RefundEvent[] {
-  return refundTable.filter((r) => r.from === status && r.by.includes(by)).map((r) => r.event);
+  return refunds.eventsFor(status, by);
 }

@@ -38,7 +38,8 @@ const refusal: Record<WarrantyEvent, MessageKey> = {
   resolve: 'warranty.notAccepted',
 };
 
-const claims = stateTable<WarrantyStatus, WarrantyEvent, WarrantyRole>({ rows: warrantyTable, refusal, notPermitted: 'console.adminOnly' });
+// Pure: a page that reads only the limits above leaves it out of its bundle.
+const claims = /* @__PURE__ */ stateTable<WarrantyStatus, WarrantyEvent, WarrantyRole>({ rows: warrantyTable, refusal, notPermitted: 'console.adminOnly' });
 
 /** The claim's next status after `event` by a staff member of `role`, or why not. */
 export function transitionWarranty(status: WarrantyStatus, event: WarrantyEvent, role: WarrantyRole): { ok: true; status: WarrantyStatus } | { ok: false; key: MessageKey; forbidden?: true } {

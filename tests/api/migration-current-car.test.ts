@@ -1,24 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migrations, migrationsBefore } from './migrations-before.ts';
 
-const migrations = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
 
-/** The migrations as they were before garages were held to one current car. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'servauto-migrations-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 describe('upgrading a database whose garages broke the one-current-car rule', () => {
   const client = new PGlite();

@@ -1,26 +1,13 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migrations, migrationsBefore } from './migrations-before.ts';
 import type { Db } from '../../server/db/client.ts';
 import { issueInvoice } from '../../server/modules/invoices/service.ts';
 
-const migrations = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
 
-/** The migrations as they were before invoices. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'servauto-migrations-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 const order = (id: string, no: string, status: string, paidAt: string | null) => `
   insert into orders (id, order_no, customer_id, status, method, car, car_plate, contact, parts_sen, labour_sen, service_tax_sen, goods_sen,

@@ -1,29 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migrations, migrationsBefore } from './migrations-before.ts';
 import type { Db } from '../../server/db/client.ts';
 import { ledgersOf, paidAtOf } from '../../server/modules/payments/ledger.ts';
 import type { StaffRow } from '../../server/modules/staff/service.ts';
 import { dashboard } from '../../server/queries/dashboard.ts';
 import type { ReadContext } from '../../server/queries/context.ts';
 
-const migrations = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
 
-/** The migrations as they were before money owed was the payments module's. */
-function migrationsBefore(name: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'servauto-migrations-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.endsWith(`_${name}`)));
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const customer = id(999);

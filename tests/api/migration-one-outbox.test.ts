@@ -1,26 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migrations, migrationsBefore } from './migrations-before.ts';
 
-const migrations = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
 
-/** The migrations as they were before the migration named `name` (whatever its number). */
-function migrationsBefore(name: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'servauto-migrations-'));
-  cpSync(migrations, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(`_${name}`));
-  if (at < 0) throw new Error(`no migration ${name}`);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 describe('upgrading a database whose order SMS were kept apart from the outbox', () => {
   const client = new PGlite();

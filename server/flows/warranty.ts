@@ -10,7 +10,7 @@ import { insertRefund } from '../modules/refunds/service.ts';
 import { requireOrderAccess } from '../modules/staff/access.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
 import { audit } from '../modules/audit/service.ts';
-import { insertClaim, lineIdsOfClaim, linesWithOpenClaims, lockClaim, moveClaim, setRework, type ClaimRow } from '../modules/warranty/service.ts';
+import { insertClaim, lineIdsOfClaim, linesWithOpenClaims, linkClaimRefund, lockClaim, moveClaim, setRework, type ClaimRow } from '../modules/warranty/service.ts';
 import { ownedUploads } from '../storage/service.ts';
 import { calendarOf, workshopOf } from './cart.ts';
 import type { ShopContext } from './context.ts';
@@ -156,7 +156,7 @@ export async function decideClaim(ctx: ShopContext, who: StaffRow, input: StaffD
       row = await moveClaim(tx, claim, { event, role, refundAmountSen: input.amountSen }, now);
       // The repair's bay, if one was booked, is free for others again.
       if (claim.reworkDate) await freeUnitsOf(tx, claim.id);
-      await insertRefund(
+      const refund = await insertRefund(
         tx,
         { orderId: order.id, customerId: order.customerId, amountSen: input.amountSen, reason: `${number}: ${claim.description}`.slice(0, 500), contact: order.contact.phone, imageKeys: [] },
         { by: 'staff', noteKey: 'warranty.refundNote' },
@@ -165,7 +165,9 @@ export async function decideClaim(ctx: ShopContext, who: StaffRow, input: StaffD
         if (breaksUnique(err, 'refunds_one_open_key')) throw warning('order.refundOpen', {}, { field: 'claimId' });
         throw err;
       });
-      const reviewed = await decideRefund(tx, ctx, order, { decision: 'approve', amountSen: input.amountSen, note: number }, now);
+      await linkClaimRefund(tx, claim.id, refund.id, now);
+      // One SMS for the offer: the claim's, which says the refund instead of the repair.
+      const reviewed = await decideRefund(tx, ctx, order, { decision: 'approve', amountSen: input.amountSen, note: number, untold: true }, now);
       notice = await orderNotice(tx, ctx, order, { kind: 'warrantyRefund', amountSen: input.amountSen }, now);
       after = reviewed.afterCommit;
       await addHistory(tx, order, { by: 'staff', noteKey: 'history.warrantyRefund', noteParams: { claimNo: number, amount: ringgit(input.amountSen) } }, now);

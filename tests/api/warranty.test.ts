@@ -186,6 +186,7 @@ describe('staff decide', () => {
     const { orderNo, wipers } = await completedJob();
     const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;
     expect(await call(W.refund, { claimId, amountSen: 4_500 }, k.ss2)).toMatchObject({ code: 403 });
+    const smsBefore = api.smsLines.length;
     const offered = await call(W.refund, { claimId, amountSen: 4_500 }, k.admin);
     expect(offered.code, offered.msg).toBe(200);
     // The sandbox pays it through its callback; settled here, not during the next test's reset.
@@ -193,7 +194,13 @@ describe('staff decide', () => {
     expect(offered.data).toMatchObject({ status: 'REFUND_OFFERED', refundAmountSen: 4_500 });
     const order = await call(FIND, { orderNo }, k.customer);
     expect(order.data.refunds[0]).toMatchObject({ status: 'COMPLETED', amountSen: 4_500 });
-    expect(api.smsLines.join('\n')).toContain(`instead of a repair, RM 45.00 for order ${orderNo} will be refunded`);
+    // One SMS for the click: the claim's, saying the refund is instead of the repair; not a
+    // second one for the refund's approval. (The refund's completion is told when it completes.)
+    const told = api.smsLines.slice(smsBefore).filter((line) => line.includes(orderNo));
+    expect(told.filter((line) => line.includes('instead of a repair')), told.join('\n')).toEqual([expect.stringContaining(`instead of a repair, RM 45.00 for order ${orderNo} will be refunded`)]);
+    expect(told.filter((line) => line.includes('is approved')), told.join('\n')).toEqual([]);
+    // The claim names the refund it opened.
+    expect(await rows(api, sql`select c.refund_id = r.id as linked from warranty_claims c join refunds r on r.order_id = c.order_id where c.id = ${claimId}`)).toEqual([{ linked: true }]);
   });
 
   test('a refund offered after the repair was booked frees its bay and takes it off the day', async () => {

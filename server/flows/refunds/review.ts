@@ -13,6 +13,8 @@ export interface ReviewInput {
   decision: 'approve' | 'reject';
   amountSen?: number;
   note: string;
+  /** The caller tells the customer itself, in one SMS (a warranty claim's refund offer): no SMS of the decision here. */
+  untold?: true;
 }
 
 export interface Reviewed {
@@ -29,7 +31,8 @@ export interface Reviewed {
  * with the order locked: only one decision passes (a second at once finds it no longer
  * pending: 807). An approval is at most what was asked and what is still refundable, needs a
  * note when it is less than asked, and goes to the payment provider after the commit; the
- * provider's callback completes it (payout.ts). The customer is told by SMS either way.
+ * provider's callback completes it (payout.ts). The customer is told by SMS either way (by the
+ * caller's SMS when it says `untold`).
  */
 export async function decideRefund(tx: Db, ctx: NoticeContext & PayoutContext, order: OrderRow, input: ReviewInput, now: Date): Promise<Reviewed> {
   const refund = await latestRefund(tx, order.id);
@@ -53,7 +56,7 @@ export async function decideRefund(tx: Db, ctx: NoticeContext & PayoutContext, o
   if (returns.length === 0) throw warning('gateway.notPaid');
   if (leftSen > 0) throw warning('console.refundAbove', { max: ringgit(amountSen - leftSen) }, { field: 'amountSen' });
   await addHistory(tx, order, { by: 'staff', noteKey: 'history.refundApproved', noteParams: { amount: ringgit(amountSen) } }, now);
-  const notice = await orderNotice(tx, ctx, order, { kind: 'refundDecided', approved: true, amountSen, note: input.note }, now);
+  const notice = input.untold ? async () => {} : await orderNotice(tx, ctx, order, { kind: 'refundDecided', approved: true, amountSen, note: input.note }, now);
   await scheduleSends(tx, returns, now);
   return {
     refundNo: number,

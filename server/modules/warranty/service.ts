@@ -98,7 +98,6 @@ export interface ClaimMove {
   note?: string;
   noteKey?: MessageKey;
   refundAmountSen?: number;
-  refundId?: string;
 }
 
 /**
@@ -121,13 +120,17 @@ export async function moveClaim(tx: Db, claim: ClaimRow, move: ClaimMove, now: D
       ...(move.refundAmountSen !== undefined ? { refundAmountSen: move.refundAmountSen } : {}),
       // A refund instead of the repair: a repair booked is no longer (the flow frees its bay).
       ...(move.event === 'refund' ? { reworkDate: null, reworkTime: null, reworkBay: null } : {}),
-      ...(move.refundId !== undefined ? { refundId: move.refundId } : {}),
     })
     .where(eq(warrantyClaims.id, claim.id))
     .returning();
   if (!openWarrantyStatuses.includes(next.status)) await tx.update(warrantyClaimLines).set({ open: false }).where(eq(warrantyClaimLines.claimId, claim.id));
   await addHistory(tx, claim.id, next.status, { by: move.role === 'system' ? 'system' : 'staff', note: move.note ?? '', ...(move.noteKey ? { noteKey: move.noteKey } : {}) }, now);
   return row!;
+}
+
+/** The refund a claim's refund offer opened (written once the refund exists, in the same transaction as the offer). */
+export async function linkClaimRefund(tx: Db, claimId: string, refundId: string, now: Date): Promise<void> {
+  await tx.update(warrantyClaims).set({ refundId, updatedAt: now }).where(eq(warrantyClaims.id, claimId));
 }
 
 /** The free rework of an accepted claim, booked (the bay is held by the booking module under the claim's id). */

@@ -219,6 +219,26 @@ describe('staff decide', () => {
     expect((await call(W.page, { date: when.date }, k.ss2)).data.list).toEqual([]);
   });
 
+  test("closing the workshop on a free repair's day tells its customer, who moves the repair to another day", async () => {
+    const { orderNo, wipers } = await completedJob();
+    const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;
+    expect((await call(W.accept, { claimId }, k.ss2)).code).toBe(200);
+    const when = { date: '2025-06-05', time: '10:00' };
+    expect((await call(W.book, { claimId, ...when }, k.customer)).code).toBe(200);
+    // What the closure would hit counts the repair's order, as the closure tells it.
+    expect((await call('/api/console/stores/bookings', { storeId: SS2, date: when.date }, k.admin)).data.bookings).toBe(1);
+    const smsBefore = api.smsLines.length;
+    const closed = await call(C.closure, { storeId: SS2, date: when.date, reason: 'Flood' }, k.admin);
+    expect(closed.code, closed.msg).toBe(200);
+    expect(closed.data.told).toBe(1);
+    expect(api.smsLines.slice(smsBefore).filter((line) => line.includes(orderNo))).toEqual([expect.stringContaining(`is closed on Thu, 5 Jun 2025 (Flood). Rebook order ${orderNo} free in My Orders.`)]);
+    const order = await call(FIND, { orderNo }, k.customer);
+    expect(order.data.history.map((h: { note: string }) => h.note)).toContainEqual(expect.stringContaining('Flood'));
+    // The repair moves off the closed day.
+    const moved = await call(W.book, { claimId, date: '2025-06-06', time: '10:00' }, k.customer);
+    expect(moved.code, moved.msg).toBe(200);
+  });
+
   test('workshop staff see and decide only their own jobs; the page lists oldest first', async () => {
     const first = await completedJob();
     const second = await completedJob();

@@ -2,7 +2,8 @@ import { Code } from '../../../contract/codes.ts';
 import { isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { DomainError, warning } from '../../modules/errors.ts';
 import { audit } from '../../modules/audit/service.ts';
-import { addHistory, lockBookedOn } from '../../modules/orders/service.ts';
+import { addHistory, lockBookedOn, lockOrder } from '../../modules/orders/service.ts';
+import { reworksOn } from '../../modules/warranty/service.ts';
 import { addClosure, closuresFrom } from '../../modules/booking/closures.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
@@ -13,7 +14,9 @@ import { requireAdmin } from '../../modules/staff/access.ts';
 /**
  * Closes a workshop for a day (admins): no time is offered that day from now on (the booking
  * module reads the closures), the day's booked customers get a history note and an SMS, and
- * may move their booking free of the 24-hour rule and the change limit (checkChangeTime).
+ * may move their booking free of the 24-hour rule and the change limit (checkChangeTime). The
+ * customers of warranty claims whose free rework is booked that day are told the same way (they
+ * move the rework from the claim, in My Orders).
  */
 export async function closeStore(ctx: ShopContext, who: StaffRow, input: { storeId: string; date: string; reason: string }) {
   requireAdmin(who);
@@ -26,6 +29,14 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
     const closure = await addClosure(tx, { workshopId: workshop.id, date: input.date, reason: input.reason, staffId: who.id }, now);
     if (!closure) throw warning('console.alreadyClosed', { date: input.date }, { field: 'date' });
     const rows = await lockBookedOn(tx, workshop.id, input.date);
+    // Free reworks of warranty claims booked that day: their orders are told too, once an order
+    // (one whose installation and rework are both that day gets one SMS).
+    const reworks = await reworksOn(tx, workshop.id, input.date);
+    for (const claim of reworks) {
+      if (rows.some((o) => o.id === claim.orderId)) continue;
+      const order = await lockOrder(tx, { id: claim.orderId });
+      if (order && !rows.some((o) => o.id === order.id)) rows.push(order);
+    }
     const notices: Notice[] = [];
     for (const order of rows) {
       await addHistory(tx, order, { by: 'staff', noteKey: 'history.closure', noteParams: { date: input.date, reason: input.reason } }, now);

@@ -128,6 +128,15 @@ export async function moveClaim(tx: Db, claim: ClaimRow, move: ClaimMove, now: D
   return row!;
 }
 
+/** The accepted claims whose free rework is booked at the workshop on the date (a closure of that day tells them). */
+export async function reworksOn(db: Db, workshopId: string, date: string): Promise<ClaimRow[]> {
+  return db
+    .select()
+    .from(warrantyClaims)
+    .where(and(eq(warrantyClaims.workshopId, workshopId), eq(warrantyClaims.reworkDate, date), eq(warrantyClaims.status, 'ACCEPTED')))
+    .orderBy(asc(warrantyClaims.reworkTime), asc(warrantyClaims.id));
+}
+
 /** The refund a claim's refund offer opened (written once the refund exists, in the same transaction as the offer). */
 export async function linkClaimRefund(tx: Db, claimId: string, refundId: string, now: Date): Promise<void> {
   await tx.update(warrantyClaims).set({ refundId, updatedAt: now }).where(eq(warrantyClaims.id, claimId));

@@ -1,4 +1,5 @@
 import { Code } from '../../contract/codes.ts';
+import { klDate } from '../../contract/rules/kl-calendar.ts';
 import { ringgit } from '../../contract/rules/order-total.ts';
 import { reworkMinutes, warrantyDaysLeft, warrantyLastDay, type WarrantyEvent } from '../../contract/rules/warranty.ts';
 import type { Db } from '../db/client.ts';
@@ -173,6 +174,10 @@ export async function decideClaim(ctx: ShopContext, who: StaffRow, input: StaffD
       await addHistory(tx, order, { by: 'staff', noteKey: 'history.warrantyRefund', noteParams: { claimNo: number, amount: ringgit(input.amountSen) } }, now);
     } else {
       const note = input.event === 'reject' ? input.reason : (input.note ?? '');
+      // Resolved before its booked repair's day: as starting a job early, only with a reason.
+      if (input.event === 'resolve' && claim.status === 'ACCEPTED' && claim.reworkDate && claim.reworkDate > klDate(now) && !note.trim()) {
+        throw warning('warranty.resolveEarly', { date: claim.reworkDate }, { field: 'note' });
+      }
       row = await moveClaim(tx, claim, { event, role, note }, now);
       const kind = input.event === 'accept' ? 'warrantyAccepted' : input.event === 'reject' ? 'warrantyRejected' : 'warrantyResolved';
       notice = await orderNotice(tx, ctx, order, kind === 'warrantyRejected' ? { kind, reason: note } : { kind }, now);

@@ -138,6 +138,8 @@ describe('staff decide', () => {
     expect((await call(W.page, { date: '2025-06-30' }, k.ss2)).data).toMatchObject({ list: [], total: 0 });
     expect(await call(W.page, { date: '2025-02-30' }, k.ss2)).toMatchObject({ code: 400 });
 
+    // The rework's day comes (before it, resolving asks for a reason: the test below).
+    api.advance(Math.max(0, (Date.parse(`${day.date}T${time}:00+08:00`) - api.now().getTime()) / 1000));
     const resolved = await call(W.resolve, { claimId }, k.ss2);
     expect(resolved.data).toMatchObject({ status: 'RESOLVED', actions: { resolve: false } });
     expect(api.smsLines.at(-1)).toContain(`the warranty repair for order ${orderNo} is done.`);
@@ -237,6 +239,27 @@ describe('staff decide', () => {
     // The repair moves off the closed day.
     const moved = await call(W.book, { claimId, date: '2025-06-06', time: '10:00' }, k.customer);
     expect(moved.code, moved.msg).toBe(200);
+  });
+
+  test("resolved before its booked repair's day only with a reason, as a job started early", async () => {
+    const { orderNo, wipers } = await completedJob();
+    const claimId = (await claim(orderNo, [wipers])).data.claims[0].claimId as string;
+    expect((await call(W.accept, { claimId }, k.ss2)).code).toBe(200);
+    expect((await call(W.book, { claimId, date: '2025-06-05', time: '10:00' }, k.customer)).code).toBe(200);
+    const writes = await api.writes();
+    expect(await call(W.resolve, { claimId }, k.ss2)).toMatchObject({ code: 807, msg: 'The rework is booked for Thu, 5 Jun 2025. To resolve the claim before then, say why.' });
+    expect(await call(W.resolve, { claimId, note: '   ' }, k.ss2, 'ms_my')).toMatchObject({ code: 807, msg: 'Kerja semula ditempah pada Kha, 5 Jun 2025. Untuk menyelesaikan tuntutan sebelum itu, nyatakan sebabnya.' });
+    expect(await api.writes()).toBe(writes);
+    const resolved = await call(W.resolve, { claimId, note: 'The customer came in early; the blade is changed.' }, k.ss2);
+    expect(resolved.code, resolved.msg).toBe(200);
+    expect(resolved.data.status).toBe('RESOLVED');
+    // On the booked day itself no reason is asked.
+    const other = await completedJob();
+    const second = (await claim(other.orderNo, [other.wipers])).data.claims[0].claimId as string;
+    expect((await call(W.accept, { claimId: second }, k.ss2)).code).toBe(200);
+    expect((await call(W.book, { claimId: second, date: '2025-06-05', time: '11:00' }, k.customer)).code).toBe(200);
+    api.advance(3 * 24 * 3600);
+    expect((await call(W.resolve, { claimId: second }, k.ss2)).code).toBe(200);
   });
 
   test('workshop staff see and decide only their own jobs; the page lists oldest first', async () => {

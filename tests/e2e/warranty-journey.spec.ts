@@ -137,7 +137,7 @@ async function decide(page: Page, w: Words, claimNo: string, button: string, tit
   await expect(dialog).toBeHidden();
 }
 
-test('four tyres fitted with their date codes, a warranty claim, its free repair booked, seen on the day, resolved, in Malay', async ({ browser, page }) => {
+test('four tyres fitted with their date codes, a warranty claim, its free repair booked, seen on its day, resolved early with a reason, in Malay', async ({ browser, page }) => {
   const customer = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await logIn(customer);
   await customer.goto(`/pc/${w.prefix}home`);
@@ -190,21 +190,31 @@ test('four tyres fitted with their date codes, a warranty claim, its free repair
   await accepted.getByRole('button', { name: w.book }).click();
   const book = customer.getByRole('dialog', { name: w.book });
   const date = book.getByLabel(w.date, { exact: true });
-  const days = await freeDays(date);
-  await date.selectOption(days[0]!);
+  // A day after today, so that the repair is resolved before its day below, with a reason.
+  const day = (await freeDays(date)).find((d) => d > klDate(new Date()))!;
+  await date.selectOption(day);
   const time = await chooseFreeTime(book.getByRole('group', { name: w.time }));
   await book.getByRole('button', { name: w.confirmBook }).click();
   await expect(book).toBeHidden();
   await expect(customer.getByText(w.booked)).toBeVisible();
 
   // The workshop's day shows the repair by its time, as warranty work at no charge.
-  await page.goto(`/pc/${w.prefix}console?date=${days[0]}&store=${SS2}`);
+  await page.goto(`/pc/${w.prefix}console?date=${day}&store=${SS2}`);
   const reworks = page.getByRole('region', { name: w.reworks });
   const job = reworks.getByRole('article').filter({ hasText: claimNo });
   await expect(job).toHaveAccessibleName(new RegExp(`^${time}–\\d\\d:\\d\\d · `));
   await expect(job).toContainText(w.reworkFree);
 
-  await decide(page, w, claimNo, w.resolve, w.resolveTitle(claimNo), w.resolve, w.resolved(claimNo));
+  // Resolved before its booked day (the customer came early): the console asks why first.
+  await page.goto(`/pc/${w.prefix}console/warranty`);
+  await page.getByRole('article', { name: w.claimCard(claimNo) }).getByRole('button', { name: w.resolve, exact: true }).click();
+  const resolving = page.getByRole('dialog', { name: w.resolveTitle(claimNo) });
+  await resolving.getByRole('button', { name: w.resolve, exact: true }).click();
+  await expect(resolving.getByText(ms.console.resolveEarlyRequired)).toBeVisible();
+  await resolving.getByLabel(ms.console.resolveEarlyNote).fill('Pelanggan datang lebih awal; tayar telah ditukar.');
+  await resolving.getByRole('button', { name: w.resolve, exact: true }).click();
+  await expect(page.getByText(w.resolved(claimNo))).toBeVisible();
+  await expect(resolving).toBeHidden();
 
   await customer.reload();
   const repaired = warranty.getByRole('article', { name: w.claimAs(claimNo, 'RESOLVED') });

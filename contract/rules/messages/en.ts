@@ -145,6 +145,7 @@ export const en = {
   'warranty.notSubmitted': 'This claim has already been decided.',
   'warranty.notOpen': 'This claim is closed.',
   'warranty.notAccepted': 'Only an accepted claim can be resolved.',
+  'warranty.resolveEarly': 'The rework is booked for {date}. To resolve the claim before then, say why.',
   'warranty.notCompleted': 'A warranty claim is for an installation that has been completed.',
   'warranty.ended': 'The {days}-day warranty of this order ended on {date}.',
   'warranty.lineOpen': '{name} already has an open claim.',

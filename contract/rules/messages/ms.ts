@@ -146,6 +146,7 @@ export const ms: Messages = {
   'warranty.notSubmitted': 'Tuntutan ini sudah diputuskan.',
   'warranty.notOpen': 'Tuntutan ini sudah ditutup.',
   'warranty.notAccepted': 'Hanya tuntutan yang diterima boleh diselesaikan.',
+  'warranty.resolveEarly': 'Kerja semula ditempah pada {date}. Untuk menyelesaikan tuntutan sebelum itu, nyatakan sebabnya.',
   'warranty.notCompleted': 'Tuntutan waranti adalah untuk pemasangan yang telah selesai.',
   'warranty.ended': 'Waranti {days} hari pesanan ini tamat pada {date}.',
   'warranty.lineOpen': '{name} sudah mempunyai tuntutan yang terbuka.',

@@ -146,6 +146,7 @@ export const zhCn: Messages = {
   'warranty.notSubmitted': '此索赔已有处理结果。',
   'warranty.notOpen': '此索赔已关闭。',
   'warranty.notAccepted': '只有已受理的索赔才能标记为已解决。',
+  'warranty.resolveEarly': '返工预约在{date}。如要在此之前标记为已解决，请说明原因。',
   'warranty.notCompleted': '保修索赔仅适用于已完成的安装。',
   'warranty.ended': '此订单的 {days} 天保修已于 {date} 结束。',
   'warranty.lineOpen': '{name} 已有一项未结的索赔。',

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import { dateTimeWords, dateWords, momentWords } from '../../../contract/rules/dates.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { WARRANTY_REASON_MAX, warrantyStatuses, type WarrantyStatus } from '../../../contract/rules/warranty.ts';
 import type { consoleWarrantyPage } from '../../../contract/warranty.ts';
@@ -38,9 +39,12 @@ function DecisionForm({ locale, claim, decision, onClose, onDone }: { locale: Lo
   const { busy, failure, run } = useAction();
   const sen = senOfRinggit(amount);
   const { claimId, claimNo } = claim;
+  // Resolved before the rework's booked day: a reason is needed, as the server says.
+  const early = decision === 'resolve' && claim.rework !== null && claim.rework.date > klDate(new Date());
   const submit = () => {
     // The server checks again; the form only stops what it would refuse for certain.
     if (decision === 'reject' && !text.trim()) return setProblem(t.rejectRequired);
+    if (early && !text.trim()) return setProblem(t.resolveEarlyRequired);
     if (decision === 'refund' && (sen === null || sen < 1)) return setProblem(t.claimAmountInvalid);
     setProblem('');
     const note = text.trim() ? { note: text.trim() } : {};
@@ -61,6 +65,7 @@ function DecisionForm({ locale, claim, decision, onClose, onDone }: { locale: Lo
   return (
     <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
       <p className="text-slate-700">{body}</p>
+      {early && <p className="text-slate-700">{fill(t.resolveEarlyBody, { when: dateTimeWords(claim.rework!.date, claim.rework!.time, locale) })}</p>}
       {decision === 'refund' ? (
         <div>
           <label htmlFor={`${id}-amount`} className="block font-semibold">
@@ -80,7 +85,7 @@ function DecisionForm({ locale, claim, decision, onClose, onDone }: { locale: Lo
       ) : (
         <div>
           <label htmlFor={`${id}-text`} className="block font-semibold">
-            {decision === 'reject' ? t.rejectReason : decision === 'accept' ? t.optionalNote : t.resolveNote}
+            {decision === 'reject' ? t.rejectReason : decision === 'accept' ? t.optionalNote : early ? t.resolveEarlyNote : t.resolveNote}
           </label>
           <textarea
             id={`${id}-text`}
@@ -88,7 +93,7 @@ function DecisionForm({ locale, claim, decision, onClose, onDone }: { locale: Lo
             className="field-input"
             rows={3}
             maxLength={WARRANTY_REASON_MAX}
-            required={decision === 'reject'}
+            required={decision === 'reject' || early}
             value={text}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? problemId : undefined}

@@ -133,7 +133,7 @@ app.post('/bench/raw-order-rows', async (c) => {
     await tx.insert(orderLines).values([line(order.id, 0), line(order.id, 1)]);
     await tx.insert(orderHistory).values({ orderId: order.id, status: 'PENDING_PAYMENT', at: now, by: 'customer' });
     // A workshop of its own per order, so the units never meet the unique index.
-    await tx.insert(bookedUnits).values([20, 21, 22].map((unit) => ({ workshopId: `bench-${order.id}`, date: '2030-01-02', unit, bay: 1, orderId: order.id, state: 'held' as const, createdAt: now })));
+    await tx.insert(bookedUnits).values([20, 21, 22].map((unit) => ({ workshopId: `bench-${order.id}`, date: '2030-01-02', unit, bay: 1, holder: 'order' as const, holderId: order.id, state: 'held' as const, createdAt: now })));
     await tx.insert(jobs).values({ kind: 'bench.none', runAt: new Date('2100-01-01'), payload: {}, createdAt: now });
   });
   return c.json({ code: 200, msg: 'OK', data: null });

@@ -7,7 +7,7 @@ import type { orderAdd } from '../../contract/orders.ts';
 import { DomainError } from '../modules/errors.ts';
 import { scheduleJob } from '../jobs/queue.ts';
 import { pick } from '../i18n/localized.ts';
-import { holdAppointment, unitsOfOrder } from '../modules/booking/service.ts';
+import { holdAppointment, unitsOf } from '../modules/booking/service.ts';
 import { rememberName } from '../modules/auth/service.ts';
 import { lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
 import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
@@ -35,7 +35,7 @@ export const MAX_UNPAID_ORDERS = 5;
 /** The answer for an order already placed under this key; another order under the same key is refused. */
 async function replay(ctx: ShopContext, order: OrderRow, hash: string): Promise<Placed> {
   if (order.requestHash !== hash) throw new DomainError(Code.WARNING, 'order.keyReused', {}, { field: 'idempotencyKey' });
-  const units = order.appointmentDate ? await unitsOfOrder(ctx.db, order.id) : [];
+  const units = order.appointmentDate ? await unitsOf(ctx.db, order.id) : [];
   return answer(order, units[0]?.bay ?? null);
 }
 
@@ -108,7 +108,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
 
       let bay: number | null = null;
       if (install && workshop && input.appointment) {
-        const held = await holdAppointment(tx, { workshopId: workshop.id, calendar: calendarOf(workshop), fittingMinutes, appointment: input.appointment, orderId, now });
+        const held = await holdAppointment(tx, { workshopId: workshop.id, calendar: calendarOf(workshop), fittingMinutes, appointment: input.appointment, holder: { kind: 'order', id: orderId }, now });
         if (!held.ok) throw new DomainError(Code.WARNING, held.key, {}, { field: 'appointment' });
         bay = held.bay;
       }

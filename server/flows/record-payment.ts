@@ -39,7 +39,7 @@ async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): 
   if (!workshop || !order.appointmentDate || !order.appointmentTime) return false;
   const appointment = { date: order.appointmentDate, time: order.appointmentTime };
   if (appointmentStart(appointment) <= now) return false;
-  const bay = await rebookAppointment(tx, { workshopId: workshop.id, bays: workshop.bays, fittingMinutes: order.fittingMinutes, appointment, orderId: order.id, now });
+  const bay = await rebookAppointment(tx, { workshopId: workshop.id, bays: workshop.bays, fittingMinutes: order.fittingMinutes, appointment, holder: { kind: 'order', id: order.id }, now });
   return bay !== null;
 }
 

@@ -112,7 +112,7 @@ export async function bookRework(ctx: ShopContext, customerId: string, input: { 
     const workshop = workshopOf(ctx.indexes, claim.workshopId);
     const fittingMinutes = await reworkMinutesOf(tx, claim);
     const appointment = { date: input.date, time: input.time };
-    const request = { workshopId: workshop.id, calendar: calendarOf(workshop), fittingMinutes, appointment, orderId: claim.id, now };
+    const request = { workshopId: workshop.id, calendar: calendarOf(workshop), fittingMinutes, appointment, holder: { kind: 'claim' as const, id: claim.id }, now };
     const held = claim.reworkDate ? await moveBooking(tx, { ...request, fromDate: claim.reworkDate }) : await holdAppointment(tx, request);
     if (!held.ok) throw warning(held.key, {}, { field: 'time' });
     if (!claim.reworkDate) await bookHeldUnits(tx, claim.id);

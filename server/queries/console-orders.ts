@@ -60,7 +60,7 @@ export async function consoleOrderPage(ctx: ReadContext, who: StaffRow, input: P
   }
   const condition = where.length ? and(...where) : undefined;
 
-  const bay = sql<number>`(select min(${bookedUnits.bay}) from ${bookedUnits} where ${bookedUnits.orderId} = ${orders.id})`;
+  const bay = sql<number>`(select min(${bookedUnits.bay}) from ${bookedUnits} where ${bookedUnits.holder} = 'order' and ${bookedUnits.holderId} = ${orders.id})`;
   const order = input.date ? [asc(orders.appointmentTime), asc(bay), asc(orders.orderNo)] : [desc(orders.createdAt), desc(orders.orderNo)];
   const [rows, [counted]] = await Promise.all([
     ctx.db.select().from(orders).where(condition).orderBy(...order).limit(input.pageSize).offset((input.pageNum - 1) * input.pageSize),

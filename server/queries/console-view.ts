@@ -38,10 +38,10 @@ export function staffActionsOf(order: OrderRow, refund: Pick<RefundRow, 'status'
 export async function baysOf(db: Db, orderIds: string[]): Promise<Map<string, number>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
-    .select({ orderId: bookedUnits.orderId, bay: sql<number>`min(${bookedUnits.bay})::int` })
+    .select({ orderId: bookedUnits.holderId, bay: sql<number>`min(${bookedUnits.bay})::int` })
     .from(bookedUnits)
-    .where(inArray(bookedUnits.orderId, orderIds))
-    .groupBy(bookedUnits.orderId);
+    .where(and(eq(bookedUnits.holder, 'order'), inArray(bookedUnits.holderId, orderIds)))
+    .groupBy(bookedUnits.holderId);
   return new Map(rows.map((r) => [r.orderId, r.bay]));
 }
 

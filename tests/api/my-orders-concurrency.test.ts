@@ -38,7 +38,7 @@ describe.skipIf(!onPostgres)('My Orders under concurrent requests through two AP
 
       const units = await rows<{ order_no: string; date: string; bay: number }>(
         apis.a,
-        sql`select o.order_no, u.date::text as date, u.bay from booked_units u join orders o on o.id = u.order_id where o.order_no in (${mine}, ${theirs}) order by o.order_no`,
+        sql`select o.order_no, u.date::text as date, u.bay from booked_units u join orders o on o.id = u.holder_id where o.order_no in (${mine}, ${theirs}) order by o.order_no`,
       );
       // Each order holds exactly one unit: the winner at the new time, the loser still at the old one.
       const at = (orderNo: string) => units.filter((u) => u.order_no === orderNo).map((u) => u.date);

@@ -78,7 +78,7 @@ export async function count(api: TestApi, query: ReturnType<typeof sql>): Promis
 export function unitsAt(api: TestApi, storeId: string, date: string) {
   return rows<{ unit: number; bay: number; state: string; order_no: string }>(
     api,
-    sql`select u.unit, u.bay, u.state, o.order_no from booked_units u join orders o on o.id = u.order_id
+    sql`select u.unit, u.bay, u.state, o.order_no from booked_units u join orders o on o.id = u.holder_id
         where u.workshop_id = ${storeId} and u.date = ${date} order by u.bay, u.unit`,
   );
 }

@@ -60,7 +60,7 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
     expect(placed.length).toBeLessThanOrEqual(6);
     const perOrder = await rows<{ order_no: string; units: number; bays: number }>(
       apis.a,
-      sql`select o.order_no, count(*)::int as units, count(distinct u.bay)::int as bays from booked_units u join orders o on o.id = u.order_id group by o.order_no`,
+      sql`select o.order_no, count(*)::int as units, count(distinct u.bay)::int as bays from booked_units u join orders o on o.id = u.holder_id group by o.order_no`,
     );
     expect(perOrder.map((o) => o.order_no).sort()).toEqual([...placed].sort());
     expect(perOrder.every((o) => o.units === 2 && o.bays === 1)).toBe(true);
@@ -75,7 +75,7 @@ describe.skipIf(!onPostgres)('checkout under concurrent requests through two API
       Array.from({ length: 7 }, () => [807, 'You have 5 orders waiting for payment. Please pay or cancel one of them before placing another.']),
     );
     expect(await count(apis.a, sql`select count(*)::int as n from orders where status = 'PENDING_PAYMENT'`)).toBe(5);
-    expect(await count(apis.a, sql`select count(distinct order_id)::int as n from booked_units`)).toBe(5);
+    expect(await count(apis.a, sql`select count(distinct holder_id)::int as n from booked_units`)).toBe(5);
   });
 
   test('the same checkout sent ten times at once through both processes: one order, the same answer', async () => {

@@ -161,7 +161,7 @@ describe('a late payment keeps the rules', () => {
     ]);
     // The coupon counts once: for the order that keeps it.
     expect(await rows(api, sql`select count(*)::int as n from coupon_uses where returned_at is null`)).toEqual([{ n: 1 }]);
-    expect(await rows(api, sql`select count(*)::int as n from booked_units bu join orders o on o.id = bu.order_id where o.order_no = ${a.orderNo}`)).toEqual([{ n: 0 }]);
+    expect(await rows(api, sql`select count(*)::int as n from booked_units bu join orders o on o.id = bu.holder_id where o.order_no = ${a.orderNo}`)).toEqual([{ n: 0 }]);
     expect(noticesTo('+60123456789').at(-1)).toBe(
       `RM0 Servauto: RM 233.00 for order ${a.orderNo} came late and its coupon was used on another order, so it stays cancelled. It will be refunded in full.`,
     );

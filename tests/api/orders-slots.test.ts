@@ -54,7 +54,7 @@ describe('a workshop’s dates and times for a cart', () => {
     // Held by other orders: bay 1 and bay 3 at 10:00, bay 2 at 10:30. Each half hour has a free bay, no bay has both.
     const other = randomUUID();
     for (const [unit, bay] of [[20, 1], [20, 3], [21, 2]]) {
-      await api.db.execute(sql`insert into booked_units (workshop_id, date, unit, bay, order_id, state, created_at) values (${SS15}, '2025-06-04', ${unit}, ${bay}, ${other}, 'held', now())`);
+      await api.db.execute(sql`insert into booked_units (workshop_id, date, unit, bay, holder, holder_id, state, created_at) values (${SS15}, '2025-06-04', ${unit}, ${bay}, 'order', ${other}, 'held', now())`);
     }
     const brakes = [{ productId: 'brakepads-perodua-genuine-front', quantity: 1 }];
     const wed = free(day((await slots(SS15, brakes)).data.dates, '2025-06-04'));

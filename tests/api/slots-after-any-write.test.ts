@@ -29,8 +29,8 @@ const offered = async (storeId: string, date: string) => (await dates(storeId)).
 
 /** SS15 has 3 bays: held all at 10:00 (unit 20) on `date` by another order. */
 const holdAll = (date: string, order = randomUUID()) =>
-  api.db.execute(sql`insert into booked_units (workshop_id, date, unit, bay, order_id, state, created_at)
-    select ${SS15}, ${date}, 20, bay, ${order}, 'held', now() from generate_series(1, 3) as bay`);
+  api.db.execute(sql`insert into booked_units (workshop_id, date, unit, bay, holder, holder_id, state, created_at)
+    select ${SS15}, ${date}, 20, bay, 'order', ${order}, 'held', now() from generate_series(1, 3) as bay`);
 
 describe('slots after a write in SQL', () => {
   test('an insert, an update, a delete and a truncate of units each show at once', async () => {
@@ -66,15 +66,15 @@ describe('slots after a write in SQL', () => {
     expect(await freeAt(SS15, WED)).toContain('10:00');
     await expect(
       api.db.transaction(async (tx) => {
-        await tx.execute(sql`insert into booked_units (workshop_id, date, unit, bay, order_id, state, created_at)
-          select ${SS15}, ${WED}, 20, bay, ${randomUUID()}, 'held', now() from generate_series(1, 3) as bay`);
+        await tx.execute(sql`insert into booked_units (workshop_id, date, unit, bay, holder, holder_id, state, created_at)
+          select ${SS15}, ${WED}, 20, bay, 'order', ${randomUUID()}, 'held', now() from generate_series(1, 3) as bay`);
         throw new Error('changed its mind');
       }),
     ).rejects.toThrow('changed its mind');
     expect(await freeAt(SS15, WED)).toContain('10:00');
     await api.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into booked_units (workshop_id, date, unit, bay, order_id, state, created_at)
-        select ${SS15}, ${WED}, 20, bay, ${randomUUID()}, 'held', now() from generate_series(1, 3) as bay`);
+      await tx.execute(sql`insert into booked_units (workshop_id, date, unit, bay, holder, holder_id, state, created_at)
+        select ${SS15}, ${WED}, 20, bay, 'order', ${randomUUID()}, 'held', now() from generate_series(1, 3) as bay`);
     });
     expect(await freeAt(SS15, WED)).not.toContain('10:00');
   });

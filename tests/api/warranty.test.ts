@@ -126,7 +126,7 @@ describe('staff decide', () => {
     expect(booked.code, booked.msg).toBe(200);
     expect(booked.data.claims[0].rework).toEqual({ date: day.date, time });
     // The bay is taken: the same time is no longer offered for a job that needs that bay.
-    const units = await rows<{ n: number }>(api, sql`select count(*)::int as n from booked_units where order_id = ${claimId} and state = 'booked'`);
+    const units = await rows<{ n: number }>(api, sql`select count(*)::int as n from booked_units where holder = 'claim' and holder_id = ${claimId} and state = 'booked'`);
     expect(units[0]!.n).toBeGreaterThan(0);
     // No payment was asked for.
     expect(await rows(api, sql`select count(*)::int as n from payments p join orders o on o.id = p.order_id where o.order_no = ${orderNo}`)).toEqual([{ n: 1 }]);
@@ -211,7 +211,7 @@ describe('staff decide', () => {
     expect((await call(W.accept, { claimId }, k.ss2)).code).toBe(200);
     const when = { date: '2025-06-05', time: '10:00' };
     expect((await call(W.book, { claimId, ...when }, k.customer)).code).toBe(200);
-    const units = () => rows<{ n: number }>(api, sql`select count(*)::int as n from booked_units where order_id = ${claimId}`);
+    const units = () => rows<{ n: number }>(api, sql`select count(*)::int as n from booked_units where holder = 'claim' and holder_id = ${claimId}`);
     expect((await units())[0]!.n).toBeGreaterThan(0);
     const offered = await call(W.refund, { claimId, amountSen: 3_000 }, k.admin);
     expect(offered.code, offered.msg).toBe(200);

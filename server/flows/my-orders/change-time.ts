@@ -42,7 +42,7 @@ export async function changeInstallTime(ctx: ShopContext, customerId: string, in
       calendar: calendarOf(workshop),
       fittingMinutes: order.fittingMinutes,
       appointment,
-      orderId: order.id,
+      holder: { kind: 'order', id: order.id },
       now,
       fromDate: order.appointmentDate,
     });

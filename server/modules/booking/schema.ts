@@ -1,10 +1,15 @@
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** What holds booked units: an order's installation, or a warranty claim's free rework. */
+export type Holder = { kind: 'order' | 'claim'; id: string };
 
 /**
  * The 30-minute units of workshop bays that orders hold (unpaid, until payBefore) or have
- * booked (paid). The unique index over (workshop, date, unit, bay) is the last word on
- * double booking, whatever the code above it and however many API processes run.
- * `orderId` is the orders module's id (no cross-module reference).
+ * booked (paid), and that warranty claims book for their free reworks. The unique index over
+ * (workshop, date, unit, bay) is the last word on double booking, whatever the code above it and
+ * however many API processes run. `holderId` is the orders module's or the warranty module's id,
+ * as `holder` says (no cross-module reference).
  */
 export const bookedUnits = pgTable(
   'booked_units',
@@ -13,11 +18,16 @@ export const bookedUnits = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     unit: integer('unit').notNull(),
     bay: integer('bay').notNull(),
-    orderId: uuid('order_id').notNull(),
+    holder: text('holder').$type<Holder['kind']>().notNull(),
+    holderId: uuid('holder_id').notNull(),
     state: text('state').$type<'held' | 'booked'>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('booked_units_slot_key').on(t.workshopId, t.date, t.unit, t.bay), index('booked_units_order_idx').on(t.orderId)],
+  (t) => [
+    uniqueIndex('booked_units_slot_key').on(t.workshopId, t.date, t.unit, t.bay),
+    index('booked_units_holder_idx').on(t.holderId),
+    check('booked_units_holder_check', sql`${t.holder} in ('order', 'claim')`),
+  ],
 );
 
 /** A day a workshop does not take bookings, beyond its regular closed days (a holiday, a breakdown). */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { closedDays, isClosedDay } from './closures.ts';
-import { bookedUnits } from './schema.ts';
+import { bookedUnits, type Holder } from './schema.ts';
 import { checkAppointment, jobUnits, unitOfTime, type AppointmentCheck, type WorkshopCalendar } from './slots.ts';
 
 /**
@@ -23,14 +23,14 @@ async function withClosures(db: Db, workshopId: string, calendar: WorkshopCalend
  * Keys are tried in one order (bay, then unit) by every order, so two orders never wait on
  * each other. Nothing is taken on a day staff closed the workshop, whoever asks.
  */
-async function claimBay(tx: Db, job: { workshopId: string; orderId: string; date: string; start: number; count: number; bays: number; state: 'held' | 'booked'; now: Date }) {
-  const { workshopId, orderId, date, start, count, bays, state, now } = job;
+async function claimBay(tx: Db, job: { workshopId: string; holder: Holder; date: string; start: number; count: number; bays: number; state: 'held' | 'booked'; now: Date }) {
+  const { workshopId, holder, date, start, count, bays, state, now } = job;
   if (await isClosedDay(tx, workshopId, date)) return null;
   for (let bay = 1; bay <= bays; bay++) {
-    const units = Array.from({ length: count }, (_, i) => ({ workshopId, orderId, state, date, unit: start + i, bay, createdAt: now }));
+    const units = Array.from({ length: count }, (_, i) => ({ workshopId, holder: holder.kind, holderId: holder.id, state, date, unit: start + i, bay, createdAt: now }));
     const taken = await tx.insert(bookedUnits).values(units).onConflictDoNothing().returning({ unit: bookedUnits.unit });
     if (taken.length === count) return bay;
-    if (taken.length > 0) await tx.delete(bookedUnits).where(and(eq(bookedUnits.orderId, orderId), eq(bookedUnits.bay, bay)));
+    if (taken.length > 0) await tx.delete(bookedUnits).where(and(eq(bookedUnits.holderId, holder.id), eq(bookedUnits.bay, bay)));
   }
   return null;
 }
@@ -40,7 +40,8 @@ export interface HoldRequest {
   calendar: WorkshopCalendar;
   fittingMinutes: number;
   appointment: { date: string; time: string };
-  orderId: string;
+  /** The order, or the warranty claim whose free rework this is. */
+  holder: Holder;
   now: Date;
 }
 
@@ -50,11 +51,11 @@ export interface HoldRequest {
  * decides which bay is free, whatever other orders do at the same moment ('slot.full' when none).
  */
 export async function holdAppointment(tx: Db, request: HoldRequest): Promise<AppointmentCheck> {
-  const { workshopId, fittingMinutes, appointment, orderId, now } = request;
+  const { workshopId, fittingMinutes, appointment, holder, now } = request;
   const calendar = await withClosures(tx, workshopId, request.calendar, appointment.date);
   const check = checkAppointment({ calendar, fittingMinutes, busy: [], now }, appointment);
   if (!check.ok) return check;
-  const bay = await claimBay(tx, { workshopId, orderId, date: appointment.date, start: check.units[0]!.unit, count: check.units.length, bays: calendar.bays, state: 'held', now });
+  const bay = await claimBay(tx, { workshopId, holder, date: appointment.date, start: check.units[0]!.unit, count: check.units.length, bays: calendar.bays, state: 'held', now });
   if (bay === null) return { ok: false, key: 'slot.full' };
   return { ok: true, bay, units: check.units.map((u) => ({ ...u, bay })) };
 }
@@ -66,17 +67,17 @@ export async function holdAppointment(tx: Db, request: HoldRequest): Promise<App
  * paid for it.
  */
 export async function rebookAppointment(tx: Db, request: Omit<HoldRequest, 'calendar'> & { bays: number }): Promise<number | null> {
-  const { workshopId, fittingMinutes, appointment, orderId, now, bays } = request;
-  return claimBay(tx, { workshopId, orderId, date: appointment.date, start: unitOfTime(appointment.time), count: jobUnits(fittingMinutes), bays, state: 'booked', now });
+  const { workshopId, fittingMinutes, appointment, holder, now, bays } = request;
+  return claimBay(tx, { workshopId, holder, date: appointment.date, start: unitOfTime(appointment.time), count: jobUnits(fittingMinutes), bays, state: 'booked', now });
 }
 
-async function dropUnits(tx: Db, orderId: string, units: { date: string; unit: number; bay: number }[]) {
+async function dropUnits(tx: Db, holderId: string, units: { date: string; unit: number; bay: number }[]) {
   for (const date of new Set(units.map((u) => u.date))) {
     for (const bay of new Set(units.filter((u) => u.date === date).map((u) => u.bay))) {
       const numbers = units.filter((u) => u.date === date && u.bay === bay).map((u) => u.unit);
       await tx
         .delete(bookedUnits)
-        .where(and(eq(bookedUnits.orderId, orderId), eq(bookedUnits.date, date), eq(bookedUnits.bay, bay), inArray(bookedUnits.unit, numbers)));
+        .where(and(eq(bookedUnits.holderId, holderId), eq(bookedUnits.date, date), eq(bookedUnits.bay, bay), inArray(bookedUnits.unit, numbers)));
     }
   }
 }
@@ -90,23 +91,23 @@ async function dropUnits(tx: Db, orderId: string, units: { date: string; unit: n
  * booking then stands.
  */
 export async function moveBooking(tx: Db, request: HoldRequest & { fromDate: string | null }): Promise<AppointmentCheck> {
-  const old = await unitsOfOrder(tx, request.orderId);
+  const old = await unitsOf(tx, request.holder.id);
   let held = await holdAppointment(tx, request);
   let oldDropped = false;
   if (!held.ok && held.key === 'slot.full' && request.fromDate === request.appointment.date) {
-    await dropUnits(tx, request.orderId, old);
+    await dropUnits(tx, request.holder.id, old);
     oldDropped = true;
     held = await holdAppointment(tx, request);
   }
   if (!held.ok) return held;
-  if (!oldDropped) await dropUnits(tx, request.orderId, old);
-  await bookHeldUnits(tx, request.orderId);
+  if (!oldDropped) await dropUnits(tx, request.holder.id, old);
+  await bookHeldUnits(tx, request.holder.id);
   return held;
 }
 
-/** The order's held units become booked (it was paid); the number of units. */
-export async function bookHeldUnits(tx: Db, orderId: string): Promise<number> {
-  const rows = await tx.update(bookedUnits).set({ state: 'booked' }).where(eq(bookedUnits.orderId, orderId)).returning({ unit: bookedUnits.unit });
+/** The holder's held units become booked (the order was paid, the rework booked); the number of units. */
+export async function bookHeldUnits(tx: Db, holderId: string): Promise<number> {
+  const rows = await tx.update(bookedUnits).set({ state: 'booked' }).where(eq(bookedUnits.holderId, holderId)).returning({ unit: bookedUnits.unit });
   return rows.length;
 }
 
@@ -114,17 +115,18 @@ export async function bookHeldUnits(tx: Db, orderId: string): Promise<number> {
 export async function releaseHeldUnits(tx: Db, orderId: string): Promise<number> {
   const rows = await tx
     .delete(bookedUnits)
-    .where(and(eq(bookedUnits.orderId, orderId), eq(bookedUnits.state, 'held')))
+    .where(and(eq(bookedUnits.holderId, orderId), eq(bookedUnits.holder, 'order'), eq(bookedUnits.state, 'held')))
     .returning({ unit: bookedUnits.unit });
   return rows.length;
 }
 
 /** Frees every unit a holder took, held or booked: a free rework given up for a refund. */
 export async function freeUnitsOf(tx: Db, holderId: string): Promise<number> {
-  const rows = await tx.delete(bookedUnits).where(eq(bookedUnits.orderId, holderId)).returning({ unit: bookedUnits.unit });
+  const rows = await tx.delete(bookedUnits).where(eq(bookedUnits.holderId, holderId)).returning({ unit: bookedUnits.unit });
   return rows.length;
 }
 
-export async function unitsOfOrder(db: Db, orderId: string) {
-  return db.select().from(bookedUnits).where(eq(bookedUnits.orderId, orderId)).orderBy(bookedUnits.unit);
+/** The units a holder (an order, or a claim's rework) has taken. */
+export async function unitsOf(db: Db, holderId: string) {
+  return db.select().from(bookedUnits).where(eq(bookedUnits.holderId, holderId)).orderBy(bookedUnits.unit);
 }

@@ -29,7 +29,7 @@ const workshop = sql.placeholder('workshop');
 const slotDaysText = (moving: boolean) => sql<string>`(
   select coalesce(string_agg(concat_ws('.', ${bookedUnits.date} - ${from}::date, ${bookedUnits.unit}, ${bookedUnits.bay}), ',' order by ${bookedUnits.date}, ${bookedUnits.unit}, ${bookedUnits.bay}), '')
   from ${bookedUnits}
-  where ${bookedUnits.workshopId} = ${workshop} and ${bookedUnits.date} between ${from} and ${to}${moving ? sql` and ${bookedUnits.orderId} <> ${sql.placeholder('except')}` : sql``}
+  where ${bookedUnits.workshopId} = ${workshop} and ${bookedUnits.date} between ${from} and ${to}${moving ? sql` and ${bookedUnits.holderId} <> ${sql.placeholder('except')}` : sql``}
 ) || ';' || (
   select coalesce(string_agg(${storeClosures.date}, ',' order by ${storeClosures.date}), '')
   from ${storeClosures}

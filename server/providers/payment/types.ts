@@ -136,7 +136,8 @@ export interface ProviderListing {
 export type ReturnVerdict = { ok: true; providerRef: string; paymentId: string } | { ok: false; reason: string };
 
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'stripe' | 'curlec';
+  /** The provider's name, as its payments record it and its callback path says (/pay/callback/<name>). */
+  readonly name: string;
   /** The methods this provider can take; the server refuses the others before paying. */
   readonly methods: readonly PayMethod[];
   /** Paths under /api where the provider also sends its callbacks, beside /pay/callback/<name> (a dashboard's webhook address). */

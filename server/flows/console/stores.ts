@@ -35,7 +35,7 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
     for (const claim of reworks) {
       if (rows.some((o) => o.id === claim.orderId)) continue;
       const order = await lockOrder(tx, { id: claim.orderId });
-      if (order && !rows.some((o) => o.id === order.id)) rows.push(order);
+      if (order) rows.push(order);
     }
     const notices: Notice[] = [];
     for (const order of rows) {

@@ -79,8 +79,14 @@ export const noticeDto = z
     kind: z.enum(noticeKinds),
     at: z.string().meta({ description: 'When it was sent (ISO 8601).' }),
     phone: z.string(),
-    text: z.string().meta({ description: 'The SMS as sent, in the order\'s language.' }),
-    sent: z.boolean().meta({ description: 'True once the SMS provider accepted it.' }),
+    text: z.string().meta({ description: 'The message as sent, in the order\'s language (on WhatsApp: its approved template filled in).' }),
+    channel: z.enum(['sms', 'whatsapp']).meta({ description: 'How it went: WhatsApp for a customer who chose it, SMS otherwise (and when WhatsApp could not deliver it).' }),
+    delivery: z
+      .enum(['sent', 'delivered', 'read', 'failed'])
+      .nullable()
+      .meta({ description: "What the provider's status callbacks said last: sent (on its way), delivered, read (WhatsApp only), failed; null before any." }),
+    fallback: z.boolean().meta({ description: 'An SMS sent because WhatsApp could not deliver the same notice.' }),
+    sent: z.boolean().meta({ description: 'True once the provider (Twilio) accepted it.' }),
     state: z.enum(['sending', 'sent', 'failed']).meta({ description: 'sending: written, waiting for the provider to accept it (tried again with a wait); sent: accepted; failed: not sent after the last try.' }),
     status: z.string().nullable().meta({ description: 'In the request\'s language: what the customer reads beside a notice not yet sent or not sent, with the reason; null once sent.' }),
   })

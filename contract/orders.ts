@@ -181,6 +181,10 @@ export const orderAddRequest = z
       .regex(/^[A-Za-z0-9_-]+$/, 'field.invalid')
       .meta({ description: 'Made once per checkout (a UUID); the same key from the same customer answers the same order again.' }),
     ...orderFields,
+    whatsapp: z
+      .boolean()
+      .optional()
+      .meta({ description: '"Send my order updates on WhatsApp" as ticked at checkout: a change of the customer\'s choice (app/user/channels) is recorded as their consent when the order is placed; absent: the choice stays as it is.' }),
   })
   .superRefine(checkMethodFields(true));
 

@@ -26,5 +26,7 @@ export const garageHistory = '/app/garage/history';
 export const garageOdometer = '/app/garage/odometer';
 /** A customer's consent to reminders, per purpose (docs/contracts/after-sale.md §2). */
 export const userConsent = '/app/user/consent';
+export const userChannels = '/app/user/channels';
+export const userChannelsSet = '/app/user/channels/set';
 // Stock (docs/contracts/running-the-business.md §1): what a product has at a workshop and the warehouse.
 export const productStock = '/app/order/vehicle/product/stock';

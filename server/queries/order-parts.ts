@@ -84,7 +84,18 @@ export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Loca
       paidAt: p.paidAt?.toISOString() ?? null,
       refundDue: p.refundDue,
     })),
-    notices: notices.map((n) => ({ kind: n.kind!, at: n.at.toISOString(), phone: n.to, text: n.text, sent: n.state === 'sent', state: n.state, status: noticeStatus(n, locale) })),
+    notices: notices.map((n) => ({
+      kind: n.kind!,
+      at: n.at.toISOString(),
+      phone: n.to,
+      text: n.text,
+      channel: n.channel === 'whatsapp' ? ('whatsapp' as const) : ('sms' as const),
+      delivery: n.delivery,
+      fallback: n.fallbackOf !== null,
+      sent: n.state === 'sent',
+      state: n.state,
+      status: noticeStatus(n, locale),
+    })),
     reschedulesLeft: order.method === 'install' ? Math.max(0, MAX_RESCHEDULES - order.rescheduleCount) : 0,
   };
 }

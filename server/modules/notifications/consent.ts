@@ -12,13 +12,17 @@ export const consentWording = (purpose: ReminderPurpose, locale: Locale) => mess
 
 /** The consent in force: each purpose's latest change, off when there is none. */
 export async function consentOf(db: Db, userId: string, locale: Locale): Promise<UserConsent> {
-  const rows = await db.select().from(reminderConsents).where(eq(reminderConsents.userId, userId)).orderBy(desc(reminderConsents.id));
+  const rows = await db
+    .select()
+    .from(reminderConsents)
+    .where(and(eq(reminderConsents.userId, userId), inArray(reminderConsents.purpose, [...PURPOSES])))
+    .orderBy(desc(reminderConsents.id));
   const latest = (p: ReminderPurpose) => rows.find((r) => r.purpose === p)?.granted ?? false;
   return {
     serviceReminders: latest('serviceReminders'),
     expiryReminders: latest('expiryReminders'),
     wording: { serviceReminders: consentWording('serviceReminders', locale), expiryReminders: consentWording('expiryReminders', locale) },
-    history: rows.map((r) => ({ purpose: r.purpose, granted: r.granted, at: r.at.toISOString(), wording: r.wording })),
+    history: rows.map((r) => ({ purpose: r.purpose as ReminderPurpose, granted: r.granted, at: r.at.toISOString(), wording: r.wording })),
   };
 }
 
@@ -49,11 +53,12 @@ export async function consentingUsers(db: Db): Promise<Map<string, Set<ReminderP
       granted: reminderConsents.granted,
     })
     .from(reminderConsents)
+    .where(inArray(reminderConsents.purpose, [...PURPOSES]))
     .orderBy(reminderConsents.userId, reminderConsents.purpose, desc(reminderConsents.id));
   const on = new Map<string, Set<ReminderPurpose>>();
   for (const r of rows) {
     if (!r.granted) continue;
-    on.set(r.userId, (on.get(r.userId) ?? new Set()).add(r.purpose));
+    on.set(r.userId, (on.get(r.userId) ?? new Set()).add(r.purpose as ReminderPurpose));
   }
   return on;
 }

@@ -219,6 +219,24 @@ describe('a notice on WhatsApp', () => {
   });
 });
 
+describe('at once (on PostgreSQL, concurrent transactions)', () => {
+  test('the same failure reported four times at once: one SMS; the same STOP twice at once: one confirmation', async () => {
+    await turnOn();
+    const orderNo = await paidOrder();
+    const [wa] = about(orderNo);
+    const failed = twilio.statusCallback(wa!.sid, 'failed', '63016');
+    expect((await Promise.all([post(failed), post(failed), post(twilio.statusCallback(wa!.sid, 'undelivered', '63003')), post(failed)])).map((r) => r.status)).toEqual([204, 204, 204, 204]);
+    await api.runJobs();
+    expect(about(orderNo).map((m) => m.channel)).toEqual(['whatsapp', 'sms']);
+
+    const stop = twilio.inbound(INBOUND_URL, { from: `whatsapp:${PHONE}`, body: 'STOP' });
+    expect((await Promise.all([post(stop), post(stop)])).map((r) => r.status)).toEqual([200, 200]);
+    await api.runJobs();
+    expect(twilio.messages.filter((m) => m.body.startsWith('You will no longer'))).toHaveLength(1);
+    expect((await consents()).filter((c) => !c.granted)).toHaveLength(1);
+  });
+});
+
 describe("Twilio's status callbacks", () => {
   test('delivered, then read, on the timeline; a late or repeated one changes nothing; an SMS has its statuses too', async () => {
     await turnOn();

@@ -71,8 +71,8 @@ export const paymentDto = z
   })
   .meta({ id: 'OrderPayment' });
 
-export const noticeKinds = ['bookingConfirmed', 'timeChanged', 'reminder', 'pickupReady', 'shipped', 'refundDecided', 'refundPaid', 'refundDue', 'moneyReturned', 'completed', 'closure', 'warrantyAccepted', 'warrantyRejected', 'warrantyRefund', 'warrantyBooked', 'warrantyResolved'] as const;
-export type NoticeKind = (typeof noticeKinds)[number];
+import { noticeKinds } from './rules/notice-kinds.ts';
+export { noticeKinds, type NoticeKind } from './rules/notice-kinds.ts';
 
 export const noticeDto = z
   .object({

@@ -17,6 +17,8 @@ import {
   PAGE_TITLE_MIN,
 } from '../../contract/rules/content-fields.ts';
 import { defaultLocale, locales } from '../../contract/rules/language.ts';
+import { message } from '../../contract/rules/messages.ts';
+import { CONTENT_SID, noticeKinds } from '../../contract/rules/notice-kinds.ts';
 import { en } from '../i18n/en.ts';
 import { ms } from '../i18n/ms.ts';
 import { zhCn } from '../i18n/zh-cn.ts';
@@ -191,6 +193,40 @@ function backend(settings: ContentSettings): { backend: Field; publish_mode?: st
   return { backend: git, publish_mode: 'editorial_workflow' };
 }
 
+/**
+ * The WhatsApp templates (content/messages/whatsapp.json): per kind of order notice and language,
+ * the Content SID Twilio gave the template once Meta approved it. Each kind's hint is the body to
+ * submit (docs/integrations.md, "WhatsApp"); kinds are the shop's, none added or removed here.
+ */
+function messagesCollection(): Field {
+  return {
+    name: 'messages',
+    label: 'Messages',
+    files: [
+      {
+        name: 'whatsapp',
+        label: 'WhatsApp templates',
+        file: 'content/messages/whatsapp.json',
+        format: 'json',
+        fields: noticeKinds.map((kind) => ({
+          name: kind,
+          label: message('en', `whatsapp.${kind}`),
+          widget: 'object',
+          collapsed: true,
+          hint: `Body: *<brand> · ${message('en', `whatsapp.${kind}`)}*, then {{1}} (what happened) and {{2}} (the link), each on its own paragraph.`,
+          fields: locales.map((locale) => ({
+            name: locale,
+            label: languageNames[locale],
+            widget: 'string',
+            required: true,
+            pattern: [CONTENT_SID.source, 'A Content SID: HX and 32 hexadecimal digits (lowercase).'],
+          })),
+        })),
+      },
+    ],
+  };
+}
+
 /** The whole configuration, from the settings (the environment at build time). */
 export function adminConfig(settings: ContentSettings = {}) {
   const site = settings.CONTENT_SITE_URL?.replace(/\/$/, '');
@@ -201,7 +237,7 @@ export function adminConfig(settings: ContentSettings = {}) {
     media_folder: BANNER_IMAGE_FOLDER,
     public_folder: BANNER_IMAGE_URL,
     i18n: { structure: 'multiple_folders', locales: [...EDITOR_LOCALES], default_locale: defaultLocale },
-    collections: [pageCollection(), bannerCollection(), ...productCollections()],
+    collections: [pageCollection(), bannerCollection(), ...productCollections(), messagesCollection()],
   };
 }
 

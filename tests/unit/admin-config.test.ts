@@ -191,3 +191,23 @@ describe('where edits are saved', () => {
     expect(() => adminConfig({ CONTENT_BACKEND: 'svn', CONTENT_REPO: 'a/b' })).toThrow('CONTENT_BACKEND');
   });
 });
+
+describe('WhatsApp templates', () => {
+  test("one entry, the content file, with every kind's Content SID in each language, refused unless shaped as Twilio's", () => {
+    const [file, ...more] = byName('messages').files!;
+    expect(more).toEqual([]);
+    expect(file!.file).toBe('content/messages/whatsapp.json');
+    expect(exists(file!.file)).toBe(true);
+    const shipped = JSON.parse(readFileSync(new URL(file!.file, root), 'utf8')) as Record<string, Record<string, string>>;
+    expect(file!.fields.map((f) => f.name).sort()).toEqual(Object.keys(shipped).sort());
+    for (const kind of file!.fields) {
+      expect(kind.fields!.map((f) => f.name)).toEqual(['en', 'zh-cn', 'ms']);
+      for (const sid of kind.fields!) {
+        expect(editorAccepts(sid, shipped[kind.name]![sid.name]!), `${kind.name}.${sid.name}`).toBe(true);
+        expect(editorAccepts(sid, ''), 'required').toBe(false);
+        expect(editorAccepts(sid, 'HX123'), 'too short').toBe(false);
+        expect(editorAccepts(sid, `HX${'A'.repeat(32)}`), 'capitals').toBe(false);
+      }
+    }
+  });
+});

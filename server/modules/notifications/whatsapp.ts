@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { UserChannels } from '../../../contract/channels.ts';
-import { noticeKinds, type NoticeKind } from '../../../contract/my-orders-dto.ts';
+import { CONTENT_SID, noticeKinds, type NoticeKind } from '../../../contract/rules/notice-kinds.ts';
 import { locales, type Locale } from '../../../contract/rules/language.ts';
 import { message } from '../../../contract/rules/messages.ts';
 import type { OrderStatus } from '../../../contract/rules/order-status.ts';
@@ -23,9 +23,6 @@ import { outbox, reminderConsents, type ConsentSource } from './schema.ts';
 export const WHATSAPP_TEMPLATES_FILE = path.join('messages', 'whatsapp.json');
 
 export type WhatsAppTemplates = Record<NoticeKind, Record<Locale, string>>;
-
-/** A Content SID as Twilio makes them: HX and 32 hexadecimal digits. */
-const CONTENT_SID = /^HX[0-9a-f]{32}$/;
 
 /** What is wrong with the templates file, each in words naming the kind and language; none when every kind has a SID per language. */
 export function whatsappTemplateProblems(raw: unknown): string[] {

@@ -5,7 +5,7 @@ import autocannon from 'autocannon';
 import { recordTo } from './record.mjs';
 
 // What this run prints is kept in bench/results/api.md (api-postgres.md with DATABASE_URL).
-recordTo(process.env.DATABASE_URL ? 'api-postgres' : 'api');
+recordTo(`${process.env.BENCH_API_ONLY === '1' ? 'api-endpoints' : 'api'}${process.env.DATABASE_URL ? '-postgres' : ''}`);
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const CONNECTIONS = 50;
@@ -47,6 +47,8 @@ try {
   rows.push(await measure(`product/app/page, wipers for ${car}`, '/api/app/order/vehicle/product/app/page', pageBody));
   rows.push(await measure('product/app/page, 48 products, no car', '/api/app/order/vehicle/product/app/page', { pageSize: 48 }));
   rows.push(await measure('car/size/chose, Perodua models', '/api/app/order/vehicle/car/size/chose', { brandId: 'perodua' }));
+  // A van's windows for four tyres at a Petaling Jaya postcode: 30 dates of windows, read against what the van holds.
+  rows.push(await measure('store/mobile/windows, 4 tyres at 47300', '/api/store/mobile/windows', { postcode: '47300', items: [{ productId: 'tyre-bridgestone-alenza-001', quantity: 4 }] }));
   const bare = rows[0].rps;
   const sameSize = rows[1].rps;
   console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, one run on ${process.platform} (${(await import('node:os')).cpus().length} cores)\n`);
@@ -67,6 +69,9 @@ async function firstVariant() {
   const variants = await post({ modelId: models.data.list[0].modelId, level: 'variant' });
   return variants.data.list[0].variantId;
 }
+
+// BENCH_API_ONLY=1: the endpoints above alone (a quick look at one of them).
+if (process.env.BENCH_API_ONLY === '1') process.exit(0);
 
 // Orders placed per second against raw inserts, and the slot query under load (on PGlite, and
 // on PostgreSQL too when DATABASE_URL is set).

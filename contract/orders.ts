@@ -105,18 +105,21 @@ export const addressState = z
   .meta({ description: 'State or federal territory; answered by its name, e.g. "Selangor", "Wilayah Persekutuan Kuala Lumpur".' });
 
 /** The fields of a delivery address, each checked as typed. */
+/** A Malaysian postcode as typed (digits of a Chinese keyboard too), refused unless it is one. */
+export const postcodeField = z
+  .string()
+  .transform(normalisePostcode)
+  .superRefine((value, ctx) => {
+    const problem = checkPostcode(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 export const addressFields = {
   recipient: text(80),
   phone: mobile,
   line1: text(120),
   line2: optionalText(120),
-  postcode: z
-    .string()
-    .transform(normalisePostcode)
-    .superRefine((value, ctx) => {
-      const problem = checkPostcode(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
+  postcode: postcodeField,
   city: text(60),
   state: addressState,
 };

@@ -2,6 +2,8 @@
 
 // Orders (docs/contracts/orders.md §2).
 export const storeSlots = '/app/order/vehicle/store/slots';
+/** Fitting at the customer's place (docs/contracts/running-the-business.md §2): a van's two-hour windows for a postcode and a cart. */
+export const storeMobileWindows = '/store/mobile/windows';
 export const storeNextFree = '/app/order/vehicle/store/next-free';
 export const couponClientGet = '/app/order/vehicle/coupon/client-get';
 export const cartQuote = '/app/order/vehicle/cart/quote';

@@ -9,6 +9,7 @@ export * from '../modules/stores/schema.ts';
 export * from '../modules/orders/schema.ts';
 export * from '../modules/notifications/schema.ts';
 export * from '../modules/booking/schema.ts';
+export * from '../modules/mobile/schema.ts';
 export * from '../modules/coupons/schema.ts';
 export * from '../modules/payments/schema.ts';
 export * from '../jobs/schema.ts';

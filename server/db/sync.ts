@@ -9,7 +9,7 @@ import { loadCatalog } from '../modules/catalog/content.ts';
 import { syncCatalog } from '../modules/catalog/service.ts';
 import { loadWorkshops } from '../modules/stores/content.ts';
 import { syncWorkshops } from '../modules/stores/service.ts';
-import { loadDelivery, loadFulfilment, loadWarranty } from '../modules/orders/content.ts';
+import { loadDelivery, loadFulfilment, loadMobile, loadWarranty } from '../modules/orders/content.ts';
 import { syncOrderRules } from '../modules/orders/service.ts';
 import { loadCoupons } from '../modules/coupons/content.ts';
 import { syncCoupons } from '../modules/coupons/service.ts';
@@ -37,7 +37,12 @@ export async function syncContent(db: Db, contentDir: string, { demoData, now = 
   const workshops = await loadWorkshops(contentDir, new Set(cities.entries.map((e) => e.value)));
   await syncWorkshops(db, workshops);
   const selfFitted = catalog.filter((p) => p.noFitting).map((p) => ({ id: p.id, category: p.category as CategoryClassName }));
-  await syncOrderRules(db, await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id)), selfFitted), await loadDelivery(contentDir), await loadWarranty(contentDir));
+  await syncOrderRules(db, {
+    fulfilment: await loadFulfilment(contentDir, new Set(catalog.map((p) => p.id)), selfFitted),
+    delivery: await loadDelivery(contentDir),
+    warranty: await loadWarranty(contentDir),
+    mobile: await loadMobile(contentDir, new Set(workshops.map((w) => w.id))),
+  });
   await syncStockRules(db, await readContent(contentDir, 'stock/stock.json', stockFile));
   if (demoData) {
     await syncCoupons(db, await loadCoupons(contentDir));

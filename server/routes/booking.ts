@@ -1,4 +1,6 @@
+import { storeMobileWindows } from '../../contract/mobile.ts';
 import { storeSlots } from '../../contract/orders.ts';
+import { mobileWindows } from '../flows/mobile-windows.ts';
 import { storeNextFree } from '../../contract/store-times.ts';
 import { slotsForCart } from '../flows/checkout-options.ts';
 import type { ShopContext } from '../flows/context.ts';
@@ -21,4 +23,7 @@ export function bookingRoutes(calls: CallMounter<SessionRider>, ctx: ShopContext
 
   // The checkout's workshop cards: each one's first free time for the cart, beside its distance.
   calls.mount(storeNextFree, (input, c) => nextFreeTimes(ctx, input.storeIds, input.items, c.get('locale'), input.variantId));
+
+  // Fitting at the customer's place: anyone may ask where a van comes and when.
+  calls.mount(storeMobileWindows, (input, c) => mobileWindows(ctx, input, c.get('locale')));
 }

@@ -16,6 +16,8 @@ const methods = z
 const minutes = z.number().int().min(0).max(24 * 60);
 
 export const categoryFulfilment = z.strictObject({
+  /** Fitted at the customer's place by a van (content/orders/mobile.json); default: not. */
+  mobile: z.boolean().optional(),
   /** install: fitted at a workshop; pickup: collected at a workshop; mail: posted. */
   methods,
   /** Time to fit the first unit. */
@@ -89,4 +91,44 @@ export async function loadDelivery(contentDir: string): Promise<DeliveryRules> {
 
 export async function loadWarranty(contentDir: string): Promise<WarrantyRules> {
   return readContent(contentDir, 'orders/warranty.json', warrantyFile);
+}
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:mm');
+
+/** A van that fits at the customer's place (contract/rules/mobile.ts). */
+const van = z
+  .strictObject({
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+    name: z.string().trim().min(1).max(60),
+    baseStoreId: z.string().min(1),
+    postcodes: z
+      .array(z.string().regex(/^\d{5}(-\d{5})?$/, 'a postcode or a range "50000-50999"').refine((p) => { const [a, b = a] = p.split('-'); return a! <= b!; }, 'a range runs upwards'))
+      .min(1),
+    days: z.array(z.number().int().min(1).max(7)).min(1).refine((d) => new Set(d).size === d.length, 'a day is listed twice'),
+    opens: hhmm,
+    closes: hhmm,
+    minutesPerDay: z.number().int().min(1).max(24 * 60),
+    fitsTyres: z.boolean(),
+  })
+  .refine((v) => v.opens < v.closes, 'opens before it closes');
+
+/** content/orders/mobile.json: the vans, their windows' length, the drive per job and the visit fee (before service tax). */
+export const mobileFile = z.strictObject({
+  windowHours: z.number().int().min(1).max(12),
+  travelMinutes: z.number().int().min(0).max(240),
+  visitFeeSen: sen,
+  vans: z.array(van).refine((vans) => new Set(vans.map((v) => v.id)).size === vans.length, 'a van id is used twice'),
+});
+export type MobileFileRules = z.infer<typeof mobileFile>;
+
+/** Every van's base is a workshop of the content. */
+export function checkMobile(rules: MobileFileRules, workshopIds: ReadonlySet<string>): MobileFileRules {
+  for (const v of rules.vans) {
+    if (!workshopIds.has(v.baseStoreId)) throw new Error(`content/orders/mobile.json: van "${v.id}" is based at "${v.baseStoreId}", which is not a workshop`);
+  }
+  return rules;
+}
+
+export async function loadMobile(contentDir: string, workshopIds: ReadonlySet<string>): Promise<MobileFileRules> {
+  return checkMobile(await readContent(contentDir, 'orders/mobile.json', mobileFile), workshopIds);
 }

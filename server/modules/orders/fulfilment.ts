@@ -79,3 +79,17 @@ export function checkWorkshopFits(services: readonly string[], lines: readonly C
   if (lineIndex === -1) return { ok: true };
   return { ok: false, key: 'fulfilment.workshopCannotFit', lineIndex, productId: lines[lineIndex]!.productId };
 }
+
+/**
+ * Whether a van fits the line at the customer's place (`"mobile": true` on its product or
+ * category in content/orders/fulfilment.json): only what a workshop would fit, never tinting.
+ */
+export function fitsOnSite(rules: FulfilmentRules, line: Pick<CartLine, 'productId' | 'category'>): boolean {
+  const mobile = rules.products[line.productId]?.mobile ?? rules.categories[line.category].mobile ?? false;
+  return mobile && productFulfilment(rules, line).methods.includes('install');
+}
+
+/** The first line a van cannot fit on site, or -1. */
+export function lineNotOnSite(rules: FulfilmentRules, lines: readonly CartLine[]): number {
+  return lines.findIndex((line) => !fitsOnSite(rules, line));
+}

@@ -5,7 +5,7 @@ import type { LineOptions } from '../../../contract/line.ts';
 import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/rules/order-status.ts';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { SizeClass } from '../../../contract/rules/price.ts';
-import type { DeliveryRules, FulfilmentRules, WarrantyRules } from './content.ts';
+import type { DeliveryRules, FulfilmentRules, MobileFileRules, WarrantyRules } from './content.ts';
 
 /** The car as it was when the order was placed: names survive later content changes. */
 export interface CarSnapshot {
@@ -186,6 +186,6 @@ export const orderHistory = pgTable(
 
 /** content/orders/fulfilment.json, delivery.json and warranty.json as the last start loaded them. */
 export const orderRules = pgTable('order_rules', {
-  key: text('key').$type<'fulfilment' | 'delivery' | 'warranty'>().primaryKey(),
-  rules: jsonb('rules').$type<FulfilmentRules | DeliveryRules | WarrantyRules>().notNull(),
+  key: text('key').$type<'fulfilment' | 'delivery' | 'warranty' | 'mobile'>().primaryKey(),
+  rules: jsonb('rules').$type<FulfilmentRules | DeliveryRules | WarrantyRules | MobileFileRules>().notNull(),
 });

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
 import { warning } from '../errors.ts';
 import { paidOrder } from '../payments/service.ts';
-import type { DeliveryRules, FulfilmentRules, WarrantyRules } from './content.ts';
+import type { DeliveryRules, FulfilmentRules, MobileFileRules, WarrantyRules } from './content.ts';
 import { orderHistory, orderLines, orderLineTyres, orderRules, orders } from './schema.ts';
 import { transitionOrder, type OrderEvent, type OrderMoveContext, type Refusal } from './states.ts';
 
@@ -32,22 +32,28 @@ export interface HistoryNote {
 }
 
 /** content/orders rules, stored so every API process loads the same ones after the sync. */
-export async function syncOrderRules(db: Db, fulfilment: FulfilmentRules, delivery: DeliveryRules, warranty: WarrantyRules) {
+export async function syncOrderRules(db: Db, rules: { fulfilment: FulfilmentRules; delivery: DeliveryRules; warranty: WarrantyRules; mobile: MobileFileRules }) {
   await upsertAll(db, orderRules, orderRules.key, [
-    { key: 'fulfilment', rules: fulfilment },
-    { key: 'delivery', rules: delivery },
-    { key: 'warranty', rules: warranty },
+    { key: 'fulfilment', rules: rules.fulfilment },
+    { key: 'delivery', rules: rules.delivery },
+    { key: 'warranty', rules: rules.warranty },
+    { key: 'mobile', rules: rules.mobile },
   ]);
 }
 
-export async function loadOrderRules(db: Db): Promise<{ fulfilment: FulfilmentRules; delivery: DeliveryRules; warranty: WarrantyRules }> {
+export async function loadOrderRules(db: Db): Promise<{ fulfilment: FulfilmentRules; delivery: DeliveryRules; warranty: WarrantyRules; mobile: MobileFileRules }> {
   const rows = await db.select().from(orderRules);
-  const rule = (key: 'fulfilment' | 'delivery' | 'warranty') => {
+  const rule = (key: 'fulfilment' | 'delivery' | 'warranty' | 'mobile') => {
     const row = rows.find((r) => r.key === key);
     if (!row) throw new Error(`the ${key} rules of content/orders were not loaded: run the content sync first`);
     return row.rules;
   };
-  return { fulfilment: rule('fulfilment') as FulfilmentRules, delivery: rule('delivery') as DeliveryRules, warranty: rule('warranty') as WarrantyRules };
+  return {
+    fulfilment: rule('fulfilment') as FulfilmentRules,
+    delivery: rule('delivery') as DeliveryRules,
+    warranty: rule('warranty') as WarrantyRules,
+    mobile: rule('mobile') as MobileFileRules,
+  };
 }
 
 /** The customer's order placed under `key`, if any. */

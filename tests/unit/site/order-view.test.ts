@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_IMAGE_BYTES as CONTRACT_MAX_BYTES, MAX_REFUND_IMAGES as CONTRACT_MAX_IMAGES } from '../../../contract/my-orders-dto.ts';
-import { orderTimeline, refundSteps, amountForInput, senOfRinggit, type RefundHistoryRow } from '../../../src/lib/order-view.ts';
+import { noticeChannelLine, orderTimeline, refundSteps, amountForInput, senOfRinggit, type RefundHistoryRow } from '../../../src/lib/order-view.ts';
 import { checkPhotos, MAX_IMAGE_BYTES, MAX_REFUND_IMAGES } from '../../../src/lib/photos.ts';
 
 const asked: RefundHistoryRow = { status: 'PENDING_REVIEW', at: '2026-11-23T02:00:00.000Z', by: 'customer', note: 'Blade squeaks' };
@@ -51,6 +51,24 @@ describe('the order timeline', () => {
       [{ at, phone: '+60123456789', text: 'Booking confirmed', sent: true }],
     );
     expect(entries.map((e) => e.kind)).toEqual(['state', 'state', 'sms']);
+  });
+});
+
+describe("a notice's channel on the timeline", () => {
+  const words = { channel: { sms: 'SMS', whatsapp: 'WhatsApp' }, delivery: { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not delivered' }, insteadOfWhatsapp: 'instead of WhatsApp' };
+  test('names the channel and what the provider said last', () => {
+    expect(noticeChannelLine({ channel: 'whatsapp', delivery: 'read', fallback: false, state: 'sent', sent: true }, words)).toBe('WhatsApp · Read');
+    expect(noticeChannelLine({ channel: 'sms', delivery: 'delivered', fallback: false, state: 'sent', sent: true }, words)).toBe('SMS · Delivered');
+    expect(noticeChannelLine({ channel: 'whatsapp', delivery: 'failed', fallback: false, state: 'sent', sent: true }, words)).toBe('WhatsApp · Not delivered');
+  });
+  test('an SMS that stood in for WhatsApp says so', () => {
+    expect(noticeChannelLine({ channel: 'sms', delivery: null, fallback: true, state: 'sending', sent: false }, words)).toBe('SMS · instead of WhatsApp');
+    expect(noticeChannelLine({ channel: 'sms', delivery: 'delivered', fallback: true, state: 'sent', sent: true }, words)).toBe('SMS · instead of WhatsApp · Delivered');
+  });
+  test('taken by the provider with no status yet reads as sent; not taken yet or not at all names the channel alone', () => {
+    expect(noticeChannelLine({ channel: 'whatsapp', delivery: null, fallback: false, state: 'sent', sent: true }, words)).toBe('WhatsApp · Sent');
+    expect(noticeChannelLine({ channel: 'whatsapp', delivery: null, fallback: false, state: 'sending', sent: false }, words)).toBe('WhatsApp');
+    expect(noticeChannelLine({ channel: 'sms', delivery: null, fallback: false, state: 'failed', sent: false }, words)).toBe('SMS');
   });
 });
 

@@ -764,7 +764,8 @@ export const en = {
     whatsappFailed: 'WhatsApp to {phone} could not be sent',
     channel: { sms: 'SMS', whatsapp: 'WhatsApp' },
     delivery: { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not delivered' },
-    insteadOfWhatsapp: 'instead of WhatsApp',
+    /** An SMS that stood in for WhatsApp. */
+    fallback: 'instead of WhatsApp',
   },
   console: {
     title: 'Console',

@@ -764,7 +764,7 @@ export const ms: Dictionary = {
     whatsappFailed: 'WhatsApp kepada {phone} tidak dapat dihantar',
     channel: { sms: 'SMS', whatsapp: 'WhatsApp' },
     delivery: { sent: 'Dihantar', delivered: 'Sampai', read: 'Dibaca', failed: 'Tidak sampai' },
-    insteadOfWhatsapp: 'menggantikan WhatsApp',
+    fallback: 'menggantikan WhatsApp',
   },
   console: {
     title: 'Konsol',

@@ -763,7 +763,7 @@ export const zhCn: Dictionary = {
     whatsappFailed: '发送至 {phone} 的 WhatsApp 消息未能送出',
     channel: { sms: '短信', whatsapp: 'WhatsApp' },
     delivery: { sent: '已发送', delivered: '已送达', read: '已读', failed: '未送达' },
-    insteadOfWhatsapp: '代替 WhatsApp 发送',
+    fallback: '代替 WhatsApp 发送',
   },
   console: {
     title: '运营后台',

@@ -56,12 +56,12 @@ export interface TimelineNotice {
   state?: string;
   /** The server's words beside a notice not sent yet or not sent; null once sent. */
   status?: string | null;
-  /** How it went: SMS, or WhatsApp for a customer who chose it (absent: SMS). */
-  channel?: NoticeChannel;
+  /** How it went: SMS, or WhatsApp for a customer who chose it. */
+  channel: NoticeChannel;
   /** What the provider said last: sent, delivered, read (WhatsApp only), failed; null before any. */
-  delivery?: NoticeDelivery | null;
+  delivery: NoticeDelivery | null;
   /** An SMS sent because WhatsApp could not deliver the same notice. */
-  fallback?: boolean;
+  fallback: boolean;
 }
 
 export type NoticeChannel = 'sms' | 'whatsapp';
@@ -71,7 +71,8 @@ export type NoticeDelivery = 'sent' | 'delivered' | 'read' | 'failed';
 export interface ChannelWords {
   channel: Record<NoticeChannel, string>;
   delivery: Record<NoticeDelivery, string>;
-  insteadOfWhatsapp: string;
+  /** Beside an SMS that stood in for WhatsApp. */
+  fallback: string;
 }
 
 /**
@@ -80,9 +81,9 @@ export interface ChannelWords {
  * notice it took reads as sent; one not taken yet, or not at all, names its channel alone (its
  * status line says why).
  */
-export function noticeChannelLine(n: Pick<TimelineNotice, 'channel' | 'delivery' | 'fallback' | 'state' | 'sent'>, w: ChannelWords): string {
-  const delivery: NoticeDelivery | null = n.delivery ?? (n.state === 'sent' || (n.state === undefined && n.sent) ? 'sent' : null);
-  return [w.channel[n.channel ?? 'sms'], n.fallback ? w.insteadOfWhatsapp : '', delivery ? w.delivery[delivery] : ''].filter(Boolean).join(' · ');
+export function noticeChannelLine(n: Pick<TimelineNotice, 'channel' | 'delivery' | 'fallback' | 'state'>, w: ChannelWords): string {
+  const delivery = n.delivery ?? (n.state === 'sent' ? 'sent' : null);
+  return [w.channel[n.channel], n.fallback && w.fallback, delivery && w.delivery[delivery]].filter(Boolean).join(' · ');
 }
 
 export type TimelineEntry = ({ kind: 'state' } & TimelineHistoryRow) | ({ kind: 'sms' } & TimelineNotice);

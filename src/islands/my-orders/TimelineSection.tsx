@@ -30,10 +30,9 @@ export function TimelineSection({ locale, order }: { locale: Locale; order: Orde
               </>
             ) : (
               <>
-                <span className="block font-semibold">
-                  {fill(e.channel === 'whatsapp' ? (e.state === 'failed' ? t.whatsappFailed : t.whatsapp) : e.state === 'failed' ? t.smsFailed : t.sms, { phone: formatPhone(e.phone) })}
-                </span>
-                <span className="block text-sm font-medium text-brand-900">{noticeChannelLine(e, t)}</span>
+                {/* "SMS to …", "WhatsApp to … could not be sent" */}
+                <span className="block font-semibold">{fill(t[`${e.channel}${e.state === 'failed' ? 'Failed' : ''}` as const], { phone: formatPhone(e.phone) })}</span>
+                <span className="block text-sm text-slate-700">{noticeChannelLine(e, t)}</span>
                 <span className="block text-sm text-slate-700">{e.text}</span>
                 {e.status && <span className="block text-sm text-amber-900">{e.status}</span>}
               </>

@@ -17,6 +17,9 @@ import { dictionaryService } from './modules/dictionary/service.ts';
 import { homeRoutes } from './routes/home.ts';
 import { homeService } from './modules/home/service.ts';
 import type { SmsProvider } from './providers/sms/index.ts';
+import { consoleWhatsApp } from './providers/whatsapp/console.ts';
+import type { WhatsAppProvider } from './providers/whatsapp/index.ts';
+import { messageRoutes } from './routes/messages.ts';
 import type { Indexes } from './indexes.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 import { garageRoutes } from './routes/garage.ts';
@@ -61,6 +64,10 @@ export interface AppDeps {
   /** From loadIndexes(db), after the content sync. */
   indexes: Indexes;
   sms: SmsProvider;
+  /** WhatsApp for customers who chose it; default: the console's (printed); null: off. */
+  whatsapp?: WhatsAppProvider | null;
+  /** Twilio's auth token (TWILIO_AUTH_TOKEN), which signs its callbacks; null: no callback is taken. */
+  twilioAuthToken?: string | null;
   secret: string;
   trustProxy?: boolean;
   sendsPerAddressPerHour?: number;
@@ -116,6 +123,7 @@ export function createApi(deps: AppDeps) {
     db,
     indexes,
     sms,
+    whatsapp: deps.whatsapp === undefined ? consoleWhatsApp() : deps.whatsapp,
     payments: deps.payments ?? paymentProviderFromEnv(process.env, { db, secret, now }, deps.doubles ?? null),
     now: now ?? (() => new Date()),
     paymentTimeoutMinutes: deps.paymentTimeoutMinutes ?? DEFAULT_PAYMENT_TIMEOUT_MINUTES,
@@ -163,6 +171,7 @@ export function createApi(deps: AppDeps) {
   garageRoutes(calls, shop, garage);
   warrantyRoutes(calls, shop);
   stockRoutes(calls, shop);
+  messageRoutes(calls, api, shop, deps.twilioAuthToken ?? null);
   paymentCallbackRoutes(api, shop, metrics);
   contentPublishingRoutes(api, calls, { db, publisher: deps.publisher ?? null, token: deps.contentPublishToken ?? null });
 

@@ -8,6 +8,8 @@ export interface Config {
   /** Folder of the built site (Astro's dist). */
   siteDir: string;
   smsProvider: string;
+  /** WHATSAPP_PROVIDER: console (default), twilio or off. */
+  whatsappProvider: string;
   /** EMAIL_PROVIDER: console (default outside production) or off (the default in production, which has no real provider yet). */
   emailProvider: string;
   /** HMAC key for OTP codes; generated and kept in the database when not given. */
@@ -128,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       : { kind: 'pglite', dataDir: path.resolve(root, env.DATA_DIR ?? 'data') },
     siteDir: path.resolve(root, env.SITE_DIR ?? 'dist'),
     smsProvider: env.SMS_PROVIDER ?? 'console',
+    whatsappProvider: env.WHATSAPP_PROVIDER?.trim() || 'console',
     emailProvider: env.EMAIL_PROVIDER?.trim() || (env.NODE_ENV === 'production' ? 'off' : 'console'),
     secret: env.SERVAUTO_SECRET || null,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -12,6 +12,9 @@ import { preflight } from './ops/preflight.ts';
 import type { SellerDetails } from './modules/seller/details.ts';
 import { gracefulStop } from './http/shutdown.ts';
 import { smsProviderFromEnv } from './providers/sms/index.ts';
+import { whatsappProviderFromEnv } from './providers/whatsapp/index.ts';
+import { configureWhatsApp, whatsappTemplates } from './modules/notifications/whatsapp.ts';
+import { TWILIO_STATUS_PATH } from './routes/messages.ts';
 import { emailProviderFromEnv } from './providers/email/index.ts';
 import { setFirstRetryDelay } from './jobs/queue.ts';
 import { startWorker } from './jobs/worker.ts';
@@ -63,7 +66,12 @@ await syncContent(database.db, path.resolve('content'), { demoData: config.demoD
 const secret = await serverSecret(database.db, config.secret);
 const indexes = await loadIndexes(database.db);
 const payments = paymentProviderFromEnv(process.env, { db: database.db, secret }, doubles);
-const sms = smsProviderFromEnv(config.smsProvider);
+// Twilio posts each message's status here when the shop's public address is known.
+const statusCallback = config.publicUrl ? `${config.publicUrl}/api${TWILIO_STATUS_PATH}` : null;
+const sms = smsProviderFromEnv(config.smsProvider, process.env, statusCallback);
+const whatsapp = whatsappProviderFromEnv(config.whatsappProvider, process.env, statusCallback);
+configureWhatsApp({ enabled: whatsapp !== null, publicUrl: config.publicUrl });
+whatsappTemplates();
 const email = emailProviderFromEnv(config.emailProvider);
 // e-Invoices: LHDN MyInvois (EINVOICE_PROVIDER=myinvois) or the local double, for the seller's TIN.
 const einvoice = shopEinvoiceProvider(seller as SellerDetails, { db: database.db, doubles });
@@ -86,6 +94,7 @@ const worker = startWorker({
     db: database.db,
     indexes,
     sms,
+    whatsapp,
     email,
     payments,
     storage,
@@ -97,7 +106,7 @@ const worker = startWorker({
     doubles,
   }),
   // The outbox's messages, sent beside the jobs: a slow SMS provider holds up no job.
-  beside: outboxDeliverer({ db: database.db, sms, email }),
+  beside: outboxDeliverer({ db: database.db, sms, whatsapp, email }),
   intervalMs: config.jobIntervalMs,
   enabled: config.jobWorker,
   now,
@@ -134,6 +143,8 @@ app.route(
     db: database.db,
     indexes,
     sms,
+    whatsapp,
+    twilioAuthToken: process.env.TWILIO_AUTH_TOKEN?.trim() || null,
     secret,
     trustProxy: config.trustProxy,
     sendsPerAddressPerHour: config.sendsPerAddressPerHour,
@@ -166,7 +177,7 @@ mountSite(app, {
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const where = `${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(config.database as { dataDir: string }).dataDir}`}${config.demoData ? ' with the demo staff and coupons' : ''}`;
   log.info(
-    `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, payments: ${payments.name}${config.jobWorker ? '' : ', jobs left to another process'}${offsetMs ? `, clock ${config.clockOffsetDays} days ahead (CLOCK_OFFSET_DAYS)` : ''}, ${Math.round(performance.now() - started)} ms)`,
+    `Servauto is ready at http://localhost:${info.port}/pc/home (data: ${where}, SMS: ${config.smsProvider}, WhatsApp: ${config.whatsappProvider}, payments: ${payments.name}${config.jobWorker ? '' : ', jobs left to another process'}${offsetMs ? `, clock ${config.clockOffsetDays} days ahead (CLOCK_OFFSET_DAYS)` : ''}, ${Math.round(performance.now() - started)} ms)`,
   );
 });
 

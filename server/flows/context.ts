@@ -8,6 +8,7 @@ import type { EinvoiceProvider } from '../providers/einvoice/provider.ts';
 import type { EinvoiceSeller } from '../providers/einvoice/ubl/index.ts';
 import type { PaymentProvider } from '../providers/payment/index.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
+import type { WhatsAppProvider } from '../providers/whatsapp/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 
 /** What the API reads from memory instead of the database (loadIndexes builds it after the content sync). */
@@ -24,6 +25,8 @@ export interface ShopContext {
   db: Db;
   indexes: Indexes;
   sms: SmsProvider;
+  /** Order updates for customers who chose WhatsApp; null when WHATSAPP_PROVIDER=off. */
+  whatsapp: WhatsAppProvider | null;
   payments: PaymentProvider;
   now: () => Date;
   /** How long a placed order may wait for its payment (and holds its time). */
@@ -44,4 +47,4 @@ export interface EinvoiceContext {
 }
 
 /** What recording a payment needs: also what a job has that records one (the payment time-out). */
-export type PaymentContext = Pick<ShopContext, 'db' | 'indexes' | 'sms' | 'payments' | 'now' | 'einvoice'>;
+export type PaymentContext = Pick<ShopContext, 'db' | 'indexes' | 'sms' | 'whatsapp' | 'payments' | 'now' | 'einvoice'>;

@@ -9,6 +9,7 @@ import { scheduleJob } from '../jobs/queue.ts';
 import { pick } from '../i18n/localized.ts';
 import { holdAppointment, unitsOf } from '../modules/booking/service.ts';
 import { rememberName } from '../modules/auth/service.ts';
+import { setWhatsApp } from '../modules/notifications/whatsapp.ts';
 import { lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
 import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
 import { orderNumber, requestHash } from '../modules/orders/numbers.ts';
@@ -185,6 +186,8 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
         const first = await firstDateFor(tx, klDate(now), true);
         if (input.appointment.date < first) throw new DomainError(Code.WARNING, 'stock.transferDate', { date: first }, { field: 'appointment', notBefore: first });
       }
+      // The checkout's "Send my order updates on WhatsApp", recorded with the order as the customer's choice (a consent).
+      if (input.whatsapp !== undefined) await setWhatsApp(tx, { userId: customerId, whatsapp: input.whatsapp, locale, source: 'checkout' }, now);
       if (coupon) await recordCouponUse(tx, { code: coupon.code, customerId, orderId, at: now });
       await scheduleJob(tx, { kind: PAYMENT_TIMEOUT_JOB, key: `${PAYMENT_TIMEOUT_JOB}:${orderId}`, runAt: payBefore, payload: { orderId } }, now);
       // A coupon that takes the whole price leaves nothing to pay: the order is paid as placed.

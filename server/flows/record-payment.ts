@@ -110,7 +110,7 @@ async function tellOfClosure(tx: Db, ctx: PaymentContext, settled: Settled, now:
   const workshop = ctx.indexes.workshops.find((w) => w.id === order.storeId)?.name ?? order.storeId;
   await addHistory(tx, order, { by: 'system', noteKey: 'history.closure', noteParams: { date: closure.date, reason: closure.reason } }, now);
   const text = closureSms({ orderNo: order.orderNo, locale: order.language }, { workshop, date: closure.date, reason: closure.reason });
-  const told = await recordNotice(tx, ctx, { orderId: order.id, kind: 'closure', phone: order.contact.phone, text }, now);
+  const told = await recordNotice(tx, ctx, { order, kind: 'closure', text }, now);
   return { ...settled, notices: [...settled.notices, told] };
 }
 

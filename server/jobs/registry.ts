@@ -7,6 +7,7 @@ import type { EmailProvider } from '../providers/email/index.ts';
 import type { PaymentProvider } from '../providers/payment/index.ts';
 import type { Doubles } from '../doubles.ts';
 import type { SmsProvider } from '../providers/sms/index.ts';
+import type { WhatsAppProvider } from '../providers/whatsapp/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 import { MONEY_BACK_JOB, REFUND_SEND_JOB, refundSendHandler } from '../flows/refunds/payout.ts';
 import { moneyBackHandler } from '../flows/refunds/surplus.ts';
@@ -26,6 +27,8 @@ export interface JobServices {
   db: Db;
   indexes: Indexes;
   sms: SmsProvider;
+  /** WhatsApp for customers who chose it; null: off. */
+  whatsapp: WhatsAppProvider | null;
   /** null: no e-mail channel (EMAIL_PROVIDER=off). */
   email: EmailProvider | null;
   payments: PaymentProvider;
@@ -53,11 +56,11 @@ export interface JobServices {
  * keeps its own deliveries).
  */
 export function jobRegistry(s: JobServices): Record<string, JobHandler> {
-  const { db, indexes, sms, payments, now } = s;
+  const { db, indexes, sms, whatsapp, payments, now } = s;
   const logged = s.log ? { log: s.log } : {};
   return {
-    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db, indexes, sms, payments, now, einvoice: s.einvoicing }),
-    [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db, sms, indexes }),
+    [PAYMENT_TIMEOUT_JOB]: paymentTimeoutHandler({ db, indexes, sms, whatsapp, payments, now, einvoice: s.einvoicing }),
+    [APPOINTMENT_REMINDER_JOB]: appointmentReminderHandler({ db, sms, whatsapp, indexes }),
     [REFUND_SEND_JOB]: refundSendHandler({ db, payments, now }),
     [MONEY_BACK_JOB]: moneyBackHandler({ db, payments, now }),
     [RECONCILE_JOB]: reconcileHandler({ db, payments, ...logged }),
@@ -74,7 +77,7 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
  * The outbox's deliverer, which the server's worker runs beside the jobs (never holding up their
  * round) and the tests run with them: sends the messages whose turn has come, a few at a time.
  */
-export function outboxDeliverer(s: Pick<JobServices, 'db' | 'sms' | 'email' | 'noticeRetryDelaysMs'>): (now: Date) => Promise<number> {
-  const senders = { sms: s.sms, email: s.email, ...(s.noticeRetryDelaysMs ? { retryDelaysMs: s.noticeRetryDelaysMs } : {}) };
+export function outboxDeliverer(s: Pick<JobServices, 'db' | 'sms' | 'whatsapp' | 'email' | 'noticeRetryDelaysMs'>): (now: Date) => Promise<number> {
+  const senders = { sms: s.sms, whatsapp: s.whatsapp, email: s.email, ...(s.noticeRetryDelaysMs ? { retryDelaysMs: s.noticeRetryDelaysMs } : {}) };
   return (now) => deliverDue(s.db, senders, now);
 }

@@ -88,6 +88,17 @@ export function checkProduction(env: NodeJS.ProcessEnv, seller: Partial<SellerDe
     if (!env.TWILIO_FROM?.trim()) problems.push('TWILIO_FROM is not set: SMS through Twilio need the number they are sent from');
   }
 
+  // WhatsApp (docs/integrations.md, "WhatsApp"): Twilio, or off (every order update by SMS); console only on a staging site.
+  const whatsapp = env.WHATSAPP_PROVIDER?.trim() || 'console';
+  if (whatsapp === 'console') {
+    if (on(env, ESCAPES.consoleSms)) escapes.push(`${ESCAPES.consoleSms}=1: WhatsApp messages to customers who chose WhatsApp are written to the log, not sent; a staging site only`);
+    else problems.push(`WHATSAPP_PROVIDER is console, which writes the order updates of customers who chose WhatsApp to the log instead of sending them: set WHATSAPP_PROVIDER=twilio, or off to send every update by SMS (or ${ESCAPES.consoleSms}=1 on a staging site)`);
+  } else if (whatsapp === 'twilio') {
+    problems.push(secretProblem(env, 'TWILIO_ACCOUNT_SID', 'WhatsApp through Twilio needs the account SID'));
+    problems.push(secretProblem(env, 'TWILIO_AUTH_TOKEN', 'WhatsApp through Twilio needs the auth token (it also signs Twilio\'s callbacks)'));
+    if (!/^whatsapp:\+[1-9]\d{7,14}$/.test(env.TWILIO_WHATSAPP_FROM?.trim() ?? '')) problems.push('TWILIO_WHATSAPP_FROM is not set as whatsapp:+<country code><number>: WhatsApp through Twilio needs the sender it goes from');
+  } else if (whatsapp !== 'off') problems.push(`WHATSAPP_PROVIDER "${whatsapp}" is not known: use twilio, off or console`);
+
   // E-mail is optional: unset sends none in production; console only on a staging site.
   const email = env.EMAIL_PROVIDER?.trim();
   if (email === 'console') {

@@ -37,10 +37,16 @@ export function refundView(ctx: ReadContext, orderNo: string, { refund, history,
   };
 }
 
-/** What the customer reads beside a notice not sent yet, or not sent and why; nothing once the provider took it. */
-export function noticeStatus(n: Pick<typeof outbox.$inferSelect, 'state' | 'tries' | 'refused'>, locale: Locale): string | null {
+/**
+ * What the customer reads beside a notice not sent yet, or not sent and why; nothing once the
+ * provider took it. A WhatsApp message that failed for good says its SMS went instead (a
+ * fallback is written in the same transaction as the failure).
+ */
+export function noticeStatus(n: Pick<typeof outbox.$inferSelect, 'state' | 'tries' | 'refused' | 'channel' | 'delivery' | 'fallbackText'>, locale: Locale): string | null {
+  const whatsapp = n.channel === 'whatsapp';
+  if (whatsapp && n.fallbackText && (n.state === 'failed' || n.delivery === 'failed')) return message(locale, 'notice.whatsappFailed');
   if (n.state === 'sent') return null;
-  if (n.state === 'sending') return message(locale, n.tries === 0 ? 'notice.sending' : 'notice.retrying');
+  if (n.state === 'sending') return message(locale, n.tries === 0 ? 'notice.sending' : whatsapp ? 'notice.retryingWhatsapp' : 'notice.retrying');
   return n.refused ? message(locale, 'notice.refused') : message(locale, 'notice.unreachable', { tries: n.tries });
 }
 

@@ -50,6 +50,7 @@ beforeAll(async () => {
     db: api.db,
     indexes: api.indexes,
     sms,
+    whatsapp: null,
     email: consoleEmail(() => {}),
     payments: provider,
     storage: storageFromEnv(),

@@ -23,6 +23,9 @@ import { sandboxKey } from '../../dev/doubles/sandbox/signing.ts';
 import { consoleSms } from '../../server/providers/sms/console.ts';
 import { consoleEmail } from '../../server/providers/email/console.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
+import { consoleWhatsApp } from '../../server/providers/whatsapp/console.ts';
+import type { WhatsAppProvider } from '../../server/providers/whatsapp/index.ts';
+import { configureWhatsApp } from '../../server/modules/notifications/whatsapp.ts';
 import { storageFromEnv, type FileStorage } from '../../server/storage/index.ts';
 import { contentSeller, einvoiceSeller, shopEinvoice, shopEinvoiceProvider } from '../../server/flows/einvoice-setup.ts';
 
@@ -73,6 +76,12 @@ export interface StartOptions {
   storage?: FileStorage;
   /** Notices go through this provider (e.g. Twilio's adapter pointed at a double) instead of the console's. */
   sms?: SmsProvider;
+  /** WhatsApp messages go through this provider (e.g. Twilio's adapter pointed at a double) instead of the console's; null: WHATSAPP_PROVIDER=off. */
+  whatsapp?: WhatsAppProvider | null;
+  /** TWILIO_AUTH_TOKEN: Twilio's callbacks signed with it are taken (default: none are). */
+  twilioAuthToken?: string;
+  /** PUBLIC_URL (default none: a callback's own address is signed; links start with http://servauto.test). */
+  publicUrl?: string;
   /** The waits between a notice's tries (default: the server's). */
   noticeRetryDelaysMs?: readonly number[];
   /** Payments go through this provider (e.g. Curlec's pointed at a double) instead of the sandbox, in calls and jobs alike. */
@@ -94,6 +103,8 @@ export interface TestApi {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Lines the console SMS provider wrote, oldest first. */
   readonly smsLines: string[];
+  /** Lines the console WhatsApp provider wrote, oldest first. */
+  readonly whatsappLines: string[];
   /** Lines the console e-mail provider wrote, oldest first. */
   readonly emailLines: string[];
   /** The last code sent to `phone` (any form the customer may type), or undefined. */
@@ -208,6 +219,9 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
   };
   const smsLines: string[] = [];
   const emailLines: string[] = [];
+  const whatsappLines: string[] = [];
+  const whatsapp = options.whatsapp === undefined ? consoleWhatsApp((line) => whatsappLines.push(line)) : options.whatsapp;
+  configureWhatsApp({ enabled: whatsapp !== null, publicUrl: options.publicUrl ?? 'http://servauto.test' });
   let smsFailing = false;
   const lostCallbacks: { body: string; headers: Record<string, string> }[] = [];
   let losing = false;
@@ -233,6 +247,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     reviewChanged();
     smsLines.length = 0;
     emailLines.length = 0;
+    whatsappLines.length = 0;
     smsFailing = false;
     lostCallbacks.length = 0;
     losing = false;
@@ -287,6 +302,9 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     db: database.db,
     indexes,
     sms,
+    whatsapp,
+    twilioAuthToken: options.twilioAuthToken ?? null,
+    publicUrl: options.publicUrl ?? null,
     secret,
     trustProxy: true,
     now,
@@ -308,6 +326,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
     db: database.db,
     indexes,
     sms,
+    whatsapp,
     email: consoleEmail((line) => emailLines.push(line)),
     payments: options.provider ?? payments,
     storage,
@@ -346,6 +365,7 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       return answer(path, init);
     },
     smsLines,
+    whatsappLines,
     emailLines,
     lastCode(phone) {
       const prefix = `[sms] OTP for ${toE164(phone)}: `;
@@ -389,6 +409,8 @@ export async function startApi(options: StartOptions = {}): Promise<TestApi> {
       const ran = await runDueJobs(database.db, jobHandlers, now());
       await outboxIdle(database.db);
       await deliver(now());
+      // What the round's sends wrote in turn (a WhatsApp message's SMS instead) is tried with it.
+      await outboxIdle(database.db);
       return ran;
     },
     close: async () => {

@@ -24,6 +24,7 @@ beforeEach(() => {
   twilio.messages.length = 0;
   twilio.requests.length = 0;
   twilio.hold(false);
+  twilio.stall(false);
 });
 
 /** The server sending its SMS through Twilio's adapter to the double, its worker looking every second. */
@@ -86,5 +87,27 @@ pgliteOnly('a crash between a notice and its sending', () => {
     expect(twilio.requests.filter((r) => r.body.includes(orderNo)), 'sent twice').toHaveLength(2);
     expect(about(orderNo), 'two messages at Twilio, which de-duplicates nothing').toHaveLength(2);
     expect((await serverCall(second, FIND, { orderNo }, userKey)).notices).toEqual([expect.objectContaining({ kind: 'bookingConfirmed', sent: true, state: 'sent' })]);
+  });
+
+  test('WhatsApp: kill -9 between the claim and the send: the next server sends it once, on WhatsApp', { timeout: 120_000 }, async () => {
+    const dataDir = await scratchData('notice-crash');
+    const port = await freePort();
+    const whatsapp = { WHATSAPP_PROVIDER: 'twilio', TWILIO_WHATSAPP_FROM: 'whatsapp:+60312345678', OUTBOX_LEASE_SECONDS: '1' };
+    const first = await startServer(dataDir, port, { ...whatsapp, JOB_WORKER: '0' });
+    const userKey = await login(first, '0123456789');
+    expect((await serverCall(first, '/api/app/user/channels/set', { whatsapp: true }, userKey)).whatsapp).toBe(true);
+    // The shop has claimed the message and is sending it; Twilio has not read the request yet when the shop dies.
+    twilio.stall(true);
+    const { orderNo, press } = await placeAndPressPay(first, userKey);
+    press.catch(() => {});
+    await until(() => twilio.stalled > 0, 'the shop sending to Twilio', first);
+    await killServer(first);
+    twilio.stall(false);
+
+    const second = await startServer(dataDir, port, whatsapp);
+    await until(async () => (await serverCall(second, FIND, { orderNo }, userKey)).notices[0]?.sent === true, 'the notice recorded as sent', second);
+    expect(about(orderNo), 'once, on WhatsApp').toEqual([expect.objectContaining({ channel: 'whatsapp', to: 'whatsapp:+60123456789' })]);
+    expect(twilio.messages.filter((m) => m.channel === 'sms' && m.body.includes(orderNo))).toEqual([]);
+    expect((await serverCall(second, FIND, { orderNo }, userKey)).notices).toEqual([expect.objectContaining({ kind: 'bookingConfirmed', channel: 'whatsapp', sent: true, state: 'sent' })]);
   });
 });

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const METRICS_TOKEN = 'staging-metrics-token-0123456789';
 
 /** What a production start reads, none of it inherited from the shell that runs the tests. */
-const OURS = /^(NODE_ENV|PAYMENT_PROVIDER|EINVOICE_PROVIDER|SMS_PROVIDER|DEMO_DATA|SERVAUTO_SECRET|METRICS_TOKEN|PUBLIC_URL|LOG_FORMAT|LOG_LEVEL|STRIPE_|TWILIO_|S3_|ALLOW_|SANDBOX_|CURLEC_|MYINVOIS_)/;
+const OURS = /^(NODE_ENV|PAYMENT_PROVIDER|EINVOICE_PROVIDER|SMS_PROVIDER|WHATSAPP_PROVIDER|DEMO_DATA|SERVAUTO_SECRET|METRICS_TOKEN|PUBLIC_URL|LOG_FORMAT|LOG_LEVEL|STRIPE_|TWILIO_|S3_|ALLOW_|SANDBOX_|CURLEC_|MYINVOIS_)/;
 const demoCertificate = path.join(root, 'server/providers/einvoice/demo');
 
 const folders: string[] = [];
@@ -94,6 +94,7 @@ describe('NODE_ENV=production', () => {
         'PAYMENT_PROVIDER is the sandbox, which takes no money and is not loaded in production: set PAYMENT_PROVIDER=stripe or curlec (a staging site: their test keys)',
         "EINVOICE_PROVIDER is local, the MyInvois double, which sends nothing to LHDN and is not loaded in production: set EINVOICE_PROVIDER=myinvois with MYINVOIS_* (a staging site: LHDN's preprod)",
         'SMS_PROVIDER is console, which writes login codes to the log instead of sending them: set SMS_PROVIDER=twilio (or ALLOW_CONSOLE_SMS=1 on a staging site)',
+        'WHATSAPP_PROVIDER is console, which writes the order updates of customers who chose WhatsApp to the log instead of sending them: set WHATSAPP_PROVIDER=twilio, or off to send every update by SMS (or ALLOW_CONSOLE_SMS=1 on a staging site)',
         'DEMO_DATA=1 loads the demo staff, who log in with published phone numbers: unset it or set DEMO_DATA=0',
         'SERVAUTO_SECRET is a development default ("changeme"): set a secret of your own',
         'METRICS_TOKEN is not set: GET /metrics is served only with this token in production',
@@ -111,6 +112,7 @@ describe('NODE_ENV=production', () => {
         DEMO_DATA: '1',
         ...staging,
         ALLOW_CONSOLE_SMS: '1',
+        WHATSAPP_PROVIDER: 'off',
         ALLOW_DEMO_SELLER: '1',
         SERVAUTO_SECRET: 'staging-secret-0123456789abcdef',
         METRICS_TOKEN,
@@ -130,6 +132,7 @@ describe('NODE_ENV=production', () => {
     const server = start({
       ...staging,
       ALLOW_CONSOLE_SMS: '1',
+      WHATSAPP_PROVIDER: 'off',
       ALLOW_DEMO_SELLER: '1',
       SERVAUTO_SECRET: 'staging-secret-0123456789abcdef',
       METRICS_TOKEN,

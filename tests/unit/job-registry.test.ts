@@ -41,6 +41,7 @@ const services: JobServices = {
   db: stub,
   indexes: stub,
   sms: stub,
+  whatsapp: null,
   email: null,
   payments: { name: 'sandbox', callbackJob: async () => {} } as never,
   storage: stub,

@@ -25,6 +25,8 @@ const safe: NodeJS.ProcessEnv = {
   TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
   TWILIO_AUTH_TOKEN: '0123456789abcdef0123456789abcdef',
   TWILIO_FROM: '+60312345678',
+  WHATSAPP_PROVIDER: 'twilio',
+  TWILIO_WHATSAPP_FROM: 'whatsapp:+60312345678',
   SERVAUTO_SECRET: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
   METRICS_TOKEN: 'f0e1d2c3b4a59687f0e1d2c3b4a59687',
   PUBLIC_URL: 'https://www.servauto.my',
@@ -49,6 +51,7 @@ describe('a production start', () => {
       'PAYMENT_PROVIDER is the sandbox, which takes no money and is not loaded in production: set PAYMENT_PROVIDER=stripe or curlec (a staging site: their test keys)',
       "EINVOICE_PROVIDER is local, the MyInvois double, which sends nothing to LHDN and is not loaded in production: set EINVOICE_PROVIDER=myinvois with MYINVOIS_* (a staging site: LHDN's preprod)",
       'SMS_PROVIDER is console, which writes login codes to the log instead of sending them: set SMS_PROVIDER=twilio (or ALLOW_CONSOLE_SMS=1 on a staging site)',
+      'WHATSAPP_PROVIDER is console, which writes the order updates of customers who chose WhatsApp to the log instead of sending them: set WHATSAPP_PROVIDER=twilio, or off to send every update by SMS (or ALLOW_CONSOLE_SMS=1 on a staging site)',
       'SERVAUTO_SECRET is not set: every server must share one secret for login codes and signed links',
       'METRICS_TOKEN is not set: GET /metrics is served only with this token in production',
       'PUBLIC_URL is not set: links in payments and SMS need the address customers reach the shop at (e.g. https://www.servauto.my)',
@@ -119,7 +122,7 @@ describe('a production start', () => {
 
 describe('the escapes for a staging site', () => {
   test.each([
-    ['ALLOW_CONSOLE_SMS', { SMS_PROVIDER: 'console', TWILIO_AUTH_TOKEN: '' }, seller, /^ALLOW_CONSOLE_SMS=1: login codes and customers' SMS are written to the log/],
+    ['ALLOW_CONSOLE_SMS', { SMS_PROVIDER: 'console', WHATSAPP_PROVIDER: 'off', TWILIO_AUTH_TOKEN: '' }, seller, /^ALLOW_CONSOLE_SMS=1: login codes and customers' SMS are written to the log/],
     ['ALLOW_DEMO_SELLER', {}, { ...seller, demo: true }, /^ALLOW_DEMO_SELLER=1: the seller details are the demo ones/],
   ])('%s=1 lets the start go on and is announced', (name, change, details, line) => {
     expect(check({ ...safe, ...change }, details).problems).not.toEqual([]);
@@ -143,6 +146,18 @@ describe('the escapes for a staging site', () => {
 
   test('an escape outside production changes nothing', () => {
     expect(check({ ALLOW_CONSOLE_SMS: '1' }, null)).toEqual({ problems: [], escapes: [] });
+  });
+});
+
+describe('WhatsApp in production', () => {
+  test('twilio needs its sender as whatsapp:+…; off is fine; console is refused unless ALLOW_CONSOLE_SMS=1; an unknown provider is refused', () => {
+    expect(check({ ...safe, WHATSAPP_PROVIDER: 'off', TWILIO_WHATSAPP_FROM: undefined })).toEqual({ problems: [], escapes: [] });
+    expect(check({ ...safe, TWILIO_WHATSAPP_FROM: '+60312345678' }).problems).toEqual([
+      'TWILIO_WHATSAPP_FROM is not set as whatsapp:+<country code><number>: WhatsApp through Twilio needs the sender it goes from',
+    ]);
+    expect(check({ ...safe, WHATSAPP_PROVIDER: undefined }).problems).toEqual([expect.stringMatching(/^WHATSAPP_PROVIDER is console, .*set WHATSAPP_PROVIDER=twilio, or off/)]);
+    expect(check({ ...safe, WHATSAPP_PROVIDER: 'console', ALLOW_CONSOLE_SMS: '1' })).toEqual({ problems: [], escapes: [expect.stringMatching(/^ALLOW_CONSOLE_SMS=1: WhatsApp messages .* a staging site only$/)] });
+    expect(check({ ...safe, WHATSAPP_PROVIDER: 'meta' }).problems).toEqual(['WHATSAPP_PROVIDER "meta" is not known: use twilio, off or console']);
   });
 });
 

@@ -42,7 +42,7 @@ export async function closeStore(ctx: ShopContext, who: StaffRow, input: { store
       await addHistory(tx, order, { by: 'staff', noteKey: 'history.closure', noteParams: { date: input.date, reason: input.reason } }, now);
       // Written to send with the closure (the order's timeline shows it), sent by its job.
       const text = closureSms({ orderNo: order.orderNo, locale: order.language }, { workshop: workshop.name, date: input.date, reason: input.reason });
-      notices.push(await recordNotice(tx, ctx, { orderId: order.id, kind: 'closure', phone: order.contact.phone, text }, now));
+      notices.push(await recordNotice(tx, ctx, { order, kind: 'closure', text }, now));
     }
     await audit(tx, { staff: who, action: 'console/stores/closure', storeId: workshop.id, details: { date: input.date, reason: input.reason, told: rows.map((o) => o.orderNo) } }, now);
     return { told: rows.length, notices };

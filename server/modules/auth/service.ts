@@ -231,3 +231,9 @@ export async function rememberName(db: Db, userId: string, name: string): Promis
     .set({ realName })
     .where(and(eq(users.id, userId), sql`${users.realName} is distinct from ${realName}`));
 }
+
+/** The customer whose login phone this is (E.164), if any: a reply from that phone speaks for them. */
+export async function userIdByPhone(db: Db, phone: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  return row?.id ?? null;
+}

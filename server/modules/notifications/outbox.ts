@@ -4,10 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { errorMessage } from '../../db/loggable.ts';
 import { log } from '../../ops/log.ts';
 import type { EmailProvider } from '../../providers/email/index.ts';
-import type { SmsProvider } from '../../providers/sms/index.ts';
+import { SmsSendError, type SmsProvider } from '../../providers/sms/index.ts';
+import type { WhatsAppProvider } from '../../providers/whatsapp/index.ts';
 import { markReminderUnsent } from './car-reminders.ts';
 import { NOTICE_RETRY_DELAYS_MS, tryToSend } from './delivery.ts';
-import { outbox } from './schema.ts';
+import { outbox, type MessageChannel } from './schema.ts';
 
 /**
  * The shop's one outbox and its one deliverer. A message is written as to send in the
@@ -32,6 +33,8 @@ export function setOutboxLease(ms: number) {
 /** What sending takes: the providers, and the waits between tries (default NOTICE_RETRY_DELAYS_MS). */
 export interface OutboxSenders {
   sms: SmsProvider;
+  /** null or absent: WhatsApp messages wait for a sender that has it (the deliverer), or fail to their SMS when WHATSAPP_PROVIDER=off. */
+  whatsapp?: WhatsAppProvider | null;
   /** null or absent: no e-mail channel (EMAIL_PROVIDER=off). */
   email?: EmailProvider | null;
   retryDelaysMs?: readonly number[];
@@ -47,8 +50,14 @@ export type Notice = () => Promise<void>;
 export const noNotice: Notice = async () => {};
 
 export interface OutboxMessage {
-  channel: 'sms' | 'email';
+  channel: MessageChannel;
   to: string;
+  /** The customer it is for, when known. */
+  userId?: string;
+  /** On WhatsApp: the approved template and its variables (none: a free text within WhatsApp's window). */
+  template?: { contentSid: string; variables: Record<string, string> };
+  /** On WhatsApp: the SMS to send instead, once, if WhatsApp fails for good. */
+  fallbackText?: string;
   subject?: string;
   text: string;
   /** The order whose timeline shows it, and what it tells. */
@@ -75,6 +84,9 @@ export async function recordMessage(tx: Db, ctx: OutboxSenders & { db: Db }, mes
       to: message.to,
       subject: message.subject ?? null,
       text: message.text,
+      userId: message.userId ?? null,
+      template: message.template ?? null,
+      fallbackText: message.fallbackText ?? null,
       orderId: message.orderId ?? null,
       kind: message.kind ?? null,
       key: message.key ?? null,
@@ -87,6 +99,8 @@ export async function recordMessage(tx: Db, ctx: OutboxSenders & { db: Db }, mes
   if (!row) return noNotice;
   return async () => {
     if (process.env.NOTICE_NUDGE === '0') return;
+    // A sender without WhatsApp leaves a WhatsApp message to the deliverer, which has it.
+    if (message.channel === 'whatsapp' && !ctx.whatsapp) return;
     inFlight(ctx.db, deliverMessage(ctx.db, ctx, row.id, now));
   };
 }
@@ -136,6 +150,12 @@ export async function claimDue(db: Db, now: Date, { id, limit = 1 }: { id?: numb
 /** Hands a message to its provider: its reference there (Twilio's message SID), or null. */
 async function hand(ctx: OutboxSenders, message: Row): Promise<string | null> {
   if (message.channel === 'sms') return (await ctx.sms.send({ phone: message.to, text: message.text }))?.ref ?? null;
+  if (message.channel === 'whatsapp') {
+    if (!ctx.whatsapp) throw new SmsSendError('no WhatsApp channel (WHATSAPP_PROVIDER=off)', true);
+    const { template } = message;
+    const sent = await ctx.whatsapp.send({ to: message.to, preview: message.text, ...(template ? { contentSid: template.contentSid, variables: template.variables } : { body: message.text }) });
+    return sent.ref ?? null;
+  }
   if (!ctx.email) throw new Error('no e-mail channel (EMAIL_PROVIDER=off)');
   await ctx.email.send({ to: message.to, subject: message.subject ?? '', text: message.text });
   return null;
@@ -152,14 +172,47 @@ async function sendClaimed(db: Db, ctx: OutboxSenders, message: Row, now: Date):
   const what = message.kind ? `[${message.channel}] ${message.kind} notice #${message.id}` : `[${message.channel}] message #${message.id}`;
   const tried = await tryToSend(message, () => hand(ctx, message), { delays: ctx.retryDelaysMs ?? NOTICE_RETRY_DELAYS_MS, now, what });
   const stillOurs = tried.sent ? undefined : eq(outbox.claimedUntil, message.claimedUntil!);
-  await db.transaction(async (tx) => {
+  const fallback = await db.transaction(async (tx) => {
     const recorded = await tx
       .update(outbox)
       .set({ ...tried.change, claimedUntil: null })
       .where(and(eq(outbox.id, message.id), eq(outbox.state, 'sending'), stillOurs))
       .returning({ id: outbox.id });
     if (recorded.length && tried.failed && message.channel === 'sms' && message.carReminderId !== null) await markReminderUnsent(tx, message.carReminderId);
+    if (recorded.length && tried.failed) return fallBackToSms(tx, { db, ...ctx }, message, now);
+    return noNotice;
   });
+  await fallback();
+}
+
+/**
+ * A WhatsApp notice that failed for good (refused by Twilio, or after its last try; or, later,
+ * reported failed by Twilio's status callback): its SMS is written to send, in the caller's
+ * transaction, once (the fallback's unique `fallback_of`), whichever process or callback tries.
+ */
+export async function fallBackToSms(tx: Db, ctx: OutboxSenders & { db: Db }, message: Row, now: Date): Promise<Notice> {
+  if (message.channel !== 'whatsapp' || !message.fallbackText) return noNotice;
+  const [row] = await tx
+    .insert(outbox)
+    .values({
+      channel: 'sms',
+      to: message.to,
+      text: message.fallbackText,
+      orderId: message.orderId,
+      kind: message.kind,
+      userId: message.userId,
+      fallbackOf: message.id,
+      at: now,
+      nextTryAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: outbox.id });
+  if (!row) return noNotice;
+  log.info(`[outbox] WhatsApp message #${message.id} failed for good: its SMS goes instead (#${row.id})`);
+  return async () => {
+    if (process.env.NOTICE_NUDGE === '0') return;
+    inFlight(ctx.db, deliverMessage(ctx.db, ctx, row.id, now));
+  };
 }
 
 /** Sends one message, if it is still to send, its turn has come and no other process holds it. */

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
+import type { WhatsAppProvider } from '../../providers/whatsapp/index.ts';
+import { wantsWhatsApp, whatsappNotice, whatsappOn } from './whatsapp.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { recordMessage, type Notice } from './outbox.ts';
 import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
@@ -7,10 +9,14 @@ import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 
 export { noNotice, type Notice } from './outbox.ts';
 
-/** What telling a customer takes: the database, the SMS provider, the workshops' names. */
+/**
+ * What telling a customer takes: the database, the providers (a nudge sends with them; without
+ * the WhatsApp one, the deliverer sends a WhatsApp message at its next round), the workshops' names.
+ */
 export interface NoticeContext {
   db: Db;
   sms: SmsProvider;
+  whatsapp?: WhatsAppProvider | null;
   indexes: { workshops: readonly { id: string; name: string }[] };
 }
 
@@ -28,30 +34,41 @@ export function noticeOrder(ctx: Pick<NoticeContext, 'indexes'>, order: OrderRow
   };
 }
 
+/** What a notice needs of its order: where it goes, in which language, and whether payment is awaited (its link). */
+export type NoticeTarget = Pick<OrderRow, 'id' | 'orderNo' | 'customerId' | 'language' | 'status' | 'contact'>;
+
 /**
- * Writes an SMS about an order to send, in the outbox, in the caller's transaction: it exists
+ * Writes a notice about an order to send, in the outbox, in the caller's transaction: it exists
  * only if the move that causes it does, and is not lost once that has committed; the order's
- * timeline shows it. A `key` makes the notice go once, whichever process writes it: a second one
- * with the same key is not written. Answers the nudge that starts sending it after the commit.
+ * timeline shows it. It goes on WhatsApp when the customer chose WhatsApp (its SMS kept to go
+ * instead if WhatsApp fails for good), by SMS otherwise. A `key` makes the notice go once,
+ * whichever process writes it: a second one with the same key is not written. Answers the nudge
+ * that starts sending it after the commit.
  */
 export async function recordNotice(
   tx: Db,
-  ctx: Pick<NoticeContext, 'db' | 'sms'>,
-  notice: { orderId: string; kind: NoticeKind; phone: string; text: string; key?: string },
+  ctx: Pick<NoticeContext, 'db' | 'sms' | 'whatsapp'>,
+  notice: { order: NoticeTarget; kind: NoticeKind; text: string; key?: string },
   now: Date,
 ): Promise<Notice> {
-  return recordMessage(tx, ctx, { channel: 'sms', to: notice.phone, text: notice.text, orderId: notice.orderId, kind: notice.kind, ...(notice.key ? { key: notice.key } : {}) }, now);
+  const { order, kind, text } = notice;
+  const about = { orderId: order.id, kind, userId: order.customerId, ...(notice.key ? { key: notice.key } : {}) };
+  if (whatsappOn() && (await wantsWhatsApp(tx, order.customerId))) {
+    const wa = whatsappNotice({ orderNo: order.orderNo, locale: order.language, status: order.status }, kind, text);
+    return recordMessage(tx, ctx, { channel: 'whatsapp', to: order.contact.phone, text: wa.text, template: { contentSid: wa.contentSid, variables: wa.variables }, fallbackText: text, ...about }, now);
+  }
+  return recordMessage(tx, ctx, { channel: 'sms', to: order.contact.phone, text, ...about }, now);
 }
 
 /**
- * The one way an SMS about an order goes out: its text made from the order as moved, written to
+ * The one way a notice about an order goes out: its text made from the order as moved, written to
  * send with the order in the caller's transaction (the timeline shows it), sent after it. The
  * console's moves (pickup ready, shipped, refund decided, refund paid) call this with the order
  * as moved. A `key` makes the notice go once, whichever process tries.
  */
 export async function orderNotice(tx: Db, ctx: NoticeContext, order: OrderRow, event: OrderNoticeEvent, now: Date, key?: string): Promise<Notice> {
   const text = noticeText(noticeOrder(ctx, order), event);
-  return recordNotice(tx, ctx, { orderId: order.id, kind: event.kind, phone: order.contact.phone, text, ...(key ? { key } : {}) }, now);
+  return recordNotice(tx, ctx, { order, kind: event.kind, text, ...(key ? { key } : {}) }, now);
 }
 
 /** For a move made outside a transaction of the caller's: written, then nudged. */

@@ -32,7 +32,7 @@ export function TimelineSection({ locale, order }: { locale: Locale; order: Orde
               <>
                 {/* "SMS to …", "WhatsApp to … could not be sent" */}
                 <span className="block font-semibold">{fill(t[`${e.channel}${e.state === 'failed' ? 'Failed' : ''}` as const], { phone: formatPhone(e.phone) })}</span>
-                <span className="block text-sm text-slate-700">{noticeChannelLine(e, t)}</span>
+                <span className="block text-sm font-semibold text-slate-600">{noticeChannelLine(e, t)}</span>
                 <span className="block text-sm text-slate-700">{e.text}</span>
                 {e.status && <span className="block text-sm text-amber-900">{e.status}</span>}
               </>

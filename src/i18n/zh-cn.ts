@@ -1176,7 +1176,7 @@ export const zhCn: Dictionary = {
     remindersNotSaved: '未能保存您的选择；开关显示的是目前生效的设置。',
     orderUpdates: '订单动态',
     orderUpdatesIntro: '订单动态以短信发送；在此开启后改用 WhatsApp。WhatsApp 无法送达的消息会改以短信发送。',
-    whatsappSince: '自 {date} 起开启。',
+    whatsappSince: '自{date}起开启。',
     loginBySms: '登录验证码始终通过短信发送。',
     channelNotSaved: '未能保存您的选择；开关显示的是目前生效的设置。',
   },

@@ -460,6 +460,8 @@ export const en = {
     email: 'E-mail (optional)',
     notes: 'Notes (optional)',
     notesCount: '{count} of 500 characters',
+    whatsapp: said['consent.whatsapp'],
+    whatsappHint: 'Updates come by SMS otherwise. Your login code always comes by SMS.',
     coupon: 'Coupon code',
     apply: 'Apply',
     couponOff: '{title}: you save {discount}',
@@ -758,6 +760,12 @@ export const en = {
     by: { customer: 'You', staff: 'Servauto staff', system: 'Servauto' },
     sms: 'SMS to {phone}',
     smsFailed: 'SMS to {phone} could not be sent',
+    whatsapp: 'WhatsApp to {phone}',
+    whatsappFailed: 'WhatsApp to {phone} could not be sent',
+    channel: { sms: 'SMS', whatsapp: 'WhatsApp' },
+    delivery: { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not delivered' },
+    /** An SMS that stood in for WhatsApp. */
+    fallback: 'instead of WhatsApp',
   },
   console: {
     title: 'Console',
@@ -1168,6 +1176,11 @@ export const en = {
     expiryReminders: 'Road tax and insurance reminders',
     remindersChanged: 'Last changed',
     remindersNotSaved: 'Your choice could not be saved; the switches show what is in force.',
+    orderUpdates: 'Order updates',
+    orderUpdatesIntro: 'Updates about your orders come by SMS, or on WhatsApp once you turn it on here; an update WhatsApp cannot deliver comes by SMS.',
+    whatsappSince: 'On since {date}.',
+    loginBySms: 'Your login code always comes by SMS.',
+    channelNotSaved: 'Your choice could not be saved; the switch shows what is in force.',
   },
   /** The tax invoice of a paid order with its credit notes and e-invoice, /myorder-status/invoice (issue 19). */
   invoice: {

@@ -460,6 +460,8 @@ export const ms: Dictionary = {
     email: 'E-mel (pilihan)',
     notes: 'Catatan (pilihan)',
     notesCount: '{count} daripada 500 aksara',
+    whatsapp: said['consent.whatsapp'],
+    whatsappHint: 'Jika tidak, kami menghantar kemas kini melalui SMS. Kod log masuk anda sentiasa dikirim melalui SMS.',
     coupon: 'Kod kupon',
     apply: 'Guna',
     couponOff: '{title}: jimat {discount}',
@@ -758,6 +760,11 @@ export const ms: Dictionary = {
     by: { customer: 'Anda', staff: 'Kakitangan Servauto', system: 'Servauto' },
     sms: 'SMS kepada {phone}',
     smsFailed: 'SMS kepada {phone} tidak dapat dihantar',
+    whatsapp: 'WhatsApp kepada {phone}',
+    whatsappFailed: 'WhatsApp kepada {phone} tidak dapat dihantar',
+    channel: { sms: 'SMS', whatsapp: 'WhatsApp' },
+    delivery: { sent: 'Dihantar', delivered: 'Sampai', read: 'Dibaca', failed: 'Tidak sampai' },
+    fallback: 'menggantikan WhatsApp',
   },
   console: {
     title: 'Konsol',
@@ -1168,6 +1175,11 @@ export const ms: Dictionary = {
     expiryReminders: 'Peringatan cukai jalan dan insurans',
     remindersChanged: 'Kali terakhir diubah',
     remindersNotSaved: 'Pilihan anda tidak dapat disimpan; suis menunjukkan tetapan yang sedang berkuat kuasa.',
+    orderUpdates: 'Kemas kini pesanan',
+    orderUpdatesIntro: 'Kami menghantar kemas kini tentang pesanan anda melalui SMS, atau melalui WhatsApp setelah anda menghidupkannya di sini. Kemas kini yang tidak sampai melalui WhatsApp dikirim melalui SMS.',
+    whatsappSince: 'Dihidupkan sejak {date}.',
+    loginBySms: 'Kod log masuk anda sentiasa dikirim melalui SMS.',
+    channelNotSaved: 'Pilihan anda tidak dapat disimpan; suis menunjukkan tetapan yang sedang berkuat kuasa.',
   },
   /** Invois cukai bagi pesanan yang telah dibayar, dengan nota kredit dan e-invoisnya, /myorder-status/invoice (isu 19). */
   invoice: {

@@ -459,6 +459,8 @@ export const zhCn: Dictionary = {
     email: '电子邮件（选填）',
     notes: '备注（选填）',
     notesCount: '{count} / 500 字',
+    whatsapp: said['consent.whatsapp'],
+    whatsappHint: '否则以短信通知。登录验证码始终通过短信发送。',
     coupon: '优惠码',
     apply: '使用',
     couponOff: '{title}：立省 {discount}',
@@ -757,6 +759,11 @@ export const zhCn: Dictionary = {
     by: { customer: '您', staff: 'Servauto 工作人员', system: 'Servauto 系统' },
     sms: '发送至 {phone} 的短信',
     smsFailed: '发送至 {phone} 的短信未能送出',
+    whatsapp: '发送至 {phone} 的 WhatsApp 消息',
+    whatsappFailed: '发送至 {phone} 的 WhatsApp 消息未能送出',
+    channel: { sms: '短信', whatsapp: 'WhatsApp' },
+    delivery: { sent: '已发送', delivered: '已送达', read: '已读', failed: '未送达' },
+    fallback: '代替 WhatsApp 发送',
   },
   console: {
     title: '运营后台',
@@ -1167,6 +1174,11 @@ export const zhCn: Dictionary = {
     expiryReminders: '路税与保险到期提醒',
     remindersChanged: '最近更改',
     remindersNotSaved: '未能保存您的选择；开关显示的是目前生效的设置。',
+    orderUpdates: '订单动态',
+    orderUpdatesIntro: '订单动态以短信发送；在此开启后改用 WhatsApp。WhatsApp 无法送达的消息会改以短信发送。',
+    whatsappSince: '自{date}起开启。',
+    loginBySms: '登录验证码始终通过短信发送。',
+    channelNotSaved: '未能保存您的选择；开关显示的是目前生效的设置。',
   },
   /** 已付款订单的税务发票、贷项通知单与电子发票，/myorder-status/invoice（议题 19）。 */
   invoice: {

@@ -57,6 +57,7 @@ export function parseDraftForm(v: unknown): Partial<CheckoutForm> {
     out.couponCode = couponCode;
     out.couponApplied = v.couponApplied !== false;
   }
+  if (typeof v.whatsapp === 'boolean') out.whatsapp = v.whatsapp;
   return out;
 }
 

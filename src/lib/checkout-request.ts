@@ -30,6 +30,8 @@ export function orderRequest(key: string, items: OrderLine[], variantId: string,
     contact: { name: form.contact.name, phone: form.contact.phone, email: trimmed(form.contact.email) },
     notes: trimmed(form.notes),
     couponCode: trimmed(form.couponCode),
+    // The box as it stands; left out while unknown (not touched, the choice in force not read), so it stays as it is.
+    ...(form.whatsapp !== undefined ? { whatsapp: form.whatsapp } : {}),
   };
 }
 

@@ -18,6 +18,11 @@ export interface CheckoutForm {
    * code is priced into the summary. Editing the field un-applies it; absent counts as applied.
    */
   couponApplied?: boolean;
+  /**
+   * "Send my order updates on WhatsApp" as the customer ticked or unticked it here; absent until
+   * they touch it (the box then shows their choice in force, app/user/channels).
+   */
+  whatsapp?: boolean;
 }
 
 export interface OrderLine {

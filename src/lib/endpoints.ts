@@ -1,5 +1,6 @@
 import type { Call } from '../../contract/call.ts';
 import type * as catalog from '../../contract/catalog.ts';
+import type * as channels from '../../contract/channels.ts';
 import type * as dictionary from '../../contract/dictionary.ts';
 import type * as home from '../../contract/home.ts';
 import type * as reviews from '../../contract/reviews.ts';
@@ -33,6 +34,8 @@ export const sendSms = endpoint<typeof user.sendSms>(paths.sendSms);
 export const clientLogin = endpoint<typeof user.clientLogin>(paths.clientLogin);
 export const userInfo = endpoint<typeof user.userInfo>(paths.userInfo);
 export const logout = endpoint<typeof user.logout>(paths.logout);
+export const userChannels = endpoint<typeof channels.userChannels>(paths.userChannels);
+export const userChannelsSet = endpoint<typeof channels.userChannelsSet>(paths.userChannelsSet);
 export const homeBanner = endpoint<typeof home.homeBanner>(paths.homeBanner);
 export const dictionaryInfo = endpoint<typeof dictionary.dictionaryInfo>(paths.dictionaryInfo);
 export const carSizeChose = endpoint<typeof vehicles.carSizeChose>(paths.carSizeChose);

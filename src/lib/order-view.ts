@@ -56,11 +56,39 @@ export interface TimelineNotice {
   state?: string;
   /** The server's words beside a notice not sent yet or not sent; null once sent. */
   status?: string | null;
+  /** How it went: SMS, or WhatsApp for a customer who chose it. */
+  channel: NoticeChannel;
+  /** What the provider said last: sent, delivered, read (WhatsApp only), failed; null before any. */
+  delivery: NoticeDelivery | null;
+  /** An SMS sent because WhatsApp could not deliver the same notice. */
+  fallback: boolean;
+}
+
+export type NoticeChannel = 'sms' | 'whatsapp';
+export type NoticeDelivery = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** The words of a notice's channel line, in the page's language. */
+export interface ChannelWords {
+  channel: Record<NoticeChannel, string>;
+  delivery: Record<NoticeDelivery, string>;
+  /** Beside an SMS that stood in for WhatsApp. */
+  fallback: string;
+}
+
+/**
+ * A notice's channel and how far it got, as the timeline names it: "WhatsApp · Read",
+ * "SMS · Delivered", "SMS · instead of WhatsApp · Sent". Before the provider says anything, a
+ * notice it took reads as sent; one not taken yet, or not at all, names its channel alone (its
+ * status line says why).
+ */
+export function noticeChannelLine(n: Pick<TimelineNotice, 'channel' | 'delivery' | 'fallback' | 'state'>, w: ChannelWords): string {
+  const delivery = n.delivery ?? (n.state === 'sent' ? 'sent' : null);
+  return [w.channel[n.channel], n.fallback && w.fallback, delivery && w.delivery[delivery]].filter(Boolean).join(' · ');
 }
 
 export type TimelineEntry = ({ kind: 'state' } & TimelineHistoryRow) | ({ kind: 'sms' } & TimelineNotice);
 
-/** Every state change and every SMS sent about the order, oldest first (a state before its SMS at the same moment). */
+/** Every state change and every message sent about the order, oldest first (a state before its message at the same moment). */
 export function orderTimeline(history: readonly TimelineHistoryRow[], notices: readonly TimelineNotice[]): TimelineEntry[] {
   const entries: TimelineEntry[] = [...history.map((h) => ({ kind: 'state' as const, ...h })), ...notices.map((n) => ({ kind: 'sms' as const, ...n }))];
   // A stable sort keeps states (listed first) ahead of SMS sent at the same moment.

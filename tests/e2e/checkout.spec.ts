@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { myviInPetalingJaya } from './my-orders-helpers.ts';
-import { chinese, chooseFreeTime, english, fillLoginDialog, logIn, type LoginTexts, logInThroughMenu, malay } from './support.ts';
+import { chinese, chooseFreeTime, english, fillLoginDialog, logIn, type LoginTexts, logInThroughMenu, malay, shownPhone } from './support.ts';
 
 const WIPERS = 'products/auto-wiper-blade/wiper-bosch-aerotwin';
 const SERVICE = 'products/auto-maintenance/service-basic';
@@ -21,10 +21,15 @@ interface Words {
   pay: RegExp;
   sandboxPay: string;
   paid: string;
+  /** The checkout's box, in the words the shop stores with the consent. */
+  whatsapp: string;
+  timeline: string;
+  /** The heading of a notice on WhatsApp to the shown phone. */
+  whatsappTo: (phone: string) => string;
 }
-const en: Words = { prefix: '/pc/', login: english, addToCart: 'Add to cart', cart: (n) => `Cart, ${n} ${n === 1 ? 'item' : 'items'}`, plate: 'Car plate number', name: 'Name', date: 'Date', time: 'Time', place: 'Place order', bank: 'Your bank', pay: /^Pay RM/, sandboxPay: 'Pay', paid: 'Payment received' };
-const ms: Words = { prefix: '/pc/ms/', login: malay, addToCart: 'Tambah ke troli', cart: (n) => `Troli, ${n} item`, plate: 'Nombor plat kereta', name: 'Nama', date: 'Tarikh', time: 'Masa', place: 'Buat pesanan', bank: 'Bank anda', pay: /^Bayar RM/, sandboxPay: 'Bayar', paid: 'Bayaran diterima' };
-const zh: Words = { prefix: '/pc/zh-cn/', login: chinese, addToCart: '加入购物车', cart: (n) => `购物车，共 ${n} 件`, plate: '车牌号码', name: '姓名', date: '日期', time: '时间', place: '提交订单', bank: '您的银行', pay: /^支付 RM/, sandboxPay: '付款', paid: '已收到付款' };
+const en: Words = { prefix: '/pc/', login: english, addToCart: 'Add to cart', cart: (n) => `Cart, ${n} ${n === 1 ? 'item' : 'items'}`, plate: 'Car plate number', name: 'Name', date: 'Date', time: 'Time', place: 'Place order', bank: 'Your bank', pay: /^Pay RM/, sandboxPay: 'Pay', paid: 'Payment received', whatsapp: 'Send my order updates on WhatsApp', timeline: 'Timeline', whatsappTo: (p) => `WhatsApp to ${p}` };
+const ms: Words = { prefix: '/pc/ms/', login: malay, addToCart: 'Tambah ke troli', cart: (n) => `Troli, ${n} item`, plate: 'Nombor plat kereta', name: 'Nama', date: 'Tarikh', time: 'Masa', place: 'Buat pesanan', bank: 'Bank anda', pay: /^Bayar RM/, sandboxPay: 'Bayar', paid: 'Bayaran diterima', whatsapp: 'Hantar kemas kini pesanan saya melalui WhatsApp', timeline: 'Garis masa', whatsappTo: (p) => `WhatsApp kepada ${p}` };
+const zh: Words = { prefix: '/pc/zh-cn/', login: chinese, addToCart: '加入购物车', cart: (n) => `购物车，共 ${n} 件`, plate: '车牌号码', name: '姓名', date: '日期', time: '时间', place: '提交订单', bank: '您的银行', pay: /^支付 RM/, sandboxPay: '付款', paid: '已收到付款', whatsapp: '通过 WhatsApp 发送我的订单动态', timeline: '订单进度', whatsappTo: (p) => `发送至 ${p} 的 WhatsApp 消息` };
 
 /** Adds each product from its page to an empty cart, seeing the cart count it, then opens the cart. */
 async function addToCart(page: Page, w: Words, products: string[]) {
@@ -48,6 +53,22 @@ async function bookSs2(main: Locator, w: Words, plate = 'wxy 1234') {
   await chooseFreeTime(main.getByRole('group', { name: w.time }));
 }
 
+/** Ticks "Send my order updates on WhatsApp", off until the customer chooses it. */
+async function chooseWhatsapp(main: Locator, w: Words) {
+  const box = main.getByRole('checkbox', { name: w.whatsapp });
+  await expect(box).not.toBeChecked();
+  await box.check();
+}
+
+/** The order's page names WhatsApp as the channel of the booking's confirmation, sent to the customer's phone. */
+async function confirmedOnWhatsapp(page: Page, w: Words, orderNo: string, phone: string) {
+  await page.goto(`${w.prefix}myorder-status/detail?orderNo=${orderNo}`);
+  const timeline = page.getByRole('main').getByRole('region', { name: w.timeline });
+  await expect(timeline.getByText(w.whatsappTo(shownPhone(phone)), { exact: true })).toBeVisible();
+  // Its channel line: WhatsApp, then how far it got once the provider took it.
+  await expect(timeline.getByText(/^WhatsApp( · .+)?$/)).toBeVisible();
+}
+
 async function placeAndStartPaying(page: Page, w: Words): Promise<string> {
   await page.getByRole('main').getByRole('button', { name: w.place }).click();
   await expect(page).toHaveURL(/\/pages\?orderNo=/);
@@ -58,11 +79,11 @@ async function placeAndStartPaying(page: Page, w: Words): Promise<string> {
   return orderNo;
 }
 
-test('a Myvi owner puts wiper blades and a basic service in the cart, books a Petaling Jaya workshop, pays and sees the booking', async ({ page }) => {
+test('a Myvi owner puts wiper blades and a basic service in the cart, books a Petaling Jaya workshop, takes updates on WhatsApp, pays and sees the booking', async ({ page }) => {
   await myviInPetalingJaya(page);
   await page.goto('/pc/home');
   // Logged in through the dialog, as in the other languages' journeys: the rest of the tests skip it.
-  await logInThroughMenu(page);
+  const phone = await logInThroughMenu(page);
   await addToCart(page, en, [WIPERS, SERVICE]);
   await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
   const main = page.getByRole('main');
@@ -74,6 +95,8 @@ test('a Myvi owner puts wiper blades and a basic service in the cart, books a Pe
   await expect(main.getByText('Basic service cannot be sent by post.')).toBeVisible();
   await expect(main.getByText('Service tax (8% on labour)')).toBeVisible();
   await bookSs2(main, en);
+  await chooseWhatsapp(main, en);
+  await expect(main.getByRole('checkbox', { name: en.whatsapp })).toHaveAccessibleDescription('Updates come by SMS otherwise. Your login code always comes by SMS.');
 
   const orderNo = await placeAndStartPaying(page, en);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -98,22 +121,30 @@ test('a Myvi owner puts wiper blades and a basic service in the cart, books a Pe
   await expect(receipt.getByText('Engine oil: Perodua Genuine 0W-20 fully synthetic engine oil')).toBeVisible();
   // The cart was emptied by the order.
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  await confirmedOnWhatsapp(page, en, orderNo, phone);
+  // The choice made at checkout is the account's: My garage shows it on.
+  await page.goto('/pc/garage');
+  const updates = page.getByRole('region', { name: 'Order updates' });
+  await expect(updates.getByRole('switch', { name: en.whatsapp })).toBeChecked();
+  await expect(updates.getByText(/^On since .+\.$/)).toBeVisible();
 });
 
 for (const [name, w] of [
   ['Malay', ms],
   ['Chinese', zh],
 ] as const) {
-  test(`the same journey in ${name}: one line, booked and paid`, async ({ page }) => {
+  test(`the same journey in ${name}: one line, booked and paid, its updates on WhatsApp`, async ({ page }) => {
     await myviInPetalingJaya(page);
     await page.goto(`${w.prefix}home`);
-    await logInThroughMenu(page, w.login);
+    const phone = await logInThroughMenu(page, w.login);
     await addToCart(page, w, [SERVICE]);
     await bookSs2(page.getByRole('main'), w);
+    await chooseWhatsapp(page.getByRole('main'), w);
     const orderNo = await placeAndStartPaying(page, w);
     await page.getByRole('button', { name: w.sandboxPay, exact: true }).click();
     await expect(page.getByRole('heading', { name: new RegExp(w.paid) })).toBeVisible();
     await expect(page.getByText(orderNo).first()).toBeVisible();
+    await confirmedOnWhatsapp(page, w, orderNo, phone);
   });
 }
 

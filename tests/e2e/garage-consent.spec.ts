@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousProblems } from './axe.ts';
-import { api } from './my-orders-helpers.ts';
+import { api, myviInPetalingJaya } from './my-orders-helpers.ts';
 import { logIn } from './support.ts';
 
 interface Consent {
@@ -40,4 +40,43 @@ test('reminders are off until the customer turns them on, each beside the senten
   await service.uncheck();
   await expect(service).not.toBeChecked();
   await expect.poll(async () => (await api<Consent>(page, '/app/user/consent', {})).serviceReminders).toBe(false);
+});
+
+interface Channels {
+  whatsapp: boolean;
+  since: string | null;
+  wording: string;
+  history: { whatsapp: boolean; how: string }[];
+}
+
+test('order updates come by SMS until the customer turns WhatsApp on in My garage; the checkout then starts with it ticked', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await logIn(page);
+  await page.goto('/pc/garage');
+  const updates = page.getByRole('region', { name: 'Order updates' });
+  const whatsapp = updates.getByRole('switch', { name: 'Send my order updates on WhatsApp' });
+  await expect(whatsapp).not.toBeChecked();
+  await expect(whatsapp).toHaveAccessibleDescription('Your login code always comes by SMS.');
+  // The switch carries the exact sentence the server stores with a change.
+  expect((await api<Channels>(page, '/app/user/channels', {})).wording).toBe('Send my order updates on WhatsApp');
+
+  await whatsapp.check();
+  await expect(whatsapp).toBeChecked();
+  await expect(whatsapp).toHaveAccessibleDescription(/^On since \w{3}, \d{1,2} \w{3} \d{4}\. Your login code always comes by SMS\.$/);
+  await page.reload();
+  await expect(whatsapp).toBeChecked();
+  expect((await api<Channels>(page, '/app/user/channels', {})).history.map((h) => [h.whatsapp, h.how])).toEqual([[true, 'account']]);
+
+  // The checkout shows the choice in force.
+  await page.goto('/pc/confirm?id=service-basic&quantity=1');
+  await expect(page.getByRole('main').getByRole('checkbox', { name: 'Send my order updates on WhatsApp' })).toBeChecked();
+
+  await page.goto('/pc/garage');
+  await whatsapp.uncheck();
+  await expect(whatsapp).not.toBeChecked();
+  // The switch is held while the change is stored, and moves back if it is refused.
+  await expect(whatsapp).toBeEnabled();
+  await expect(whatsapp).not.toBeChecked();
+  await expect(updates.getByText(/^On since/)).toHaveCount(0);
+  expect((await api<Channels>(page, '/app/user/channels', {})).whatsapp).toBe(false);
 });

@@ -9,6 +9,7 @@ import type { CheckoutForm } from '../../lib/checkout.ts';
 import { giveErrors, problemWords, reviseErrors, sameErrors, type ShownErrors } from '../../lib/checkout-errors.ts';
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget } from '../../lib/checkout-request.ts';
 import type { CityPlace } from '../../lib/places.ts';
+import { userChannels } from '../../lib/endpoints.ts';
 import { cartQuote, orderAdd } from '../../lib/order-endpoints.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $cart, clearCart, removeFromCart, setCartQuantity } from '../../stores/cart.ts';
@@ -29,6 +30,7 @@ import { useCheckoutDraft } from './useCheckoutDraft.ts';
 import { useFocusFirstError } from './useFocusFirstError.ts';
 import { useQuote } from './useQuote.ts';
 import { useRemembered } from './useRemembered.ts';
+import { WhatsAppBox } from './WhatsAppBox.tsx';
 import { WorkshopSlots } from './WorkshopSlots.tsx';
 
 const tabStorage = () => {
@@ -90,6 +92,20 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
   const [formRef, refused] = useFocusFirstError();
   // The name and this car's plate from the last checkout fill what is still blank.
   useRemembered(car, setForm);
+  // The customer's choice of WhatsApp in force: what the box shows until they touch it. Read
+  // quietly; unread (a failure), the box is off and the order leaves the choice as it is.
+  const [whatsappInForce, setWhatsappInForce] = useState<boolean | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    callApi(userChannels, {}, { quiet: true }).then(
+      (channels) => live && setWhatsappInForce(channels.whatsapp),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  const whatsapp = form.whatsapp ?? whatsappInForce;
 
   // The whole bill, priced by the server as the order will be.
   const { quote, problem: couponProblem, looks } = useQuote(items, variantId, form);
@@ -167,7 +183,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
     setErrors({});
     setProblems({});
     try {
-      const answer = await callApi(orderAdd, orderRequest(checkoutKey(tabStorage()), items, variantId, form) as never, { quiet: true });
+      const answer = await callApi(orderAdd, orderRequest(checkoutKey(tabStorage()), items, variantId, { ...form, whatsapp }) as never, { quiet: true });
       forgetCheckoutKey(tabStorage());
       forgetDraft();
       forgetNoOrders();
@@ -262,6 +278,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
           <WorkshopSlots locale={locale} method={form.method} items={items} variantId={variantId} cities={cities} storeId={form.storeId} date={form.date} time={form.time} errors={errors} onStore={onStore} onSlot={onSlot} />
         )}
         <ContactFields locale={locale} form={form} errors={errors} onChange={update} />
+        <WhatsAppBox locale={locale} checked={whatsapp === true} onChange={(checked) => update({ whatsapp: checked })} />
       </div>
       <aside className="space-y-4 lg:sticky lg:top-4 lg:self-start">
         <CheckoutTotals

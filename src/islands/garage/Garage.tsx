@@ -6,14 +6,16 @@ import { callApi } from '../../lib/api.ts';
 import { carInfoList } from '../../lib/endpoints.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { GarageCar } from './GarageCar.tsx';
+import { OrderUpdates } from './OrderUpdates.tsx';
 import { Reminders } from './Reminders.tsx';
 
-/** /garage: the customer's cars with their papers, history and what is due, under the reminder consent, for logged-in customers only. */
+/** /garage: the customer's cars with their papers, history and what is due, under the reminder consent and the channel of order updates, for logged-in customers only. */
 export default function Garage({ locale }: { locale: Locale }) {
   return (
     <LoginGate locale={locale}>
       <div className="space-y-6">
         <Reminders locale={locale} />
+        <OrderUpdates locale={locale} />
         <CarList locale={locale} />
       </div>
     </LoginGate>

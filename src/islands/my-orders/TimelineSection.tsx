@@ -2,12 +2,12 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
-import { orderTimeline } from '../../lib/order-view.ts';
+import { noticeChannelLine, orderTimeline } from '../../lib/order-view.ts';
 import { Section } from './DetailSections.tsx';
 import { momentWords } from '../../../contract/rules/dates.ts';
 import { type OrderDetailDto } from './format.ts';
 
-/** Every state change and every SMS sent about the order, with its Kuala Lumpur time. */
+/** Every state change and every message sent about the order (SMS or WhatsApp, and how far it got), with its Kuala Lumpur time. */
 export function TimelineSection({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
   const d = dictionary(locale);
   const t = d.orderDetail;
@@ -30,7 +30,9 @@ export function TimelineSection({ locale, order }: { locale: Locale; order: Orde
               </>
             ) : (
               <>
-                <span className="block font-semibold">{fill(e.state === 'failed' ? t.smsFailed : t.sms, { phone: formatPhone(e.phone) })}</span>
+                {/* "SMS to …", "WhatsApp to … could not be sent" */}
+                <span className="block font-semibold">{fill(t[`${e.channel}${e.state === 'failed' ? 'Failed' : ''}` as const], { phone: formatPhone(e.phone) })}</span>
+                <span className="block text-sm font-semibold text-slate-600">{noticeChannelLine(e, t)}</span>
                 <span className="block text-sm text-slate-700">{e.text}</span>
                 {e.status && <span className="block text-sm text-amber-900">{e.status}</span>}
               </>

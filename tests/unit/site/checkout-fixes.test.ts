@@ -49,6 +49,12 @@ describe('the checkout draft of a tab', () => {
     expect(readDraft(storage, 'user-1')).toEqual({});
   });
 
+  test('keeps the WhatsApp box as ticked, and only a yes or a no', () => {
+    expect(parseDraftForm({ whatsapp: true })).toEqual({ whatsapp: true });
+    expect(parseDraftForm({ whatsapp: false })).toEqual({ whatsapp: false });
+    expect(parseDraftForm({ whatsapp: 'yes' })).toEqual({});
+  });
+
   test('is checked when read back: fields of the wrong shape are left out, the rest kept', () => {
     const draft = parseDraftForm({
       ...form,

@@ -41,6 +41,17 @@ describe('the order a checkout sends', () => {
     expect(orderAddRequest.safeParse(body).success).toBe(true);
   });
 
+  test('the WhatsApp box goes as it stands once known, and is left out while unknown, so the choice in force stays', () => {
+    for (const whatsapp of [true, false]) {
+      const body = orderRequest('key-12345678', items, 'perodua-myvi-1.5-av-2022', { ...form, whatsapp });
+      expect(body).toHaveProperty('whatsapp', whatsapp);
+      expect(orderAddRequest.safeParse(body).success).toBe(true);
+    }
+    expect(orderRequest('key-12345678', items, 'perodua-myvi-1.5-av-2022', form)).not.toHaveProperty('whatsapp');
+    // Never a reason to ask for a field: the box is not one the order requires.
+    expect(missingFields({ ...form, whatsapp: false })).toEqual([]);
+  });
+
   test('the quote asked for carries only what changes the price; the contract accepts it', () => {
     const install = quoteRequest(items, 'perodua-myvi-1.5-av-2022', { ...form, couponCode: ' save20 ' });
     expect(install).toEqual({ items: [{ productId: 'wiper-bosch-aerotwin', quantity: 1 }, { productId: 'service-basic', quantity: 1 }], variantId: 'perodua-myvi-1.5-av-2022', method: 'install', couponCode: 'save20' });

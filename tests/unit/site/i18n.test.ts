@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { categoryRoute } from '../../../contract/rules/categories.ts';
 import { en } from '../../../src/i18n/en.ts';
+import { locales } from '../../../contract/rules/language.ts';
+import { message } from '../../../contract/rules/messages.ts';
 import { href, localeOfPath, pathInLocale } from '../../../src/i18n/index.ts';
 import { ms } from '../../../src/i18n/ms.ts';
 import { zhCn } from '../../../src/i18n/zh-cn.ts';
@@ -23,7 +25,16 @@ describe('UI dictionaries', () => {
 
   it('Chinese is really translated: no text but names and codes is the English one', () => {
     const same = leaves(zhCn).filter(([key, text]) => english.get(key) === text && /[a-z]{3}/.test(text.replace(/\{\w+\}/g, '')));
-    expect(same.map(([key]) => key)).toEqual(['brand.name']);
+    // WhatsApp is a name too: the timeline names the channel as it is called.
+    expect(same.map(([key]) => key)).toEqual(['brand.name', 'orderDetail.channel.whatsapp']);
+  });
+
+  it('the WhatsApp box at checkout shows, word for word, the consent the server stores with the choice', () => {
+    const site = { en, 'zh-cn': zhCn, ms };
+    for (const locale of locales) expect(site[locale].checkout.whatsapp, locale).toBe(message(locale, 'consent.whatsapp'));
+    expect(en.checkout.whatsapp).toBe('Send my order updates on WhatsApp');
+    expect(zhCn.checkout.whatsapp).toBe('通过 WhatsApp 发送我的订单动态');
+    expect(ms.checkout.whatsapp).toBe('Hantar kemas kini pesanan saya melalui WhatsApp');
   });
 
   it('Malay is really translated for the login texts', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { MAX_IMAGE_BYTES as CONTRACT_MAX_BYTES, MAX_REFUND_IMAGES as CONTRACT_MAX_IMAGES } from '../../../contract/my-orders-dto.ts';
-import { orderTimeline, refundSteps, amountForInput, senOfRinggit, type RefundHistoryRow } from '../../../src/lib/order-view.ts';
+import { noticeChannelLine, orderTimeline, refundSteps, amountForInput, senOfRinggit, type RefundHistoryRow } from '../../../src/lib/order-view.ts';
 import { checkPhotos, MAX_IMAGE_BYTES, MAX_REFUND_IMAGES } from '../../../src/lib/photos.ts';
 
 const asked: RefundHistoryRow = { status: 'PENDING_REVIEW', at: '2026-11-23T02:00:00.000Z', by: 'customer', note: 'Blade squeaks' };
@@ -48,9 +48,27 @@ describe('the order timeline', () => {
         { status: 'PENDING_PAYMENT', stage: null, at: '2026-11-23T01:50:00.000Z', by: 'customer', note: '' },
         { status: 'UPCOMING', stage: 'BOOKED', at, by: 'system', note: '' },
       ],
-      [{ at, phone: '+60123456789', text: 'Booking confirmed', sent: true }],
+      [{ at, phone: '+60123456789', text: 'Booking confirmed', sent: true, channel: 'sms', delivery: null, fallback: false }],
     );
     expect(entries.map((e) => e.kind)).toEqual(['state', 'state', 'sms']);
+  });
+});
+
+describe("a notice's channel on the timeline", () => {
+  const words = { channel: { sms: 'SMS', whatsapp: 'WhatsApp' }, delivery: { sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Not delivered' }, fallback: 'instead of WhatsApp' };
+  test('names the channel and what the provider said last', () => {
+    expect(noticeChannelLine({ channel: 'whatsapp', delivery: 'read', fallback: false, state: 'sent' }, words)).toBe('WhatsApp · Read');
+    expect(noticeChannelLine({ channel: 'sms', delivery: 'delivered', fallback: false, state: 'sent' }, words)).toBe('SMS · Delivered');
+    expect(noticeChannelLine({ channel: 'whatsapp', delivery: 'failed', fallback: false, state: 'sent' }, words)).toBe('WhatsApp · Not delivered');
+  });
+  test('an SMS that stood in for WhatsApp says so', () => {
+    expect(noticeChannelLine({ channel: 'sms', delivery: null, fallback: true, state: 'sending' }, words)).toBe('SMS · instead of WhatsApp');
+    expect(noticeChannelLine({ channel: 'sms', delivery: 'delivered', fallback: true, state: 'sent' }, words)).toBe('SMS · instead of WhatsApp · Delivered');
+  });
+  test('taken by the provider with no status yet reads as sent; not taken yet or not at all names the channel alone', () => {
+    expect(noticeChannelLine({ channel: 'whatsapp', delivery: null, fallback: false, state: 'sent' }, words)).toBe('WhatsApp · Sent');
+    expect(noticeChannelLine({ channel: 'whatsapp', delivery: null, fallback: false, state: 'sending' }, words)).toBe('WhatsApp');
+    expect(noticeChannelLine({ channel: 'sms', delivery: null, fallback: false, state: 'failed' }, words)).toBe('SMS');
   });
 });
 

@@ -70,7 +70,8 @@ const payments = paymentProviderFromEnv(process.env, { db: database.db, secret }
 const statusCallback = config.publicUrl ? `${config.publicUrl}/api${TWILIO_STATUS_PATH}` : null;
 const sms = smsProviderFromEnv(config.smsProvider, process.env, statusCallback);
 const whatsapp = whatsappProviderFromEnv(config.whatsappProvider, process.env, statusCallback);
-configureWhatsApp({ enabled: whatsapp !== null, publicUrl: config.publicUrl });
+// Links in WhatsApp messages: PUBLIC_URL, else this server's own address (development).
+configureWhatsApp({ enabled: whatsapp !== null, publicUrl: config.publicUrl ?? `http://localhost:${config.port}` });
 whatsappTemplates();
 const email = emailProviderFromEnv(config.emailProvider);
 // e-Invoices: LHDN MyInvois (EINVOICE_PROVIDER=myinvois) or the local double, for the seller's TIN.

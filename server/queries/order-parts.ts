@@ -94,7 +94,8 @@ export async function orderParts(ctx: ReadContext, order: OrderRow, locale: Loca
       kind: n.kind!,
       at: n.at.toISOString(),
       phone: n.to,
-      text: n.text,
+      // WhatsApp's *bold* marks are formatting, not words: the timeline shows the words.
+      text: n.channel === 'whatsapp' ? n.text.replace(/\*([^*\n]+)\*/g, '$1') : n.text,
       channel: n.channel === 'whatsapp' ? ('whatsapp' as const) : ('sms' as const),
       delivery: n.delivery,
       fallback: n.fallbackOf !== null,

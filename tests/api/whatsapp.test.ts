@@ -5,6 +5,7 @@ import { twilioSms, twilioWhatsApp } from '../../server/providers/sms/twilio.ts'
 import { startApi, type TestApi } from './harness.ts';
 import { ADD, FIND, mailOrder, PAY, pressInSandbox, rows } from './order-fixtures.ts';
 import { scratchDataDir } from './my-orders-fixtures.ts';
+import { staffKeys } from './console-fixtures.ts';
 import { startTwilioDouble, type SignedCallback, type TwilioDouble } from './twilio-double.ts';
 
 /**
@@ -159,7 +160,7 @@ describe('a notice on WhatsApp', () => {
     const words = { en: ['Order paid', 'Your order: '], 'zh-cn': ['订单已付款', '您的订单：'], ms: ['Pesanan dibayar', 'Pesanan anda: '] }[lang];
     for (const w of words) expect(message!.body).toContain(w);
     expect(message!.body).not.toMatch(/^RM0 /);
-    expect(await timeline(orderNo, languages[lang])).toEqual([expect.objectContaining({ kind: 'bookingConfirmed', channel: 'whatsapp', text: message!.body, sent: true, state: 'sent', delivery: null, fallback: false })]);
+    expect(await timeline(orderNo, languages[lang])).toEqual([expect.objectContaining({ kind: 'bookingConfirmed', channel: 'whatsapp', text: message!.body.replace(/\*/g, ''), sent: true, state: 'sent', delivery: null, fallback: false })]);
   });
 
   test('refused by Twilio for good (a 4xx): the SMS of the same notice goes instead, once, with no link', async () => {
@@ -216,6 +217,15 @@ describe('a notice on WhatsApp', () => {
       expect.objectContaining({ channel: 'whatsapp', state: 'sent', delivery: 'failed', status: 'Not delivered on WhatsApp: sent by SMS instead.' }),
       expect.objectContaining({ channel: 'sms', state: 'sent', fallback: true }),
     ]);
+
+    // The console's Attention list: nothing while the SMS went; the SMS once Twilio says it was not delivered either.
+    api.advance(61);
+    const { admin } = await staffKeys(api);
+    const attention = async () => (await api.request('/api/console/refunds/attention', {}, { userKey: admin })).data.notices as { orderNo: string; lastError: string | null }[];
+    expect(await attention()).toEqual([]);
+    const sms = about(orderNo).find((m) => m.channel === 'sms')!;
+    await post(twilio.statusCallback(sms.sid, 'undelivered', '30003'));
+    expect(await attention()).toEqual([expect.objectContaining({ orderNo, lastError: 'Twilio error 30003' })]);
   });
 });
 

@@ -10,7 +10,6 @@ import { vanFor, type MobileRules, type Van } from '../../contract/rules/mobile.
 import { nearestFirst } from '../../contract/rules/nearest.ts';
 import { areaOfPostcode, type PostcodeTable } from '../../contract/rules/postcode-areas.ts';
 import { pick } from '../i18n/localized.ts';
-import { closedDays } from '../modules/booking/closures.ts';
 import { windowsOf } from '../modules/mobile/service.ts';
 import { checkWorkshopFits, lineNotOnSite } from '../modules/orders/fulfilment.ts';
 import type { ShopContext } from './context.ts';
@@ -40,11 +39,8 @@ export function mobileCart(ctx: Pick<ShopContext, 'indexes'>, items: readonly Li
   return { lines, jobMinutes: fittingMinutesOf(rules, lines), needsTyres: lines.some((l) => l.product.category === TYRES) };
 }
 
-/** Days a van does not come: its base workshop's closed days, those of the content and those staff added. */
-export async function vanClosedOn(ctx: Pick<ShopContext, 'db' | 'indexes'>, van: Van, from: string): Promise<string[]> {
-  const base = workshopOf(ctx.indexes, van.baseStoreId);
-  return [...base.closedOn, ...(await closedDays(ctx.db, base.id, from)).map((c) => c.date)];
-}
+/** Days a van does not come, as the content has them: its base workshop's holidays (staff's closures are read with its bookings). */
+export const vanHolidays = (ctx: Pick<ShopContext, 'indexes'>, van: Van): readonly string[] => workshopOf(ctx.indexes, van.baseStoreId).closedOn;
 
 /**
  * store/mobile/windows (docs/contracts/running-the-business.md §2): the van that comes to the
@@ -66,6 +62,6 @@ export async function mobileWindows(ctx: ShopContext, input: { postcode: string;
   }
   const now = ctx.now();
   const firstDate = addDays(klDate(now), 1);
-  const windows = await windowsOf(ctx.db, { van, rules, closedOn: await vanClosedOn(ctx, van, firstDate), jobMinutes, now, firstDate });
+  const windows = await windowsOf(ctx.db, { van, rules, closedOn: vanHolidays(ctx, van), jobMinutes, now, firstDate });
   return { covered: true, vanId: van.id, ...head, windows, nearest: [] };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { MobileRules } from '../../contract/rules/mobile.ts';
+import { addClosure } from '../../server/modules/booking/closures.ts';
 import { holdWindow, releaseWindow } from '../../server/modules/mobile/service.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { BASIC_SERVICE, WIPERS } from './order-fixtures.ts';
@@ -97,6 +98,16 @@ describe("a van's capacity", () => {
     expect(list.map((w: { free: boolean }) => w.free)).toEqual([false, false, false, true]);
     expect(await hold('van-petaling-jaya', 75, { date: FIRST, start: '17:00' })).toEqual({ ok: false, key: 'mobile.windowNotOffered' });
     expect(await hold('van-petaling-jaya', 75, { date: '2025-06-08', start: '09:00' })).toEqual({ ok: false, key: 'mobile.windowNotOffered' });
+  });
+
+  test('what the van takes and the closures staff add at its base show at the next read', async () => {
+    const firstDay = async () => (await windows({ postcode: '47300', items: [TYRES] })).data.windows.filter((w: { date: string }) => w.date === FIRST).map((w: { free: boolean }) => w.free);
+    expect(await firstDay()).toEqual([true, true, true, true]);
+    await hold('van-petaling-jaya', 75, { date: FIRST, start: '09:00' });
+    expect(await firstDay()).toEqual([false, true, true, true]);
+    await api.db.transaction((tx) => addClosure(tx, { workshopId: 'petaling-jaya-ss2-tyre-auto', date: FIRST, reason: 'Flood', staffId: '00000000-0000-4000-8000-00000000a001' }, api.now()));
+    expect(await firstDay()).toEqual([]);
+    expect(await hold('van-petaling-jaya', 15, { date: FIRST, start: '11:00' })).toEqual({ ok: false, key: 'mobile.windowNotOffered' });
   });
 
   test('released, the minutes are free again; moved, an order holds one window', async () => {

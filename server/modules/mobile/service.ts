@@ -1,7 +1,9 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { vanWindows, windowVerdict, type MobileRules, type Van, type VanJob, type VanWindow } from '../../../contract/rules/mobile.ts';
 import { lockKey, type Db } from '../../db/client.ts';
+import { closedDays } from '../booking/closures.ts';
 import { vanBookings } from './schema.ts';
+import { vanDaysOf } from './van-days-memory.ts';
 
 /**
  * The vans' bookings: what each holds or has booked, and the one way a window is taken or given
@@ -20,7 +22,7 @@ export async function vanJobs(db: Db, vanId: string, fromDate: string, exceptOrd
 export interface WindowRequest {
   van: Van;
   rules: MobileRules;
-  /** The base workshop's closed days. */
+  /** The base workshop's holidays in the content (closures staff added are read here). */
   closedOn: readonly string[];
   jobMinutes: number;
   window: { date: string; start: string };
@@ -40,7 +42,8 @@ export async function holdWindow(tx: Db, request: WindowRequest): Promise<Window
   const { van, rules, window, orderId, now } = request;
   await lockKey(tx, 'van-day', `${van.id}:${window.date}`);
   const jobs = (await vanJobs(tx, van.id, window.date, orderId)).filter((j) => j.date === window.date);
-  const verdict = windowVerdict({ van, rules, closedOn: request.closedOn, jobs, jobMinutes: request.jobMinutes, now }, window);
+  const closed = (await closedDays(tx, van.baseStoreId, window.date)).map((c) => c.date);
+  const verdict = windowVerdict({ van, rules, closedOn: [...request.closedOn, ...closed], jobs, jobMinutes: request.jobMinutes, now }, window);
   if (verdict !== 'ok') return { ok: false, key: verdict };
   const [before] = await tx.select({ state: vanBookings.state }).from(vanBookings).where(eq(vanBookings.orderId, orderId));
   const minutes = request.jobMinutes + rules.travelMinutes;
@@ -59,8 +62,26 @@ export async function releaseWindow(tx: Db, orderId: string): Promise<number> {
   return (await tx.delete(vanBookings).where(eq(vanBookings.orderId, orderId)).returning({ orderId: vanBookings.orderId })).length;
 }
 
-/** The windows a van offers a job of `jobMinutes`, from what it holds now. */
-export async function windowsOf(db: Db, query: { van: Van; rules: MobileRules; closedOn: readonly string[]; jobMinutes: number; now: Date; firstDate: string; exceptOrderId?: string }): Promise<VanWindow[]> {
-  const jobs = await vanJobs(db, query.van.id, query.firstDate, query.exceptOrderId);
-  return vanWindows({ van: query.van, rules: query.rules, closedOn: query.closedOn, jobs, jobMinutes: query.jobMinutes, now: query.now });
+/**
+ * The windows a van offers a job of `jobMinutes` from `firstDate` on: what it holds and its base
+ * workshop's closures (content's `closedOn` and those staff added), read through the van-days
+ * memory where the database tells of changes.
+ */
+export async function windowsOf(
+  db: Db,
+  query: { van: Van; rules: MobileRules; closedOn: readonly string[]; jobMinutes: number; now: Date; firstDate: string; exceptOrderId?: string },
+): Promise<VanWindow[]> {
+  const { van, firstDate } = query;
+  const days = await vanDaysOf(db, van.id, firstDate, async () => {
+    const [jobs, closures] = await Promise.all([
+      db
+        .select({ orderId: vanBookings.orderId, date: vanBookings.date, start: vanBookings.start, minutes: vanBookings.minutes })
+        .from(vanBookings)
+        .where(and(eq(vanBookings.vanId, van.id), gte(vanBookings.date, firstDate))),
+      closedDays(db, van.baseStoreId, firstDate),
+    ]);
+    return { jobs, closedOn: closures.map((c) => c.date) };
+  });
+  const jobs = query.exceptOrderId ? days.jobs.filter((j) => j.orderId !== query.exceptOrderId) : days.jobs;
+  return vanWindows({ van, rules: query.rules, closedOn: [...query.closedOn, ...days.closedOn], jobs, jobMinutes: query.jobMinutes, now: query.now });
 }

@@ -64,8 +64,10 @@ export const cartQuote = defineCall({
     deliveryFeeSen: sen
       .nullable()
       .meta({ description: 'Mailing: the fee to the address’s state (0 when free); null until a state is given. 0 for installation and pickup.' }),
-    discountSen: sen.meta({ description: 'What the coupon takes off; 0 when none or not usable.' }),
-    totalSen: sen.meta({ description: 'subtotalSen − discountSen + deliveryFeeSen: what order/app/add charges for the same input.' }),
+    visitFeeSen: sen.meta({ description: "Fitting at the customer's place: the van's visit fee, before its service tax; 0 otherwise." }),
+    visitFeeTaxSen: sen.meta({ description: 'The 8 % service tax on the visit fee.' }),
+    discountSen: sen.meta({ description: 'What the coupon takes off; 0 when none or not usable (never the visit fee or delivery).' }),
+    totalSen: sen.meta({ description: 'subtotalSen − discountSen + deliveryFeeSen + visitFeeSen + visitFeeTaxSen: what order/app/add charges for the same input.' }),
     coupon: z
       .object({
         code: z.string(),

@@ -123,6 +123,8 @@ export const orderDetail = z
       serviceTaxSen: money.meta({ description: '8 % service tax on labour.' }),
       goodsSen: money,
       deliveryFeeSen: money,
+      visitFeeSen: money.meta({ description: "Fitting at the customer's place: the visit fee before its service tax." }),
+      visitFeeTaxSen: money.meta({ description: 'The 8 % service tax on the visit fee.' }),
       discountSen: money,
       totalSen: money,
     }),

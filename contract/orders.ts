@@ -94,6 +94,17 @@ export const appointment = z
   })
   .meta({ id: 'Appointment' });
 
+/** A van's window at the customer's place (store/mobile/windows): its date and start. */
+export const vanWindowChoice = z
+  .strictObject({
+    date: calendarDate,
+    start: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'field.invalid')
+      .meta({ description: 'HH:mm, Kuala Lumpur; the start of one of the windows store/mobile/windows offers.' }),
+  })
+  .meta({ id: 'VanWindowChoice' });
+
 /** A Malaysian state or federal territory, as people write it; kept by its name. */
 export const addressState = z
   .string()
@@ -122,6 +133,8 @@ export const addressFields = {
   postcode: postcodeField,
   city: text(60),
   state: addressState,
+  /** Fitting at the customer's place: what helps the technician find the car (a guardhouse, a car park level). */
+  landmark: optionalText(120),
 };
 
 /** A postcode of another state than the one chosen is refused at the postcode, naming where it is ("88300 is in Sabah, not Selangor."). */
@@ -149,13 +162,13 @@ export const couponCode = z
  * one it needs and lacks, and a missing plate on an installation (contract/rules/order-required.ts says which).
  */
 export function checkMethodFields(required: boolean) {
-  return (order: { method: keyof typeof methodFields; carPlate?: unknown; storeId?: unknown; appointment?: unknown; address?: unknown }, ctx: z.RefinementCtx) => {
+  return (order: { method: keyof typeof methodFields; carPlate?: unknown; storeId?: unknown; appointment?: unknown; address?: unknown; window?: unknown }, ctx: z.RefinementCtx) => {
     const needs = methodFields[order.method];
     if (!needs) return;
     if (required && plateNeeded[order.method] && order.carPlate === undefined) ctx.addIssue({ code: 'custom', path: ['carPlate'], message: 'plate.required' });
-    for (const field of ['storeId', 'appointment', 'address'] as const) {
+    for (const field of ['storeId', 'appointment', 'address', 'window'] as const) {
       const given = order[field] !== undefined;
-      if (required && needs[field] && !given) ctx.addIssue({ code: 'custom', path: [field], message: field === 'appointment' ? 'slot.required' : 'field.required' });
+      if (required && needs[field] && !given) ctx.addIssue({ code: 'custom', path: [field], message: field === 'appointment' ? 'slot.required' : field === 'window' ? 'mobile.windowRequired' : 'field.required' });
       if (!needs[field] && given) ctx.addIssue({ code: 'custom', path: [field], message: 'order.fieldNotForMethod' });
     }
   };
@@ -170,6 +183,7 @@ export const orderFields = {
   storeId: storeId.optional(),
   appointment: appointment.optional(),
   address: address.optional(),
+  window: vanWindowChoice.optional().meta({ description: "Fitting at the customer's place (method mobile): the van's window, at the address's postcode." }),
   contact,
   notes: z.string().trim().max(NOTES_MAX, 'order.notesTooLong').optional(),
   couponCode,

@@ -17,7 +17,8 @@ export type RefundStatus = (typeof refundStatuses)[number];
 export const openRefundStatuses: readonly RefundStatus[] = ['PENDING_REVIEW', 'REVIEWED', 'PROCESSING', 'FAILED'];
 
 /** Installation at a workshop, self pickup at a workshop, or mailing. */
-export const fulfilmentMethods = ['install', 'pickup', 'mail'] as const;
+/** install: fitted at a workshop; pickup: collected there; mail: posted; mobile: fitted at the customer's place by a van. */
+export const fulfilmentMethods = ['install', 'pickup', 'mail', 'mobile'] as const;
 export type FulfilmentMethod = (typeof fulfilmentMethods)[number];
 
 /**

@@ -32,6 +32,9 @@ export interface OrderTotal {
   /** Parts, labour and tax: what a coupon can take off. */
   goodsSen: number;
   deliveryFeeSen: number;
+  /** Fitting at the customer's place: the van's visit fee and its service tax (8 %); 0 otherwise. */
+  visitFeeSen: number;
+  visitFeeTaxSen: number;
   discountSen: number;
   totalSen: number;
 }
@@ -41,6 +44,8 @@ export interface OrderTotalInput {
   lines: readonly PricedLine[];
   /** Only mailing has one (server/modules/orders/delivery.ts). */
   deliveryFeeSen?: number;
+  /** Only fitting at the customer's place has one (content/orders/mobile.json), before its service tax. */
+  visitFeeSen?: number;
   /** A coupon's discount; cut to the goods, so a total never goes below the delivery fee. */
   discountSen?: number;
 }
@@ -58,7 +63,7 @@ export function lineTotal(line: PricedLine, method: FulfilmentMethod): LineTotal
   assertSen(line.partsSen, 'partsSen');
   assertSen(line.labourSen, 'labourSen');
   if (!Number.isSafeInteger(line.quantity) || line.quantity < 1) throw new RangeError(`quantity must be a whole number from 1, not ${line.quantity}`);
-  const labour = method === 'install' ? line.labourSen : 0;
+  const labour = method === 'install' || method === 'mobile' ? line.labourSen : 0;
   const tax = serviceTax(labour);
   const q = line.quantity;
   return {
@@ -75,6 +80,10 @@ export function orderTotal(input: OrderTotalInput): OrderTotal {
   const deliveryFeeSen = input.deliveryFeeSen ?? 0;
   assertSen(deliveryFeeSen, 'deliveryFeeSen');
   if (deliveryFeeSen > 0 && input.method !== 'mail') throw new RangeError('only a mailed order has a delivery fee');
+  const visitFeeSen = input.visitFeeSen ?? 0;
+  assertSen(visitFeeSen, 'visitFeeSen');
+  if (visitFeeSen > 0 && input.method !== 'mobile') throw new RangeError('only an order fitted at the customer\'s place has a visit fee');
+  const visitFeeTaxSen = serviceTax(visitFeeSen);
   const requestedDiscount = input.discountSen ?? 0;
   assertSen(requestedDiscount, 'discountSen');
 
@@ -92,8 +101,10 @@ export function orderTotal(input: OrderTotalInput): OrderTotal {
     serviceTaxSen,
     goodsSen,
     deliveryFeeSen,
+    visitFeeSen,
+    visitFeeTaxSen,
     discountSen,
-    totalSen: goodsSen - discountSen + deliveryFeeSen,
+    totalSen: goodsSen - discountSen + deliveryFeeSen + visitFeeSen + visitFeeTaxSen,
   };
 }
 

@@ -9,7 +9,13 @@ import type { Coupon } from '../modules/coupons/content.ts';
 import { evaluateCoupon, findCoupon, type CouponResult } from '../modules/coupons/rules.ts';
 import { couponUseCounts } from '../modules/coupons/service.ts';
 import { paidOrderCount } from '../modules/orders/service.ts';
+import { categories } from '../../contract/rules/categories.ts';
+import { vanFor, type MobileRules, type Van } from '../../contract/rules/mobile.ts';
+import { isFitted } from '../../contract/rules/order-required.ts';
+import { warning } from '../modules/errors.ts';
 import { carOf, cartDelivery, cartTotal, checkCartMethod, checkCartWorkshop, fittingMinutesOf, priceCart, workshopOf, type PricedItem, type Workshop } from './cart.ts';
+
+const TYRES = categories.find((c) => c.slug === 'auto-tires-service')!.className;
 
 /**
  * An order's bill, worked out one way for both asking it (cart/quote) and placing the order
@@ -23,7 +29,7 @@ export interface BillRequest {
   variantId?: string;
   method: FulfilmentMethod;
   storeId?: string;
-  address?: { state: string };
+  address?: { state: string; postcode?: string };
   couponCode?: string;
 }
 
@@ -32,9 +38,14 @@ export interface CheckedCart {
   car: ReturnType<typeof carOf> | null;
   priced: PricedItem[];
   method: FulfilmentMethod;
+  /** The workshop fitting the goods or handing them over; at the customer's place, the van's base (its stock). */
   workshop: Workshop | null;
-  /** Installation: how long the job takes a bay; 0 otherwise. */
+  /** At the customer's place: the van that comes to the address's postcode, once one is given. */
+  van: Van | null;
+  /** Installation or a van's visit: how long the job takes; 0 otherwise. */
   fittingMinutes: number;
+  /** At the customer's place: the visit fee before its service tax; 0 otherwise. */
+  visitFeeSen: number;
   /** Parts, labour and tax: what a coupon applies to. */
   goodsSen: number;
   /** Mailing: the fee to the address's state, null until one is known; 0 otherwise. */
@@ -52,13 +63,24 @@ export function checkCart(indexes: Indexes, input: BillRequest, locale: Locale):
   const car = input.variantId ? carOf(indexes, input.variantId) : null;
   const priced = priceCart(indexes, input.items, car?.priced ?? null, locale);
   checkCartMethod(fulfilment, priced, input.method, locale);
-  const workshop = input.storeId ? workshopOf(indexes, input.storeId) : null;
-  if (workshop) checkCartWorkshop(workshop, priced, locale);
-  const fittingMinutes = input.method === 'install' ? fittingMinutesOf(fulfilment, priced) : 0;
+  const mobile = input.method === 'mobile';
+  const van = mobile && input.address?.postcode ? vanOf(indexes, input.address.postcode, priced) : null;
+  const workshop = van ? workshopOf(indexes, van.baseStoreId) : input.storeId ? workshopOf(indexes, input.storeId) : null;
+  if (workshop && !mobile) checkCartWorkshop(workshop, priced, locale);
+  const fittingMinutes = isFitted(input.method) ? fittingMinutesOf(fulfilment, priced) : 0;
   const goodsSen = cartTotal(input.method, priced).goodsSen;
   const deliveryFeeSen = input.method === 'mail' ? cartDelivery(delivery, input.method, input.address?.state, goodsSen) : 0;
+  const visitFeeSen = mobile ? (indexes.orderRules.mobile as MobileRules).visitFeeSen : 0;
   const coupon = input.couponCode ? findCoupon(indexes.coupons, input.couponCode) : undefined;
-  return { car, priced, method: input.method, workshop, fittingMinutes, goodsSen, deliveryFeeSen, coupon };
+  return { car, priced, method: input.method, workshop, van, fittingMinutes, visitFeeSen, goodsSen, deliveryFeeSen, coupon };
+}
+
+/** The van that comes to `postcode` for these lines (one that fits tyres when there are any); refused, naming the postcode, when none does. */
+function vanOf(indexes: Indexes, postcode: string, priced: readonly PricedItem[]): Van {
+  const needsTyres = priced.some((p) => p.product.category === TYRES);
+  const van = vanFor(indexes.orderRules.mobile as MobileRules, postcode, needsTyres);
+  if (!van) throw warning('mobile.notCovered', { postcode }, { field: 'address.postcode' });
+  return van;
 }
 
 export interface CouponVerdict {
@@ -87,5 +109,5 @@ export async function couponVerdict(db: Db, customerId: string, cart: CheckedCar
 /** The itemised bill: each line, delivery when known, and the coupon's discount only when usable. */
 export function billOf(cart: CheckedCart, verdict: CouponVerdict | null): OrderTotal {
   const discountSen = verdict?.result.usable ? verdict.result.discountSen : 0;
-  return cartTotal(cart.method, cart.priced, cart.deliveryFeeSen ?? 0, discountSen);
+  return cartTotal(cart.method, cart.priced, cart.deliveryFeeSen ?? 0, discountSen, cart.visitFeeSen);
 }

@@ -42,6 +42,8 @@ export async function quoteCart(ctx: ShopContext, customerId: string, input: Quo
     serviceTaxSen: bill.serviceTaxSen,
     subtotalSen: bill.goodsSen,
     deliveryFeeSen: cart.deliveryFeeSen,
+    visitFeeSen: bill.visitFeeSen,
+    visitFeeTaxSen: bill.visitFeeTaxSen,
     discountSen: bill.discountSen,
     totalSen: bill.totalSen,
     coupon: verdict && {

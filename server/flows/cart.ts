@@ -126,11 +126,12 @@ export function fittingMinutesOf(rules: FulfilmentRules, cartLines: readonly { c
 }
 
 /** The itemised total of priced lines: labour and its tax only when the workshop fits them. */
-export function cartTotal(method: FulfilmentMethod, priced: readonly PricedItem[], deliveryFeeSen = 0, discountSen = 0): OrderTotal {
+export function cartTotal(method: FulfilmentMethod, priced: readonly PricedItem[], deliveryFeeSen = 0, discountSen = 0, visitFeeSen = 0): OrderTotal {
   return orderTotal({
     method,
     lines: priced.map((p) => ({ partsSen: p.quote.unit.partsSen, labourSen: p.quote.unit.labourSen, quantity: p.quote.quantity })),
     deliveryFeeSen,
+    visitFeeSen,
     discountSen,
   });
 }

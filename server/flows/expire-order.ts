@@ -1,3 +1,4 @@
+import { releaseWindow } from '../modules/mobile/service.ts';
 import type { Db } from '../db/client.ts';
 import { finishJob, retryDelayMs, scheduleJob, type JobHandler } from '../jobs/queue.ts';
 import { releaseHeldUnits } from '../modules/booking/service.ts';
@@ -25,6 +26,7 @@ export async function expireOrder(tx: Db, orderId: string, now: Date): Promise<b
   const moved = await tryMoveOrder(tx, order, 'expire', 'system', { noteKey: 'order.paymentExpired', changes: { cancelledBy: 'system' } }, now);
   if (!moved.ok) return false;
   await releaseHeldUnits(tx, order.id);
+  await releaseWindow(tx, order.id);
   await releaseUnits(tx, order, 'system', now);
   await returnCouponUse(tx, order.id, now);
   return true;

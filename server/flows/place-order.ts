@@ -10,6 +10,8 @@ import { pick } from '../i18n/localized.ts';
 import { holdAppointment, unitsOf } from '../modules/booking/service.ts';
 import { rememberName } from '../modules/auth/service.ts';
 import { setWhatsApp } from '../modules/notifications/whatsapp.ts';
+import { holdWindow } from '../modules/mobile/service.ts';
+import type { MobileRules } from '../../contract/rules/mobile.ts';
 import { lockCoupon, recordCouponUse } from '../modules/coupons/service.ts';
 import { lineFittingMinutes } from '../modules/orders/fulfilment.ts';
 import { orderNumber, requestHash } from '../modules/orders/numbers.ts';
@@ -79,8 +81,9 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
 
   // Everything that needs no database is checked before a transaction opens, as a quote checks it.
   const cart = checkCart(indexes, input, locale);
-  const { car, priced, workshop, fittingMinutes, coupon } = cart;
+  const { car, priced, workshop, fittingMinutes, coupon, van } = cart;
   const install = input.method === 'install';
+  const mobile = input.method === 'mobile';
   if (input.couponCode && !coupon) throw new DomainError(Code.WARNING, 'coupon.unknown', {}, { field: 'couponCode' });
 
   // The garage car the order is for, when it is one of this customer's: its history gets the service.
@@ -113,6 +116,12 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
         if (!held.ok) throw new DomainError(Code.WARNING, held.key, {}, { field: 'appointment' });
         bay = held.bay;
       }
+      // At the customer's place: the van's window, under the lock on its day (server/modules/mobile/service.ts).
+      if (mobile && van && input.window) {
+        const rules = indexes.orderRules.mobile as MobileRules;
+        const held = await holdWindow(tx, { van, rules, closedOn: workshop?.closedOn ?? [], jobMinutes: fittingMinutes, window: input.window, orderId, now });
+        if (!held.ok) throw new DomainError(Code.WARNING, held.key, {}, { field: 'window' });
+      }
 
       const order = await insertOrder(
         tx,
@@ -123,8 +132,9 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
           stage: null,
           method: input.method,
           storeId: workshop?.id ?? null,
-          appointmentDate: install ? input.appointment!.date : null,
-          appointmentTime: install ? input.appointment!.time : null,
+          appointmentDate: install ? input.appointment!.date : mobile ? input.window!.date : null,
+          appointmentTime: install ? input.appointment!.time : mobile ? input.window!.start : null,
+          vanId: van?.id ?? null,
           fittingMinutes,
           car: car!.snapshot,
           // A pickup or a parcel may name no plate: kept blank.
@@ -139,6 +149,8 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
           serviceTaxSen: total.serviceTaxSen,
           goodsSen: total.goodsSen,
           deliveryFeeSen: total.deliveryFeeSen,
+          visitFeeSen: total.visitFeeSen,
+          visitFeeTaxSen: total.visitFeeTaxSen,
           discountSen: total.discountSen,
           totalSen: total.totalSen,
           payBefore,
@@ -168,7 +180,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
             labourSen: line.labourSen,
             serviceTaxSen: line.serviceTaxSen,
             totalSen: line.totalSen,
-            fittingMinutes: install ? lineFittingMinutes(indexes.orderRules.fulfilment, p.cartLine) : 0,
+            fittingMinutes: install || mobile ? lineFittingMinutes(indexes.orderRules.fulfilment, p.cartLine) : 0,
           };
         }),
         { by: 'customer', noteKey: 'history.placed' },
@@ -182,9 +194,10 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
       const reserved = await reserveOrderUnits(tx, ctx, order, lines, 'customer', now);
       if (!reserved.ok) throw notEnoughError(ctx, reserved, locale);
       // Units from the warehouse reach the workshop transferDays later: no earlier appointment.
-      if (install && input.appointment && reserved.fromWarehouse) {
+      const fitOn = install ? input.appointment : mobile ? input.window : undefined;
+      if (fitOn && reserved.fromWarehouse) {
         const first = await firstDateFor(tx, klDate(now), true);
-        if (input.appointment.date < first) throw new DomainError(Code.WARNING, 'stock.transferDate', { date: first }, { field: 'appointment', notBefore: first });
+        if (fitOn.date < first) throw new DomainError(Code.WARNING, 'stock.transferDate', { date: first }, { field: install ? 'appointment' : 'window', notBefore: first });
       }
       // The checkout's "Send my order updates on WhatsApp", recorded with the order as the customer's choice (a consent).
       if (input.whatsapp !== undefined) await setWhatsApp(tx, { userId: customerId, whatsapp: input.whatsapp, locale, source: 'checkout' }, now);

@@ -1,3 +1,5 @@
+import type { MobileRules } from '../../contract/rules/mobile.ts';
+import { bookHeldWindow, holdWindow } from '../modules/mobile/service.ts';
 import type { MessageKey } from '../../contract/rules/messages.ts';
 import { ringgit } from '../../contract/rules/order-total.ts';
 import type { Db } from '../db/client.ts';
@@ -35,12 +37,23 @@ export interface Settled {
 
 /** Books the appointment of an order paid after its hold was released, if a bay is still free and the time still ahead. */
 async function rebook(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): Promise<boolean> {
+  if (order.method === 'mobile') return rebookWindow(tx, ctx, order, now);
   const workshop = ctx.indexes.workshops.find((w) => w.id === order.storeId);
   if (!workshop || !order.appointmentDate || !order.appointmentTime) return false;
   const appointment = { date: order.appointmentDate, time: order.appointmentTime };
   if (appointmentStart(appointment) <= now) return false;
   const bay = await rebookAppointment(tx, { workshopId: workshop.id, bays: workshop.bays, fittingMinutes: order.fittingMinutes, appointment, holder: { kind: 'order', id: order.id }, now });
   return bay !== null;
+}
+
+/** A van's window given back when the order expired, taken again if it is still free: booked at once. */
+async function rebookWindow(tx: Db, ctx: PaymentContext, order: OrderRow, now: Date): Promise<boolean> {
+  const rules = ctx.indexes.orderRules.mobile as MobileRules;
+  const van = rules.vans.find((v) => v.id === order.vanId);
+  if (!van || !order.appointmentDate || !order.appointmentTime) return false;
+  const closedOn = ctx.indexes.workshops.find((w) => w.id === van.baseStoreId)?.closedOn ?? [];
+  const held = await holdWindow(tx, { van, rules, closedOn, jobMinutes: order.fittingMinutes, window: { date: order.appointmentDate, start: order.appointmentTime }, orderId: order.id, now });
+  return held.ok && (await bookHeldWindow(tx, order.id)) === 1;
 }
 
 /**
@@ -75,7 +88,8 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
 
   if (order.status === 'PENDING_PAYMENT') {
     // Its units are held until the time-out, which has not ended it: they become booked.
-    if (order.method === 'install' && (await bookHeldUnits(tx, order.id)) === 0 && !(await rebook(tx, ctx, order, now))) {
+    const booked = order.method === 'install' ? await bookHeldUnits(tx, order.id) : order.method === 'mobile' ? await bookHeldWindow(tx, order.id) : 1;
+    if (booked === 0 && !(await rebook(tx, ctx, order, now))) {
       return refund('history.paidLateTaken');
     }
     const kept = await keep('pay', 'history.paid');
@@ -87,7 +101,7 @@ export async function settlePaidOrder(tx: Db, ctx: PaymentContext, order: OrderR
     // Its stock was released when it expired: reserved again, or the money goes back.
     const lines = (await linesOf(tx, order.id)).map((l) => ({ position: l.position, productId: l.productId, options: l.options, quantity: l.quantity }));
     if (!(await reserveOrderUnits(tx, ctx, order, lines, 'system', now)).ok) return refund('history.paidLateNoStock');
-    if (order.method === 'install' && !(await rebook(tx, ctx, order, now))) {
+    if ((order.method === 'install' || order.method === 'mobile') && !(await rebook(tx, ctx, order, now))) {
       await releaseUnits(tx, order, 'system', now);
       return refund('history.paidLateTaken');
     }

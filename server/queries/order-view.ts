@@ -99,6 +99,8 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
       serviceTaxSen: order.serviceTaxSen,
       goodsSen: order.goodsSen,
       deliveryFeeSen: order.deliveryFeeSen,
+      visitFeeSen: order.visitFeeSen,
+      visitFeeTaxSen: order.visitFeeTaxSen,
       discountSen: order.discountSen,
       totalSen: order.totalSen,
     },

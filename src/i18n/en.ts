@@ -437,6 +437,7 @@ export const en = {
     install: 'Installation at a workshop',
     pickup: 'Self pickup at a workshop',
     mail: 'Delivery by post',
+    mobile: 'Fitted at my place',
     workshop: 'Workshop',
     finding: 'Finding workshops…',
     noWorkshop: 'No workshop can take every line of this order.',

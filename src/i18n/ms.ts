@@ -437,6 +437,7 @@ export const ms: Dictionary = {
     install: 'Pemasangan di bengkel',
     pickup: 'Ambil sendiri di bengkel',
     mail: 'Penghantaran pos',
+    mobile: 'Dipasang di tempat saya',
     workshop: 'Bengkel',
     finding: 'Mencari bengkel…',
     noWorkshop: 'Tiada bengkel yang boleh menerima setiap item pesanan ini.',

@@ -436,6 +436,7 @@ export const zhCn: Dictionary = {
     install: '到车厂安装',
     pickup: '到车厂自取',
     mail: '邮寄',
+    mobile: '上门安装',
     workshop: '车厂',
     finding: '正在查找车厂…',
     noWorkshop: '没有车厂能处理此订单的所有商品。',

@@ -114,7 +114,7 @@ describe('order/app/add names every field in words', () => {
 describe('coupon/client-get and paying name their fields in words', () => {
   test('coupon/client-get', async () => {
     await expectRefused(COUPONS, { variantId: MYVI }, { field: 'items', value: null, en: 'Cart is required.', zh: '购物车为必填项。', ms: 'Troli diperlukan.' });
-    await expectRefused(COUPONS, { items: [WIPERS], method: 'drone' }, { field: 'method', value: null, en: 'Ordering method must be one of: install, pickup, mail.', zh: '下单方式必须是以下之一：install, pickup, mail。', ms: 'Kaedah pesanan mestilah salah satu daripada: install, pickup, mail.' });
+    await expectRefused(COUPONS, { items: [WIPERS], method: 'drone' }, { field: 'method', value: null, en: 'Ordering method must be one of: install, pickup, mail, mobile.', zh: '下单方式必须是以下之一：install, pickup, mail, mobile。', ms: 'Kaedah pesanan mestilah salah satu daripada: install, pickup, mail, mobile.' });
     await expectRefused(COUPONS, { items: [WIPERS], couponCode: 7 }, { field: 'couponCode', value: null, en: 'Coupon code must be text.', zh: '优惠码必须是文本。', ms: 'Kod kupon mestilah teks.' });
     await expectRefused(COUPONS, { items: [{ quantity: 1 }] }, { field: 'items.0.productId', value: null, en: 'Product is required.', zh: '商品为必填项。', ms: 'Produk diperlukan.' });
   });

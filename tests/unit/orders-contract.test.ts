@@ -85,7 +85,7 @@ describe('order/app/add: placing an order', () => {
     ['mailing without an address', { ...base, method: 'mail' }, { field: 'address', msg: 'address is required.' }],
     ['mailing with a workshop', { ...mail, storeId: 'petaling-jaya-ss2-tyre-auto' }, { field: 'storeId', msg: 'storeId is not used with this ordering method.' }],
     ['pickup with a time', { ...base, method: 'pickup', storeId: 'petaling-jaya-ss2-tyre-auto', appointment: install.appointment }, { field: 'appointment', msg: 'appointment is not used with this ordering method.' }],
-    ['an unknown method', { ...install, method: 'drone' }, { field: 'method', msg: 'method must be one of: install, pickup, mail.' }],
+    ['an unknown method', { ...install, method: 'drone' }, { field: 'method', msg: 'method must be one of: install, pickup, mail, mobile.' }],
   ])('%s is refused', (_, body, expected) => {
     expect(problem(orderAdd.request, body)).toEqual(expected);
   });

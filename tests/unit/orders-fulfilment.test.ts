@@ -178,11 +178,11 @@ describe('the content files', () => {
     expect(Object.keys(loaded.categories).sort()).toEqual(categories.map((c) => c.className).sort());
   });
 
-  test('in the shop: services and tyres installed only; wipers and dash cams also picked up or posted', async () => {
+  test('in the shop: services and tyres installed, at a workshop or at the customer\'s place; wipers and dash cams also picked up or posted', async () => {
     const loaded = await loadFulfilment(contentDir, productIds);
-    expect(cartMethods(loaded, [basicService])).toEqual(['install']);
-    expect(cartMethods(loaded, [tyres(4)])).toEqual(['install']);
-    expect(cartMethods(loaded, [wipers, dashCam])).toEqual(['install', 'pickup', 'mail']);
+    expect(cartMethods(loaded, [basicService])).toEqual(['install', 'mobile']);
+    expect(cartMethods(loaded, [tyres(4)])).toEqual(['install', 'mobile']);
+    expect(cartMethods(loaded, [wipers, dashCam])).toEqual(['install', 'pickup', 'mail', 'mobile']);
   });
 
   test('in the shop: mats need no fitting, so they are collected or posted, never installed', async () => {

@@ -55,10 +55,11 @@ export function everySms(locale: Locale): { name: string; text: string }[] {
     install: base,
     pickup: { ...base, method: 'pickup', appointment: null },
     mail: { ...base, method: 'mail', workshop: null, appointment: null, pickupCode: null },
+    mobile: { ...base, method: 'mobile', workshop: null, appointment: { date, time, end: time }, pickupCode: null },
   };
   const note = freeText(locale, STAFF_NOTE_MAX);
-  const { install, pickup, mail } = orders;
-  const everyOrder = [install, pickup, mail];
+  const { install, pickup, mail, mobile } = orders;
+  const everyOrder = [install, pickup, mail, mobile];
   // Every kind of order notice, on the orders it is sent about: a kind left out does not compile.
   const events: Record<OrderNoticeEvent['kind'], [OrderNoticeEvent, NoticeOrder[]][]> = {
     bookingConfirmed: [[{ kind: 'bookingConfirmed' }, everyOrder]],

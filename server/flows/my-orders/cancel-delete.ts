@@ -1,3 +1,4 @@
+import { releaseWindow } from '../../modules/mobile/service.ts';
 import { releaseHeldUnits } from '../../modules/booking/service.ts';
 import { returnCouponUse } from '../../modules/coupons/service.ts';
 import { releaseUnits } from '../../modules/stock/service.ts';
@@ -23,6 +24,7 @@ export async function cancelOrder(ctx: ShopContext, customerId: string, input: {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
     await moveOrder(tx, order, 'cancel', 'customer', { note: input.reason, changes: { cancelledBy: 'customer' } }, now);
     await releaseHeldUnits(tx, order.id);
+    await releaseWindow(tx, order.id);
     await releaseUnits(tx, order, 'customer', now);
     await returnCouponUse(tx, order.id, now);
     return pendingCheckouts(tx, order.id);

@@ -53,8 +53,8 @@ export async function holdWindow(tx: Db, request: WindowRequest): Promise<Window
 }
 
 /** A paid order's window: booked, no longer held. */
-export async function bookHeldWindow(tx: Db, orderId: string): Promise<void> {
-  await tx.update(vanBookings).set({ state: 'booked' }).where(eq(vanBookings.orderId, orderId));
+export async function bookHeldWindow(tx: Db, orderId: string): Promise<number> {
+  return (await tx.update(vanBookings).set({ state: 'booked' }).where(eq(vanBookings.orderId, orderId)).returning({ orderId: vanBookings.orderId })).length;
 }
 
 /** Gives an order's window back (cancelled, timed out, missed): the van's minutes are free again. */

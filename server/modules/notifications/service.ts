@@ -17,7 +17,15 @@ export interface NoticeContext {
   db: Db;
   sms: SmsProvider;
   whatsapp?: WhatsAppProvider | null;
-  indexes: { workshops: readonly { id: string; name: string }[] };
+  indexes: { workshops: readonly { id: string; name: string }[]; orderRules?: { mobile: { windowHours: number } } };
+}
+
+/** At the customer's place: the window's close, its start plus the content's window length. */
+function windowEnd(ctx: Pick<NoticeContext, 'indexes'>, method: OrderRow['method'], start: string): { end?: string } {
+  const hours = ctx.indexes.orderRules?.mobile.windowHours;
+  if (method !== 'mobile' || !hours) return {};
+  const minute = Number(start.slice(0, 2)) * 60 + Number(start.slice(3, 5)) + hours * 60;
+  return { end: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}` };
 }
 
 export function noticeOrder(ctx: Pick<NoticeContext, 'indexes'>, order: OrderRow): NoticeOrder {
@@ -26,7 +34,7 @@ export function noticeOrder(ctx: Pick<NoticeContext, 'indexes'>, order: OrderRow
     orderNo: order.orderNo,
     method: order.method,
     workshop: workshop?.name ?? null,
-    appointment: order.appointmentDate && order.appointmentTime ? { date: order.appointmentDate, time: order.appointmentTime } : null,
+    appointment: order.appointmentDate && order.appointmentTime ? { date: order.appointmentDate, time: order.appointmentTime, ...windowEnd(ctx, order.method, order.appointmentTime) } : null,
     pickupCode: order.pickupCode,
     expressCompany: order.expressCompany,
     expressNo: order.expressNo,

@@ -42,7 +42,8 @@ export interface NoticeOrder {
   orderNo: string;
   method: FulfilmentMethod;
   workshop: string | null;
-  appointment: { date: string; time: string } | null;
+  /** Installation: the appointment; at the customer's place, the window (`end` its close). */
+  appointment: { date: string; time: string; end?: string } | null;
   pickupCode: string | null;
   expressCompany: string | null;
   expressNo: string | null;
@@ -81,7 +82,7 @@ export interface PaidNotice {
   orderNo: string;
   method: FulfilmentMethod;
   workshop: string | null;
-  appointment: { date: string; time: string } | null;
+  appointment: { date: string; time: string; end?: string } | null;
   locale: Locale;
 }
 
@@ -95,6 +96,10 @@ export function paidSms(order: PaidNotice): string {
       date: order.appointment.date,
       time: order.appointment.time,
     });
+  }
+  if (order.method === 'mobile' && order.appointment) {
+    const { date, time, end = time } = order.appointment;
+    return smsMessage(locale, 'sms.paidMobile', { orderNo, date, time, end });
   }
   if (order.method === 'pickup') return smsMessage(locale, 'sms.paidPickup', { orderNo, workshop: order.workshop ?? '' });
   return smsMessage(locale, 'sms.paidMail', { orderNo });

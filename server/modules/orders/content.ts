@@ -8,8 +8,9 @@ import { readContent } from '../../db/content.ts';
  * workshop needs to fit it; content/orders/delivery.json: the mailing fees; warranty.json below.
  */
 const classNames = categories.map((c) => c.className) as [CategoryClassName, ...CategoryClassName[]];
+/** The methods a category lists; fitting at the customer's place is its own flag (`mobile`). */
 const methods = z
-  .array(z.enum(fulfilmentMethods))
+  .array(z.enum(fulfilmentMethods.filter((m) => m !== 'mobile') as ['install', 'pickup', 'mail']))
   .min(1)
   .refine((list) => new Set(list).size === list.length, 'a method is listed twice');
 /** Minutes a bay is taken; a day is at most 24 hours. */

@@ -24,8 +24,11 @@ export function productFulfilment(rules: FulfilmentRules, line: Pick<CartLine, '
   const category = rules.categories[line.category];
   const own = rules.products[line.productId] ?? {};
   const fittingMinutes = own.fittingMinutes ?? category.fittingMinutes;
+  const methods = own.methods ?? category.methods;
+  // Fitted at the customer's place: what is fitted at a workshop and marked mobile (never tinting).
+  const mobile = (own.mobile ?? category.mobile ?? false) && methods.includes('install');
   return {
-    methods: own.methods ?? category.methods,
+    methods: mobile ? [...methods, 'mobile'] : methods,
     fittingMinutes,
     // A product that sets only its first-unit time keeps the category's pace for more units,
     // unless the category has none, when each unit takes as long as the first.
@@ -43,6 +46,7 @@ const notAllowed: Record<FulfilmentMethod, MessageKey> = {
   install: 'fulfilment.notInstall',
   pickup: 'fulfilment.notPickup',
   mail: 'fulfilment.notMail',
+  mobile: 'fulfilment.notMobile',
 };
 
 export type MethodCheck = { ok: true } | { ok: false; key: MessageKey; lineIndex: number; productId: string };
@@ -85,8 +89,7 @@ export function checkWorkshopFits(services: readonly string[], lines: readonly C
  * category in content/orders/fulfilment.json): only what a workshop would fit, never tinting.
  */
 export function fitsOnSite(rules: FulfilmentRules, line: Pick<CartLine, 'productId' | 'category'>): boolean {
-  const mobile = rules.products[line.productId]?.mobile ?? rules.categories[line.category].mobile ?? false;
-  return mobile && productFulfilment(rules, line).methods.includes('install');
+  return productFulfilment(rules, line).methods.includes('mobile');
 }
 
 /** The first line a van cannot fit on site, or -1. */

@@ -48,9 +48,13 @@ export const orders = pgTable(
     status: text('status').$type<OrderStatus>().notNull(),
     stage: text('stage').$type<OrderStage>(),
     method: text('method').$type<FulfilmentMethod>().notNull(),
+    /** The workshop fitting or handing over the goods; at the customer's place, the van's base (its stock). */
     storeId: text('store_id'),
+    /** Installation: the appointment; at the customer's place, the window's date and start. */
     appointmentDate: date('appointment_date', { mode: 'string' }),
     appointmentTime: text('appointment_time'),
+    /** At the customer's place: the van that comes (content/orders/mobile.json). */
+    vanId: text('van_id'),
     /** Minutes a bay is taken for the job (install orders). */
     fittingMinutes: integer('fitting_minutes').notNull().default(0),
     car: jsonb('car').$type<CarSnapshot>().notNull(),
@@ -68,6 +72,9 @@ export const orders = pgTable(
     serviceTaxSen: sen('service_tax_sen'),
     goodsSen: sen('goods_sen'),
     deliveryFeeSen: sen('delivery_fee_sen'),
+    /** At the customer's place: the visit fee and its service tax (8 %). */
+    visitFeeSen: integer('visit_fee_sen').notNull().default(0),
+    visitFeeTaxSen: integer('visit_fee_tax_sen').notNull().default(0),
     discountSen: sen('discount_sen'),
     totalSen: sen('total_sen'),
     payBefore: at('pay_before'),
@@ -100,7 +107,7 @@ export const orders = pgTable(
       .where(sql`${t.pickupCode} is not null and ${t.status} in ('UPCOMING', 'IN_PROGRESS')`),
     check('orders_money_check', sql`${t.totalSen} >= 0 and ${t.discountSen} >= 0`),
     check('orders_status_check', sql`${t.status} in ('PENDING_PAYMENT', 'UPCOMING', 'IN_PROGRESS', 'COMPLETED', 'CANCELLED', 'REFUNDED')`),
-    check('orders_method_check', sql`${t.method} in ('install', 'pickup', 'mail')`),
+    check('orders_method_check', sql`${t.method} in ('install', 'pickup', 'mail', 'mobile')`),
   ],
 );
 

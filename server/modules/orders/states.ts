@@ -31,7 +31,7 @@ export type OrderMove = { ok: true; status: OrderStatus; stage: OrderStage | nul
 export const PAYMENT_EXPIRED_NOTE = 'payment time expired';
 
 /** Where a paid order starts, by method: a booked bay, a parcel being prepared, one to ship. */
-export const firstStage: Record<FulfilmentMethod, OrderStage> = { install: 'BOOKED', pickup: 'PREPARING', mail: 'TO_SHIP' };
+export const firstStage: Record<FulfilmentMethod, OrderStage> = { install: 'BOOKED', pickup: 'PREPARING', mail: 'TO_SHIP', mobile: 'BOOKED' };
 
 interface OrderRow extends StateMove<OrderStatus, OrderEvent, Actor> {
   /** The stage it must be in; undefined: any. */

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { startApi, twoApiProcesses, type TestApi } from './harness.ts';
+import { ADD, BASIC_SERVICE, contact, MYVI, newKey, rows, selangorAddress, WIPERS } from './order-fixtures.ts';
+import { paidOrder } from './my-orders-fixtures.ts';
+
+/**
+ * Orders fitted at the customer's place (docs/contracts/running-the-business.md §2): the bill with
+ * its visit fee, a van's window held with the order and booked when paid, given back when the order
+ * ends unpaid, and refusals that book nothing.
+ */
+
+const QUOTE = '/api/app/order/vehicle/cart/quote';
+const FIRST = '2025-06-04';
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
+function mobileOrder(overrides: Record<string, unknown> = {}) {
+  return {
+    idempotencyKey: newKey(),
+    items: [WIPERS, BASIC_SERVICE],
+    variantId: MYVI,
+    carPlate: 'WXY 1234',
+    method: 'mobile',
+    address: { ...selangorAddress, landmark: 'Guardhouse B, level 2 car park' },
+    window: { date: FIRST, start: '09:00' },
+    contact,
+    ...overrides,
+  };
+}
+
+const vanRows = (api: TestApi) => rows<{ van_id: string; date: string; start: string; minutes: number; state: string }>(api, sql`select van_id, date::text, start, minutes, state from van_bookings order by start`);
+
+describe('an order fitted at the customer’s place', () => {
+  let api: TestApi;
+  let customer: string;
+  beforeAll(async () => {
+    api = await startApi({ paymentTimeoutMinutes: 30 });
+  });
+  afterAll(() => api?.close());
+  beforeEach(async () => {
+    await api.reset();
+    customer = (await api.login('0123456789')).userKey;
+  });
+
+  test('its bill: parts, labour and its tax as at a workshop, then the visit fee and its 8 % service tax', async () => {
+    const quote = await api.request(QUOTE, { items: [WIPERS, BASIC_SERVICE], variantId: MYVI, method: 'mobile', address: { postcode: '47300', state: 'Selangor' } }, { userKey: customer });
+    expect(quote.code, quote.msg).toBe(200);
+    expect(quote.data).toMatchObject({ subtotalSen: 8900 + 15900, visitFeeSen: 3000, visitFeeTaxSen: 240, deliveryFeeSen: 0, totalSen: 8900 + 15900 + 3240 });
+  });
+
+  test('placed: the window is held with its minutes and the van named; paid: booked; the bill is the order’s', async () => {
+    const placed = await api.request(ADD, mobileOrder(), { userKey: customer });
+    expect(placed.code, placed.msg).toBe(200);
+    expect(await vanRows(api)).toEqual([{ van_id: 'van-petaling-jaya', date: FIRST, start: '09:00', minutes: 75 + 30, state: 'held' }]);
+    const [order] = await rows<{ van_id: string; store_id: string; appointment_time: string; visit_fee_sen: number; visit_fee_tax_sen: number; total_sen: number; address: { landmark: string } }>(
+      api,
+      sql`select van_id, store_id, appointment_time, visit_fee_sen, visit_fee_tax_sen, total_sen, address from orders`,
+    );
+    expect(order).toMatchObject({ van_id: 'van-petaling-jaya', store_id: 'petaling-jaya-ss2-tyre-auto', appointment_time: '09:00', visit_fee_sen: 3000, visit_fee_tax_sen: 240, total_sen: 8900 + 15900 + 3240 });
+    expect(order!.address.landmark).toBe('Guardhouse B, level 2 car park');
+    // Another customer asks for the same window: the van has no time left in it.
+    const other = (await api.login('0198765432', { address: '10.2.0.1' })).userKey;
+    const full = await api.request(ADD, mobileOrder({ contact: { name: 'Ali', phone: '0198765432' } }), { userKey: other });
+    expect(full).toMatchObject({ code: 807, data: { field: 'window' } });
+    expect(full.msg).toBe('That time window has just been taken: choose another.');
+  });
+
+  test('paid, the window is booked; unpaid in time, it is given back', async () => {
+    await paidOrder(api, customer, mobileOrder());
+    expect((await vanRows(api)).map((r) => r.state)).toEqual(['booked']);
+    await api.request(ADD, mobileOrder({ window: { date: FIRST, start: '11:00' } }), { userKey: customer });
+    expect((await vanRows(api)).map((r) => r.state)).toEqual(['booked', 'held']);
+    api.advance(31 * 60);
+    await api.runJobs();
+    expect((await vanRows(api)).map((r) => r.start)).toEqual(['09:00']);
+  });
+
+  test('refused, nothing booked: no window, a window not offered, a postcode no van comes to, a product not fitted on site, a workshop named', async () => {
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ window: undefined }, 400, /time window/],
+      [{ window: { date: FIRST, start: '10:00' } }, 807, /not offered/],
+      [{ window: { date: '2025-06-08', start: '09:00' } }, 807, /not offered/],
+      [{ address: { ...selangorAddress, postcode: '81300', city: 'Skudai', state: 'Johor' } }, 807, /81300/],
+      [{ items: [{ productId: 'tint-3m-black-beauty', quantity: 1 }] }, 807, /cannot be fitted at your place/],
+      [{ storeId: 'petaling-jaya-ss2-tyre-auto' }, 400, /./],
+    ];
+    for (const [change, code, msg] of cases) {
+      const answer = await api.request(ADD, mobileOrder(change), { userKey: customer });
+      expect(answer.code, JSON.stringify(change)).toBe(code);
+      expect(answer.msg).toMatch(msg);
+    }
+    expect(await vanRows(api)).toEqual([]);
+    expect((await rows<{ n: number }>(api, sql`select count(*)::int n from orders`))[0]!.n).toBe(0);
+  });
+});
+
+describe.skipIf(!onPostgres)('one window asked for through two API processes at once (needs PostgreSQL)', () => {
+  const apis = twoApiProcesses();
+
+  test('ten customers, one window that holds one such job: one order, nine refused with 807', async () => {
+    const keys: string[] = [];
+    for (let i = 0; i < 10; i++) keys.push((await apis.a.login(`017${String(2_000_000 + i)}`, { address: `10.3.0.${i + 1}` })).userKey);
+    const answers = await Promise.all(keys.map((userKey, i) => (i % 2 ? apis.a : apis.b).request(ADD, mobileOrder({ contact: { name: 'Buyer', phone: `017${String(2_000_000 + i)}` } }), { userKey })));
+    expect(answers.filter((r) => r.code !== 200 && r.code !== 807).map((r) => r.msg)).toEqual([]);
+    expect(answers.filter((r) => r.code === 200)).toHaveLength(1);
+    expect(await vanRows(apis.a)).toHaveLength(1);
+  }, 120_000);
+});

@@ -39,3 +39,6 @@ export const consoleStockImport = '/console/stock/import';
 export const consoleStockHistory = '/console/stock/history';
 export const consoleStockAttention = '/console/stock/attention';
 export const consoleStockProducts = '/console/stock/products';
+// Fitting at the customer's place (docs/contracts/running-the-business.md §2): the technician's day.
+export const consoleMobileDay = '/console/mobile/day';
+export const consoleMobileOnTheWay = '/console/mobile/on-the-way';

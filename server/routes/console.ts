@@ -8,6 +8,8 @@ import {
   consoleOrdersStart,
 } from '../../contract/console.ts';
 import { consoleDashboard } from '../../contract/console-dashboard.ts';
+import { consoleMobileDay, consoleMobileOnTheWay } from '../../contract/console-mobile.ts';
+import { onTheWay, vanDay } from '../flows/console/mobile.ts';
 import { consoleRefundsAttention, consoleRefundsManual, consoleRefundsPage, consoleRefundsRetry, consoleRefundsReview } from '../../contract/console-refunds.ts';
 import { consoleStoresBookings, consoleStoresClosure, consoleStoresList } from '../../contract/console-stores.ts';
 import type { CallMounter } from '../http/calls.ts';
@@ -38,6 +40,9 @@ export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
   calls.mount(consoleOrdersReady, (input, c) => move(c, { event: 'ready', orderNo: input.orderNo }));
   calls.mount(consoleOrdersComplete, (input, c) => move(c, { event: 'complete', ...input, userId: c.get('user').id }));
   calls.mount(consoleOrdersShip, (input, c) => move(c, { event: 'ship', ...input }));
+  // The technician's day at the customer's place (docs/contracts/running-the-business.md §2).
+  calls.mount(consoleMobileDay, async (input, c) => vanDay(ctx, await who(c), input));
+  calls.mount(consoleMobileOnTheWay, async (input, c) => onTheWay(ctx, await who(c), input));
   calls.mount(consoleRefundsReview, async (input, c) => {
     const staff = await who(c);
     await reviewRefund(ctx, staff, input);

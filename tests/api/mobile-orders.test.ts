@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startApi, twoApiProcesses, type TestApi } from './harness.ts';
+import { DAY_SECONDS, startApi, twoApiProcesses, type TestApi } from './harness.ts';
+import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import { ADD, BASIC_SERVICE, contact, MYVI, newKey, rows, selangorAddress, WIPERS } from './order-fixtures.ts';
 import { paidOrder } from './my-orders-fixtures.ts';
 
@@ -11,6 +12,8 @@ import { paidOrder } from './my-orders-fixtures.ts';
  */
 
 const QUOTE = '/api/app/order/vehicle/cart/quote';
+const DAY = '/api/console/mobile/day';
+const ON_THE_WAY = '/api/console/mobile/on-the-way';
 const FIRST = '2025-06-04';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -91,6 +94,59 @@ describe('an order fitted at the customer’s place', () => {
     }
     expect(await vanRows(api)).toEqual([]);
     expect((await rows<{ n: number }>(api, sql`select count(*)::int n from orders`))[0]!.n).toBe(0);
+  });
+});
+
+describe("the technician's day", () => {
+  let api: TestApi;
+  let k: Keys;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+  beforeEach(async () => {
+    await api.reset();
+    k = await staffKeys(api);
+  });
+
+  test("the van's jobs by window with where to go; on the way on the day tells the customer once; started and completed as at a workshop", async () => {
+    const orderNo = await paidOrder(api, k.customer, mobileOrder());
+    const day = await api.request(DAY, { vanId: 'van-petaling-jaya', date: FIRST }, { userKey: k.ss2 });
+    expect(day.code, day.msg).toBe(200);
+    expect(day.data.windows.map((w: { start: string; end: string }) => `${w.start}-${w.end}`)).toEqual(['09:00-11:00', '11:00-13:00', '13:00-15:00', '15:00-17:00']);
+    const [job] = day.data.windows[0].jobs;
+    expect(job).toMatchObject({
+      orderNo,
+      status: 'UPCOMING',
+      customer: 'Nur Aisyah',
+      address: { line1: '12, Jalan SS 2/24', postcode: '47300', landmark: 'Guardhouse B, level 2 car park' },
+      items: [expect.objectContaining({ quantity: 1 }), expect.objectContaining({ quantity: 1 })],
+      minutes: 75,
+      carPlate: 'WXY 1234',
+      onTheWayAt: null,
+    });
+    expect(job.mapsUrl).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%2C%20Jalan%20SS%202%2F24/);
+    expect(job.wazeUrl).toMatch(/^https:\/\/waze\.com\/ul\?q=.*47300.*&navigate=yes$/);
+    // Staff of another workshop do not see this van; an unknown van is 404.
+    expect((await api.request(DAY, { vanId: 'van-petaling-jaya', date: FIRST }, { userKey: k.segambut })).code).toBe(403);
+    expect((await api.request(DAY, { vanId: 'van-ipoh', date: FIRST }, { userKey: k.admin })).code).toBe(404);
+
+    // Not before the day.
+    const early = await api.request(ON_THE_WAY, { orderNo, etaMinutes: 20 }, { userKey: k.ss2 });
+    expect(early).toMatchObject({ code: 807, msg: "Only a job booked at the customer's place for today can be on its way." });
+    api.advance(2 * DAY_SECONDS);
+    const sent = await api.request(ON_THE_WAY, { orderNo, etaMinutes: 20 }, { userKey: k.ss2 });
+    expect(sent.code, sent.msg).toBe(200);
+    expect(sent.data).toMatchObject({ orderNo, etaMinutes: 20 });
+    expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('on the way'))).toEqual([expect.stringContaining('should reach you in about 20 minutes')]);
+    expect((await api.request(ON_THE_WAY, { orderNo, etaMinutes: 10 }, { userKey: k.ss2 })).code).toBe(807);
+    expect((await api.request(DAY, { vanId: 'van-petaling-jaya', date: FIRST }, { userKey: k.admin })).data.windows[0].jobs[0]).toMatchObject({ etaMinutes: 20, onTheWayAt: api.now().toISOString() });
+
+    expect((await api.request(C.start, { orderNo }, { userKey: k.ss2 })).code).toBe(200);
+    const done = await api.request(C.complete, { orderNo, odometerKm: 42_180 }, { userKey: k.ss2 });
+    expect(done.code, done.msg).toBe(200);
+    const [row] = await rows<{ status: string; odometer_km: number }>(api, sql`select status, odometer_km from orders where order_no = ${orderNo}`);
+    expect(row).toEqual({ status: 'COMPLETED', odometer_km: 42_180 });
   });
 });
 

@@ -63,6 +63,7 @@ export function everySms(locale: Locale): { name: string; text: string }[] {
   // Every kind of order notice, on the orders it is sent about: a kind left out does not compile.
   const events: Record<OrderNoticeEvent['kind'], [OrderNoticeEvent, NoticeOrder[]][]> = {
     bookingConfirmed: [[{ kind: 'bookingConfirmed' }, everyOrder]],
+    onTheWay: [[{ kind: 'onTheWay', etaMinutes: 240 }, [mobile]]],
     timeChanged: [[{ kind: 'timeChanged' }, [install]]],
     reminder: [[{ kind: 'reminder' }, [install]]],
     pickupReady: [[{ kind: 'pickupReady' }, [pickup]]],

@@ -300,6 +300,7 @@ export const en = {
   'sms.paidPickup': 'order {orderNo} is paid. We will tell you when it is ready to collect at {workshop}.',
   'sms.paidMail': 'order {orderNo} is paid. We will tell you when it is on its way.',
   'sms.paidMobile': 'order {orderNo} is paid. Our technician comes to your address on {date} between {time} and {end}.',
+  'sms.onTheWay': 'our technician is on the way for order {orderNo} and should reach you in about {eta} minutes.',
   'sms.refundDue': 'we received {amount} for order {orderNo} that it cannot use. It will be refunded in full.',
   'sms.refundDueCoupon': '{amount} for order {orderNo} came late and its coupon was used on another order, so it stays cancelled. It will be refunded in full.',
   'sms.otp': 'your login code is {code}. It expires in 5 minutes. Never share it.',
@@ -443,6 +444,10 @@ export const en = {
   'notice.refused': 'Not sent: the SMS service refused this number or message.',
   'notice.unreachable': 'Not sent: the SMS service could not take it after {tries} tries.',
   'mobile.notOnSite': '{product} cannot be fitted at your place: choose a workshop for it.',
+  'history.onTheWay': 'The technician is on the way, arriving in about {eta} minutes.',
+  'mobile.notToday': 'Only a job booked at the customer\'s place for today can be on its way.',
+  'mobile.alreadyOnTheWay': 'The customer was already told the technician is on the way.',
+  'mobile.unknownVan': 'There is no such van.',
   'mobile.windowRequired': 'Choose a time window for the van.',
   'fulfilment.notMobile': '{product} cannot be fitted at your place.',
   'mobile.windowNotOffered': 'That time window is not offered: choose one from the list.',
@@ -471,6 +476,7 @@ export const en = {
   'whatsapp.warrantyRefund': 'Warranty refund',
   'whatsapp.warrantyBooked': 'Warranty repair booked',
   'whatsapp.warrantyResolved': 'Warranty repair done',
+  'whatsapp.onTheWay': 'Technician on the way',
   ok: 'OK',
 };
 

@@ -14,6 +14,7 @@ import { noNotice, orderNotice, type Notice } from '../../modules/notifications/
 import { lockStaffOrder } from '../../modules/staff/access.ts';
 import { recordReading } from '../../modules/vehicles/odometer.ts';
 import { klDate } from '../../../contract/rules/kl-calendar.ts';
+import { isFitted } from '../../../contract/rules/order-required.ts';
 
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
@@ -48,7 +49,7 @@ export async function staffMove(ctx: ShopContext, who: StaffRow, input: MoveInpu
     let notReservedReason: string | null = null;
     let fittedUnits: FittedUnit[] = [];
     if (input.event === 'complete') changes.completedAt = now;
-    const service = input.event === 'complete' && order.method === 'install';
+    const service = input.event === 'complete' && isFitted(order.method);
     if (service && input.odometerKm !== undefined) changes.odometerKm = input.odometerKm;
     if (handOver) noteKey = 'history.handedOver';
     const courier = input.event === 'ship' ? (couriers.find((c) => c.id === input.expressCompany) ?? findCourier(input.expressCompany)) : undefined;

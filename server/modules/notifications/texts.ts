@@ -36,7 +36,9 @@ export type OrderNoticeEvent =
   | { kind: 'warrantyRefund'; amountSen: number }
   /** The free repair booked, and done. */
   | { kind: 'warrantyBooked'; date: string; time: string }
-  | { kind: 'warrantyResolved' };
+  | { kind: 'warrantyResolved' }
+  /** At the customer's place: the technician set off, arriving in about `etaMinutes`. */
+  | { kind: 'onTheWay'; etaMinutes: number };
 
 export interface NoticeOrder {
   orderNo: string;
@@ -164,6 +166,8 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
       return smsMessage(locale, 'sms.warrantyBooked', { orderNo, workshop, date: event.date, time: event.time });
     case 'warrantyResolved':
       return smsMessage(locale, 'sms.warrantyResolved', { orderNo });
+    case 'onTheWay':
+      return smsMessage(locale, 'sms.onTheWay', { orderNo, eta: event.etaMinutes });
   }
 }
 

@@ -30,6 +30,8 @@ export interface AddressSnapshot {
   postcode: string;
   city: string;
   state: string;
+  /** Fitting at the customer's place: what helps the technician find the car. */
+  landmark?: string;
 }
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -53,8 +55,10 @@ export const orders = pgTable(
     /** Installation: the appointment; at the customer's place, the window's date and start. */
     appointmentDate: date('appointment_date', { mode: 'string' }),
     appointmentTime: text('appointment_time'),
-    /** At the customer's place: the van that comes (content/orders/mobile.json). */
+    /** At the customer's place: the van that comes (content/orders/mobile.json), and when its technician set off, arriving in about `etaMinutes`. */
     vanId: text('van_id'),
+    onTheWayAt: timestamp('on_the_way_at', { withTimezone: true }),
+    etaMinutes: integer('eta_minutes'),
     /** Minutes a bay is taken for the job (install orders). */
     fittingMinutes: integer('fitting_minutes').notNull().default(0),
     car: jsonb('car').$type<CarSnapshot>().notNull(),

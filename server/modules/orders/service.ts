@@ -309,3 +309,27 @@ export async function assignPickupCode(tx: Db, orderId: string, draw: () => stri
   }
   throw new Error(`${attempts} pickup codes in a row were taken`);
 }
+
+/**
+ * At the customer's place: the technician set off for a booked job, arriving in about
+ * `etaMinutes`; once per order (a second answers null), with its history note.
+ */
+export async function markOnTheWay(tx: Db, order: OrderRow, etaMinutes: number, now: Date): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ onTheWayAt: now, etaMinutes, updatedAt: now })
+    .where(and(eq(orders.id, order.id), sql`${orders.onTheWayAt} is null`))
+    .returning();
+  if (!row) return null;
+  await addHistory(tx, row, { by: 'staff', noteKey: 'history.onTheWay', noteParams: { eta: etaMinutes } }, now);
+  return row;
+}
+
+/** A van's jobs on a date: its orders paid or under way, by window and then by when they were placed. */
+export async function vanOrdersOn(db: Db, vanId: string, date: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.vanId, vanId), eq(orders.appointmentDate, date), inArray(orders.status, ['UPCOMING', 'IN_PROGRESS', 'COMPLETED'])))
+    .orderBy(asc(orders.appointmentTime), asc(orders.createdAt));
+}

@@ -52,10 +52,10 @@ export const orderTable: readonly OrderRow[] = [
   { event: 'payLate', from: 'CANCELLED', fromStage: null, to: 'UPCOMING', toStage: 'first', by: ['system'] },
   { event: 'cancel', from: 'PENDING_PAYMENT', fromStage: null, to: 'CANCELLED', toStage: null, by: ['customer'] },
   { event: 'expire', from: 'PENDING_PAYMENT', fromStage: null, to: 'CANCELLED', toStage: null, by: ['system'] },
-  { event: 'start', from: 'UPCOMING', fromStage: 'BOOKED', methods: ['install'], to: 'IN_PROGRESS', toStage: 'IN_SERVICE', by: ['staff'] },
+  { event: 'start', from: 'UPCOMING', fromStage: 'BOOKED', methods: ['install', 'mobile'], to: 'IN_PROGRESS', toStage: 'IN_SERVICE', by: ['staff'] },
   { event: 'ready', from: 'UPCOMING', fromStage: 'PREPARING', methods: ['pickup'], to: 'UPCOMING', toStage: 'READY', by: ['staff'] },
   { event: 'ship', from: 'UPCOMING', fromStage: 'TO_SHIP', methods: ['mail'], to: 'IN_PROGRESS', toStage: 'SHIPPED', by: ['staff'] },
-  { event: 'complete', from: 'IN_PROGRESS', fromStage: 'IN_SERVICE', methods: ['install'], to: 'COMPLETED', toStage: null, by: ['staff'] },
+  { event: 'complete', from: 'IN_PROGRESS', fromStage: 'IN_SERVICE', methods: ['install', 'mobile'], to: 'COMPLETED', toStage: null, by: ['staff'] },
   { event: 'complete', from: 'IN_PROGRESS', fromStage: 'SHIPPED', methods: ['mail'], to: 'COMPLETED', toStage: null, by: ['staff'] },
   { event: 'complete', from: 'UPCOMING', fromStage: 'READY', methods: ['pickup'], to: 'COMPLETED', toStage: null, by: ['staff'] },
   // The refund that returns the last paid sen moves the order; its guard checks the amounts.

@@ -52,3 +52,13 @@ export const consoleMobileOnTheWay = defineCall({
   response: z.object({ orderNo: z.string(), onTheWayAt: z.string(), etaMinutes: z.number().int() }),
   codes: { ...authCodes, 404: 'No such order.', 807: 'Not a booked job at the customer\'s place for today, or already on the way.' },
 });
+
+export const consoleMobileMissed = defineCall({
+  path: paths.consoleMobileMissed,
+  summary: "The customer was not there, from 15 minutes into the window: the job is cancelled, the visit fee kept and the rest refunded",
+  tag: 'console',
+  auth: true,
+  request: z.strictObject({ orderNo, reason: z.string().trim().min(1, 'field.required').max(300) }),
+  response: z.object({ orderNo: z.string(), refundNo: z.string(), refundSen: z.number().int(), keptSen: z.number().int().meta({ description: 'The visit fee and its tax, kept.' }) }),
+  codes: { ...authCodes, 404: 'No such order.', 807: 'Not a booked job at the customer\'s place, or earlier than 15 minutes into its window, or a refund already open.' },
+});

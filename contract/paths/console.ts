@@ -42,3 +42,4 @@ export const consoleStockProducts = '/console/stock/products';
 // Fitting at the customer's place (docs/contracts/running-the-business.md §2): the technician's day.
 export const consoleMobileDay = '/console/mobile/day';
 export const consoleMobileOnTheWay = '/console/mobile/on-the-way';
+export const consoleMobileMissed = '/console/mobile/missed';

@@ -8,8 +8,8 @@ import {
   consoleOrdersStart,
 } from '../../contract/console.ts';
 import { consoleDashboard } from '../../contract/console-dashboard.ts';
-import { consoleMobileDay, consoleMobileOnTheWay } from '../../contract/console-mobile.ts';
-import { onTheWay, vanDay } from '../flows/console/mobile.ts';
+import { consoleMobileDay, consoleMobileMissed, consoleMobileOnTheWay } from '../../contract/console-mobile.ts';
+import { missedVisit, onTheWay, vanDay } from '../flows/console/mobile.ts';
 import { consoleRefundsAttention, consoleRefundsManual, consoleRefundsPage, consoleRefundsRetry, consoleRefundsReview } from '../../contract/console-refunds.ts';
 import { consoleStoresBookings, consoleStoresClosure, consoleStoresList } from '../../contract/console-stores.ts';
 import type { CallMounter } from '../http/calls.ts';
@@ -43,6 +43,7 @@ export function consoleRoutes(calls: CallMounter, ctx: ShopContext) {
   // The technician's day at the customer's place (docs/contracts/running-the-business.md §2).
   calls.mount(consoleMobileDay, async (input, c) => vanDay(ctx, await who(c), input));
   calls.mount(consoleMobileOnTheWay, async (input, c) => onTheWay(ctx, await who(c), input));
+  calls.mount(consoleMobileMissed, async (input, c) => missedVisit(ctx, await who(c), input));
   calls.mount(consoleRefundsReview, async (input, c) => {
     const staff = await who(c);
     await reviewRefund(ctx, staff, input);

@@ -14,6 +14,7 @@ import { paidOrder } from './my-orders-fixtures.ts';
 const QUOTE = '/api/app/order/vehicle/cart/quote';
 const DAY = '/api/console/mobile/day';
 const ON_THE_WAY = '/api/console/mobile/on-the-way';
+const MISSED = '/api/console/mobile/missed';
 const FIRST = '2025-06-04';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -147,6 +148,40 @@ describe("the technician's day", () => {
     expect(done.code, done.msg).toBe(200);
     const [row] = await rows<{ status: string; odometer_km: number }>(api, sql`select status, odometer_km from orders where order_no = ${orderNo}`);
     expect(row).toEqual({ status: 'COMPLETED', odometer_km: 42_180 });
+  });
+});
+
+describe('the customer not there', () => {
+  let api: TestApi;
+  let k: Keys;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+  beforeEach(async () => {
+    await api.reset();
+    k = await staffKeys(api);
+  });
+
+  test('from 15 minutes into the window: cancelled, the window given back, all but the visit fee refunded, the customer told', async () => {
+    const orderNo = await paidOrder(api, k.customer, mobileOrder());
+    // The harness's clock is Monday 10:00; the window opens on Wednesday at 09:00.
+    api.advance(47 * 3600 + 14 * 60);
+    const early = await api.request(MISSED, { orderNo, reason: 'No answer at the gate' }, { userKey: k.ss2 });
+    expect(early).toMatchObject({ code: 807, msg: 'The customer can be marked as not there from 09:15, 15 minutes into the window.' });
+    api.advance(60);
+    const missed = await api.request(MISSED, { orderNo, reason: 'No answer at the gate' }, { userKey: k.ss2 });
+    expect(missed.code, missed.msg).toBe(200);
+    expect(missed.data).toMatchObject({ orderNo, refundSen: 8900 + 15900, keptSen: 3240 });
+    const [order] = await rows<{ status: string; cancelled_by: string }>(api, sql`select status, cancelled_by from orders where order_no = ${orderNo}`);
+    expect(order).toEqual({ status: 'CANCELLED', cancelled_by: 'staff' });
+    expect(await vanRows(api)).toEqual([]);
+    expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('could not find you'))).toEqual([expect.stringContaining('RM 248.00 goes back to the way you paid; the visit fee is kept.')]);
+    const [refund] = await rows<{ status: string; amount_sen: number }>(api, sql`select status, amount_sen from refunds`);
+    expect(refund).toMatchObject({ amount_sen: 8900 + 15900 });
+    expect(['PROCESSING', 'COMPLETED']).toContain(refund!.status);
+    // Once is all: a second press finds nothing booked.
+    expect((await api.request(MISSED, { orderNo, reason: 'again' }, { userKey: k.ss2 })).code).toBe(807);
   });
 });
 

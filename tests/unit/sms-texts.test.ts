@@ -64,6 +64,7 @@ export function everySms(locale: Locale): { name: string; text: string }[] {
   const events: Record<OrderNoticeEvent['kind'], [OrderNoticeEvent, NoticeOrder[]][]> = {
     bookingConfirmed: [[{ kind: 'bookingConfirmed' }, everyOrder]],
     onTheWay: [[{ kind: 'onTheWay', etaMinutes: 240 }, [mobile]]],
+    visitMissed: [[{ kind: 'visitMissed', amountSen }, [mobile]]],
     timeChanged: [[{ kind: 'timeChanged' }, [install]]],
     reminder: [[{ kind: 'reminder' }, [install]]],
     pickupReady: [[{ kind: 'pickupReady' }, [pickup]]],

@@ -301,6 +301,7 @@ export const en = {
   'sms.paidMail': 'order {orderNo} is paid. We will tell you when it is on its way.',
   'sms.paidMobile': 'order {orderNo} is paid. Our technician comes to your address on {date} between {time} and {end}.',
   'sms.onTheWay': 'our technician is on the way for order {orderNo} and should reach you in about {eta} minutes.',
+  'sms.visitMissed': 'our technician could not find you for order {orderNo}. {amount} goes back to the way you paid; the visit fee is kept.',
   'sms.refundDue': 'we received {amount} for order {orderNo} that it cannot use. It will be refunded in full.',
   'sms.refundDueCoupon': '{amount} for order {orderNo} came late and its coupon was used on another order, so it stays cancelled. It will be refunded in full.',
   'sms.otp': 'your login code is {code}. It expires in 5 minutes. Never share it.',
@@ -444,6 +445,10 @@ export const en = {
   'notice.refused': 'Not sent: the SMS service refused this number or message.',
   'notice.unreachable': 'Not sent: the SMS service could not take it after {tries} tries.',
   'mobile.notOnSite': '{product} cannot be fitted at your place: choose a workshop for it.',
+  'mobile.refundNote': 'Customer not there: all but the visit fee goes back.',
+  'mobile.missRefused': 'Only a booked job at the customer\'s place can be marked as the customer not there.',
+  'mobile.missTooEarly': 'The customer can be marked as not there from {time}, 15 minutes into the window.',
+  'history.visitMissed': 'The customer was not there ({reason}). The visit fee is kept; {amount} goes back.',
   'history.onTheWay': 'The technician is on the way, arriving in about {eta} minutes.',
   'mobile.notToday': 'Only a job booked at the customer\'s place for today can be on its way.',
   'mobile.alreadyOnTheWay': 'The customer was already told the technician is on the way.',
@@ -477,6 +482,7 @@ export const en = {
   'whatsapp.warrantyBooked': 'Warranty repair booked',
   'whatsapp.warrantyResolved': 'Warranty repair done',
   'whatsapp.onTheWay': 'Technician on the way',
+  'whatsapp.visitMissed': 'We missed you',
   ok: 'OK',
 };
 

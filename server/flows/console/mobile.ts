@@ -1,12 +1,17 @@
 import type { z } from 'zod';
 import type { consoleMobileDay } from '../../../contract/console-mobile.ts';
 import { Code } from '../../../contract/codes.ts';
-import { klDate } from '../../../contract/rules/kl-calendar.ts';
+import { klDate, klInstant } from '../../../contract/rules/kl-calendar.ts';
+import { ringgit } from '../../../contract/rules/order-total.ts';
 import { windowStarts, type MobileRules, type Van } from '../../../contract/rules/mobile.ts';
 import { audit } from '../../modules/audit/service.ts';
 import { DomainError, warning } from '../../modules/errors.ts';
 import { orderNotice } from '../../modules/notifications/service.ts';
-import { linesOf, markOnTheWay, vanOrdersOn } from '../../modules/orders/service.ts';
+import { breaksUnique, linesOf, markOnTheWay, moveOrder, vanOrdersOn } from '../../modules/orders/service.ts';
+import { releaseWindow } from '../../modules/mobile/service.ts';
+import { insertRefund } from '../../modules/refunds/service.ts';
+import { releaseUnits } from '../../modules/stock/service.ts';
+import { decideRefund } from '../refunds/review.ts';
 import { lockStaffOrder, requireStoreAccess } from '../../modules/staff/access.ts';
 import type { StaffRow } from '../../modules/staff/service.ts';
 import type { ShopContext } from '../context.ts';
@@ -87,4 +92,50 @@ export async function onTheWay(ctx: ShopContext, who: StaffRow, input: { orderNo
   });
   await notice();
   return { orderNo: row.orderNo, onTheWayAt: row.onTheWayAt!.toISOString(), etaMinutes: row.etaMinutes! };
+}
+
+/** How long into its window a technician waits before the customer counts as not there. */
+export const MISSED_AFTER_MINUTES = 15;
+
+/**
+ * console/mobile/missed: the customer was not there, from 15 minutes into the window. In one
+ * transaction: the order is cancelled by staff, its van window and reserved stock given back, and
+ * a refund of all but the visit fee and its tax is recorded and approved (paid back through the
+ * provider after the commit, as any refund); the customer is told once, and it is audited.
+ */
+export async function missedVisit(ctx: ShopContext, who: StaffRow, input: { orderNo: string; reason: string }) {
+  const now = ctx.now();
+  const { answer, afterCommit } = await ctx.db.transaction(async (tx) => {
+    const order = await lockStaffOrder(tx, who, input.orderNo);
+    if (order.method === 'mobile' && order.appointmentDate && order.appointmentTime) {
+      const from = new Date(klInstant(order.appointmentDate, order.appointmentTime).getTime() + MISSED_AFTER_MINUTES * 60_000);
+      if (now < from) throw warning('mobile.missTooEarly', { time: clock(minuteOf(order.appointmentTime) + MISSED_AFTER_MINUTES) }, { field: 'orderNo' });
+    }
+    const keptSen = order.visitFeeSen + order.visitFeeTaxSen;
+    const refundSen = order.totalSen - keptSen;
+    const moved = await moveOrder(tx, order, 'miss', 'staff', { noteKey: 'history.visitMissed', noteParams: { reason: input.reason, amount: ringgit(refundSen) }, changes: { cancelledBy: 'staff' } }, now);
+    await releaseWindow(tx, order.id);
+    await releaseUnits(tx, order, 'staff', now);
+    const refund = await insertRefund(
+      tx,
+      { orderId: order.id, customerId: order.customerId, amountSen: refundSen, reason: `Customer not there: ${input.reason}`.slice(0, 500), contact: order.contact.phone, imageKeys: [] },
+      { by: 'staff', noteKey: 'mobile.refundNote' },
+      now,
+    ).catch((err: unknown) => {
+      if (breaksUnique(err, 'refunds_one_open_key')) throw warning('order.refundOpen', {}, { field: 'orderNo' });
+      throw err;
+    });
+    const reviewed = await decideRefund(tx, ctx, moved, { decision: 'approve', amountSen: refundSen, note: input.reason, untold: true }, now);
+    const told = await orderNotice(tx, ctx, moved, { kind: 'visitMissed', amountSen: refundSen }, now);
+    await audit(tx, { staff: who, action: 'console/mobile/missed', orderNo: order.orderNo, storeId: order.storeId, details: { reason: input.reason, refundSen, keptSen, refundNo: reviewed.refundNo } }, now);
+    return {
+      answer: { orderNo: order.orderNo, refundNo: reviewed.refundNo, refundSen: refund.amountSen, keptSen },
+      afterCommit: async () => {
+        await told();
+        await reviewed.afterCommit();
+      },
+    };
+  });
+  await afterCommit();
+  return answer;
 }

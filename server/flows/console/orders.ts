@@ -23,7 +23,7 @@ export type MoveInput =
   | ({ event: 'complete'; orderNo: string; pickupCode?: string; odometerKm?: number } & FittedTyresInput)
   | { event: 'ship'; orderNo: string; expressCompany: string; expressNo: string };
 
-const historyKey: Record<Exclude<OrderEvent, 'pay' | 'payLate' | 'cancel' | 'expire' | 'refund'>, MessageKey> = {
+const historyKey: Record<Exclude<OrderEvent, 'pay' | 'payLate' | 'cancel' | 'expire' | 'refund' | 'miss'>, MessageKey> = {
   start: 'history.started',
   ready: 'history.ready',
   ship: 'history.shipped',

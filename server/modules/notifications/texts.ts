@@ -38,7 +38,9 @@ export type OrderNoticeEvent =
   | { kind: 'warrantyBooked'; date: string; time: string }
   | { kind: 'warrantyResolved' }
   /** At the customer's place: the technician set off, arriving in about `etaMinutes`. */
-  | { kind: 'onTheWay'; etaMinutes: number };
+  | { kind: 'onTheWay'; etaMinutes: number }
+  /** The customer was not there: `amountSen` goes back, the visit fee is kept. */
+  | { kind: 'visitMissed'; amountSen: number };
 
 export interface NoticeOrder {
   orderNo: string;
@@ -168,6 +170,8 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
       return smsMessage(locale, 'sms.warrantyResolved', { orderNo });
     case 'onTheWay':
       return smsMessage(locale, 'sms.onTheWay', { orderNo, eta: event.etaMinutes });
+    case 'visitMissed':
+      return smsMessage(locale, 'sms.visitMissed', { orderNo, amount: ringgit(event.amountSen) });
   }
 }
 

@@ -15,7 +15,7 @@ export interface OrderState {
   method: FulfilmentMethod;
 }
 
-export type OrderEvent = 'pay' | 'payLate' | 'cancel' | 'expire' | 'start' | 'ready' | 'ship' | 'complete' | 'refund';
+export type OrderEvent = 'pay' | 'payLate' | 'cancel' | 'expire' | 'start' | 'ready' | 'ship' | 'complete' | 'refund' | 'miss';
 
 export interface HistoryRow<S extends string, T extends string | null> {
   status: S;
@@ -58,6 +58,8 @@ export const orderTable: readonly OrderRow[] = [
   { event: 'complete', from: 'IN_PROGRESS', fromStage: 'IN_SERVICE', methods: ['install', 'mobile'], to: 'COMPLETED', toStage: null, by: ['staff'] },
   { event: 'complete', from: 'IN_PROGRESS', fromStage: 'SHIPPED', methods: ['mail'], to: 'COMPLETED', toStage: null, by: ['staff'] },
   { event: 'complete', from: 'UPCOMING', fromStage: 'READY', methods: ['pickup'], to: 'COMPLETED', toStage: null, by: ['staff'] },
+  // At the customer's place, the customer was not there: the visit fee is kept, the rest goes back (flows/console/mobile.ts).
+  { event: 'miss', from: 'UPCOMING', fromStage: 'BOOKED', methods: ['mobile'], to: 'CANCELLED', toStage: null, by: ['staff'] },
   // The refund that returns the last paid sen moves the order; its guard checks the amounts.
   ...PAID.map((from): OrderRow => ({ event: 'refund', from, to: 'REFUNDED', toStage: null, by: ['system'] })),
 ];
@@ -73,6 +75,7 @@ const orderRefusal: Record<OrderEvent, MessageKey> = {
   ship: 'order.shipRefused',
   complete: 'order.completeRefused',
   refund: 'order.refundedRefused',
+  miss: 'mobile.missRefused',
 };
 
 export interface OrderMoveContext {

@@ -34,6 +34,7 @@ export const consoleMobileDay = defineCall({
   summary: "A van's jobs on a date, by window: where to go and what to fit",
   tag: 'console',
   auth: true,
+  fieldLabels: { vanId: { en: 'Van', 'zh-cn': '服务车', ms: 'Van' }, date: { en: 'Date', 'zh-cn': '日期', ms: 'Tarikh' } },
   request: z.strictObject({ vanId: z.string().trim().min(1, 'field.required').max(60), date: calendarDate }),
   response: z.object({
     van: z.object({ id: z.string(), name: z.string(), baseStoreId: z.string() }),
@@ -48,6 +49,7 @@ export const consoleMobileOnTheWay = defineCall({
   summary: 'The technician is on the way to a booked job today: the customer is told, with the expected arrival',
   tag: 'console',
   auth: true,
+  fieldLabels: { orderNo: { en: 'Order number', 'zh-cn': '订单号', ms: 'Nombor pesanan' }, etaMinutes: { en: 'Minutes to arrive', 'zh-cn': '预计到达分钟数', ms: 'Minit untuk tiba' } },
   request: z.strictObject({ orderNo, etaMinutes: z.number().int().min(5).max(240) }),
   response: z.object({ orderNo: z.string(), onTheWayAt: z.string(), etaMinutes: z.number().int() }),
   codes: { ...authCodes, 404: 'No such order.', 807: 'Not a booked job at the customer\'s place for today, or already on the way.' },
@@ -55,6 +57,7 @@ export const consoleMobileOnTheWay = defineCall({
 
 export const consoleMobileMissed = defineCall({
   path: paths.consoleMobileMissed,
+  fieldLabels: { orderNo: { en: 'Order number', 'zh-cn': '订单号', ms: 'Nombor pesanan' }, reason: { en: 'What happened', 'zh-cn': '情况说明', ms: 'Apa yang berlaku' } },
   summary: "The customer was not there, from 15 minutes into the window: the job is cancelled, the visit fee kept and the rest refunded",
   tag: 'console',
   auth: true,

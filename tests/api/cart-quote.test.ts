@@ -40,6 +40,8 @@ interface Quote {
   serviceTaxSen: number;
   subtotalSen: number;
   deliveryFeeSen: number | null;
+  visitFeeSen: number;
+  visitFeeTaxSen: number;
   discountSen: number;
   totalSen: number;
   coupon: { code: string; usable: boolean; reason?: string } | null;
@@ -95,6 +97,8 @@ async function expectPlacedAsQuoted(orderNo: string, q: Quote) {
     serviceTaxSen: q.serviceTaxSen,
     goodsSen: q.subtotalSen,
     deliveryFeeSen: q.deliveryFeeSen,
+    visitFeeSen: q.visitFeeSen,
+    visitFeeTaxSen: q.visitFeeTaxSen,
     discountSen: q.discountSen,
     totalSen: q.totalSen,
   });

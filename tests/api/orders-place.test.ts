@@ -58,7 +58,7 @@ describe('placing an order with installation', () => {
       expect.objectContaining({ productId: 'wiper-bosch-aerotwin', quantity: 1, unitSen: 8900, partsSen: 8900, labourSen: 0, serviceTaxSen: 0, options: { wiper: { driverInch: 24, passengerInch: 14 } } }),
       expect.objectContaining({ productId: 'service-basic', name: 'Basic service', unitSen: 15900, partsSen: 13200, labourSen: 2500, serviceTaxSen: 200, options: { oilId: 'oil-perodua-0w20' } }),
     ]);
-    expect(order.totals).toEqual({ partsSen: 22100, labourSen: 2500, serviceTaxSen: 200, goodsSen: 24800, deliveryFeeSen: 0, discountSen: 0, totalSen: 24800 });
+    expect(order.totals).toEqual({ partsSen: 22100, labourSen: 2500, serviceTaxSen: 200, goodsSen: 24800, deliveryFeeSen: 0, visitFeeSen: 0, visitFeeTaxSen: 0, discountSen: 0, totalSen: 24800 });
     expect(order.car).toEqual({ variantId: MYVI, name: 'Perodua Myvi 1.5 AV', sizeClass: 'S', plate: 'WXY 1234' });
     expect(order.contact).toEqual({ name: 'Nur Aisyah', phone: '+60123456789', email: null });
     expect(order.appointment).toEqual({ date: '2025-06-04', time: '10:00', endTime: '11:30' });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startApi, type TestApi } from './harness.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import { CHANGE_TIME, paidOrder, scratchDataDir } from './my-orders-fixtures.ts';
-import { ADD, FIRST_DAY, installOrder, QUOTE, SS2 } from './order-fixtures.ts';
+import { ADD, FIRST_DAY, installOrder, QUOTE, selangorAddress, SS2 } from './order-fixtures.ts';
 import { G } from './garage-fixtures.ts';
 
 /** A garage car id (or a claim id): a date on no calendar is refused before the car is looked up. */
@@ -52,6 +52,9 @@ const CALLS: DateCall[] = [
   { path: C.closure, who: 'admin', field: 'date', body: (date) => ({ storeId: SS2, date, reason: 'Flooded' }) },
   { path: '/api/console/stores/bookings', who: 'admin', field: 'date', body: (date) => ({ storeId: SS2, date }) },
   { path: ADD, who: 'customer', field: 'appointment.date', body: (date) => installOrder({ appointment: { date, time: FIRST_DAY.time } }) },
+  { path: ADD, who: 'customer', field: 'window.date', body: (date) => installOrder({ method: 'mobile', storeId: undefined, appointment: undefined, address: { ...selangorAddress }, window: { date, start: '09:00' } }) },
+  { path: QUOTE, who: 'customer', field: 'window.date', body: (date) => ({ items: installOrder().items, variantId: installOrder().variantId, method: 'mobile', address: { postcode: '47300', state: 'Selangor' }, window: { date, start: '09:00' } }) },
+  { path: '/api/console/mobile/day', who: 'ss2', field: 'date', body: (date) => ({ vanId: 'van-petaling-jaya', date }) },
   { path: QUOTE, who: 'customer', field: 'appointment.date', body: (date) => ({ items: installOrder().items, variantId: installOrder().variantId, method: 'install', storeId: SS2, appointment: { date, time: FIRST_DAY.time } }) },
   { path: CHANGE_TIME, who: 'customer', field: 'date', body: (date) => ({ orderNo, date, time: FIRST_DAY.time }) },
   { path: G.odometer, who: 'customer', field: 'date', body: (date) => ({ carId: SOME_CAR, km: 1000, date }) },

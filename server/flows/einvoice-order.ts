@@ -23,8 +23,25 @@ const classificationOf = (labourSen: number) => (labourSen > 0 ? '030' : '022');
 export async function chargedOrder(db: Db, ctx: Pick<ShopContext, 'indexes'>, order: OrderRow): Promise<ChargedOrder> {
   const lines = await linesOf(db, order.id);
   const products = ctx.indexes.catalog.byId;
+  // Fitting at the customer's place: the van's visit is a service, taxed as labour (02, 8 %).
+  const visit: EinvoiceLineInput[] =
+    order.visitFeeSen > 0
+      ? [
+          {
+            description: `Visit fee, fitting at the customer's place (${order.orderNo})`,
+            quantity: 1,
+            unitSen: order.visitFeeSen + order.visitFeeTaxSen,
+            partsSen: 0,
+            labourSen: order.visitFeeSen,
+            serviceTaxSen: order.visitFeeTaxSen,
+            totalSen: order.visitFeeSen + order.visitFeeTaxSen,
+            classification: classificationOf(order.visitFeeSen),
+          },
+        ]
+      : [];
   return {
-    lines: lines.map(
+    lines: [
+      ...lines.map(
       (l): EinvoiceLineInput => ({
         description: `${lineName(l, products, 'en')} (${order.orderNo})`,
         quantity: l.quantity,
@@ -35,7 +52,9 @@ export async function chargedOrder(db: Db, ctx: Pick<ShopContext, 'indexes'>, or
         totalSen: l.totalSen,
         classification: classificationOf(l.labourSen),
       }),
-    ),
+      ),
+      ...visit,
+    ],
     deliveryFeeSen: order.deliveryFeeSen,
     discountSen: order.discountSen,
   };

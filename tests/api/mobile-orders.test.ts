@@ -4,6 +4,7 @@ import { DAY_SECONDS, startApi, twoApiProcesses, type TestApi } from './harness.
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import { ADD, BASIC_SERVICE, contact, MYVI, newKey, rows, selangorAddress, WIPERS } from './order-fixtures.ts';
 import { paidOrder } from './my-orders-fixtures.ts';
+import { individual, requestEinvoice } from './einvoice-fixtures.ts';
 
 /**
  * Orders fitted at the customer's place (docs/contracts/running-the-business.md §2): the bill with
@@ -148,6 +149,34 @@ describe("the technician's day", () => {
     expect(done.code, done.msg).toBe(200);
     const [row] = await rows<{ status: string; odometer_km: number }>(api, sql`select status, odometer_km from orders where order_no = ${orderNo}`);
     expect(row).toEqual({ status: 'COMPLETED', odometer_km: 42_180 });
+  });
+});
+
+describe('the tax documents of a visit', () => {
+  let api: TestApi;
+  let k: Keys;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+  beforeEach(async () => {
+    await api.reset();
+    k = await staffKeys(api);
+  });
+
+  test("the buyer's e-invoice has the visit fee as a service line taxed as labour, and adds up to what was paid", async () => {
+    const orderNo = await paidOrder(api, k.customer, mobileOrder());
+    const asked = await requestEinvoice(api, k.customer, orderNo, individual());
+    expect(asked.code, asked.msg).toBe(200);
+    const [doc] = await rows<{ document_text: string; total_sen: number }>(api, sql`select document_text, total_sen from einvoice_documents where type = 'invoice'`);
+    expect(doc!.total_sen).toBe(8900 + 15900 + 3240);
+    const text = doc!.document_text;
+    expect(text).toContain("Visit fee, fitting at the customer's place");
+    const ubl = JSON.parse(text) as { Invoice: { LegalMonetaryTotal: { PayableAmount: { _: number }[] }[]; TaxTotal: { TaxSubtotal: { TaxableAmount: { _: number }[]; TaxAmount: { _: number }[]; TaxCategory: { ID: { _: string }[] }[] }[] }[] }[] };
+    const invoice = ubl.Invoice[0]!;
+    expect(invoice.LegalMonetaryTotal[0]!.PayableAmount[0]!._).toBe(280.4);
+    const service = invoice.TaxTotal[0]!.TaxSubtotal.find((t) => t.TaxCategory[0]!.ID[0]!._ === '02')!;
+    expect({ taxable: service.TaxableAmount[0]!._, tax: service.TaxAmount[0]!._ }).toEqual({ taxable: 25 + 30, tax: 2 + 2.4 });
   });
 });
 

@@ -34,12 +34,24 @@ function keptAmounts(order: OrderRow, credited: Credited, receiptNo: string): Co
   const keptSen = order.totalSen - credited.amountSen;
   if (keptSen <= 0) return null;
   const charged = {
-    lines: [{ description: receiptNo, quantity: 1, unitSen: 0, partsSen: order.partsSen, labourSen: order.labourSen, serviceTaxSen: order.serviceTaxSen, totalSen: order.partsSen + order.labourSen + order.serviceTaxSen, classification: '004' }],
+    // A van's visit fee is a service, as the fitting labour is (02, 8 %).
+    lines: [
+      {
+        description: receiptNo,
+        quantity: 1,
+        unitSen: 0,
+        partsSen: order.partsSen,
+        labourSen: order.labourSen + order.visitFeeSen,
+        serviceTaxSen: order.serviceTaxSen + order.visitFeeTaxSen,
+        totalSen: order.partsSen + order.labourSen + order.serviceTaxSen + order.visitFeeSen + order.visitFeeTaxSen,
+        classification: '004',
+      },
+    ],
     deliveryFeeSen: order.deliveryFeeSen,
     discountSen: order.discountSen,
   };
-  const labourSen = order.labourSen - credited.labourSen;
-  const serviceTaxSen = order.serviceTaxSen - credited.serviceTaxSen;
+  const labourSen = order.labourSen + order.visitFeeSen - credited.labourSen;
+  const serviceTaxSen = order.serviceTaxSen + order.visitFeeTaxSen - credited.serviceTaxSen;
   const kept = noteAmounts(charged, keptSen, receiptNo, { partsSen: keptSen - labourSen - serviceTaxSen, labourSen, serviceTaxSen });
   const line = kept.lines.reduce((s, l) => ({ partsSen: s.partsSen + l.partsSen, labourSen: s.labourSen + l.labourSen, serviceTaxSen: s.serviceTaxSen + l.serviceTaxSen }), { partsSen: 0, labourSen: 0, serviceTaxSen: 0 });
   return { receiptNo, ...line, deliveryFeeSen: kept.deliveryFeeSen ?? 0, discountSen: kept.discountSen ?? 0, totalSen: keptSen };

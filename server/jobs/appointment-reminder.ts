@@ -16,7 +16,8 @@ const slotOf = (order: Pick<OrderRow, 'appointmentDate' | 'appointmentTime'>) =>
  * the old one finds the appointment moved and sends nothing.
  */
 export async function scheduleReminder(tx: Db, order: OrderRow, now: Date): Promise<void> {
-  if (order.method !== 'install' || !order.appointmentDate || !order.appointmentTime) return;
+  // An installation's appointment, or a van's window at the customer's place.
+  if ((order.method !== 'install' && order.method !== 'mobile') || !order.appointmentDate || !order.appointmentTime) return;
   const slot = slotOf(order);
   await scheduleJob(
     tx,

@@ -80,6 +80,15 @@ describe('an order fitted at the customer’s place', () => {
     expect((await vanRows(api)).map((r) => r.start)).toEqual(['09:00']);
   });
 
+  test('the day before, the customer is reminded of the window', async () => {
+    const orderNo = await paidOrder(api, customer, mobileOrder({ window: { date: FIRST, start: '11:00' } }));
+    api.advance(DAY_SECONDS + 60);
+    await api.runJobs();
+    expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('reminder'))).toEqual([
+      expect.stringContaining('our technician comes to your address for order ' + orderNo + ' tomorrow, Wed, 4 Jun 2025, between 11:00 and 13:00.'),
+    ]);
+  });
+
   test('refused, nothing booked: no window, a window not offered, a postcode no van comes to, a product not fitted on site, a workshop named', async () => {
     const cases: [Record<string, unknown>, number, RegExp][] = [
       [{ window: undefined }, 400, /time window/],

@@ -66,7 +66,7 @@ export function everySms(locale: Locale): { name: string; text: string }[] {
     onTheWay: [[{ kind: 'onTheWay', etaMinutes: 240 }, [mobile]]],
     visitMissed: [[{ kind: 'visitMissed', amountSen }, [mobile]]],
     timeChanged: [[{ kind: 'timeChanged' }, [install]]],
-    reminder: [[{ kind: 'reminder' }, [install]]],
+    reminder: [[{ kind: 'reminder' }, [install, mobile]]],
     pickupReady: [[{ kind: 'pickupReady' }, [pickup]]],
     shipped: [[{ kind: 'shipped' }, [mail]]],
     refundDecided: [

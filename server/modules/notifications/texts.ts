@@ -136,6 +136,10 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
         time: order.appointment?.time ?? '',
       });
     case 'reminder':
+      if (order.method === 'mobile') {
+        const { date = '', time = '', end = time } = order.appointment ?? {};
+        return smsMessage(locale, 'sms.reminderMobile', { orderNo, date, time, end });
+      }
       return smsMessage(locale, 'sms.reminder', {
         orderNo,
         workshop,

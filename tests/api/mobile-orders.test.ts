@@ -16,6 +16,7 @@ const QUOTE = '/api/app/order/vehicle/cart/quote';
 const DAY = '/api/console/mobile/day';
 const ON_THE_WAY = '/api/console/mobile/on-the-way';
 const MISSED = '/api/console/mobile/missed';
+const CHANGE = '/api/app/order/vehicle/order/app/update/install/time';
 const FIRST = '2025-06-04';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -87,6 +88,19 @@ describe('an order fitted at the customer’s place', () => {
     expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('reminder'))).toEqual([
       expect.stringContaining('our technician comes to your address for order ' + orderNo + ' tomorrow, Wed, 4 Jun 2025, between 11:00 and 13:00.'),
     ]);
+  });
+
+  test('the window moves until the day before: the new one taken, the old one given back, the customer told', async () => {
+    const orderNo = await paidOrder(api, customer, mobileOrder());
+    const moved = await api.request(CHANGE, { orderNo, date: FIRST, time: '13:00' }, { userKey: customer });
+    expect(moved.code, moved.msg).toBe(200);
+    expect(await vanRows(api)).toEqual([expect.objectContaining({ start: '13:00', state: 'booked' })]);
+    expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('has moved to'))).toEqual([expect.stringContaining('between 13:00 and 15:00.')]);
+    // A window not offered, or on the day itself: refused, nothing moved.
+    expect((await api.request(CHANGE, { orderNo, date: FIRST, time: '12:00' }, { userKey: customer })).code).toBe(807);
+    api.advance(2 * DAY_SECONDS);
+    expect((await api.request(CHANGE, { orderNo, date: '2025-06-05', time: '09:00' }, { userKey: customer })).code).toBe(807);
+    expect(await vanRows(api)).toEqual([expect.objectContaining({ date: FIRST, start: '13:00' })]);
   });
 
   test('refused, nothing booked: no window, a window not offered, a postcode no van comes to, a product not fitted on site, a workshop named', async () => {

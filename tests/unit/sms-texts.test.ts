@@ -65,7 +65,7 @@ export function everySms(locale: Locale): { name: string; text: string }[] {
     bookingConfirmed: [[{ kind: 'bookingConfirmed' }, everyOrder]],
     onTheWay: [[{ kind: 'onTheWay', etaMinutes: 240 }, [mobile]]],
     visitMissed: [[{ kind: 'visitMissed', amountSen }, [mobile]]],
-    timeChanged: [[{ kind: 'timeChanged' }, [install]]],
+    timeChanged: [[{ kind: 'timeChanged' }, [install, mobile]]],
     reminder: [[{ kind: 'reminder' }, [install, mobile]]],
     pickupReady: [[{ kind: 'pickupReady' }, [pickup]]],
     shipped: [[{ kind: 'shipped' }, [mail]]],

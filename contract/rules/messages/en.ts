@@ -301,6 +301,7 @@ export const en = {
   'sms.paidMail': 'order {orderNo} is paid. We will tell you when it is on its way.',
   'sms.paidMobile': 'order {orderNo} is paid. Our technician comes to your address on {date} between {time} and {end}.',
   'sms.onTheWay': 'our technician is on the way for order {orderNo} and should reach you in about {eta} minutes.',
+  'sms.windowChanged': 'the visit for order {orderNo} has moved to {date}, between {time} and {end}.',
   'sms.reminderMobile': 'a reminder that our technician comes to your address for order {orderNo} tomorrow, {date}, between {time} and {end}.',
   'sms.visitMissed': 'our technician could not find you for order {orderNo}. {amount} goes back to the way you paid; the visit fee is kept.',
   'sms.refundDue': 'we received {amount} for order {orderNo} that it cannot use. It will be refunded in full.',

@@ -301,6 +301,7 @@ export const ms: Messages = {
   'sms.paidMail': 'pesanan {orderNo} telah dibayar. Kami akan maklumkan apabila ia dihantar.',
   'sms.paidMobile': 'pesanan {orderNo} telah dibayar. Juruteknik kami datang ke alamat anda pada {date} antara {time} dan {end}.',
   'sms.onTheWay': 'juruteknik kami dalam perjalanan untuk pesanan {orderNo} dan dijangka tiba dalam kira-kira {eta} minit.',
+  'sms.windowChanged': 'lawatan untuk pesanan {orderNo} telah dipindahkan ke {date}, antara {time} dan {end}.',
   'sms.reminderMobile': 'peringatan bahawa juruteknik kami datang ke alamat anda untuk pesanan {orderNo} esok, {date}, antara {time} dan {end}.',
   'sms.visitMissed': 'juruteknik kami tidak dapat menemui anda untuk pesanan {orderNo}. {amount} dipulangkan kepada cara anda membayar; caj lawatan disimpan.',
   'sms.refundDue': 'kami menerima {amount} untuk pesanan {orderNo} yang tidak dapat digunakan. Ia akan dikembalikan sepenuhnya.',

@@ -301,6 +301,7 @@ export const zhCn: Messages = {
   'sms.paidMail': '订单 {orderNo} 已付款。寄出时我们会通知您。',
   'sms.paidMobile': '订单 {orderNo} 已付款。技师将于 {date} {time}至{end}上门服务。',
   'sms.onTheWay': '技师正前往为订单 {orderNo} 上门服务，约 {eta} 分钟后到达。',
+  'sms.windowChanged': '订单 {orderNo} 的上门服务已改至 {date} {time}至{end}。',
   'sms.reminderMobile': '提醒：技师将于明天 {date} {time}至{end}上门为订单 {orderNo} 服务。',
   'sms.visitMissed': '技师未能为订单 {orderNo} 找到您。{amount} 将退回原付款方式，上门费不予退还。',
   'sms.refundDue': '我们收到订单 {orderNo} 的 {amount}，但该订单无法使用这笔款项，将全额退还。',

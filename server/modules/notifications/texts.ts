@@ -129,6 +129,10 @@ export function noticeText(order: NoticeOrder, event: OrderNoticeEvent): string 
     case 'bookingConfirmed':
       return paidSms({ orderNo, method: order.method, workshop: order.workshop, appointment: order.appointment, locale });
     case 'timeChanged':
+      if (order.method === 'mobile') {
+        const { date = '', time = '', end = time } = order.appointment ?? {};
+        return smsMessage(locale, 'sms.windowChanged', { orderNo, date, time, end });
+      }
       return smsMessage(locale, 'sms.timeChanged', {
         orderNo,
         workshop,

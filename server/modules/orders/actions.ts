@@ -1,6 +1,6 @@
 import { MAX_RESCHEDULES } from '../../../contract/my-orders-dto.ts';
 import type { FulfilmentMethod, OrderStage, OrderStatus, RefundStatus } from '../../../contract/rules/order-status.ts';
-import { klInstant } from '../../../contract/rules/kl-calendar.ts';
+import { klDate, klInstant } from '../../../contract/rules/kl-calendar.ts';
 import { checkRefundable, hasOpenRefund } from '../refunds/refundable.ts';
 import type { OrderRow } from './service.ts';
 import type { Refusal } from './states.ts';
@@ -81,9 +81,14 @@ export const bookedOnClosedDay = (order: CustomerOrderView) =>
 export function checkChangeTime(order: CustomerOrderView, now: Date): Refusal | null {
   if (bookedOnClosedDay(order)) return null;
   const refused = { ok: false, key: 'order.changeTimeRefused' } as const;
-  if (order.method !== 'install' || order.status !== 'UPCOMING' || order.stage !== 'BOOKED' || !order.appointment) return refused;
-  const latest = appointmentStart(order.appointment).getTime() - RESCHEDULE_NOTICE_HOURS * 3600_000;
-  if (now.getTime() > latest) return refused;
+  if ((order.method !== 'install' && order.method !== 'mobile') || order.status !== 'UPCOMING' || order.stage !== 'BOOKED' || !order.appointment) return refused;
+  if (order.method === 'mobile') {
+    // A van's window moves until the day before it.
+    if (klDate(now) >= order.appointment.date) return refused;
+  } else {
+    const latest = appointmentStart(order.appointment).getTime() - RESCHEDULE_NOTICE_HOURS * 3600_000;
+    if (now.getTime() > latest) return refused;
+  }
   if ((order.rescheduleCount ?? 0) >= MAX_RESCHEDULES) return { ok: false, key: 'order.reschedulesUsed', params: { max: MAX_RESCHEDULES } };
   return null;
 }

@@ -17,6 +17,7 @@ const DAY = '/api/console/mobile/day';
 const ON_THE_WAY = '/api/console/mobile/on-the-way';
 const MISSED = '/api/console/mobile/missed';
 const CHANGE = '/api/app/order/vehicle/order/app/update/install/time';
+const CANCEL = '/api/app/order/vehicle/order/app/cancel';
 const FIRST = '2025-06-04';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -200,6 +201,38 @@ describe('the tax documents of a visit', () => {
     expect(invoice.LegalMonetaryTotal[0]!.PayableAmount[0]!._).toBe(280.4);
     const service = invoice.TaxTotal[0]!.TaxSubtotal.find((t) => t.TaxCategory[0]!.ID[0]!._ === '02')!;
     expect({ taxable: service.TaxableAmount[0]!._, tax: service.TaxAmount[0]!._ }).toEqual({ taxable: 25 + 30, tax: 2 + 2.4 });
+  });
+});
+
+describe('a paid visit cancelled by the customer', () => {
+  let api: TestApi;
+  let k: Keys;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+  beforeEach(async () => {
+    await api.reset();
+    k = await staffKeys(api);
+  });
+
+  test('before the technician sets off: all of it back, the window given back', async () => {
+    const orderNo = await paidOrder(api, k.customer, mobileOrder());
+    const cancelled = await api.request(CANCEL, { orderNo, reason: 'Car sold' }, { userKey: k.customer });
+    expect(cancelled.code, cancelled.msg).toBe(200);
+    expect(await vanRows(api)).toEqual([]);
+    const [refund] = await rows<{ amount_sen: number; status: string }>(api, sql`select amount_sen, status from refunds`);
+    expect(refund!.amount_sen).toBe(28_040);
+    expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('refund'))).toEqual([expect.stringContaining('RM 280.40')]);
+  });
+
+  test('once the technician is on the way: the visit fee is kept', async () => {
+    const orderNo = await paidOrder(api, k.customer, mobileOrder());
+    api.advance(2 * DAY_SECONDS);
+    expect((await api.request(ON_THE_WAY, { orderNo, etaMinutes: 30 }, { userKey: k.ss2 })).code).toBe(200);
+    expect((await api.request(CANCEL, { orderNo, reason: 'Not home after all' }, { userKey: k.customer })).code).toBe(200);
+    const [refund] = await rows<{ amount_sen: number }>(api, sql`select amount_sen from refunds`);
+    expect(refund!.amount_sen).toBe(28_040 - 3_240);
   });
 });
 

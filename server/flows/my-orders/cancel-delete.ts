@@ -6,7 +6,10 @@ import { checkDelete, customerView } from '../../modules/orders/actions.ts';
 import { addHistory, hideOrder, moveOrder } from '../../modules/orders/service.ts';
 import { pendingCheckouts } from '../../modules/payments/service.ts';
 import { ledgerOf } from '../../modules/payments/ledger.ts';
-import { latestRefund } from '../../modules/refunds/service.ts';
+import { insertRefund, latestRefund } from '../../modules/refunds/service.ts';
+import type { OrderRow } from '../../modules/orders/service.ts';
+import type { Db } from '../../db/client.ts';
+import { decideRefund } from '../refunds/review.ts';
 import type { ShopContext } from '../context.ts';
 import { lockOwnOrder, refuse } from './own-order.ts';
 import { errorMessage } from '../../db/loggable.ts';
@@ -20,20 +23,43 @@ import { log } from '../../ops/log.ts';
  */
 export async function cancelOrder(ctx: ShopContext, customerId: string, input: { orderNo: string; reason: string }): Promise<void> {
   const now = ctx.now();
+  let afterCommit: () => Promise<void> = async () => {};
   const refs = await ctx.db.transaction(async (tx) => {
     const order = await lockOwnOrder(tx, customerId, input.orderNo);
-    await moveOrder(tx, order, 'cancel', 'customer', { note: input.reason, changes: { cancelledBy: 'customer' } }, now);
+    const paidVisit = order.method === 'mobile' && order.status === 'UPCOMING';
+    const moved = await moveOrder(tx, order, 'cancel', 'customer', { note: input.reason, changes: { cancelledBy: 'customer' } }, now);
+    if (paidVisit) afterCommit = await refundVisit(tx, ctx, moved, input.reason, now);
     await releaseHeldUnits(tx, order.id);
     await releaseWindow(tx, order.id);
     await releaseUnits(tx, order, 'customer', now);
     await returnCouponUse(tx, order.id, now);
     return pendingCheckouts(tx, order.id);
   });
+  await afterCommit();
   for (const ref of refs) {
     await ctx.payments.expireCheckout?.(ref).catch((err: unknown) =>
       log.error(`[pay] could not close checkout ${ref} of a cancelled order: ${errorMessage(err)}`),
     );
   }
+}
+
+/**
+ * A paid visit the customer cancelled: everything is refunded, but the visit fee and its tax once
+ * the technician set off; recorded and approved in the caller's transaction, paid back through
+ * the provider after the commit (the answer's `afterCommit`), the customer told once.
+ */
+async function refundVisit(tx: Db, ctx: ShopContext, order: OrderRow, reason: string, now: Date): Promise<() => Promise<void>> {
+  const keptSen = order.onTheWayAt ? order.visitFeeSen + order.visitFeeTaxSen : 0;
+  const amountSen = order.totalSen - keptSen;
+  if (amountSen <= 0) return async () => {};
+  await insertRefund(
+    tx,
+    { orderId: order.id, customerId: order.customerId, amountSen, reason: `Cancelled by the customer: ${reason}`.slice(0, 500), contact: order.contact.phone, imageKeys: [] },
+    { by: 'customer', noteKey: 'mobile.cancelRefundNote' },
+    now,
+  );
+  const reviewed = await decideRefund(tx, ctx, order, { decision: 'approve', amountSen, note: reason }, now);
+  return reviewed.afterCommit;
 }
 
 /** Hides an ended order from its owner; the order, its history and its money stay for the shop. */

@@ -51,6 +51,8 @@ export const orderTable: readonly OrderRow[] = [
   // caller checks that (and that the system, not the customer, ended the order).
   { event: 'payLate', from: 'CANCELLED', fromStage: null, to: 'UPCOMING', toStage: 'first', by: ['system'] },
   { event: 'cancel', from: 'PENDING_PAYMENT', fromStage: null, to: 'CANCELLED', toStage: null, by: ['customer'] },
+  // A van's visit, paid and not yet started: the customer cancels and is refunded (the visit fee kept once the technician set off).
+  { event: 'cancel', from: 'UPCOMING', fromStage: 'BOOKED', methods: ['mobile'], to: 'CANCELLED', toStage: null, by: ['customer'] },
   { event: 'expire', from: 'PENDING_PAYMENT', fromStage: null, to: 'CANCELLED', toStage: null, by: ['system'] },
   { event: 'start', from: 'UPCOMING', fromStage: 'BOOKED', methods: ['install', 'mobile'], to: 'IN_PROGRESS', toStage: 'IN_SERVICE', by: ['staff'] },
   { event: 'ready', from: 'UPCOMING', fromStage: 'PREPARING', methods: ['pickup'], to: 'UPCOMING', toStage: 'READY', by: ['staff'] },

@@ -226,6 +226,13 @@ describe('a paid visit cancelled by the customer', () => {
     expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('refund'))).toEqual([expect.stringContaining('RM 280.40')]);
   });
 
+  test('on the day, the technician on the way or not yet: the visit fee is kept', async () => {
+    const early = await paidOrder(api, k.customer, mobileOrder({ window: { date: FIRST, start: '13:00' } }));
+    api.advance(2 * DAY_SECONDS - 3 * 3600);
+    expect((await api.request(CANCEL, { orderNo: early, reason: 'Working late' }, { userKey: k.customer })).code).toBe(200);
+    expect((await rows<{ amount_sen: number }>(api, sql`select amount_sen from refunds`))[0]!.amount_sen).toBe(28_040 - 3_240);
+  });
+
   test('once the technician is on the way: the visit fee is kept', async () => {
     const orderNo = await paidOrder(api, k.customer, mobileOrder());
     api.advance(2 * DAY_SECONDS);

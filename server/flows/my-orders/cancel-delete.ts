@@ -10,6 +10,7 @@ import { insertRefund, latestRefund } from '../../modules/refunds/service.ts';
 import type { OrderRow } from '../../modules/orders/service.ts';
 import type { Db } from '../../db/client.ts';
 import { decideRefund } from '../refunds/review.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { ShopContext } from '../context.ts';
 import { lockOwnOrder, refuse } from './own-order.ts';
 import { errorMessage } from '../../db/loggable.ts';
@@ -44,12 +45,13 @@ export async function cancelOrder(ctx: ShopContext, customerId: string, input: {
 }
 
 /**
- * A paid visit the customer cancelled: everything is refunded, but the visit fee and its tax once
- * the technician set off; recorded and approved in the caller's transaction, paid back through
+ * A paid visit the customer cancelled: everything is refunded up to the day before; on the day
+ * (and so once the technician set off) the visit fee and its tax are kept; recorded and approved in the caller's transaction, paid back through
  * the provider after the commit (the answer's `afterCommit`), the customer told once.
  */
 async function refundVisit(tx: Db, ctx: ShopContext, order: OrderRow, reason: string, now: Date): Promise<() => Promise<void>> {
-  const keptSen = order.onTheWayAt ? order.visitFeeSen + order.visitFeeTaxSen : 0;
+  const onTheDay = order.appointmentDate !== null && klDate(now) >= order.appointmentDate;
+  const keptSen = onTheDay || order.onTheWayAt ? order.visitFeeSen + order.visitFeeTaxSen : 0;
   const amountSen = order.totalSen - keptSen;
   if (amountSen <= 0) return async () => {};
   await insertRefund(

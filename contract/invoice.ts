@@ -94,6 +94,8 @@ export const invoiceDto = z
       labourSen: money,
       serviceTaxSen: money,
       deliveryFeeSen: money,
+      visitFeeSen: money.meta({ description: "Fitting at the customer's place: the visit fee, before its service tax (also a line of the invoice)." }),
+      visitFeeTaxSen: money,
       discountSen: money,
       totalSen: money,
       paidSen: money,

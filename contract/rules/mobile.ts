@@ -11,6 +11,9 @@ import { bookingDates, weekdayOf } from './kl-calendar.ts';
  * itself have that much left: a van never promises a window it cannot keep.
  */
 
+/** The id an invoice or credit note gives the visit fee's line (it is no product). */
+export const VISIT_FEE_LINE = 'visit-fee';
+
 export interface Van {
   id: string;
   name: string;

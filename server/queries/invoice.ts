@@ -4,6 +4,7 @@ import { fpxBanks } from '../../contract/rules/order-status.ts';
 import { SERVICE_TAX_PERCENT } from '../../contract/rules/einvoice-rules.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
+import { VISIT_FEE_LINE } from '../../contract/rules/mobile.ts';
 import { warning } from '../modules/errors.ts';
 import { creditNotesOfOrder, invoiceOfOrder } from '../modules/invoices/service.ts';
 import { fittedTyreView, lineName } from '../modules/orders/line-view.ts';
@@ -100,18 +101,20 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
       serviceTaxSen: l.serviceTaxSen,
       totalSen: l.totalSen,
       tyres: tyres.filter((t) => t.lineId === l.id).map((t) => fittedTyreView(t, locale)),
-    })),
+    })).concat(visitLine(order, locale)),
     totals: {
       partsSen: order.partsSen,
       labourSen: order.labourSen,
       serviceTaxSen: order.serviceTaxSen,
       deliveryFeeSen: order.deliveryFeeSen,
+      visitFeeSen: order.visitFeeSen,
+      visitFeeTaxSen: order.visitFeeTaxSen,
       discountSen: order.discountSen,
       totalSen: order.totalSen,
       paidSen: payments.reduce((s, p) => s + p.amountSen, 0),
       creditedSen: notes.reduce((s, n) => s + n.amountSen, 0),
     },
-    serviceTax: { ratePercent: SERVICE_TAX_PERCENT, taxableSen: order.labourSen, amountSen: order.serviceTaxSen, sstNo },
+    serviceTax: { ratePercent: SERVICE_TAX_PERCENT, taxableSen: order.labourSen + order.visitFeeSen, amountSen: order.serviceTaxSen + order.visitFeeTaxSen, sstNo },
     creditNotes: notes.map((n) => ({
       creditNoteNo: n.creditNoteNo,
       invoiceNo: n.invoiceNo,
@@ -127,4 +130,11 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
     einvoice: einvoice.document,
     einvoiceRequest: { allowed: einvoice.canRequest, until: einvoice.requestUntil },
   };
+}
+
+/** Fitting at the customer's place: the visit fee as an invoice line, a service taxed as labour. */
+function visitLine(order: OrderRow, locale: Locale) {
+  if (order.visitFeeSen === 0) return [];
+  const totalSen = order.visitFeeSen + order.visitFeeTaxSen;
+  return [{ productId: VISIT_FEE_LINE, name: message(locale, 'invoice.visitFee'), quantity: 1, unitSen: totalSen, partsSen: 0, labourSen: order.visitFeeSen, serviceTaxSen: order.visitFeeTaxSen, totalSen, tyres: [] }];
 }

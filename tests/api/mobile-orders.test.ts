@@ -18,6 +18,7 @@ const ON_THE_WAY = '/api/console/mobile/on-the-way';
 const MISSED = '/api/console/mobile/missed';
 const CHANGE = '/api/app/order/vehicle/order/app/update/install/time';
 const CANCEL = '/api/app/order/vehicle/order/app/cancel';
+const INVOICE = '/api/app/order/vehicle/order/app/invoice';
 const FIRST = '2025-06-04';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
@@ -201,6 +202,37 @@ describe('the tax documents of a visit', () => {
     expect(invoice.LegalMonetaryTotal[0]!.PayableAmount[0]!._).toBe(280.4);
     const service = invoice.TaxTotal[0]!.TaxSubtotal.find((t) => t.TaxCategory[0]!.ID[0]!._ === '02')!;
     expect({ taxable: service.TaxableAmount[0]!._, tax: service.TaxAmount[0]!._ }).toEqual({ taxable: 25 + 30, tax: 2 + 2.4 });
+  });
+});
+
+describe("the shop's invoice of a visit", () => {
+  let api: TestApi;
+  let k: Keys;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+  beforeEach(async () => {
+    await api.reset();
+    k = await staffKeys(api);
+  });
+
+  test('lists the visit fee as a line, counts it in the service tax, and its lines add up to the total; a missed visit\'s credit note gives back the rest', async () => {
+    const orderNo = await paidOrder(api, k.customer, mobileOrder());
+    const invoice = (await api.request(INVOICE, { orderNo }, { userKey: k.customer })).data;
+    expect(invoice.lines.at(-1)).toMatchObject({ productId: 'visit-fee', name: 'Visit fee, fitting at your place', quantity: 1, labourSen: 3000, serviceTaxSen: 240, totalSen: 3240 });
+    expect(invoice.lines.reduce((sum: number, l: { totalSen: number }) => sum + l.totalSen, 0)).toBe(invoice.totals.totalSen);
+    expect(invoice.totals).toMatchObject({ visitFeeSen: 3000, visitFeeTaxSen: 240, totalSen: 28_040 });
+    expect(invoice.serviceTax).toMatchObject({ taxableSen: 2500 + 3000, amountSen: 200 + 240 });
+
+    api.advance(47 * 3600 + 20 * 60);
+    expect((await api.request(MISSED, { orderNo, reason: 'Gate locked' }, { userKey: k.ss2 })).code).toBe(200);
+    await api.payments.idle();
+    await api.runJobs();
+    const after = (await api.request(INVOICE, { orderNo }, { userKey: k.customer })).data;
+    expect(after.creditNotes).toHaveLength(1);
+    expect(after.creditNotes[0]).toMatchObject({ amountSen: 24_800 });
+    expect(after.totals.creditedSen).toBe(24_800);
   });
 });
 

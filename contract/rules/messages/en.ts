@@ -447,6 +447,7 @@ export const en = {
   'notice.refused': 'Not sent: the SMS service refused this number or message.',
   'notice.unreachable': 'Not sent: the SMS service could not take it after {tries} tries.',
   'mobile.notOnSite': '{product} cannot be fitted at your place: choose a workshop for it.',
+  'invoice.visitFee': 'Visit fee, fitting at your place',
   'mobile.cancelRefundNote': 'Cancelled by the customer before the visit.',
   'mobile.refundNote': 'Customer not there: all but the visit fee goes back.',
   'mobile.missRefused': 'Only a booked job at the customer\'s place can be marked as the customer not there.',

@@ -447,6 +447,7 @@ export const ms: Messages = {
   'notice.refused': 'Tidak dihantar: perkhidmatan SMS menolak nombor atau mesej ini.',
   'notice.unreachable': 'Tidak dihantar: perkhidmatan SMS tidak dapat menerimanya selepas {tries} kali cuba.',
   'mobile.notOnSite': '{product} tidak boleh dipasang di tempat anda: pilih bengkel untuknya.',
+  'invoice.visitFee': 'Caj lawatan, pemasangan di tempat anda',
   'mobile.cancelRefundNote': 'Dibatalkan oleh pelanggan sebelum lawatan.',
   'mobile.refundNote': 'Pelanggan tiada: semua kecuali caj lawatan dipulangkan.',
   'mobile.missRefused': 'Hanya kerja di tempat pelanggan yang ditempah boleh ditandakan pelanggan tiada.',

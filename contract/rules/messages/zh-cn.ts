@@ -447,6 +447,7 @@ export const zhCn: Messages = {
   'notice.refused': '未发送：短信服务拒绝了此号码或内容。',
   'notice.unreachable': '未发送：尝试 {tries} 次后短信服务仍无法接收。',
   'mobile.notOnSite': '{product}无法上门安装：请为其选择车厂。',
+  'invoice.visitFee': '上门服务费',
   'mobile.cancelRefundNote': '客户在上门服务前取消。',
   'mobile.refundNote': '客户不在：除上门费外全部退还。',
   'mobile.missRefused': '只有已预约的上门服务才能标记为客户不在。',

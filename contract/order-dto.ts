@@ -93,9 +93,29 @@ export const orderDetail = z
     car: z.object({ variantId: z.string(), name: z.string(), sizeClass: z.string(), plate: z.string() }),
     contact: z.object({ name: z.string(), phone: z.string(), email: z.string().nullable() }),
     address: z
-      .object({ recipient: z.string(), phone: z.string(), line1: z.string(), line2: z.string().nullable(), postcode: z.string(), city: z.string(), state: z.string() })
+      .object({
+        recipient: z.string(),
+        phone: z.string(),
+        line1: z.string(),
+        line2: z.string().nullable(),
+        postcode: z.string(),
+        city: z.string(),
+        state: z.string(),
+        landmark: z.string().nullable().meta({ description: "Fitting at the customer's place: what helps the technician find the car." }),
+      })
       .nullable(),
     notes: z.string(),
+    visit: z
+      .object({
+        van: z.string().meta({ description: 'The van that comes, by name.' }),
+        date: z.string(),
+        start: z.string(),
+        end: z.string(),
+        onTheWayAt: z.string().nullable().meta({ description: 'When the technician set off (ISO 8601).' }),
+        etaMinutes: z.number().int().nullable(),
+      })
+      .nullable()
+      .meta({ description: "Fitting at the customer's place: the van, its window, and whether the technician set off; null otherwise (and `store` is then null)." }),
     store: z
       .object({
         id: z.string(),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { trackingLink } from '../../contract/rules/couriers.ts';
 import { Code } from '../../contract/codes.ts';
 import { directionLinks } from '../../contract/rules/directions.ts';
+import type { MobileRules } from '../../contract/rules/mobile.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import { isMessageKey, message } from '../../contract/rules/messages.ts';
 import type { orderDetail } from '../../contract/order-dto.ts';
@@ -76,9 +77,11 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
       plate: order.carPlate,
     },
     contact: { name: contact.name, phone: contact.phone, email: contact.email ?? null },
-    address: address ? { ...address, line2: address.line2 ?? null } : null,
+    address: address ? { ...address, line2: address.line2 ?? null, landmark: address.landmark ?? null } : null,
     notes: order.notes,
-    store: workshop
+    visit: visitView(ctx, order),
+    // A van's visit names its van and window, not the workshop whose stock it carries.
+    store: workshop && order.method !== 'mobile'
       ? {
           id: workshop.id,
           name: workshop.name,
@@ -119,5 +122,21 @@ export async function describeOrder(ctx: ReadContext, order: OrderRow, locale: L
       note: h.noteKey && isMessageKey(h.noteKey) ? message(locale, h.noteKey, h.noteParams ?? {}) : h.note,
     })),
     ...parts,
+  };
+}
+
+/** Fitting at the customer's place: the van, its window and whether the technician set off. */
+function visitView(ctx: ReadContext, order: OrderRow) {
+  if (order.method !== 'mobile' || !order.appointmentDate || !order.appointmentTime) return null;
+  const rules = ctx.indexes.orderRules.mobile as MobileRules;
+  const van = rules.vans.find((v) => v.id === order.vanId);
+  const minute = Number(order.appointmentTime.slice(0, 2)) * 60 + Number(order.appointmentTime.slice(3, 5)) + rules.windowHours * 60;
+  return {
+    van: van?.name ?? order.vanId ?? '',
+    date: order.appointmentDate,
+    start: order.appointmentTime,
+    end: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+    onTheWayAt: order.onTheWayAt?.toISOString() ?? null,
+    etaMinutes: order.etaMinutes,
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DAY_SECONDS, startApi, twoApiProcesses, type TestApi } from './harness.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
-import { ADD, BASIC_SERVICE, contact, MYVI, newKey, rows, selangorAddress, WIPERS } from './order-fixtures.ts';
+import { ADD, BASIC_SERVICE, contact, FIND, MYVI, newKey, rows, selangorAddress, WIPERS } from './order-fixtures.ts';
 import { paidOrder } from './my-orders-fixtures.ts';
 import { individual, requestEinvoice } from './einvoice-fixtures.ts';
 
@@ -74,7 +74,10 @@ describe('an order fitted at the customer’s place', () => {
   });
 
   test('paid, the window is booked; unpaid in time, it is given back', async () => {
-    await paidOrder(api, customer, mobileOrder());
+    const paid = await paidOrder(api, customer, mobileOrder());
+    const page = (await api.request(FIND, { orderNo: paid }, { userKey: customer })).data;
+    expect(page).toMatchObject({ method: 'mobile', store: null, visit: { van: 'Servauto Van PJ', date: FIRST, start: '09:00', end: '11:00', onTheWayAt: null }, address: { landmark: 'Guardhouse B, level 2 car park' } });
+    expect(page.totals).toMatchObject({ visitFeeSen: 3000, visitFeeTaxSen: 240, totalSen: 28_040 });
     expect((await vanRows(api)).map((r) => r.state)).toEqual(['booked']);
     await api.request(ADD, mobileOrder({ window: { date: FIRST, start: '11:00' } }), { userKey: customer });
     expect((await vanRows(api)).map((r) => r.state)).toEqual(['booked', 'held']);

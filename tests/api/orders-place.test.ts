@@ -122,7 +122,7 @@ describe('self pickup and mailing', () => {
     expect(data.totalSen).toBe(8900 + 800);
     const { data: order } = await api.request(FIND, { orderNo: data.orderNo }, { userKey });
     expect(order.totals).toMatchObject({ goodsSen: 8900, deliveryFeeSen: 800, totalSen: 9700 });
-    expect(order.address).toEqual({ ...selangorAddress, phone: '+60123456789', line2: null });
+    expect(order.address).toEqual({ ...selangorAddress, phone: '+60123456789', line2: null, landmark: null });
   });
 
   test('mailing to Sabah pays the East Malaysia fee', async () => {

@@ -261,7 +261,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
         </section>
         <fieldset>
           <legend className="mb-2 text-lg font-bold">{t.method}</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
+          <div className="grid gap-2 sm:grid-cols-2">
             {fulfilmentMethods.map((m) => {
               const check = checks[m];
               return (

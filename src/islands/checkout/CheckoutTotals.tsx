@@ -76,7 +76,7 @@ export function CheckoutTotals({ locale, method, quote, check, state, couponCode
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">
             <dt className="text-slate-700">{label}</dt>
-            <dd className="tabular-nums">{value}</dd>
+            <dd className="whitespace-nowrap tabular-nums">{value}</dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-extrabold">

@@ -55,7 +55,7 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
         {rows.map(([label, amount]) => (
           <div key={label} className="flex justify-between gap-4">
             <dt className="text-slate-700">{label}</dt>
-            <dd className="tabular-nums">{amount}</dd>
+            <dd className="whitespace-nowrap tabular-nums">{amount}</dd>
           </div>
         ))}
         {order.totals.discountSen > 0 && (

@@ -228,7 +228,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
           </h2>
           <CheckoutLines locale={locale} lines={lines} quoted={quote?.lines ?? null} looks={looks} problems={lineProblems}
             currentCar={car}
-            stock={{ unstocked, storeId: form.storeId, place: form.method === 'mail' ? 'parcel' : 'store', refresh: refusals }}
+            stock={{ unstocked, storeId: form.method === 'mobile' ? '' : form.storeId, place: form.method === 'mail' ? 'parcel' : 'store', refresh: refusals }}
             onQuantity={changeQuantity}
             onRemove={remove}
           />
@@ -280,7 +280,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
         {form.method === 'mail' ? (
           <AddressFields locale={locale} value={form.address} errors={errors} onChange={(address) => update({ address })} />
         ) : form.method === 'mobile' ? (
-          <MobileFitting locale={locale} items={items} variantId={variantId} address={form.address} window={form.window} visitFee={quote && formatRM(quote.visitFeeSen + quote.visitFeeTaxSen, locale)} errors={errors} onAddress={(address) => update({ address })} onWindow={onWindow} onWorkshop={onVanWorkshop} />
+          <MobileFitting locale={locale} items={items} variantId={variantId} address={form.address} window={form.window} visitFee={quote && formatRM(quote.visitFeeSen + quote.visitFeeTaxSen, locale)} refusals={refusals} errors={errors} onAddress={(address) => update({ address })} onWindow={onWindow} onWorkshop={onVanWorkshop} />
         ) : (
           <WorkshopSlots locale={locale} method={form.method} items={items} variantId={variantId} cities={cities} storeId={form.storeId} date={form.date} time={form.time} errors={errors} onStore={onStore} onSlot={onSlot} />
         )}

@@ -19,6 +19,8 @@ interface Props {
   window: CheckoutForm['window'];
   /** The visit fee with its tax, as the bill (cart/quote) gives it; null while it is asked. */
   visitFee: string | null;
+  /** Counts the order's refusals: the windows are asked again (one just taken shows full). */
+  refusals: number;
   errors: Record<string, string>;
   onAddress: (address: CheckoutForm['address']) => void;
   onWindow: (window: CheckoutForm['window']) => void;
@@ -32,7 +34,7 @@ interface Props {
  * two-hour windows (dates, then windows, full ones disabled), or, when no van comes there, the
  * nearest workshops to fit it at instead.
  */
-export function MobileFitting({ locale, items, variantId, address, window: chosen, visitFee, errors, onAddress, onWindow, onWorkshop }: Props) {
+export function MobileFitting({ locale, items, variantId, address, window: chosen, visitFee, refusals, errors, onAddress, onWindow, onWorkshop }: Props) {
   const t = dictionary(locale).checkout;
   const postcode = /^\d{5}$/.test(address.postcode.trim()) ? address.postcode.trim() : '';
   const itemsKey = JSON.stringify(items);
@@ -49,7 +51,7 @@ export function MobileFitting({ locale, items, variantId, address, window: chose
     return () => {
       live = false;
     };
-  }, [postcode, itemsKey, variantId]);
+  }, [postcode, itemsKey, variantId, refusals]);
 
   const shown = answer?.postcode === postcode ? answer : null;
   const windows = shown?.windows;

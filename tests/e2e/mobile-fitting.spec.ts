@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { myviInPetalingJaya } from './my-orders-helpers.ts';
+import { api, MYVI, myviInPetalingJaya } from './my-orders-helpers.ts';
 import { chooseFreeTime, logIn } from './support.ts';
 
 // Fitting at the customer's place (docs/contracts/running-the-business.md §2), on a phone, in each language.
@@ -116,4 +116,43 @@ test('a postcode in Sabah: no van comes there, and the nearest workshops are off
   await expect(choices.first()).toBeVisible();
   await choices.first().click();
   await expect(main.getByRole('radio', { name: w.install })).toBeChecked();
+});
+
+test('a window taken while the customer fills in the form: the order says so at the window, and the picker shows it full', async ({ page }) => {
+  const w = words[0]!;
+  const main = await atCheckout(page, w);
+  await main.getByLabel(w.plate).fill('wxy 1234');
+  await address(main, w, '47300', 'Selangor');
+  // The last date the van offers, away from the first dates the journeys above book.
+  const date = main.getByLabel(w.date, { exact: true });
+  const last = await date.locator('option:not([disabled]):not([value=""])').last().getAttribute('value');
+  await date.selectOption(last!);
+  const windows = main.getByRole('group', { name: w.window });
+  const chosen = windows.locator('button:enabled').last();
+  const label = (await chosen.textContent())!;
+  const start = label.slice(0, 5);
+  await chosen.click();
+
+  // Other orders take what is left of that window.
+  const items = [{ productId: WIPERS, quantity: 1 }];
+  type Windows = { windows: { date: string; start: string; free: boolean }[] };
+  const free = async () => (await api<Windows>(page, '/store/mobile/windows', { postcode: '47300', items, variantId: MYVI })).windows.find((x) => x.date === last && x.start === start)!.free;
+  for (let n = 0; (await free()) && n < 10; n++) {
+    await api(page, '/app/order/vehicle/order/app/add', {
+      idempotencyKey: `e2e-van-${Date.now()}-${n}`,
+      items,
+      variantId: MYVI,
+      carPlate: 'WXY 1234',
+      method: 'mobile',
+      address: { recipient: 'Tan Mei Ling', phone: '0123456789', line1: '3 Jalan SS2/1', postcode: '47300', city: 'Petaling Jaya', state: 'Selangor' },
+      window: { date: last, start },
+      contact: { name: 'Tan Mei Ling', phone: '0123456789' },
+    });
+  }
+  expect(await free()).toBe(false);
+
+  await main.getByRole('button', { name: w.place }).click();
+  await expect(main.getByText('That time window has just been taken: choose another.')).toBeVisible();
+  await expect(page).toHaveURL(/\/confirm\?/);
+  await expect(windows.getByRole('button', { name: new RegExp(`^${label}`) })).toBeDisabled();
 });

@@ -44,8 +44,11 @@ export function parseDraftForm(v: unknown): Partial<CheckoutForm> {
       city: text(a.city, 60),
       state: typeof a.state === 'string' && (a.state === '' || states.has(a.state)) ? a.state : undefined,
     };
-    if (Object.values(fields).every((f) => f !== undefined)) out.address = fields as CheckoutForm['address'];
+    const landmark = text(a.landmark, 120);
+    if (Object.values(fields).every((f) => f !== undefined)) out.address = { ...(fields as CheckoutForm['address']), ...(landmark !== undefined ? { landmark } : {}) };
   }
+  // The van's window: its date and start together, or none.
+  if (isRecord(v.window) && typeof v.window.date === 'string' && isIsoDate(v.window.date) && matching(v.window.start, TIME)) out.window = { date: v.window.date, start: v.window.start as string };
   if (isRecord(v.contact)) {
     const contact = { name: text(v.contact.name, 80), phone: text(v.contact.phone, 20), email: text(v.contact.email, 120) };
     if (Object.values(contact).every((f) => f !== undefined)) out.contact = contact as CheckoutForm['contact'];

@@ -44,10 +44,11 @@ export function fieldText(form: CheckoutForm, path: string, variantId: string): 
   if (path === 'variantId') return variantId;
   if (path === 'storeId' || path === 'method' || path === 'notes' || path === 'couponCode') return form[path];
   if (path === 'appointment') return `${form.storeId} ${form.date} ${form.time}`;
+  if (path === 'window') return `${form.window?.date ?? ''} ${form.window?.start ?? ''}`;
   // Whether a postcode is right depends on the state chosen too.
   if (path === 'address.postcode') return `${form.address.postcode} ${form.address.state}`;
   const [group, name] = path.split('.');
-  if (group === 'address' && name && name in form.address) return form.address[name as keyof CheckoutForm['address']];
+  if (group === 'address' && name && name in form.address) return form.address[name as keyof CheckoutForm['address']] ?? '';
   if (group === 'contact' && name && name in form.contact) return form.contact[name as keyof CheckoutForm['contact']];
   return '';
 }
@@ -85,7 +86,7 @@ function postcodeProblem(postcode: string, state: string): LocalProblem | null {
  */
 export function postcodeAgainstState(form: CheckoutForm): LocalProblem | null {
   const { postcode, state } = form.address;
-  if (form.method !== 'mail' || !state || !/^\d{5}$/.test(postcode.normalize('NFKC').trim())) return null;
+  if ((form.method !== 'mail' && form.method !== 'mobile') || !state || !/^\d{5}$/.test(postcode.normalize('NFKC').trim())) return null;
   return postcodeProblem(postcode, state);
 }
 

@@ -11,6 +11,16 @@ import { randomId } from './device.ts';
 /** The lines as a request carries them: options only when some were chosen. */
 const requestLines = (items: OrderLine[]) => items.map((l) => ({ productId: l.productId, quantity: l.quantity, ...(l.options && Object.keys(l.options).length ? { options: l.options } : {}) }));
 
+/** Whether the method goes through a workshop (its storeId): fitting there, or collecting there. */
+const atWorkshop = (method: CheckoutForm['method']) => method === 'install' || method === 'pickup';
+
+/** The address as sent: line 2 left out when blank; the landmark only for a van, and only when typed. */
+function sentAddress(form: CheckoutForm) {
+  const { landmark, ...address } = form.address;
+  const trimmed = (v: string | undefined) => v?.trim() || undefined;
+  return { ...address, line2: trimmed(address.line2), ...(form.method === 'mobile' && trimmed(landmark) ? { landmark: trimmed(landmark) } : {}) };
+}
+
 /**
  * The order/app/add body for the form: only the fields the method uses, blanks left out so
  * the server's own rules answer them. No price travels: the server computes the total.
@@ -24,9 +34,11 @@ export function orderRequest(key: string, items: OrderLine[], variantId: string,
     // Only a workshop fitting the car asks its plate (contract/rules/order-required.ts).
     ...(plateNeeded[form.method] ? { carPlate: form.plate } : {}),
     method: form.method,
-    ...(form.method !== 'mail' ? { storeId: form.storeId || undefined } : {}),
+    ...(atWorkshop(form.method) ? { storeId: form.storeId || undefined } : {}),
     ...(form.method === 'install' && form.date && form.time ? { appointment: { date: form.date, time: form.time } } : {}),
-    ...(form.method === 'mail' ? { address: { ...form.address, line2: trimmed(form.address.line2) } } : {}),
+    ...(form.method === 'mail' || form.method === 'mobile' ? { address: sentAddress(form) } : {}),
+    // At the customer's place: the van's window (contract/orders.ts vanWindowChoice).
+    ...(form.method === 'mobile' && form.window?.date && form.window.start ? { window: { date: form.window.date, start: form.window.start } } : {}),
     contact: { name: form.contact.name, phone: form.contact.phone, email: trimmed(form.contact.email) },
     notes: trimmed(form.notes),
     couponCode: trimmed(form.couponCode),

@@ -8,7 +8,10 @@ export interface CheckoutForm {
   storeId: string;
   date: string;
   time: string;
-  address: { recipient: string; phone: string; line1: string; line2: string; postcode: string; city: string; state: string };
+  /** The address a parcel goes to, or the van comes to (with its landmark, optional). */
+  address: { recipient: string; phone: string; line1: string; line2: string; postcode: string; city: string; state: string; landmark?: string };
+  /** Fitting at the customer's place: the van's window chosen (store/mobile/windows); absent until one is. */
+  window?: { date: string; start: string };
   contact: { name: string; phone: string; email: string };
   notes: string;
   /** The coupon field as typed: what the order is placed with. */

@@ -6,18 +6,21 @@ import { Field } from './Field.tsx';
 
 type Address = CheckoutForm['address'];
 
-/** The mailing address; each server message shows at the field it names (`address.<name>`). */
-export function AddressFields({ locale, value, errors, onChange }: { locale: Locale; value: Address; errors: Record<string, string>; onChange: (a: Address) => void }) {
+/**
+ * The mailing address, or where the van comes (`forVan`: its own heading and a landmark field);
+ * each server message shows at the field it names (`address.<name>`).
+ */
+export function AddressFields({ locale, value, errors, forVan = false, onChange }: { locale: Locale; value: Address; errors: Record<string, string>; forVan?: boolean; onChange: (a: Address) => void }) {
   const t = dictionary(locale).checkout;
   const set = (name: keyof Address) => (e: { currentTarget: { value: string } }) => onChange({ ...value, [name]: e.currentTarget.value });
   const text = (name: keyof Address, label: string, extra: Record<string, string> = {}) => (
     <Field id={`address-${name}`} label={label} error={errors[`address.${name}`]}>
-      {(p) => <input {...p} {...extra} className="field-input" value={value[name]} onInput={set(name)} />}
+      {(p) => <input {...p} {...extra} className="field-input" value={value[name] ?? ''} onInput={set(name)} />}
     </Field>
   );
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2">
-      <legend className="mb-2 text-lg font-bold">{t.address}</legend>
+      <legend className="mb-2 text-lg font-bold">{forVan ? t.mobileAddress : t.address}</legend>
       {text('recipient', t.recipient, { autoComplete: 'name', maxLength: '80' })}
       {text('phone', t.phone, { autoComplete: 'tel', inputMode: 'tel', maxLength: '20' })}
       <div className="sm:col-span-2">{text('line1', t.line1, { autoComplete: 'address-line1', maxLength: '120' })}</div>
@@ -36,6 +39,13 @@ export function AddressFields({ locale, value, errors, onChange }: { locale: Loc
           </select>
         )}
       </Field>
+      {forVan && (
+        <div className="sm:col-span-2">
+          <Field id="address-landmark" label={t.landmark} hint={t.landmarkHint} error={errors['address.landmark']}>
+            {(p) => <input {...p} className="field-input" maxLength={120} value={value.landmark ?? ''} onInput={set('landmark')} />}
+          </Field>
+        </div>
+      )}
     </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import { giveErrors, problemWords, reviseErrors, sameErrors, type ShownErrors } 
 import { checkoutKey, forgetCheckoutKey, missingFields, orderRequest, refusalTarget } from '../../lib/checkout-request.ts';
 import type { CityPlace } from '../../lib/places.ts';
 import { userChannels } from '../../lib/endpoints.ts';
+import { formatRM } from '../../lib/money.ts';
 import { cartQuote, orderAdd } from '../../lib/order-endpoints.ts';
 import { $carInfo } from '../../stores/car.ts';
 import { $cart, clearCart, removeFromCart, setCartQuantity } from '../../stores/cart.ts';
@@ -26,6 +27,7 @@ import { CheckoutTotals, type MethodCheck } from './CheckoutTotals.tsx';
 import { EmptyCart } from './EmptyCart.tsx';
 import { ContactFields } from './ContactFields.tsx';
 import { Field } from './Field.tsx';
+import { MobileFitting } from './MobileFitting.tsx';
 import { useCheckoutDraft } from './useCheckoutDraft.ts';
 import { useFocusFirstError } from './useFocusFirstError.ts';
 import { useQuote } from './useQuote.ts';
@@ -156,6 +158,9 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
   const update = (patch: Partial<CheckoutForm>) => setForm((f) => ({ ...f, ...patch }));
   const onStore = useCallback((storeId: string) => setForm((f) => (f.storeId === storeId ? f : { ...f, storeId, date: '', time: '' })), [setForm]);
   const onSlot = useCallback((date: string, time: string) => setForm((f) => ({ ...f, date, time })), [setForm]);
+  const onWindow = useCallback((window: CheckoutForm['window']) => setForm((f) => ({ ...f, window })), [setForm]);
+  // No van comes to the postcode: fitted at the workshop the customer picked among the nearest.
+  const onVanWorkshop = useCallback((storeId: string) => setForm((f) => ({ ...f, method: 'install', storeId, date: '', time: '' })), [setForm]);
   const changeQuantity = (i: number, quantity: number) => (single ? setSingle(single.map((l, n) => (n === i ? { ...l, quantity } : l))) : setCartQuantity(i, quantity));
   const remove = (i: number) => (single ? setSingle(single.filter((_, n) => n !== i)) : removeFromCart(i));
 
@@ -172,7 +177,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
     // (unless a line already says it waits for the variant).
     const noVariant: Record<string, string> = !variantId && !lineWaits ? { variantId: car ? t.variantNeeded : t.noCar } : {};
     if (missing.length || !variantId) {
-      setErrors({ ...noVariant, ...Object.fromEntries(missing.map((field) => [field, field === 'appointment' ? t.chooseTime : t.required])) });
+      setErrors({ ...noVariant, ...Object.fromEntries(missing.map((field) => [field, field === 'appointment' ? t.chooseTime : field === 'window' ? t.chooseWindow : t.required])) });
       setFailure(t.fix);
       refused();
       return;
@@ -187,7 +192,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
       forgetCheckoutKey(tabStorage());
       forgetDraft();
       forgetNoOrders();
-      if (form.method !== 'mail') rememberWorkshop(form.storeId);
+      if (form.method === 'install' || form.method === 'pickup') rememberWorkshop(form.storeId);
       if (!single) clearCart();
       location.assign(href(locale, `pages?orderNo=${encodeURIComponent(answer.orderNo)}`));
       return;
@@ -223,7 +228,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
           </h2>
           <CheckoutLines locale={locale} lines={lines} quoted={quote?.lines ?? null} looks={looks} problems={lineProblems}
             currentCar={car}
-            stock={{ unstocked, storeId: form.storeId, place: form.method === 'mail' ? 'parcel' : 'store', refresh: refusals }}
+            stock={{ unstocked, storeId: form.method === 'mobile' ? '' : form.storeId, place: form.method === 'mail' ? 'parcel' : 'store', refresh: refusals }}
             onQuantity={changeQuantity}
             onRemove={remove}
           />
@@ -256,7 +261,7 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
         </section>
         <fieldset>
           <legend className="mb-2 text-lg font-bold">{t.method}</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
+          <div className="grid gap-2 sm:grid-cols-2">
             {fulfilmentMethods.map((m) => {
               const check = checks[m];
               return (
@@ -274,6 +279,8 @@ export default function CheckoutPage({ locale, cities, tyres, unstocked }: { loc
         </fieldset>
         {form.method === 'mail' ? (
           <AddressFields locale={locale} value={form.address} errors={errors} onChange={(address) => update({ address })} />
+        ) : form.method === 'mobile' ? (
+          <MobileFitting locale={locale} items={items} variantId={variantId} address={form.address} window={form.window} visitFee={quote && formatRM(quote.visitFeeSen + quote.visitFeeTaxSen, locale)} refusals={refusals} errors={errors} onAddress={(address) => update({ address })} onWindow={onWindow} onWorkshop={onVanWorkshop} />
         ) : (
           <WorkshopSlots locale={locale} method={form.method} items={items} variantId={variantId} cities={cities} storeId={form.storeId} date={form.date} time={form.time} errors={errors} onStore={onStore} onSlot={onSlot} />
         )}

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../contract/rules/language.ts';
+import { isFitted } from '../../../contract/rules/order-required.ts';
 import type { FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
@@ -39,7 +40,7 @@ export function CheckoutTotals({ locale, method, quote, check, state, couponCode
   const t = dictionary(locale).checkout;
   const mailTo = method === 'mail' ? state : '';
   const coupon = couponApplied && couponCode.trim() ? (quote?.coupon ?? null) : null;
-  const installed = method === 'install';
+  const installed = isFitted(method);
   const money = (sen: number | undefined) => (sen === undefined ? '…' : formatRM(sen, locale));
   const rows: [string, string][] = [
     [t.parts, money(quote?.partsSen)],
@@ -52,6 +53,8 @@ export function CheckoutTotals({ locale, method, quote, check, state, couponCode
     ...(method === 'mail'
       ? ([[t.delivery, quote?.deliveryFeeSen == null ? (mailTo ? '…' : t.deliveryLater) : quote.deliveryFeeSen === 0 ? t.deliveryFree : formatRM(quote.deliveryFeeSen, locale)]] as [string, string][])
       : []),
+    // At the customer's place: the visit fee with its service tax, never discounted.
+    ...(method === 'mobile' ? ([[t.visitFee, quote ? formatRM(quote.visitFeeSen + quote.visitFeeTaxSen, locale) : '…']] as [string, string][]) : []),
     ...(quote?.discountSen ? ([[t.discount, `−${formatRM(quote.discountSen, locale)}`]] as [string, string][]) : []),
   ];
   const ready = check?.ok && quote !== null;
@@ -73,7 +76,7 @@ export function CheckoutTotals({ locale, method, quote, check, state, couponCode
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">
             <dt className="text-slate-700">{label}</dt>
-            <dd className="tabular-nums">{value}</dd>
+            <dd className="whitespace-nowrap tabular-nums">{value}</dd>
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-extrabold">

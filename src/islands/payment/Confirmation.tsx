@@ -7,6 +7,7 @@ import { dictionary, fill, href, labelled } from '../../i18n/index.ts';
 import { icsEvent } from '../../lib/ics.ts';
 import { invoiceHref } from '../../lib/invoice-link.ts';
 import { whatsappLink } from '../../lib/pay-time.ts';
+import { vanWindowEnd } from '../../lib/van-window.ts';
 import { Receipt } from './Receipt.tsx';
 import type { OrderDetailDto } from './types.ts';
 
@@ -53,7 +54,8 @@ export function Confirmation({ locale, order }: { locale: Locale; order: OrderDe
         </a>
       </section>
       <NextSteps locale={locale} order={order} dateText={dateText} />
-      {store && (
+      {/* At the customer's place the workshop is only the van's base: the next steps name the address and window. */}
+      {store && order.method !== 'mobile' && (
         <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-5" aria-labelledby="workshop-heading">
           <h2 id="workshop-heading" className="text-lg font-bold">
             {t.workshop}
@@ -113,6 +115,7 @@ function NextSteps({ locale, order, dateText }: { locale: Locale; order: OrderDe
   if (order.method === 'install' && when) text = fill(t.nextInstall, { workshop, date: dateText(when.date), time: when.time, end: when.endTime });
   else if (order.method === 'pickup') text = fill(t.nextPickup, { workshop, date: dateText(pickupReadyBy(paidAt(order))) });
   else if (order.method === 'mail') text = t.nextMail;
+  else if (order.method === 'mobile' && when) text = fill(t.nextMobile, { date: dateText(when.date), time: when.time, end: vanWindowEnd(when.time) });
   if (!text) return null;
   return (
     <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-5 print:hidden" aria-labelledby="next-heading">
@@ -120,7 +123,7 @@ function NextSteps({ locale, order, dateText }: { locale: Locale; order: OrderDe
         {t.next}
       </h2>
       <p>{text}</p>
-      {order.method === 'mail' && address && (
+      {(order.method === 'mail' || order.method === 'mobile') && address && (
         <address className="not-italic">
           <span className="block font-semibold">{address.recipient}</span>
           <span className="block">{address.line1}</span>

@@ -18,6 +18,8 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
     ...(order.method === 'mail' || order.totals.deliveryFeeSen
       ? ([[t.delivery, order.totals.deliveryFeeSen ? money(order.totals.deliveryFeeSen) : t.deliveryFree]] as [string, string][])
       : []),
+    // At the customer's place: the visit fee with its service tax (never discounted).
+    ...(order.totals.visitFeeSen ? ([[t.visitFee, money(order.totals.visitFeeSen + order.totals.visitFeeTaxSen)]] as [string, string][]) : []),
   ];
   return (
     <section aria-labelledby="receipt-heading" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 print:border-0 print:p-0">
@@ -53,7 +55,7 @@ export function Receipt({ locale, order, paid }: { locale: Locale; order: OrderD
         {rows.map(([label, amount]) => (
           <div key={label} className="flex justify-between gap-4">
             <dt className="text-slate-700">{label}</dt>
-            <dd className="tabular-nums">{amount}</dd>
+            <dd className="whitespace-nowrap tabular-nums">{amount}</dd>
           </div>
         ))}
         {order.totals.discountSen > 0 && (

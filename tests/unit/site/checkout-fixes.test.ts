@@ -55,6 +55,13 @@ describe('the checkout draft of a tab', () => {
     expect(parseDraftForm({ whatsapp: 'yes' })).toEqual({});
   });
 
+  test("keeps the van's window and the landmark; a window of the wrong shape is left out", () => {
+    expect(parseDraftForm({ window: { date: '2026-11-28', start: '11:00' } })).toEqual({ window: { date: '2026-11-28', start: '11:00' } });
+    for (const window of [{ date: '2026-02-30', start: '11:00' }, { date: '2026-11-28', start: '25:00' }, { date: '2026-11-28' }, '2026-11-28 11:00']) expect(parseDraftForm({ window })).toEqual({});
+    expect(parseDraftForm({ address: { ...form.address, landmark: 'Block C, level 2' } }).address).toHaveProperty('landmark', 'Block C, level 2');
+    expect(parseDraftForm({ address: { ...form.address, landmark: 'x'.repeat(200) } }).address).not.toHaveProperty('landmark');
+  });
+
   test('is checked when read back: fields of the wrong shape are left out, the rest kept', () => {
     const draft = parseDraftForm({
       ...form,

@@ -12,7 +12,8 @@ const form: CheckoutForm = {
   storeId: 'petaling-jaya-ss2-tyre-auto',
   date: '2026-11-25',
   time: '10:00',
-  address: { recipient: 'Aisyah', phone: '0123456789', line1: '1 Jalan SS2', line2: ' ', postcode: '47300', city: 'Petaling Jaya', state: 'Selangor' },
+  address: { recipient: 'Aisyah', phone: '0123456789', line1: '1 Jalan SS2', line2: ' ', postcode: '47300', city: 'Petaling Jaya', state: 'Selangor', landmark: ' Guardhouse B ' },
+  window: { date: '2026-11-26', start: '09:00' },
   contact: { name: 'Aisyah', phone: '0123456789', email: '' },
   notes: '  ',
   couponCode: '',
@@ -39,6 +40,20 @@ describe('the order a checkout sends', () => {
     expect(body).not.toHaveProperty('appointment');
     expect(body.address).toMatchObject({ postcode: '47300', line2: undefined });
     expect(orderAddRequest.safeParse(body).success).toBe(true);
+  });
+
+  test("fitting at the customer's place carries the address with its landmark and the van's window, and neither workshop nor time", () => {
+    const body = orderRequest('key-12345678', items.slice(0, 1), 'perodua-myvi-1.5-av-2022', { ...form, method: 'mobile' });
+    expect(body).not.toHaveProperty('storeId');
+    expect(body).not.toHaveProperty('appointment');
+    expect(body).toMatchObject({ method: 'mobile', carPlate: 'wxy 1234', address: { postcode: '47300', landmark: 'Guardhouse B', line2: undefined }, window: { date: '2026-11-26', start: '09:00' } });
+    expect(orderAddRequest.safeParse(body).success).toBe(true);
+    // A landmark left blank is left out; a parcel never carries one, nor a window.
+    expect(orderRequest('key-12345678', items, 'v', { ...form, method: 'mobile', address: { ...form.address, landmark: ' ' } }).address).not.toHaveProperty('landmark');
+    const mail = orderRequest('key-12345678', items, 'v', { ...form, method: 'mail' });
+    expect(mail.address).not.toHaveProperty('landmark');
+    expect(mail).not.toHaveProperty('window');
+    expect(orderRequest('key-12345678', items, 'v', form)).not.toHaveProperty('window');
   });
 
   test('the WhatsApp box goes as it stands once known, and is left out while unknown, so the choice in force stays', () => {
@@ -105,6 +120,7 @@ describe('fields left blank', () => {
     carPlate: (f) => ({ ...f, plate: '' }),
     storeId: (f) => ({ ...f, storeId: '' }),
     appointment: (f) => ({ ...f, time: '' }),
+    window: (f) => ({ ...f, window: undefined }),
     ...Object.fromEntries(Object.keys(form.address).map((k) => [`address.${k}`, (f: CheckoutForm) => ({ ...f, address: { ...f.address, [k]: '' } })])),
     ...Object.fromEntries(Object.keys(form.contact).map((k) => [`contact.${k}`, (f: CheckoutForm) => ({ ...f, contact: { ...f.contact, [k]: '' } })])),
     notes: (f) => ({ ...f, notes: '' }),

@@ -65,6 +65,8 @@ test('on a phone, an admin reads the vanâ€™s job with where to go, is refused â€
   await expect(maps).toHaveAttribute('href', /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%2C%20Jalan%20SS%202%2F24/);
   await expect(maps).toHaveAttribute('target', '_blank');
   await expect(card.getByRole('link', { name: /Waze/ })).toHaveAttribute('href', /^https:\/\/waze\.com\/ul\?q=.*47300.*&navigate=yes$/);
+  // The day fits the phone: nothing to scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Windows are booked two days ahead at the earliest: "On the way" is refused until the job's day, in the dialog.
   await card.getByRole('button', { name: 'On the way' }).click();

@@ -176,19 +176,18 @@ function JobActions({ locale, job, admin, onMoved }: { locale: Locale; job: Job;
 
   if (!live) return null;
   const extra = booked ? (
-    <>
-      {!job.onTheWayAt && (
-        <button type="button" className="btn-primary" onClick={() => setAsking('onTheWay')}>
-          {t.onTheWay}
-        </button>
-      )}
-      <button type="button" className="btn-secondary" onClick={() => setAsking('notThere')}>
-        {t.notThere}
-      </button>
-    </>
+    <button type="button" className="btn-secondary" onClick={() => setAsking('notThere')}>
+      {t.notThere}
+    </button>
   ) : null;
   return (
     <>
+      {/* Setting off comes first on the road: its button leads, as wide as the card. */}
+      {booked && !job.onTheWayAt && (
+        <button type="button" className="btn-primary w-full" onClick={() => setAsking('onTheWay')}>
+          {t.onTheWay}
+        </button>
+      )}
       {order ? (
         <Moves locale={locale} order={order} admin={admin} onMoved={onMoved} extra={extra} />
       ) : (

@@ -5,6 +5,7 @@ import type * as dashboard from '../../contract/console-dashboard.ts';
 import type * as consoleReviews from '../../contract/console-reviews.ts';
 import type * as warranty from '../../contract/warranty.ts';
 import type * as stock from '../../contract/stock.ts';
+import type * as mobile from '../../contract/console-mobile.ts';
 import { endpoint } from './endpoints.ts';
 import * as paths from '../../contract/paths/console.ts';
 
@@ -41,3 +42,6 @@ export const consoleStockImport = endpoint<typeof stock.consoleStockImport>(path
 export const consoleStockHistory = endpoint<typeof stock.consoleStockHistory>(paths.consoleStockHistory);
 export const consoleStockAttention = endpoint<typeof stock.consoleStockAttention>(paths.consoleStockAttention);
 export const consoleStockProducts = endpoint<typeof stock.consoleStockProducts>(paths.consoleStockProducts);
+export const consoleMobileDay = endpoint<typeof mobile.consoleMobileDay>(paths.consoleMobileDay);
+export const consoleMobileOnTheWay = endpoint<typeof mobile.consoleMobileOnTheWay>(paths.consoleMobileOnTheWay);
+export const consoleMobileMissed = endpoint<typeof mobile.consoleMobileMissed>(paths.consoleMobileMissed);

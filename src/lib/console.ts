@@ -10,6 +10,7 @@ export type { StaffRole };
 /** The console's pages, in menu order, with the path under /pc/ and who may use each. */
 export const consolePages = [
   { id: 'today', page: 'console', roles: ['admin', 'workshop'] },
+  { id: 'van', page: 'console/van', roles: ['admin', 'workshop'] },
   { id: 'counter', page: 'console/counter', roles: ['admin', 'workshop'] },
   { id: 'mail', page: 'console/mail', roles: ['admin', 'workshop'] },
   { id: 'refunds', page: 'console/refunds', roles: ['admin'] },

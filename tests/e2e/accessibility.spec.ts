@@ -17,7 +17,7 @@ const pages = [
 ] as const;
 
 /** The console's pages, each checked in one language (the languages take turns), as an admin. */
-const consolePages = ['console', 'console/counter', 'console/mail', 'console/refunds', 'console/warranty', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices', 'console/content'];
+const consolePages = ['console', 'console/van', 'console/counter', 'console/mail', 'console/refunds', 'console/warranty', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices', 'console/content'];
 /** The console's menu, named in each language: shown once the staff check has passed. */
 const consoleMenu = { '': 'Console pages', 'zh-cn/': '后台页面', 'ms/': 'Halaman konsol' } as const;
 

@@ -262,6 +262,8 @@ export function Moves({
       onMoved(moved);
     });
   const a = order.actions;
+  // Fitted at a workshop or at the customer's place: completing asks for the odometer (and tyre date codes).
+  const fitted = order.method === 'install' || order.method === 'mobile';
   const buttons: [Move, string][] = [];
   if (a.start) buttons.push(['start', t.start]);
   if (a.ready) buttons.push(['ready', t.markReady]);
@@ -272,7 +274,7 @@ export function Moves({
       <div className="flex flex-wrap gap-2">
         {buttons.map(([move, label]) => (
           <button key={move} type="button" className="btn-primary" disabled={busy} aria-busy={busy} onClick={() =>
-              move === 'start' && beforeBookedDay(booked, klDate(new Date())) ? setAskEarly(true) : move === 'complete' && order.method === 'install' ? setAskKm(true) : void send(move)
+              move === 'start' && beforeBookedDay(booked, klDate(new Date())) ? setAskEarly(true) : move === 'complete' && fitted ? setAskKm(true) : void send(move)
             }
           >
             {busy ? t.working : label}
@@ -285,7 +287,7 @@ export function Moves({
           {failure}
         </p>
       )}
-      {order.method === 'install' && a.complete && <CompleteService locale={locale} orderNo={order.orderNo} lines={order.lines} admin={admin} open={askKm} onBack={() => setAskKm(false)} onMoved={onMoved} />}
+      {fitted && a.complete && <CompleteService locale={locale} orderNo={order.orderNo} lines={order.lines} admin={admin} open={askKm} onBack={() => setAskKm(false)} onMoved={onMoved} />}
       {booked && (
         <StartEarly
           locale={locale}

@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { EXPRESS_NO } from '../../../contract/console.ts';
 import { addDays, isIsoDate } from '../../../contract/rules/kl-calendar.ts';
 import { TYRE_NEAR_LIMIT_MONTHS as CONTRACT_NEAR_LIMIT } from '../../../contract/console-dashboard.ts';
+import { vans, vansFor } from '../../../src/lib/console-vans.ts';
 import { counterLookup, mayOpen, niceScale, pagesFor, pickupCodeOf, staffRole, TRACKING_NO, TYRE_NEAR_LIMIT_MONTHS } from '../../../src/lib/console.ts';
 
 describe('console pages by role', () => {
-  it('shows workshop staff the day, the counter, mail orders, their warranty claims, their stock and reviews only', () => {
-    expect(pagesFor('workshop').map((p) => p.id)).toEqual(['today', 'counter', 'mail', 'warranty', 'stock', 'reviews']);
+  it('shows workshop staff the day, their van\'s day, the counter, mail orders, their warranty claims, their stock and reviews only', () => {
+    expect(pagesFor('workshop').map((p) => p.id)).toEqual(['today', 'van', 'counter', 'mail', 'warranty', 'stock', 'reviews']);
     expect(mayOpen('workshop', 'refunds')).toBe(false);
     expect(mayOpen('workshop', 'dashboard')).toBe(false);
   });
   it('shows admins every page, and customers none', () => {
-    expect(pagesFor('admin').map((p) => p.page)).toEqual(['console', 'console/counter', 'console/mail', 'console/refunds', 'console/warranty', 'console/stock', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices', 'console/content']);
+    expect(pagesFor('admin').map((p) => p.page)).toEqual(['console', 'console/van', 'console/counter', 'console/mail', 'console/refunds', 'console/warranty', 'console/stock', 'console/closures', 'console/dashboard', 'console/reviews', 'console/einvoices', 'console/content']);
     expect(pagesFor(null)).toEqual([]);
     expect(mayOpen(null, 'today')).toBe(false);
   });
@@ -20,6 +21,15 @@ describe('console pages by role', () => {
     expect(staffRole({ role: 'owner' })).toBeNull();
     expect(staffRole({ role: null })).toBeNull();
     expect(staffRole(null)).toBeNull();
+  });
+});
+
+describe('the vans a staff member may open', () => {
+  it('admins every van; workshop staff the vans based at their workshop, or none', () => {
+    expect(vansFor({ role: 'admin', storeId: null }).map((v) => v.id)).toEqual(vans.map((v) => v.id));
+    expect(vansFor({ role: 'workshop', storeId: 'petaling-jaya-ss2-tyre-auto' }).map((v) => v.id)).toEqual(['van-petaling-jaya']);
+    expect(vansFor({ role: 'workshop', storeId: 'kuala-lumpur-segambut-maju-jaya' }).map((v) => v.id)).toEqual(['van-kuala-lumpur']);
+    expect(vansFor({ role: 'workshop', storeId: 'a-workshop-without-a-van' })).toEqual([]);
   });
 });
 

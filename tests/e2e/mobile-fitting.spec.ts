@@ -1,6 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, MYVI, myviInPetalingJaya } from './my-orders-helpers.ts';
 import { chooseFreeTime, logIn } from './support.ts';
+import { ADMIN_PHONE, openAsStaff } from './console-helpers.ts';
+import { en } from '../../src/i18n/en.ts';
+import { ms } from '../../src/i18n/ms.ts';
+import { zhCn } from '../../src/i18n/zh-cn.ts';
 
 // Fitting at the customer's place (docs/contracts/running-the-business.md §2), on a phone, in each language.
 
@@ -30,23 +34,25 @@ interface Words {
   between: (start: string, end: string) => string;
   notCovered: string;
   install: string;
+  /** The console's words in this language. */
+  console: typeof en.console;
 }
 
 const words: Words[] = [
   {
     name: 'English', prefix: '/pc/', mobile: 'Fitted at my place', plate: 'Car plate number', fullName: 'Name', recipient: 'Recipient', line1: 'Address', postcode: 'Postcode', city: 'City', state: 'State',
     landmark: 'Landmark (helps the technician find your car)', date: 'Date', window: 'Time window', visitFee: /^Visit fee \(incl\. 8% service tax\)RM ?32\.40$/, place: 'Place order', bank: 'Your bank', pay: /^Pay RM/, sandboxPay: 'Pay', paid: 'Payment received',
-    between: (s, e) => `between ${s} and ${e}`, notCovered: 'Our vans do not come to 88000 yet.', install: 'Installation at a workshop',
+    between: (s, e) => `between ${s} and ${e}`, notCovered: 'Our vans do not come to 88000 yet.', install: 'Installation at a workshop', console: en.console,
   },
   {
     name: 'Malay', prefix: '/pc/ms/', mobile: 'Dipasang di tempat saya', plate: 'Nombor plat kereta', fullName: 'Nama', recipient: 'Penerima', line1: 'Alamat', postcode: 'Poskod', city: 'Bandar', state: 'Negeri',
     landmark: 'Mercu tanda (membantu juruteknik mencari kereta anda)', date: 'Tarikh', window: 'Slot masa', visitFee: /^Caj lawatan \(termasuk cukai perkhidmatan 8%\)RM ?32\.40$/, place: 'Buat pesanan', bank: 'Bank anda', pay: /^Bayar RM/, sandboxPay: 'Bayar', paid: 'Bayaran diterima',
-    between: (s, e) => `antara ${s} dan ${e}`, notCovered: 'Van kami belum datang ke 88000.', install: 'Pemasangan di bengkel',
+    between: (s, e) => `antara ${s} dan ${e}`, notCovered: 'Van kami belum datang ke 88000.', install: 'Pemasangan di bengkel', console: ms.console,
   },
   {
     name: 'Chinese', prefix: '/pc/zh-cn/', mobile: '上门安装', plate: '车牌号码', fullName: '姓名', recipient: '收件人', line1: '地址', postcode: '邮编', city: '城市', state: '州属',
     landmark: '地标（方便技师找到您的车）', date: '日期', window: '时段', visitFee: /^上门费（含 8% 服务税）RM ?32\.40$/, place: '提交订单', bank: '您的银行', pay: /^支付 RM/, sandboxPay: '付款', paid: '已收到付款',
-    between: (s, e) => `${s} 至 ${e} 之间`, notCovered: '我们的服务车暂不前往 88000。', install: '到车厂安装',
+    between: (s, e) => `${s} 至 ${e} 之间`, notCovered: '我们的服务车暂不前往 88000。', install: '到车厂安装', console: zhCn.console,
   },
 ];
 
@@ -73,7 +79,7 @@ async function address(main: Locator, w: Words, postcode: string, state: string)
 }
 
 for (const w of words) {
-  test(`${w.name}: a Myvi owner has wiper blades fitted at home in Petaling Jaya, pays, and the confirmation names the window`, async ({ page }) => {
+  test(`${w.name}: a Myvi owner has wiper blades fitted at home in Petaling Jaya, pays, the confirmation names the window, and the technician completes the job`, async ({ page, browser }) => {
     const main = await atCheckout(page, w);
     await main.getByLabel(w.plate).fill('wxy 1234');
     await address(main, w, '47300', 'Selangor');
@@ -103,6 +109,24 @@ for (const w of words) {
     await expect(page.getByText(orderNo).first()).toBeVisible();
     await expect(page.getByText(w.between(start, end))).toBeVisible();
     await expect(page.getByText('12 Jalan SS2/24', { exact: true })).toBeVisible();
+
+    // The technician's side, in the same language on a phone: the van's day, the job started ahead of its day and completed.
+    const staff = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+    await openAsStaff(staff, ADMIN_PHONE, `${w.prefix}console/van?van=van-petaling-jaya&date=${first}`);
+    const c = w.console;
+    const named = (text: string) => text.replace('{orderNo}', orderNo);
+    const card = staff.getByRole('article', { name: new RegExp(orderNo) });
+    await expect(card).toContainText('Guardhouse B');
+    await expect(card).toContainText(`${start}–${end}`);
+    await card.getByRole('button', { name: c.start }).click();
+    await staff.getByRole('alertdialog', { name: named(c.startEarlyTitle) }).getByRole('button', { name: c.startAnyway }).click();
+    await card.getByRole('button', { name: c.complete }).click();
+    const complete = staff.getByRole('dialog', { name: named(c.completeTitle) });
+    await complete.getByLabel(c.odometerKm).fill('45000');
+    await complete.getByRole('button', { name: c.completeNow }).click();
+    await expect(complete).toBeHidden();
+    await expect(card.getByRole('button')).toHaveCount(0);
+    await staff.context().close();
   });
 }
 

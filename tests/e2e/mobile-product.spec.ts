@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, MYVI, myviInPetalingJaya } from './my-orders-helpers.ts';
+import { logIn } from './support.ts';
 
 // The product page's "Fitted at your place?" line (docs/contracts/running-the-business.md §2), on
 // a phone, in English; the other languages' words are held to these by the dictionaries' parity checks.
@@ -42,4 +43,16 @@ test('a Myvi owner asks whether a van fits the Bosch wiper blades at 47300 and a
   await main.getByLabel('Your postcode').fill('47300');
   await expect(line).toHaveAttribute('data-mobile', 'notOnSite');
   await expect(line).toContainText('cannot be fitted at your place');
+});
+
+test('a postcode typed on the product page is the address postcode the checkout starts from', async ({ page }) => {
+  await myviInPetalingJaya(page);
+  await logIn(page);
+  await page.goto('/pc/products/auto-wiper-blade/wiper-bosch-aerotwin');
+  const main = page.getByRole('main');
+  await main.getByLabel('Your postcode').fill('47300');
+  await expect(main.locator('[data-mobile]')).toContainText('A van comes to 47300');
+  await main.getByRole('link', { name: 'Order with installation' }).first().click();
+  await main.getByRole('radio', { name: 'Fitted at my place' }).check();
+  await expect(main.getByLabel('Postcode')).toHaveValue('47300');
 });

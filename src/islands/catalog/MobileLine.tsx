@@ -7,8 +7,18 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { serviceTax } from '../../../contract/rules/price.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
+import { postcodeForCheckout } from '../../lib/draft-postcode.ts';
 import { storeMobileWindows } from '../../lib/mobile-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
+import { $session } from '../../stores/user.ts';
+
+const tabStorage = () => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
 
 interface Props {
   locale: Locale;
@@ -31,6 +41,13 @@ export function MobileLine({ locale, productId, quantity, options, variantId }: 
   const postcode = /^\d{5}$/.test(typed) ? typed : '';
   const ask = postcode ? JSON.stringify({ postcode, items: [{ productId, quantity, ...(options && Object.keys(options).length ? { options } : {}) }], ...(variantId ? { variantId } : {}) }) : '';
   const [answer, setAnswer] = useState<{ ask: string; words: string; kind: 'covered' | 'notCovered' | 'notOnSite' } | null>(null);
+
+  useEffect(() => {
+    if (!postcode) return;
+    // The checkout's address starts from it (a logged-in customer's draft in this tab).
+    const user = $session.get()?.user;
+    if (user) postcodeForCheckout(tabStorage(), user, postcode);
+  }, [postcode]);
 
   useEffect(() => {
     if (!ask) return;

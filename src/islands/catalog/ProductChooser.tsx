@@ -17,6 +17,7 @@ import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { carLabel, variantKnown } from './car-label.ts';
 import { ChoiceControls, type ChoiceOffer } from './ChoiceControls.tsx';
 import { PriceTable } from './PriceTable.tsx';
+import { MobileLine } from './MobileLine.tsx';
 import { StockLine } from './StockLine.tsx';
 
 /**
@@ -187,6 +188,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
           </button>
         </div>
         {hydrated && initial.stock && !noFit && <StockLine locale={locale} productId={id} kind={initial.stock} options={options} quantity={quantity} storeId={workshop} />}
+        {hydrated && !noFitting && !noFit && <MobileLine locale={locale} productId={id} quantity={quantity} options={options} variantId={variantId} />}
       </section>
       {noFitting && (
         <div className="rounded-lg bg-slate-100 p-3">

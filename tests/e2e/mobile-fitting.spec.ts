@@ -36,23 +36,25 @@ interface Words {
   install: string;
   /** The console's words in this language. */
   console: typeof en.console;
+  /** The product page's words in this language. */
+  product: typeof en.product;
 }
 
 const words: Words[] = [
   {
     name: 'English', prefix: '/pc/', mobile: 'Fitted at my place', plate: 'Car plate number', fullName: 'Name', recipient: 'Recipient', line1: 'Address', postcode: 'Postcode', city: 'City', state: 'State',
     landmark: 'Landmark (helps the technician find your car)', date: 'Date', window: 'Time window', visitFee: /^Visit fee \(incl\. 8% service tax\)RM ?32\.40$/, place: 'Place order', bank: 'Your bank', pay: /^Pay RM/, sandboxPay: 'Pay', paid: 'Payment received',
-    between: (s, e) => `between ${s} and ${e}`, notCovered: 'Our vans do not come to 88000 yet.', install: 'Installation at a workshop', console: en.console,
+    between: (s, e) => `between ${s} and ${e}`, notCovered: 'Our vans do not come to 88000 yet.', install: 'Installation at a workshop', console: en.console, product: en.product,
   },
   {
     name: 'Malay', prefix: '/pc/ms/', mobile: 'Dipasang di tempat saya', plate: 'Nombor plat kereta', fullName: 'Nama', recipient: 'Penerima', line1: 'Alamat', postcode: 'Poskod', city: 'Bandar', state: 'Negeri',
     landmark: 'Mercu tanda (membantu juruteknik mencari kereta anda)', date: 'Tarikh', window: 'Slot masa', visitFee: /^Caj lawatan \(termasuk cukai perkhidmatan 8%\)RM ?32\.40$/, place: 'Buat pesanan', bank: 'Bank anda', pay: /^Bayar RM/, sandboxPay: 'Bayar', paid: 'Bayaran diterima',
-    between: (s, e) => `antara ${s} dan ${e}`, notCovered: 'Van kami belum datang ke 88000.', install: 'Pemasangan di bengkel', console: ms.console,
+    between: (s, e) => `antara ${s} dan ${e}`, notCovered: 'Van kami belum datang ke 88000.', install: 'Pemasangan di bengkel', console: ms.console, product: ms.product,
   },
   {
     name: 'Chinese', prefix: '/pc/zh-cn/', mobile: '上门安装', plate: '车牌号码', fullName: '姓名', recipient: '收件人', line1: '地址', postcode: '邮编', city: '城市', state: '州属',
     landmark: '地标（方便技师找到您的车）', date: '日期', window: '时段', visitFee: /^上门费（含 8% 服务税）RM ?32\.40$/, place: '提交订单', bank: '您的银行', pay: /^支付 RM/, sandboxPay: '付款', paid: '已收到付款',
-    between: (s, e) => `${s} 至 ${e} 之间`, notCovered: '我们的服务车暂不前往 88000。', install: '到车厂安装', console: zhCn.console,
+    between: (s, e) => `${s} 至 ${e} 之间`, notCovered: '我们的服务车暂不前往 88000。', install: '到车厂安装', console: zhCn.console, product: zhCn.product,
   },
 ];
 
@@ -79,8 +81,17 @@ async function address(main: Locator, w: Words, postcode: string, state: string)
 }
 
 for (const w of words) {
-  test(`${w.name}: a Myvi owner has wiper blades fitted at home in Petaling Jaya, pays, the confirmation names the window, and the technician completes the job`, async ({ page, browser }) => {
-    const main = await atCheckout(page, w);
+  test(`${w.name}: from the product page a Myvi owner has wiper blades fitted at home in Petaling Jaya, pays, the confirmation names the window, and the technician completes the job`, async ({ page, browser }) => {
+    // The product page: the postcode says a van comes there, then Order leads to the checkout.
+    await myviInPetalingJaya(page);
+    await logIn(page);
+    await page.goto(`${w.prefix}products/auto-wiper-blade/${WIPERS}`);
+    const product = page.getByRole('main');
+    await product.getByLabel(w.product.mobilePostcode).fill('47300');
+    await expect(product.getByText(w.product.mobileCovered.replace('{postcode}', '47300').replace('{fee}', 'RM 32.40'))).toBeVisible();
+    await product.getByRole('link', { name: w.product.order }).first().click();
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: w.mobile }).check();
     await main.getByLabel(w.plate).fill('wxy 1234');
     await address(main, w, '47300', 'Selangor');
     await main.getByLabel(w.landmark).fill('Guardhouse B');

@@ -656,6 +656,7 @@ export const en = {
     working: 'Please wait…',
     cancelTitle: 'Cancel order {orderNo}?',
     cancelBody: 'Its held time and any coupon it used are released.',
+    cancelPaidVisit: 'Cancelled until the day before the visit, it is refunded in full; on its day, all but the visit fee.',
     cancelReason: 'Why are you cancelling?',
     reasons: {
       changedMind: 'I changed my mind',

@@ -656,6 +656,7 @@ export const ms: Dictionary = {
     working: 'Sila tunggu…',
     cancelTitle: 'Batalkan pesanan {orderNo}?',
     cancelBody: 'Masa yang ditahan dan kupon yang digunakan akan dilepaskan.',
+    cancelPaidVisit: 'Jika dibatalkan sehingga sehari sebelum lawatan, bayaran dipulangkan sepenuhnya; pada hari lawatan, semua kecuali caj lawatan.',
     cancelReason: 'Kenapa anda membatalkan?',
     reasons: {
       changedMind: 'Saya ubah fikiran',

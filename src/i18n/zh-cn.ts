@@ -655,6 +655,7 @@ export const zhCn: Dictionary = {
     working: '请稍候…',
     cancelTitle: '取消订单 {orderNo}？',
     cancelBody: '订单预留的时段和所用的优惠券都会释放。',
+    cancelPaidVisit: '在上门日前一天或更早取消，全额退款；在上门当天取消，退还除上门费外的全部款项。',
     cancelReason: '取消的原因是什么？',
     reasons: {
       changedMind: '我改变主意了',

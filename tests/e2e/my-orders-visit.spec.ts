@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousProblems } from './axe.ts';
 import { logIn, freeTimeOfMine } from './support.ts';
 import { api, MYVI, payInSandbox } from './my-orders-helpers.ts';
 
@@ -53,6 +54,7 @@ test('a paid visit shows its van, window, landmark and visit fee; its window mov
   await expect(price).toContainText(/Visit fee \(incl\. 8% service tax\)RM\s?32\.40/);
   // The page fits the phone: nothing to scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousProblems(page), 'the order page of a visit').toEqual([]);
 
   // Change time offers the van's windows, each "09:00–11:00": another one of the last date with a free one.
   await main.getByRole('button', { name: 'Change installation time' }).click();
@@ -62,6 +64,7 @@ test('a paid visit shows its van, window, landmark and visit fee; its window mov
   await day.selectOption(lastDate);
   const other = freeTimeOfMine(offer.windows.filter((w) => w.date === lastDate).map((w) => ({ ...w, available: w.free })));
   await dialog.getByRole('button', { name: `${other.start}–${other.end}`, exact: true }).click();
+  expect(await seriousProblems(page), "the van's windows in the dialog").toEqual([]);
   await dialog.getByRole('button', { name: 'Change time' }).click();
   await expect(dialog).toBeHidden();
   await expect(visit).toContainText(when(lastDate, other.start, other.end));

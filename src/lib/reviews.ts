@@ -25,6 +25,13 @@ interface OrderForReview {
   store: { name: string } | null;
 }
 
+/**
+ * The longest review text, contract/rules/review-rules.ts's REVIEW_TEXT_MAX written again here:
+ * that module carries the personal-data check and its plate rules, which the order page's
+ * review form would fetch for this one number. tests/unit/review-subjects.test.ts holds the two equal.
+ */
+export const REVIEW_TEXT_MAX = 1000;
+
 /** Whether the order invites reviews at all: only a completed one does. */
 export const invitesReviews = (order: { status: OrderStatus }) => order.status === 'COMPLETED';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invitesReviews, reviewLength, reviewSubjects, type AuthorReview } from '../../src/lib/reviews.ts';
+import { REVIEW_TEXT_MAX as contractMax } from '../../contract/rules/review-rules.ts';
+import { invitesReviews, REVIEW_TEXT_MAX, reviewLength, reviewSubjects, type AuthorReview } from '../../src/lib/reviews.ts';
 
 const line = (productId: string, name = productId) => ({ productId, name, image: `/img/${productId}.webp` });
 const order = (over: Partial<Parameters<typeof reviewSubjects>[0]> = {}) => ({
@@ -60,5 +61,11 @@ describe('what a customer may rate in an order', () => {
   it('counts a text as the server does: without the spaces around it', () => {
     expect(reviewLength('  good  ')).toBe(4);
     expect(reviewLength('a'.repeat(1001))).toBe(1001);
+  });
+});
+
+describe("the review form's limit", () => {
+  it('is the contract\'s longest review text', () => {
+    expect(REVIEW_TEXT_MAX).toBe(contractMax);
   });
 });

@@ -35,7 +35,8 @@ export function CancelForm({ locale, target, onClose, onDone }: FormProps) {
 
   return (
     <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), void submit())}>
-      <p>{t.cancelBody}</p>
+      {/* Once paid, only a visit can be cancelled: its refund rule is said before the reasons. */}
+      <p>{target.paidSen > 0 ? t.cancelPaidVisit : t.cancelBody}</p>
       <fieldset aria-describedby={missing && choice !== 'other' ? errorId : undefined}>
         <legend className="mb-2 font-semibold">{t.cancelReason}</legend>
         <div className="grid gap-1">

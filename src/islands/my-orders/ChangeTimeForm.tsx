@@ -33,7 +33,9 @@ export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
   }, [order, target.orderNo]);
 
   const storeId = order?.store?.id ?? '';
-  const ask = order && storeId ? { storeId, items: itemsOf(order.lines), orderNo: order.orderNo } : null;
+  const postcode = order?.visit && order.address?.postcode;
+  // A visit moves to another of its van's windows; the time sent is the window's start.
+  const ask = postcode ? { postcode, items: itemsOf(order.lines), variantId: order.car.variantId } : order && storeId ? { storeId, items: itemsOf(order.lines), orderNo: order.orderNo } : null;
 
   const submit = () => {
     if (!choice.date || !choice.time) {
@@ -41,7 +43,7 @@ export function ChangeTimeForm({ locale, target, onClose, onDone }: FormProps) {
       return;
     }
     return run(async () => {
-      const changed = await callApi(orderChangeTime, { orderNo: target.orderNo, date: choice.date, time: choice.time }, { quiet: true });
+      const changed = await callApi(orderChangeTime, { orderNo: target.orderNo, date: choice.date, time: choice.time.slice(0, 5) }, { quiet: true });
       const when = changed.appointment ?? { date: choice.date, time: choice.time };
       notify('success', fill(t.changed, { when: fill(t.when, { date: dateWords(when.date, locale), time: when.time }) }));
       onDone({ kind: 'changed', order: changed });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill, labelled } from '../../i18n/index.ts';
-import { dateWords } from '../../../contract/rules/dates.ts';
+import { dateTimeWords, dateWords, momentWords } from '../../../contract/rules/dates.ts';
 import { type OrderDetailDto } from './format.ts';
 import { PickupQr } from './PickupQr.tsx';
 
@@ -111,6 +111,29 @@ function PickupCode({ locale, t, code, qr }: { locale: Locale; t: Texts; code: s
       </div>
       <PickupQr qr={qr} label={fill(t.qr, { code })} />
     </div>
+  );
+}
+
+/** Fitted at the customer's place: the van, its window, where it comes, and once set off, since when and how soon. */
+export function Visit({ locale, order }: { locale: Locale; order: OrderDetailDto }) {
+  const t = dictionary(locale).orderDetail;
+  const { visit, address: a } = order;
+  if (!visit) return null;
+  return (
+    <Section title={t.visitTitle} id="visit-heading">
+      <Rows
+        none={t.none}
+        rows={[
+          [t.van, visit.van],
+          [t.window, dateTimeWords(visit.date, `${visit.start}–${visit.end}`, locale)],
+          [t.visitAddress, a && [a.line1, a.line2, `${a.postcode} ${a.city}`].filter(Boolean).join(', ')],
+          [t.landmark, a?.landmark],
+        ]}
+      />
+      {visit.onTheWayAt && (
+        <p className="rounded-lg bg-brand-50 p-3 font-semibold text-brand-900">{fill(t.onTheWay, { time: momentWords(visit.onTheWayAt, locale).slice(-5), minutes: visit.etaMinutes ?? '' })}</p>
+      )}
+    </Section>
   );
 }
 

@@ -7,7 +7,7 @@ import { hasInvoice, invoiceHref } from '../../lib/invoice-link.ts';
 import { formatRM } from '../../lib/money.ts';
 import LoginGate from '../login/LoginGate.tsx';
 import { targetOf, type ActionResult } from './action-types.ts';
-import { CarAndContact, Delivery, Rows, Section, Workshop } from './DetailSections.tsx';
+import { CarAndContact, Delivery, Rows, Section, Visit, Workshop } from './DetailSections.tsx';
 import { dateWords, momentWords } from '../../../contract/rules/dates.ts';
 import { standing, type OrderDetailDto } from './format.ts';
 import { OrderActions } from './OrderActions.tsx';
@@ -65,7 +65,7 @@ function OrderPage({ locale }: { locale: Locale }) {
   const where = standing(order);
   // Lines name their category by className ("Wiper Blade"), as the dictionary does.
   const types = [...new Set(order.lines.map((l) => d.categories[l.category as keyof typeof d.categories] ?? l.category))].join(', ');
-  const method = order.method === 'install' ? d.checkout.install : order.method === 'pickup' ? d.checkout.pickup : d.checkout.mail;
+  const method = d.checkout[order.method];
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       <div className="min-w-0 space-y-4">
@@ -96,6 +96,7 @@ function OrderPage({ locale }: { locale: Locale }) {
           </Section>
         )}
         <Workshop locale={locale} order={order} />
+        <Visit locale={locale} order={order} />
         <Delivery locale={locale} order={order} />
         <RefundsSection locale={locale} refunds={order.refunds} />
         <CarAndContact locale={locale} order={order} />

@@ -12,9 +12,10 @@ export function PriceSection({ locale, order }: { locale: Locale; order: OrderDe
   const c = d.checkout;
   const t = d.orderDetail;
   const money = (sen: number) => formatRM(sen, locale);
-  const { partsSen, labourSen, serviceTaxSen, deliveryFeeSen, discountSen, totalSen } = order.totals;
+  const { partsSen, labourSen, serviceTaxSen, deliveryFeeSen, visitFeeSen, visitFeeTaxSen, discountSen, totalSen } = order.totals;
   const rows: [string, string][] = [[c.parts, money(partsSen)]];
   if (labourSen) rows.push([c.labour, money(labourSen)], [c.serviceTax, money(serviceTaxSen)]);
+  if (visitFeeSen) rows.push([c.visitFee, money(visitFeeSen + visitFeeTaxSen)]);
   if (deliveryFeeSen || order.method === 'mail') rows.push([c.delivery, deliveryFeeSen ? money(deliveryFeeSen) : c.deliveryFree]);
   if (discountSen) rows.push([order.coupon ? `${c.discount} (${order.coupon.code})` : c.discount, `−${money(discountSen)}`]);
   rows.push([c.total, money(totalSen)]);

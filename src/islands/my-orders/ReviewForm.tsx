@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { REVIEW_TEXT_MAX } from '../../../contract/rules/review-rules.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { reviewAdd, reviewCheck, reviewUpdate } from '../../lib/order-endpoints.ts';
-import { reviewLength, type AuthorReview, type ReviewSubject } from '../../lib/reviews.ts';
+import { REVIEW_TEXT_MAX, reviewLength, type AuthorReview, type ReviewSubject } from '../../lib/reviews.ts';
 import { notify } from '../../stores/ui.ts';
 import { Buttons, Failure, useAction } from './form-parts.tsx';
 import { RefundPhotos } from './RefundPhotos.tsx';

@@ -70,10 +70,14 @@ test('a paid visit shows its van, window, landmark and visit fee; its window mov
   await expect(visit).toContainText(when(lastDate, other.start, other.end));
   await expect(visit).not.toContainText(when(date, booked.start, booked.end));
 
-  // Cancelled well before its day: all of it back, the visit fee included. The order's actions
-  // offer no Cancel button for a paid order yet, so the customer's cancel call is made as the page would.
+  // Cancelled well before its day from the order page: all of it back, the visit fee included.
   const total = (await price.locator('dl > div').last().locator('dd').textContent())!;
-  await api(page, '/app/order/vehicle/order/app/cancel', { orderNo, reason: 'I changed my mind' });
+  await main.getByRole('button', { name: 'Cancel order' }).first().click();
+  const cancel = page.getByRole('alertdialog', { name: `Cancel order ${orderNo}?` });
+  await cancel.getByLabel('Another reason').check();
+  await cancel.getByLabel('Your reason').fill('I changed my mind');
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(cancel).toBeHidden();
   await page.reload();
   await expect(main.getByRole('region', { name: 'Order' })).toContainText('Cancelled');
   const payments = main.getByRole('region', { name: 'Payments' });

@@ -104,7 +104,8 @@ export function checkDelete(order: CustomerOrderView): Refusal | null {
 export function customerActions(order: CustomerOrderView, now: Date): CustomerActions {
   return {
     pay: checkPay(order, now) === null,
-    cancel: order.status === 'PENDING_PAYMENT',
+    // Unpaid, or a paid visit not yet started (refunded: in full up to the day before).
+    cancel: order.status === 'PENDING_PAYMENT' || (order.method === 'mobile' && order.status === 'UPCOMING' && order.stage === 'BOOKED'),
     changeTime: checkChangeTime(order, now) === null,
     refund: checkRefundable(order, now).ok,
     revokeRefund: order.refundStatus === 'PENDING_REVIEW',

@@ -57,3 +57,61 @@ export function memoryOnNotice<M extends NoticedMemory>(db: Db, channel: string,
   }
   return null;
 }
+
+/**
+ * Reads kept per group (a workshop, a van), dropped on notice: a notice naming a group drops that
+ * group's reads, '*' drops them all. A read is kept only if no notice for its group came between
+ * the stamp taken before it and its keeping, and past `most` reads everything is dropped.
+ */
+export class GroupedMemory<V> implements NoticedMemory {
+  private reads = new Map<string, Map<string, V>>();
+  private count = 0;
+  /** Bumped by '*': every stamp taken before it is stale. */
+  private epoch = 0;
+  private changes = new Map<string, number>();
+  private readonly most: number;
+
+  constructor(most: number) {
+    this.most = most;
+  }
+
+  heard(payload: string) {
+    if (payload === '*') {
+      this.epoch++;
+      this.reads.clear();
+      this.count = 0;
+      return;
+    }
+    this.changes.set(payload, (this.changes.get(payload) ?? 0) + 1);
+    this.count -= this.reads.get(payload)?.size ?? 0;
+    this.reads.delete(payload);
+  }
+
+  recall(group: string, key: string): V | undefined {
+    return this.reads.get(group)?.get(key);
+  }
+
+  /** Taken before reading the database: a read made across a change is not kept. */
+  stamp(group: string): string {
+    return `${this.epoch}.${this.changes.get(group) ?? 0}`;
+  }
+
+  keep(group: string, key: string, stamp: string, value: V) {
+    if (stamp !== this.stamp(group)) return;
+    if (this.count >= this.most) this.heard('*');
+    let kept = this.reads.get(group);
+    if (!kept) this.reads.set(group, (kept = new Map()));
+    if (!kept.has(key)) this.count++;
+    kept.set(key, value);
+  }
+
+  /** `group`'s read under `key`: kept, else by `fresh`, kept unless a change came meanwhile. */
+  async read(group: string, key: string, fresh: () => Promise<V>): Promise<V> {
+    const kept = this.recall(group, key);
+    if (kept !== undefined) return kept;
+    const stamp = this.stamp(group);
+    const value = await fresh();
+    this.keep(group, key, stamp, value);
+    return value;
+  }
+}

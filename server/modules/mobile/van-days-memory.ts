@@ -1,5 +1,5 @@
 import type { VanJob } from '../../../contract/rules/mobile.ts';
-import { memoryOnNotice, type NoticedMemory } from '../../db/changes.ts';
+import { GroupedMemory, memoryOnNotice } from '../../db/changes.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -21,51 +21,9 @@ export interface VanDays {
 /** Enough for every van's few first dates; then all dropped. */
 const MOST_READS = 1024;
 
-class VanDaysMemory implements NoticedMemory {
-  private reads = new Map<string, Map<string, VanDays>>();
-  private count = 0;
-  private epoch = 0;
-  private changes = new Map<string, number>();
-
-  heard(payload: string) {
-    if (payload === '*') {
-      this.epoch++;
-      this.reads.clear();
-      this.count = 0;
-      return;
-    }
-    this.changes.set(payload, (this.changes.get(payload) ?? 0) + 1);
-    this.count -= this.reads.get(payload)?.size ?? 0;
-    this.reads.delete(payload);
-  }
-
-  recall(vanId: string, key: string): VanDays | undefined {
-    return this.reads.get(vanId)?.get(key);
-  }
-
-  /** Taken before reading the database: a read made across a change is not kept. */
-  stamp(vanId: string): string {
-    return `${this.epoch}.${this.changes.get(vanId) ?? 0}`;
-  }
-
-  keep(vanId: string, key: string, stamp: string, days: VanDays) {
-    if (stamp !== this.stamp(vanId)) return;
-    if (this.count >= MOST_READS) this.heard('*');
-    let kept = this.reads.get(vanId);
-    if (!kept) this.reads.set(vanId, (kept = new Map()));
-    if (!kept.has(key)) this.count++;
-    kept.set(key, days);
-  }
-}
-
 /** The van's days from `key` on: from memory when this database tells of changes and it was read since the last one, else by `fresh`. */
 export async function vanDaysOf(db: Db, vanId: string, key: string, fresh: () => Promise<VanDays>): Promise<VanDays> {
-  const memory = memoryOnNotice(db, VAN_DAYS_CHANNEL, () => new VanDaysMemory());
+  const memory = memoryOnNotice(db, VAN_DAYS_CHANNEL, () => new GroupedMemory<VanDays>(MOST_READS));
   if (!memory) return fresh();
-  const kept = memory.recall(vanId, key);
-  if (kept) return kept;
-  const stamp = memory.stamp(vanId);
-  const days = await fresh();
-  memory.keep(vanId, key, stamp, days);
-  return days;
+  return memory.read(vanId, key, fresh);
 }

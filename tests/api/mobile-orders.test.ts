@@ -38,26 +38,27 @@ function mobileOrder(overrides: Record<string, unknown> = {}) {
 
 const vanRows = (api: TestApi) => rows<{ van_id: string; date: string; start: string; minutes: number; state: string }>(api, sql`select van_id, date::text, start, minutes, state from van_bookings order by start`);
 
-describe('an order fitted at the customer’s place', () => {
-  let api: TestApi;
-  let customer: string;
-  beforeAll(async () => {
-    api = await startApi({ paymentTimeoutMinutes: 30 });
-  });
-  afterAll(() => api?.close());
-  beforeEach(async () => {
-    await api.reset();
-    customer = (await api.login('0123456789')).userKey;
-  });
+// One server for the file, its database emptied before each test. Orders wait 30 minutes to be paid.
+let api: TestApi;
+let k: Keys;
+beforeAll(async () => {
+  api = await startApi({ paymentTimeoutMinutes: 30 });
+});
+afterAll(() => api?.close());
+beforeEach(async () => {
+  await api.reset();
+  k = await staffKeys(api);
+});
 
+describe('an order fitted at the customer’s place', () => {
   test('its bill: parts, labour and its tax as at a workshop, then the visit fee and its 8 % service tax', async () => {
-    const quote = await api.request(QUOTE, { items: [WIPERS, BASIC_SERVICE], variantId: MYVI, method: 'mobile', address: { postcode: '47300', state: 'Selangor' } }, { userKey: customer });
+    const quote = await api.request(QUOTE, { items: [WIPERS, BASIC_SERVICE], variantId: MYVI, method: 'mobile', address: { postcode: '47300', state: 'Selangor' } }, { userKey: k.customer });
     expect(quote.code, quote.msg).toBe(200);
     expect(quote.data).toMatchObject({ subtotalSen: 8900 + 15900, visitFeeSen: 3000, visitFeeTaxSen: 240, deliveryFeeSen: 0, totalSen: 8900 + 15900 + 3240 });
   });
 
   test('placed: the window is held with its minutes and the van named; paid: booked; the bill is the order’s', async () => {
-    const placed = await api.request(ADD, mobileOrder(), { userKey: customer });
+    const placed = await api.request(ADD, mobileOrder(), { userKey: k.customer });
     expect(placed.code, placed.msg).toBe(200);
     expect(await vanRows(api)).toEqual([{ van_id: 'van-petaling-jaya', date: FIRST, start: '09:00', minutes: 75 + 30, state: 'held' }]);
     const [order] = await rows<{ van_id: string; store_id: string; appointment_time: string; visit_fee_sen: number; visit_fee_tax_sen: number; total_sen: number; address: { landmark: string } }>(
@@ -74,12 +75,12 @@ describe('an order fitted at the customer’s place', () => {
   });
 
   test('paid, the window is booked; unpaid in time, it is given back', async () => {
-    const paid = await paidOrder(api, customer, mobileOrder());
-    const page = (await api.request(FIND, { orderNo: paid }, { userKey: customer })).data;
+    const paid = await paidOrder(api, k.customer, mobileOrder());
+    const page = (await api.request(FIND, { orderNo: paid }, { userKey: k.customer })).data;
     expect(page).toMatchObject({ method: 'mobile', store: null, visit: { van: 'Servauto Van PJ', date: FIRST, start: '09:00', end: '11:00', onTheWayAt: null }, address: { landmark: 'Guardhouse B, level 2 car park' } });
     expect(page.totals).toMatchObject({ visitFeeSen: 3000, visitFeeTaxSen: 240, totalSen: 28_040 });
     expect((await vanRows(api)).map((r) => r.state)).toEqual(['booked']);
-    await api.request(ADD, mobileOrder({ window: { date: FIRST, start: '11:00' } }), { userKey: customer });
+    await api.request(ADD, mobileOrder({ window: { date: FIRST, start: '11:00' } }), { userKey: k.customer });
     expect((await vanRows(api)).map((r) => r.state)).toEqual(['booked', 'held']);
     api.advance(31 * 60);
     await api.runJobs();
@@ -87,7 +88,7 @@ describe('an order fitted at the customer’s place', () => {
   });
 
   test('the day before, the customer is reminded of the window', async () => {
-    const orderNo = await paidOrder(api, customer, mobileOrder({ window: { date: FIRST, start: '11:00' } }));
+    const orderNo = await paidOrder(api, k.customer, mobileOrder({ window: { date: FIRST, start: '11:00' } }));
     api.advance(DAY_SECONDS + 60);
     await api.runJobs();
     expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('reminder'))).toEqual([
@@ -96,15 +97,15 @@ describe('an order fitted at the customer’s place', () => {
   });
 
   test('the window moves until the day before: the new one taken, the old one given back, the customer told', async () => {
-    const orderNo = await paidOrder(api, customer, mobileOrder());
-    const moved = await api.request(CHANGE, { orderNo, date: FIRST, time: '13:00' }, { userKey: customer });
+    const orderNo = await paidOrder(api, k.customer, mobileOrder());
+    const moved = await api.request(CHANGE, { orderNo, date: FIRST, time: '13:00' }, { userKey: k.customer });
     expect(moved.code, moved.msg).toBe(200);
     expect(await vanRows(api)).toEqual([expect.objectContaining({ start: '13:00', state: 'booked' })]);
     expect(api.smsLines.filter((l) => l.includes(orderNo) && l.includes('has moved to'))).toEqual([expect.stringContaining('between 13:00 and 15:00.')]);
     // A window not offered, or on the day itself: refused, nothing moved.
-    expect((await api.request(CHANGE, { orderNo, date: FIRST, time: '12:00' }, { userKey: customer })).code).toBe(807);
+    expect((await api.request(CHANGE, { orderNo, date: FIRST, time: '12:00' }, { userKey: k.customer })).code).toBe(807);
     api.advance(2 * DAY_SECONDS);
-    expect((await api.request(CHANGE, { orderNo, date: '2025-06-05', time: '09:00' }, { userKey: customer })).code).toBe(807);
+    expect((await api.request(CHANGE, { orderNo, date: '2025-06-05', time: '09:00' }, { userKey: k.customer })).code).toBe(807);
     expect(await vanRows(api)).toEqual([expect.objectContaining({ date: FIRST, start: '13:00' })]);
   });
 
@@ -118,7 +119,7 @@ describe('an order fitted at the customer’s place', () => {
       [{ storeId: 'petaling-jaya-ss2-tyre-auto' }, 400, /./],
     ];
     for (const [change, code, msg] of cases) {
-      const answer = await api.request(ADD, mobileOrder(change), { userKey: customer });
+      const answer = await api.request(ADD, mobileOrder(change), { userKey: k.customer });
       expect(answer.code, JSON.stringify(change)).toBe(code);
       expect(answer.msg).toMatch(msg);
     }
@@ -128,17 +129,6 @@ describe('an order fitted at the customer’s place', () => {
 });
 
 describe("the technician's day", () => {
-  let api: TestApi;
-  let k: Keys;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(() => api?.close());
-  beforeEach(async () => {
-    await api.reset();
-    k = await staffKeys(api);
-  });
-
   test("the van's jobs by window with where to go; on the way on the day tells the customer once; started and completed as at a workshop", async () => {
     const orderNo = await paidOrder(api, k.customer, mobileOrder());
     const day = await api.request(DAY, { vanId: 'van-petaling-jaya', date: FIRST }, { userKey: k.ss2 });
@@ -181,17 +171,6 @@ describe("the technician's day", () => {
 });
 
 describe('the tax documents of a visit', () => {
-  let api: TestApi;
-  let k: Keys;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(() => api?.close());
-  beforeEach(async () => {
-    await api.reset();
-    k = await staffKeys(api);
-  });
-
   test("the buyer's e-invoice has the visit fee as a service line taxed as labour, and adds up to what was paid", async () => {
     const orderNo = await paidOrder(api, k.customer, mobileOrder());
     const asked = await requestEinvoice(api, k.customer, orderNo, individual());
@@ -209,17 +188,6 @@ describe('the tax documents of a visit', () => {
 });
 
 describe("the shop's invoice of a visit", () => {
-  let api: TestApi;
-  let k: Keys;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(() => api?.close());
-  beforeEach(async () => {
-    await api.reset();
-    k = await staffKeys(api);
-  });
-
   test('lists the visit fee as a line, counts it in the service tax, and its lines add up to the total; a missed visit\'s credit note gives back the rest', async () => {
     const orderNo = await paidOrder(api, k.customer, mobileOrder());
     const invoice = (await api.request(INVOICE, { orderNo }, { userKey: k.customer })).data;
@@ -240,17 +208,6 @@ describe("the shop's invoice of a visit", () => {
 });
 
 describe('a paid visit cancelled by the customer', () => {
-  let api: TestApi;
-  let k: Keys;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(() => api?.close());
-  beforeEach(async () => {
-    await api.reset();
-    k = await staffKeys(api);
-  });
-
   test('before the technician sets off: all of it back, the window given back', async () => {
     const orderNo = await paidOrder(api, k.customer, mobileOrder());
     const cancelled = await api.request(CANCEL, { orderNo, reason: 'Car sold' }, { userKey: k.customer });
@@ -279,17 +236,6 @@ describe('a paid visit cancelled by the customer', () => {
 });
 
 describe('the customer not there', () => {
-  let api: TestApi;
-  let k: Keys;
-  beforeAll(async () => {
-    api = await startApi();
-  });
-  afterAll(() => api?.close());
-  beforeEach(async () => {
-    await api.reset();
-    k = await staffKeys(api);
-  });
-
   test('from 15 minutes into the window: cancelled, the window given back, all but the visit fee refunded, the customer told', async () => {
     const orderNo = await paidOrder(api, k.customer, mobileOrder());
     // The harness's clock is Monday 10:00; the window opens on Wednesday at 09:00.

@@ -117,6 +117,8 @@ describe('an order fitted at the customer’s place', () => {
       [{ address: { ...selangorAddress, postcode: '81300', city: 'Skudai', state: 'Johor' } }, 807, /81300/],
       [{ items: [{ productId: 'tint-3m-black-beauty', quantity: 1 }] }, 807, /cannot be fitted at your place/],
       [{ storeId: 'petaling-jaya-ss2-tyre-auto' }, 400, /./],
+      [{ address: { ...selangorAddress, line1: ' ' } }, 400, /./],
+      [{ address: { ...selangorAddress, postcode: '' } }, 400, /./],
     ];
     for (const [change, code, msg] of cases) {
       const answer = await api.request(ADD, mobileOrder(change), { userKey: k.customer });
@@ -125,6 +127,15 @@ describe('an order fitted at the customer’s place', () => {
     }
     expect(await vanRows(api)).toEqual([]);
     expect((await rows<{ n: number }>(api, sql`select count(*)::int n from orders`))[0]!.n).toBe(0);
+  });
+  test("the stock is the van's base workshop's: what it lacks comes from the warehouse, and no window before it arrives", async () => {
+    await api.db.execute(sql`update stock_levels set on_hand = reserved where location = 'petaling-jaya-ss2-tyre-auto' and sku like 'wiper-bosch-aerotwin%'`);
+    const early = await api.request(ADD, mobileOrder(), { userKey: k.customer });
+    expect(early).toMatchObject({ code: 807, data: { field: 'window' } });
+    const notBefore = (early.data as { notBefore: string }).notBefore;
+    expect(notBefore > FIRST).toBe(true);
+    expect(await vanRows(api)).toEqual([]);
+    expect((await rows<{ n: number }>(api, sql`select coalesce(sum(reserved), 0)::int n from stock_levels where location = 'warehouse'`))[0]!.n).toBe(0);
   });
 });
 

@@ -11,7 +11,7 @@ import { $loginDialog, notify } from '../../stores/ui.ts';
 import { logIn } from '../../stores/user.ts';
 import { focusMarked } from '../ui/Modal.tsx';
 import { secondsLeft, sentAtFor } from './countdown.ts';
-import { $loginPhone, $loginSent, $sendAsked } from './form.ts';
+import { $loginPhone, $loginSent, $sendAsked, usePhoneField } from './form.ts';
 import { PhoneRow } from './PhoneRow.tsx';
 
 interface Errors {
@@ -26,7 +26,7 @@ interface Errors {
 export default function LoginDialog({ locale }: { locale: Locale }) {
   const t = dictionary(locale).login;
   const { then } = useStore($loginDialog);
-  const phone = useStore($loginPhone);
+  const [phone, setPhone] = usePhoneField();
   /** The number the last code went to, and when. */
   const sent = useStore($loginSent);
   const [code, setCode] = useState('');
@@ -128,7 +128,7 @@ export default function LoginDialog({ locale }: { locale: Locale }) {
       }}
     >
       <p className="mb-4 text-slate-700">{then ? t.needed : t.intro}</p>
-      <PhoneRow t={t} phone={phone} onPhone={(p) => $loginPhone.set(p)} onSend={() => void send()} sendLabel={sendLabel} busy={busy !== null} error={errors.phone} />
+      <PhoneRow t={t} phone={phone} onPhone={setPhone} onSend={() => void send()} sendLabel={sendLabel} busy={busy !== null} error={errors.phone} />
       {showCode && (
         <div className="mt-4">
           {/* Said here, in the dialog, not in a notice of its own: the login's one notice is its welcome. */}

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary } from '../../i18n/index.ts';
 import { $loginDialog } from '../../stores/ui.ts';
-import { $loginPhone, $sendAsked } from './form.ts';
+import { $sendAsked, usePhoneField } from './form.ts';
 import { PhoneRow } from './PhoneRow.tsx';
 
 /**
@@ -14,12 +14,12 @@ import { PhoneRow } from './PhoneRow.tsx';
 export function LoginShell({ locale }: { locale: Locale }) {
   const t = dictionary(locale).login;
   const { then } = useStore($loginDialog);
-  const phone = useStore($loginPhone);
+  const [phone, setPhone] = usePhoneField();
   const asked = useStore($sendAsked);
   return (
     <form noValidate onSubmit={(e) => (e.preventDefault(), $sendAsked.set(true))}>
       <p className="mb-4 text-slate-700">{then ? t.needed : t.intro}</p>
-      <PhoneRow t={t} phone={phone} onPhone={(p) => $loginPhone.set(p)} onSend={() => $sendAsked.set(true)} onPress={() => $sendAsked.set(true)} sendLabel={asked ? t.sending : t.sendOtp} busy={asked} />
+      <PhoneRow t={t} phone={phone} onPhone={setPhone} onSend={() => $sendAsked.set(true)} onPress={() => $sendAsked.set(true)} sendLabel={asked ? t.sending : t.sendOtp} busy={asked} />
       <p className="mt-4 text-xs text-slate-600">{t.terms}</p>
     </form>
   );

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { useEffect, useState } from 'react';
 
 /**
  * The login form's state that outlives the dialog: the number being typed and the last code
@@ -12,3 +13,26 @@ export const $sendAsked = atom(false);
 
 /** The number as typed, without the spaces and dashes people put in phone numbers. */
 export const typedPhone = (value: string) => value.replace(/[\s-]/g, '');
+
+/**
+ * The number being typed, as a field's value: held in the component's own state as well as in
+ * $loginPhone. A store reaches a component only once its subscription is in place, after the
+ * first paint; a digit typed before that (the field is focused as the dialog opens, and a slow
+ * phone paints long before it runs effects) would be set in the store but undone in the field
+ * by React, so each such digit replaced the one before. State set by the field is never late.
+ */
+export function usePhoneField(): [string, (phone: string) => void] {
+  const [phone, setPhone] = useState(() => $loginPhone.get());
+  // What others write (a login that clears the number) reaches the field too.
+  useEffect(() => {
+    setPhone($loginPhone.get());
+    return $loginPhone.listen(setPhone);
+  }, []);
+  return [
+    phone,
+    (typed) => {
+      setPhone(typed);
+      $loginPhone.set(typed);
+    },
+  ];
+}

@@ -38,7 +38,8 @@ type Offered = z.input<typeof payMethodsOffered.response>;
 /** What the payment page offers: the configured provider's methods, and the FPX banks when FPX is one. */
 export function offeredMethods(ctx: Pick<ShopContext, 'payments'>): Offered {
   const methods = [...ctx.payments.methods];
-  return { methods, banks: methods.includes('fpx') ? fpxBanks.map((b) => ({ code: b.code, name: b.name })) : [] };
+  // No provider takes Atome yet.
+  return { methods, banks: methods.includes('fpx') ? fpxBanks.map((b) => ({ code: b.code, name: b.name })) : [], atomeMinSen: null };
 }
 
 const notFound = () => new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });

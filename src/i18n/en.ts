@@ -520,6 +520,7 @@ export const en = {
     shopeepay: 'ShopeePay',
     boost: 'Boost',
     duitnow: said['invoice.method.duitnow'],
+    atome: said['invoice.method.atome'],
     bank: 'Your bank',
     chooseBank: 'Choose your bank',
     pay: 'Pay {total}',

@@ -520,6 +520,7 @@ export const ms: Dictionary = {
     shopeepay: 'ShopeePay',
     boost: 'Boost',
     duitnow: said['invoice.method.duitnow'],
+    atome: said['invoice.method.atome'],
     bank: 'Bank anda',
     chooseBank: 'Pilih bank anda',
     pay: 'Bayar {total}',

@@ -519,6 +519,7 @@ export const zhCn: Dictionary = {
     shopeepay: 'ShopeePay 钱包',
     boost: 'Boost 钱包',
     duitnow: said['invoice.method.duitnow'],
+    atome: said['invoice.method.atome'],
     bank: '您的银行',
     chooseBank: '选择银行',
     pay: '支付 {total}',

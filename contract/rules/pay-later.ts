@@ -4,6 +4,12 @@
  * between the customer and Atome, and the pages only show them as a promise of the price.
  */
 
+/**
+ * The least amount Curlec takes Atome for, RM 10.00: the content's minimum (`atomeMinSen`,
+ * content/orders/payments.json) may not be lower, or the shop would offer what Curlec refuses.
+ */
+export const ATOME_LEAST_SEN = 1000;
+
 /** How many payments Atome splits a bill into. */
 export const ATOME_PAYMENTS = 3;
 

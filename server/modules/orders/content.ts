@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categories, type CategoryClassName } from '../../../contract/rules/categories.ts';
 import { fulfilmentMethods } from '../../../contract/rules/order-status.ts';
+import { ATOME_LEAST_SEN } from '../../../contract/rules/pay-later.ts';
 import { readContent } from '../../db/content.ts';
 
 /**
@@ -96,10 +97,9 @@ export async function loadWarranty(contentDir: string): Promise<WarrantyRules> {
 
 /**
  * content/orders/payments.json: the least amount Atome (pay later, through Curlec) is offered
- * for, in sen. Curlec takes Atome from RM 10.00 up, so a lower minimum would offer what Curlec
- * then refuses (docs/contracts/running-the-business.md §4).
+ * for, in sen. Curlec takes Atome from RM 10.00 up (ATOME_LEAST_SEN), so a lower minimum would
+ * offer what Curlec then refuses (docs/contracts/running-the-business.md §4).
  */
-export const ATOME_LEAST_SEN = 1000;
 export const paymentsFile = z.strictObject({
   atomeMinSen: z
     .number()

@@ -377,6 +377,11 @@ export const payMethodsOffered = defineCall({
   response: z.object({
     methods: z.array(z.enum(payMethods)),
     banks: z.array(z.object({ code: z.string(), name: z.string() })),
+    atomeMinSen: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The least amount Atome takes (content), when the provider offers Atome; null when it does not (docs/contracts/running-the-business.md §4).' }),
   }),
   codes: {},
 });

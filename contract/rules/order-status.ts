@@ -22,10 +22,12 @@ export const fulfilmentMethods = ['install', 'pickup', 'mail', 'mobile'] as cons
 export type FulfilmentMethod = (typeof fulfilmentMethods)[number];
 
 /**
- * FPX online banking, cards, the e-wallets (Touch 'n Go eWallet, GrabPay, ShopeePay, Boost) and
- * DuitNow QR. Which of them a customer is offered depends on the provider (its `methods`).
+ * FPX online banking, cards, the e-wallets (Touch 'n Go eWallet, GrabPay, ShopeePay, Boost),
+ * DuitNow QR and Atome (pay later in 3 payments, through Curlec; docs/contracts/running-the-business.md §4).
+ * Which of them a customer is offered depends on the provider (its `methods`) and, for Atome,
+ * on the amount (at least `atomeMinSen`).
  */
-export const payMethods = ['fpx', 'card', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow'] as const;
+export const payMethods = ['fpx', 'card', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow', 'atome'] as const;
 export type PayMethod = (typeof payMethods)[number];
 
 /** Who moved an order or a refund, as its history shows. */

@@ -9,7 +9,7 @@ import { loadCatalog } from '../modules/catalog/content.ts';
 import { syncCatalog } from '../modules/catalog/service.ts';
 import { loadWorkshops } from '../modules/stores/content.ts';
 import { syncWorkshops } from '../modules/stores/service.ts';
-import { loadDelivery, loadFulfilment, loadMobile, loadWarranty } from '../modules/orders/content.ts';
+import { loadDelivery, loadFulfilment, loadMobile, loadPayments, loadWarranty } from '../modules/orders/content.ts';
 import { syncOrderRules } from '../modules/orders/service.ts';
 import { loadCoupons } from '../modules/coupons/content.ts';
 import { syncCoupons } from '../modules/coupons/service.ts';
@@ -42,6 +42,7 @@ export async function syncContent(db: Db, contentDir: string, { demoData, now = 
     delivery: await loadDelivery(contentDir),
     warranty: await loadWarranty(contentDir),
     mobile: await loadMobile(contentDir, new Set(workshops.map((w) => w.id))),
+    payments: await loadPayments(contentDir),
   });
   await syncStockRules(db, await readContent(contentDir, 'stock/stock.json', stockFile));
   if (demoData) {

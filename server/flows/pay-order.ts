@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { Code } from '../../contract/codes.ts';
 import type { Locale } from '../../contract/rules/language.ts';
 import type { orderPay, orderPayStatus, paymentOutcomes, payMethodsOffered } from '../../contract/orders.ts';
+import { ringgit } from '../../contract/rules/money.ts';
 import { fpxBanks } from '../../contract/rules/order-status.ts';
+import { atomeQualifies } from '../../contract/rules/pay-later.ts';
 import { DomainError } from '../modules/errors.ts';
 import { checkPay } from '../modules/orders/actions.ts';
 import { customerOrder, lockOrder, type OrderRow } from '../modules/orders/service.ts';
@@ -35,10 +37,21 @@ type PayRequest = z.output<typeof orderPay.request>;
 type PayStatus = z.input<typeof orderPayStatus.response>;
 type Offered = z.input<typeof payMethodsOffered.response>;
 
-/** What the payment page offers: the configured provider's methods, and the FPX banks when FPX is one. */
-export function offeredMethods(ctx: Pick<ShopContext, 'payments'>): Offered {
+/**
+ * The least amount Atome is offered for (content/orders/payments.json), while the provider
+ * takes Atome (Curlec); null when it does not (docs/contracts/running-the-business.md §4).
+ */
+function atomeMinSen(ctx: Pick<ShopContext, 'payments' | 'indexes'>): number | null {
+  return ctx.payments.methods.includes('atome') ? ctx.indexes.orderRules.payments.atomeMinSen : null;
+}
+
+/**
+ * What the payment page offers: the configured provider's methods, the FPX banks when FPX is
+ * one, and Atome's minimum when Atome is one.
+ */
+export function offeredMethods(ctx: Pick<ShopContext, 'payments' | 'indexes'>): Offered {
   const methods = [...ctx.payments.methods];
-  return { methods, banks: methods.includes('fpx') ? fpxBanks.map((b) => ({ code: b.code, name: b.name })) : [] };
+  return { methods, banks: methods.includes('fpx') ? fpxBanks.map((b) => ({ code: b.code, name: b.name })) : [], atomeMinSen: atomeMinSen(ctx) };
 }
 
 const notFound = () => new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
@@ -66,6 +79,11 @@ export async function startPayment(ctx: ShopContext, customerId: string, input: 
     if (!order || order.customerId !== customerId || order.hidden) throw notFound();
     const refused = checkPay(order, now);
     if (refused) throw new DomainError(Code.WARNING, refused.key, refused.params ?? {});
+    // Atome from the content's minimum up: below it, nothing is recorded and Curlec is not asked.
+    const minimum = input.payMethod === 'atome' ? atomeMinSen(ctx) : null;
+    if (minimum !== null && !atomeQualifies(order.totalSen, minimum)) {
+      throw new DomainError(Code.WARNING, 'payment.atomeMinimum', { minimum: ringgit(minimum) }, { field: 'payMethod' });
+    }
     // Read under the order's lock: only attempts made before this one are replaced by it.
     const earlier = await replaceableCheckouts(tx, order.id);
     const older = await attemptIds(tx, order.id);

@@ -19,6 +19,7 @@ import {
 import { defaultLocale, locales } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
 import { CONTENT_SID, noticeKinds } from '../../contract/rules/notice-kinds.ts';
+import { ATOME_LEAST_SEN } from '../../contract/rules/pay-later.ts';
 import { en } from '../i18n/en.ts';
 import { ms } from '../i18n/ms.ts';
 import { zhCn } from '../i18n/zh-cn.ts';
@@ -227,6 +228,37 @@ function messagesCollection(): Field {
   };
 }
 
+/**
+ * The order rules an editor may change (content/orders/): the least amount Atome is offered
+ * for (payments.json), in sen as the file holds it, never below what Curlec takes.
+ */
+function ordersCollection(): Field {
+  return {
+    name: 'orders',
+    label: 'Orders',
+    files: [
+      {
+        name: 'payments',
+        label: 'Payments',
+        file: 'content/orders/payments.json',
+        format: 'json',
+        fields: [
+          {
+            name: 'atomeMinSen',
+            label: 'Atome: the least amount to pay, in sen',
+            widget: 'number',
+            value_type: 'int',
+            min: ATOME_LEAST_SEN,
+            step: 100,
+            required: true,
+            hint: `In sen: 1000 is RM 10.00. Atome (pay later in 3 payments, through Curlec) is offered, and "or 3 payments" shown, from this amount up; Curlec takes Atome from RM 10.00, so no less than ${ATOME_LEAST_SEN}.`,
+          },
+        ],
+      },
+    ],
+  };
+}
+
 /** The whole configuration, from the settings (the environment at build time). */
 export function adminConfig(settings: ContentSettings = {}) {
   const site = settings.CONTENT_SITE_URL?.replace(/\/$/, '');
@@ -237,7 +269,7 @@ export function adminConfig(settings: ContentSettings = {}) {
     media_folder: BANNER_IMAGE_FOLDER,
     public_folder: BANNER_IMAGE_URL,
     i18n: { structure: 'multiple_folders', locales: [...EDITOR_LOCALES], default_locale: defaultLocale },
-    collections: [pageCollection(), bannerCollection(), ...productCollections(), messagesCollection()],
+    collections: [pageCollection(), bannerCollection(), ...productCollections(), ordersCollection(), messagesCollection()],
   };
 }
 

@@ -502,6 +502,9 @@ export const en = {
     visitFee: 'Visit fee (incl. 8% service tax)',
     chooseWindow: said['mobile.windowRequired'],
     removeCoupon: 'Remove coupon',
+    /** Under a price Atome takes (docs/contracts/running-the-business.md §4): the first of its three payments, and the last when it differs. */
+    atomeLine: 'or 3 payments of {amount} with Atome',
+    atomeLast: 'last payment {amount}',
   },
   payment: {
     heading: 'Payment',
@@ -520,6 +523,8 @@ export const en = {
     shopeepay: 'ShopeePay',
     boost: 'Boost',
     duitnow: said['invoice.method.duitnow'],
+    atome: said['invoice.method.atome'],
+    atomeSplit: '3 payments of {first}, {second} and {last}, the first today',
     bank: 'Your bank',
     chooseBank: 'Choose your bank',
     pay: 'Pay {total}',

@@ -502,6 +502,8 @@ export const ms: Dictionary = {
     visitFee: 'Caj lawatan (termasuk cukai perkhidmatan 8%)',
     chooseWindow: said['mobile.windowRequired'],
     removeCoupon: 'Buang kupon',
+    atomeLine: 'atau 3 bayaran sebanyak {amount} dengan Atome',
+    atomeLast: 'bayaran terakhir {amount}',
   },
   payment: {
     heading: 'Bayaran',
@@ -520,6 +522,8 @@ export const ms: Dictionary = {
     shopeepay: 'ShopeePay',
     boost: 'Boost',
     duitnow: said['invoice.method.duitnow'],
+    atome: said['invoice.method.atome'],
+    atomeSplit: '3 bayaran: {first}, {second} dan {last}, yang pertama hari ini',
     bank: 'Bank anda',
     chooseBank: 'Pilih bank anda',
     pay: 'Bayar {total}',

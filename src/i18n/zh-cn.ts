@@ -501,6 +501,8 @@ export const zhCn: Dictionary = {
     visitFee: '上门费（含 8% 服务税）',
     chooseWindow: said['mobile.windowRequired'],
     removeCoupon: '删除优惠码',
+    atomeLine: '或使用 Atome 分 3 期付款，每期 {amount}',
+    atomeLast: '最后一期 {amount}',
   },
   payment: {
     heading: '付款',
@@ -519,6 +521,8 @@ export const zhCn: Dictionary = {
     shopeepay: 'ShopeePay 钱包',
     boost: 'Boost 钱包',
     duitnow: said['invoice.method.duitnow'],
+    atome: said['invoice.method.atome'],
+    atomeSplit: '分 3 期付款：{first}、{second} 和 {last}，首期今天支付',
     bank: '您的银行',
     chooseBank: '选择银行',
     pay: '支付 {total}',

@@ -1,9 +1,21 @@
 import type { PayMethod } from '../../contract/rules/order-status.ts';
+import { atomeQualifies } from '../../contract/rules/pay-later.ts';
 
 /** What the shop's payment provider takes now (app/pay/methods), in the order the page offers them. */
 export interface Offered {
   methods: readonly PayMethod[];
   banks: readonly { code: string; name: string }[];
+  /** The least amount Atome takes, when the provider offers it (null, or absent, when it does not). */
+  atomeMinSen?: number | null;
+}
+
+/**
+ * What the page offers for an amount: the provider's methods, Atome only from its minimum up
+ * (docs/contracts/running-the-business.md §4).
+ */
+export function offeredFor(offered: Offered, totalSen: number): Offered {
+  if (!offered.methods.includes('atome') || atomeQualifies(totalSen, offered.atomeMinSen ?? null)) return offered;
+  return { ...offered, methods: offered.methods.filter((m) => m !== 'atome') };
 }
 
 export interface Choice {

@@ -229,6 +229,74 @@ describe('the hosted page', () => {
     expect(plain).not.toContain(' selected>');
   });
 
+  test('Atome: chosen when the link opens on it, its presses Approve, Decline and Abandon, each labelled', async () => {
+    const prefill = { options: { checkout: { prefill: { method: 'paylater', provider: 'atome' } } } };
+    const html = await (await fetch((await newLink(prefill)).short_url)).text();
+    expect(/value="(\w+)" checked/.exec(html)?.[1]).toBe('atome');
+    expect(html).toContain('Atome (pay later)');
+    for (const press of ['>Approve<', '>Decline<', '>Abandon<']) expect(html).toContain(press);
+    expect(html).not.toContain('>Pay<');
+    expect(html).not.toContain('<script');
+    // Any other link lists Atome among its methods, with the usual presses.
+    const plain = await (await fetch((await newLink()).short_url)).text();
+    expect(plain).toContain('value="atome"> Atome (pay later)');
+    expect(plain).toContain('>Pay<');
+    expect(plain).not.toContain('>Approve<');
+
+    // Approve: paid as Curlec's pay later says it, and back to the shop signed.
+    await double.server.deliverNow();
+    shop.received.length = 0;
+    const approved = await newLink(prefill);
+    const paid = await fetch(`${approved.short_url}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'atome', outcome: 'pay' }), redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(verifyLinkReturn(new URL(paid.headers.get('location')!).searchParams, double.keySecret)).toMatchObject({ ok: true, link: { status: 'paid' } });
+    expect(shop.received.map((h) => eventOf(h).event)).toEqual(['payment.captured', 'payment_link.paid']);
+    expect(eventOf(shop.received[1]!).payload.payment!.entity).toMatchObject({ method: 'paylater', provider: 'atome', status: 'captured', amount: 15_900 });
+  });
+
+  test('Atome declined: payment.failed, the link open, the page saying so with the other methods and their presses', async () => {
+    await double.server.deliverNow();
+    shop.received.length = 0;
+    const link = await newLink({ options: { checkout: { prefill: { method: 'paylater', provider: 'atome' } } } });
+    const declined = await fetch(`${link.short_url}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'atome', outcome: 'fail' }), redirect: 'manual' });
+    expect(declined.status).toBe(200);
+    const html = await declined.text();
+    expect(html).toContain('Atome declined the payment. Choose another method and try again.');
+    expect(/value="(\w+)" checked/.exec(html)?.[1]).not.toBe('atome');
+    expect(html).toContain('>Pay<');
+    expect(shop.received.map((h) => eventOf(h).event)).toEqual(['payment.failed']);
+    expect(eventOf(shop.received[0]!).payload.payment!.entity).toMatchObject({ method: 'paylater', provider: 'atome', status: 'failed' });
+    expect((await api('GET', `/v1/payment_links/${link.id}`)).body.status).toBe('created');
+  });
+
+  test('Atome abandoned: back to the callback_url as it was given, no payment, no webhook, the link open', async () => {
+    await double.server.deliverNow();
+    shop.received.length = 0;
+    const link = await newLink({ options: { checkout: { prefill: { method: 'paylater', provider: 'atome' } } } });
+    const left = await fetch(`${link.short_url}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'atome', outcome: 'abandon' }), redirect: 'manual' });
+    expect(left.status).toBe(303);
+    expect(left.headers.get('location')).toBe('https://shop.example/pc/pages?orderNo=SA1');
+    expect(shop.received).toEqual([]);
+    const after = (await api('GET', `/v1/payment_links/${link.id}`)).body;
+    expect(after).toMatchObject({ status: 'created', payments: null });
+  });
+
+  test('Atome below RM 10.00: refused on the page with Curlec’s words, nothing recorded', async () => {
+    await double.server.deliverNow();
+    shop.received.length = 0;
+    const link = await newLink({ amount: 999, options: { checkout: { prefill: { method: 'paylater', provider: 'atome' } } } });
+    for (const outcome of ['pay', 'fail']) {
+      const refused = await fetch(`${link.short_url}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'atome', outcome }), redirect: 'manual' });
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain('Atome takes amounts of RM 10.00 or more. Please choose another method.');
+    }
+    expect(shop.received).toEqual([]);
+    expect((await api('GET', `/v1/payment_links/${link.id}`)).body).toMatchObject({ status: 'created', payments: null });
+    // Another method pays it.
+    const paid = await fetch(`${link.short_url}/pay`, { method: 'POST', body: new URLSearchParams({ method: 'card', outcome: 'pay' }), redirect: 'manual' });
+    expect(paid.status).toBe(303);
+  });
+
   test('a cancelled link shows its state and no Pay button; the control still pays it, as a gateway may', async () => {
     const link = await newLink();
     await api('POST', `/v1/payment_links/${link.id}/cancel`);

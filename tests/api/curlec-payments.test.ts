@@ -96,10 +96,10 @@ const books = () =>
 const clean = async () => (await reconcileSince(api.db, provider, new Date(api.now().getTime() - DAY_MS))).differences;
 
 describe('the methods offered', () => {
-  test('are Curlec’s, with the FPX banks, to anyone', async () => {
+  test('are Curlec’s, Atome among them, with the FPX banks, to anyone', async () => {
     const answer = await api.request(METHODS, {});
     expect(answer.code).toBe(200);
-    expect(answer.data.methods).toEqual(['card', 'fpx', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow']);
+    expect(answer.data.methods).toEqual(['card', 'fpx', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow', 'atome']);
     expect(answer.data.banks).toContainEqual({ code: 'maybank2u', name: 'Maybank2u' });
   });
 });

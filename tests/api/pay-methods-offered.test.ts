@@ -18,11 +18,12 @@ afterAll(() => api?.close());
 beforeEach(() => api.reset());
 
 describe('the methods offered with the sandbox', () => {
-  test('are every method, with the FPX banks, without a login', async () => {
+  test('are every method but Atome (Curlec alone takes it), with the FPX banks, without a login', async () => {
     const answer = await api.request(METHODS, {});
     expect(answer.code).toBe(200);
     expect(answer.data.methods).toEqual([...api.payments.methods]);
-    expect([...answer.data.methods].sort()).toEqual([...payMethods].sort());
+    expect([...answer.data.methods].sort()).toEqual(payMethods.filter((m) => m !== 'atome').sort());
+    expect(answer.data.atomeMinSen).toBeNull();
     expect(answer.data.banks).toContainEqual({ code: 'public_bank', name: 'Public Bank' });
   });
 

@@ -4,6 +4,7 @@ import { categories } from '../../contract/rules/categories.ts';
 import { PAGE_DESCRIPTION_MAX } from '../../contract/rules/content-fields.ts';
 import { productFile } from '../../server/modules/catalog/content.ts';
 import { bannerFile } from '../../server/modules/home/service.ts';
+import { paymentsFile } from '../../server/modules/orders/content.ts';
 import { adminConfig, pageFiles } from '../../src/admin/config.ts';
 
 // The content editor's configuration (/pc/admin/config.yml): what an editor may change, in
@@ -209,5 +210,19 @@ describe('WhatsApp templates', () => {
         expect(editorAccepts(sid, `HX${'A'.repeat(32)}`), 'capitals').toBe(false);
       }
     }
+  });
+});
+
+describe('order rules', () => {
+  test('Atome’s minimum: the content file’s one field, a whole number of sen from what Curlec takes, as the start checks it', () => {
+    const [file, ...more] = byName('orders').files!;
+    expect(more).toEqual([]);
+    expect(file!.file).toBe('content/orders/payments.json');
+    const shipped = JSON.parse(readFileSync(new URL(file!.file, root), 'utf8')) as Record<string, unknown>;
+    expect(file!.fields.map((f) => f.name)).toEqual(Object.keys(shipped));
+    const [minimum] = file!.fields as (Field & { value_type?: string })[];
+    expect(minimum).toMatchObject({ widget: 'number', value_type: 'int', required: true, min: 1000 });
+    expect(paymentsFile.safeParse({ atomeMinSen: minimum!.min }).success).toBe(true);
+    expect(paymentsFile.safeParse({ atomeMinSen: minimum!.min! - 1 }).success).toBe(false);
   });
 });

@@ -150,7 +150,7 @@ describe('order/app/pay', () => {
 
   test('an unknown bank or method', () => {
     expect(problem(orderPay.request, { orderNo: 'SV2606010001', payMethod: 'fpx', bankCode: 'bank-of-nowhere' }).field).toBe('bankCode');
-    expect(problem(orderPay.request, { orderNo: 'SV2606010001', payMethod: 'cash' }).msg).toBe('payMethod must be one of: fpx, card, tng, grabpay, shopeepay, boost, duitnow.');
+    expect(problem(orderPay.request, { orderNo: 'SV2606010001', payMethod: 'cash' }).msg).toBe('payMethod must be one of: fpx, card, tng, grabpay, shopeepay, boost, duitnow, atome.');
   });
 
   test('an order number is letters and digits', () => {

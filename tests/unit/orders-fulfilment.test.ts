@@ -1,8 +1,9 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { categories } from '../../contract/rules/categories.ts';
-import { checkFulfilment, deliveryFile, fulfilmentFile, loadDelivery, loadFulfilment, type FulfilmentRules } from '../../server/modules/orders/content.ts';
+import { checkFulfilment, deliveryFile, fulfilmentFile, loadDelivery, loadFulfilment, loadPayments, type FulfilmentRules } from '../../server/modules/orders/content.ts';
 import { deliveryFee } from '../../server/modules/orders/delivery.ts';
 import { cartFittingMinutes, cartMethods, checkMethod, checkWorkshopFits, lineFittingMinutes, productFulfilment, type CartLine } from '../../server/modules/orders/fulfilment.ts';
 import { jobUnits } from '../../server/modules/booking/slots.ts';
@@ -215,5 +216,26 @@ describe('the content files', () => {
   test('delivery.json: East Malaysia costs more than West', async () => {
     const loaded = await loadDelivery(contentDir);
     expect(loaded.east.feeSen).toBeGreaterThan(loaded.west.feeSen);
+  });
+});
+
+describe('payments.json: Atome’s minimum', () => {
+  /** A content folder holding only this payments.json. */
+  const folderWith = (json: unknown) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'servauto-payments-'));
+    mkdirSync(path.join(dir, 'orders'));
+    writeFileSync(path.join(dir, 'orders/payments.json'), JSON.stringify(json));
+    return dir;
+  };
+
+  test('the shipped one: RM 10.00', async () => {
+    expect(await loadPayments(contentDir)).toEqual({ atomeMinSen: 1000 });
+  });
+
+  test('below what Curlec takes, a fraction of a sen, or a field unknown: the start stops, naming the file and the field', async () => {
+    await expect(loadPayments(folderWith({ atomeMinSen: 999 }))).rejects.toThrow(/orders\/payments\.json: atomeMinSen: at least 1000 sen \(RM 10\.00\)/);
+    await expect(loadPayments(folderWith({ atomeMinSen: 1000.5 }))).rejects.toThrow(/orders\/payments\.json: atomeMinSen: a whole number of sen/);
+    await expect(loadPayments(folderWith({ atomeMinSen: 1000, atomeMin: 10 }))).rejects.toThrow(/orders\/payments\.json/);
+    expect(await loadPayments(folderWith({ atomeMinSen: 2500 }))).toEqual({ atomeMinSen: 2500 });
   });
 });

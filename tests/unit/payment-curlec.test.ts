@@ -195,6 +195,24 @@ describe('what each Curlec event means for the shop', () => {
     expect(usedMethod({ method: 'card', card: { type: 'prepaid' } })).toEqual({ method: 'card' });
     expect(usedMethod({ method: 'wallet', wallet: 'paypal' })).toBeNull();
   });
+
+  test('pay later is Atome: named as its provider or its wallet, or naming none (Curlec’s only one in Malaysia); another lender is not', () => {
+    expect(usedMethod({ method: 'paylater', provider: 'atome' })).toEqual({ method: 'atome' });
+    expect(usedMethod({ method: 'paylater', wallet: 'atome' })).toEqual({ method: 'atome' });
+    expect(usedMethod({ method: 'PayLater', provider: 'Atome', wallet: null })).toEqual({ method: 'atome' });
+    expect(usedMethod({ method: 'paylater' })).toEqual({ method: 'atome' });
+    expect(usedMethod({ method: 'paylater', provider: '', wallet: null })).toEqual({ method: 'atome' });
+    expect(usedMethod({ method: 'paylater', provider: 'getsimpl' })).toBeNull();
+    expect(usedMethod({ method: 'paylater', wallet: 'lazypay' })).toBeNull();
+    // Atome is never a wallet of its own: an e-wallet payment naming it is not one the shop knows.
+    expect(usedMethod({ method: 'wallet', wallet: 'atome' })).toBeNull();
+    // A webhook's payment says it the same way.
+    expect(usedMethodOfEvent(webhook('payment_link.paid', { payment_link: { entity: link() }, payment: { entity: payment({ method: 'paylater', wallet: 'atome', provider: 'atome' }) } }))).toEqual({ method: 'atome' });
+    expect(eventFromCurlec('evt_1', webhook('payment.captured', { payment_link: { entity: link() }, payment: { entity: payment({ method: 'paylater', wallet: null, provider: 'atome' }) } }))).toMatchObject({
+      ok: true,
+      event: { kind: 'payment.succeeded', used: { method: 'atome' } },
+    });
+  });
 });
 
 describe('the customer’s return from a payment link', () => {
@@ -266,6 +284,8 @@ describe('the Payment Link the shop asks for', () => {
     expect(prefill({ payMethod: 'grabpay' })).toEqual({ method: 'wallet', wallet: 'grabpay' });
     expect(prefill({ payMethod: 'shopeepay' })).toEqual({ method: 'wallet', wallet: 'shopeepay' });
     expect(prefill({ payMethod: 'boost' })).toEqual({ method: 'wallet', wallet: 'boost' });
+    // Atome: Curlec's pay later, by its provider code.
+    expect(prefill({ payMethod: 'atome' })).toEqual({ method: 'paylater', provider: 'atome' });
     // With the e-mail when the order has one: Curlec preselects only for a customer with contact and e-mail.
     expect(paymentLinkParams(request, NOW, { contact: '+60123456789', email: 'tan@example.my' }).customer).toEqual({ contact: '+60123456789', email: 'tan@example.my' });
   });
@@ -330,10 +350,10 @@ describe('choosing Curlec', () => {
   const env = { PAYMENT_PROVIDER: 'curlec', CURLEC_KEY_ID: KEY_ID, CURLEC_KEY_SECRET: KEY_SECRET, CURLEC_WEBHOOK_SECRET: WEBHOOK_SECRET };
   const deps = { db: null as never, secret: 'x', origin: 'http://127.0.0.1:3000' };
 
-  test('PAYMENT_PROVIDER=curlec takes card, FPX, the e-wallets and DuitNow QR', () => {
+  test('PAYMENT_PROVIDER=curlec takes card, FPX, the e-wallets, DuitNow QR and Atome', () => {
     const p = paymentProviderFromEnv(env, deps);
     expect(p.name).toBe('curlec');
-    expect(p.methods).toEqual(['card', 'fpx', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow']);
+    expect(p.methods).toEqual(['card', 'fpx', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow', 'atome']);
   });
 
   test('without its secrets it does not start', () => {

@@ -225,16 +225,30 @@ export function createCurlecDouble(options: CurlecDoubleOptions): CurlecDouble {
     // "method=fail" is the page's older Fail button.
     const outcome = form.get('method') === 'fail' ? 'fail' : (form.get('outcome') ?? 'pay');
     const how = methodFrom({ method: form.get('method') ?? 'card', bank: form.get('bank'), cardType: form.get('card_type') }) ?? { method: 'card', cardType: 'credit' };
+    const page = (link: Json, notice?: string, declined?: boolean) => hostedPage(link, `${mountPath}/i/${link.id}/pay`, notice, { declined });
+    if (outcome === 'abandon') {
+      // The customer leaves for the shop without paying: nothing is recorded, the link stays
+      // open, and the browser goes back to the link's callback_url with no payment parameters.
+      const link = await readLink(books, linkId);
+      pageHeaders(c, link);
+      if (!link) return c.html(missingPage('No such payment link.'), 404);
+      if (link.status !== 'created' || !link.callback_url) return c.html(page(link, link.status === 'created' ? 'You left without paying.' : undefined));
+      return c.redirect(link.callback_url, 303);
+    }
     const result = outcome === 'fail' ? await failLink(books, linkId, how) : await payLink(books, linkId, how, { late: outcome === 'late' });
     const link = await readLink(books, linkId);
     pageHeaders(c, link);
     if (!link) return c.html(missingPage('No such payment link.'), 404);
-    if (!('paymentId' in result)) return c.html(hostedPage(link, `${mountPath}/i/${link.id}/pay`), 409);
+    // Refused (a closed link, Atome below its least amount): the page says why.
+    if (!('paymentId' in result)) return c.html(page(link, String(result.body.error?.description ?? 'The payment was refused.')), 409);
     // The shop hears at once unless the payment is confirmed later (or webhooks are delayed).
     await deliverNow({ ids: result.webhookIds });
     // Curlec sends the customer back only after a payment; a failed attempt stays on its page.
+    if (outcome === 'fail' && how.method === 'paylater') {
+      return c.html(page(link, 'Atome declined the payment. Choose another method and try again.', true));
+    }
     if (outcome === 'fail' || !link.callback_url) {
-      return c.html(hostedPage(link, `${mountPath}/i/${link.id}/pay`, outcome === 'fail' ? 'The payment failed. Choose a method and try again.' : 'Paid.'));
+      return c.html(page(link, outcome === 'fail' ? 'The payment failed. Choose a method and try again.' : 'Paid.'));
     }
     return c.redirect(await returnUrl(linkId), 303);
   });

@@ -61,7 +61,11 @@ export type DoubleMethod =
   | { method: 'card'; cardType?: 'credit' | 'debit' }
   | { method: 'fpx'; bank: string }
   | { method: 'wallet'; wallet: 'touchngo' | 'grabpay' | 'shopeepay' | 'boost' }
-  | { method: 'duitnow' };
+  | { method: 'duitnow' }
+  | { method: 'paylater'; provider: 'atome' };
+
+/** Curlec offers Atome (pay later) from RM 10.00 up. */
+export const PAY_LATER_LEAST_SEN = 1000;
 
 /** FPX banks as Curlec codes them. */
 export const FPX_BANKS: readonly { code: string; name: string }[] = [
@@ -83,6 +87,7 @@ export const PAGE_METHODS: readonly { value: string; label: string; how: DoubleM
   { value: 'grabpay', label: 'GrabPay', how: { method: 'wallet', wallet: 'grabpay' } },
   { value: 'shopeepay', label: 'ShopeePay', how: { method: 'wallet', wallet: 'shopeepay' } },
   { value: 'boost', label: 'Boost', how: { method: 'wallet', wallet: 'boost' } },
+  { value: 'atome', label: 'Atome (pay later)', how: { method: 'paylater', provider: 'atome' } },
 ];
 
 /** The tester's choice from a form or a control call: method (fpx, card, tng, …), bank, card_type. */
@@ -94,6 +99,7 @@ export function methodFrom(fields: { method?: unknown; bank?: unknown; cardType?
   }
   if (method === 'card') return { method: 'card', cardType: fields.cardType === 'debit' ? 'debit' : 'credit' };
   if (method === 'duitnow') return { method: 'duitnow' };
+  if (method === 'paylater' || method === 'atome') return { method: 'paylater', provider: 'atome' };
   if (method === 'wallet' && typeof fields.wallet === 'string') {
     const wallet = fields.wallet === 'tng' ? 'touchngo' : fields.wallet;
     return wallet === 'touchngo' || wallet === 'grabpay' || wallet === 'shopeepay' || wallet === 'boost' ? { method: 'wallet', wallet } : null;
@@ -123,7 +129,9 @@ export function methodFields(how: DoubleMethod, paymentId: string): Json {
     card_id: card ? card.id : null,
     ...(card ? { card } : {}),
     bank: how.method === 'fpx' ? how.bank : null,
-    wallet: how.method === 'wallet' ? how.wallet : null,
+    // Pay later names its lender as the provider; Razorpay's pay-later payments carry it in wallet too.
+    wallet: how.method === 'wallet' ? how.wallet : how.method === 'paylater' ? how.provider : null,
+    ...(how.method === 'paylater' ? { provider: how.provider } : {}),
     vpa: null,
   };
 }

@@ -40,22 +40,40 @@ const stateWords: Record<string, string> = {
 
 /**
  * The page's choice a link was created to open on (its options.checkout.prefill: method 'card',
- * 'fpx' with a bank, or 'wallet' with the wallet), or none.
+ * 'fpx' with a bank, 'wallet' with the wallet, or 'paylater' with provider 'atome'), or none.
  */
 function prefilled(link: Json): { value: string; bank?: string } | null {
   const prefill = (link.options as Json | undefined)?.checkout?.prefill as Json | undefined;
   if (!prefill || typeof prefill !== 'object') return null;
   const how = PAGE_METHODS.find(
-    (m) => m.how.method === prefill.method && (m.how.method !== 'wallet' || m.how.wallet === prefill.wallet),
+    (m) =>
+      m.how.method === prefill.method &&
+      (m.how.method !== 'wallet' || m.how.wallet === prefill.wallet) &&
+      (m.how.method !== 'paylater' || prefill.provider === undefined || m.how.provider === prefill.provider),
   );
   if (!how) return null;
   return how.how.method === 'fpx' && typeof prefill.bank === 'string' ? { value: how.value, bank: prefill.bank } : { value: how.value };
 }
 
-/** The hosted page of a link: the amount, what it is for, the method (the one it was created with chosen) and the three presses. */
-export function hostedPage(link: Json, action: string, notice?: string): string {
+/** The presses of the page: a card's or a wallet's, or Atome's while Atome is the method chosen. */
+const ORDINARY_BUTTONS = `<button class="pay" name="outcome" value="pay">Pay</button>
+<button name="outcome" value="late">Pay, confirmed later</button>
+<button name="outcome" value="fail">Fail</button>`;
+const ATOME_BUTTONS = `<button class="pay" name="outcome" value="pay">Approve</button>
+<button name="outcome" value="fail">Decline</button>
+<button name="outcome" value="abandon">Abandon</button>`;
+
+/**
+ * The hosted page of a link: the amount, what it is for, the method (the one it was created
+ * with chosen) and the presses: Pay, Pay confirmed later and Fail; Approve, Decline and Abandon
+ * when Atome is the method chosen. `declined`: Atome declined, so nothing is chosen for the
+ * customer and the ordinary presses are back.
+ */
+export function hostedPage(link: Json, action: string, notice?: string, options: { declined?: boolean } = {}): string {
   const open = link.status === 'created';
-  const chosen = prefilled(link);
+  const prefill = prefilled(link);
+  const chosen = options.declined && prefill?.value === 'atome' ? null : prefill;
+  const atome = chosen?.value === 'atome';
   const methods = PAGE_METHODS.map(
     (m, i) => `<label class="choice"><input type="radio" name="method" value="${m.value}"${(chosen ? chosen.value === m.value : i === 0) ? ' checked' : ''}> ${e(m.label)}</label>`,
   ).join('\n');
@@ -67,10 +85,8 @@ ${methods}
 </fieldset>
 <label class="field">FPX bank <select name="bank">${banks}</select></label>
 <label class="field">Card type <select name="card_type"><option value="credit">Credit card</option><option value="debit">Debit card</option></select></label>
-<div class="actions">
-<button class="pay" name="outcome" value="pay">Pay</button>
-<button name="outcome" value="late">Pay, confirmed later</button>
-<button name="outcome" value="fail">Fail</button>
+${atome ? `<p>Atome: pay ${e(ringgit(link.amount))} in 3 payments. Approve, Decline, or Abandon to go back to the shop without paying.</p>\n` : ''}<div class="actions">
+${atome ? ATOME_BUTTONS : ORDINARY_BUTTONS}
 </div>
 </form>`
     : `<p role="status">${e(stateWords[link.status] ?? `This payment link is ${link.status}.`)}</p>`;

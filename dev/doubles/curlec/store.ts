@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client.ts';
 import { scheduleJob, type JobHandler } from '../../../server/jobs/queue.ts';
-import { amountProblem, duitNowPayload, entityId, failure, methodFields, unknownId, type Answer, type DoubleMethod, type Json } from './entities.ts';
+import { amountProblem, duitNowPayload, entityId, failure, methodFields, PAY_LATER_LEAST_SEN, ringgit, unknownId, type Answer, type DoubleMethod, type Json } from './entities.ts';
 import { curlecDoubleIdempotency, curlecDoubleLinks, curlecDoubleOrders, curlecDoublePayments, curlecDoubleRefunds, curlecDoubleRequests } from './schema.ts';
 import { queueWebhook, type WebhookTarget } from './webhooks.ts';
 
@@ -227,6 +227,10 @@ async function attemptOnLink(books: DoubleBooks, linkId: string, how: DoubleMeth
     const open = row.status === 'created' || (options.evenIfClosed && status === 'captured' && (row.status === 'cancelled' || row.status === 'expired'));
     if (!open) refuse(failure(400, `Payment link is ${row.status}`, { field: 'status' }));
     const link = row.entity;
+    // Atome is not offered below its least amount: neither approved nor declined, nothing recorded.
+    if (how.method === 'paylater' && link.amount < PAY_LATER_LEAST_SEN) {
+      refuse(failure(400, `Atome takes amounts of ${ringgit(PAY_LATER_LEAST_SEN)} or more. Please choose another method.`, { field: 'method', reason: 'payment_method_not_available' }));
+    }
     const at = secondsOf(now);
     const paymentId = entityId('pay');
     const customer = (link.customer ?? {}) as Json;

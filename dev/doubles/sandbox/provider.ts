@@ -60,7 +60,8 @@ export interface SandboxProvider extends PaymentProvider {
   readonly now: () => Date;
 }
 
-const sandboxMethods: readonly PayMethod[] = payMethods;
+/** Every method but Atome, which the shop offers through Curlec alone (docs/contracts/running-the-business.md §4). */
+const sandboxMethods: readonly PayMethod[] = payMethods.filter((m) => m !== 'atome');
 const bankCodes = new Set<string>(fpxBanks.map((b) => b.code));
 
 export const isPayMethod = (value: unknown): value is PayMethod => (payMethods as readonly unknown[]).includes(value);

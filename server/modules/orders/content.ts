@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categories, type CategoryClassName } from '../../../contract/rules/categories.ts';
 import { fulfilmentMethods } from '../../../contract/rules/order-status.ts';
+import { ATOME_LEAST_SEN } from '../../../contract/rules/pay-later.ts';
 import { readContent } from '../../db/content.ts';
 
 /**
@@ -92,6 +93,24 @@ export async function loadDelivery(contentDir: string): Promise<DeliveryRules> {
 
 export async function loadWarranty(contentDir: string): Promise<WarrantyRules> {
   return readContent(contentDir, 'orders/warranty.json', warrantyFile);
+}
+
+/**
+ * content/orders/payments.json: the least amount Atome (pay later, through Curlec) is offered
+ * for, in sen. Curlec takes Atome from RM 10.00 up (ATOME_LEAST_SEN), so a lower minimum would
+ * offer what Curlec then refuses (docs/contracts/running-the-business.md §4).
+ */
+export const paymentsFile = z.strictObject({
+  atomeMinSen: z
+    .number()
+    .int('a whole number of sen')
+    .min(ATOME_LEAST_SEN, `at least ${ATOME_LEAST_SEN} sen (RM 10.00): Curlec takes Atome from RM 10.00 up`)
+    .max(5_000_000_00, 'at most 500000000 sen (RM 5,000,000.00)'),
+});
+export type PaymentRules = z.infer<typeof paymentsFile>;
+
+export async function loadPayments(contentDir: string): Promise<PaymentRules> {
+  return readContent(contentDir, 'orders/payments.json', paymentsFile);
 }
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time as HH:mm');

@@ -5,7 +5,7 @@ import type { LineOptions } from '../../../contract/line.ts';
 import type { Actor, FulfilmentMethod, OrderStage, OrderStatus } from '../../../contract/rules/order-status.ts';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
 import type { SizeClass } from '../../../contract/rules/price.ts';
-import type { DeliveryRules, FulfilmentRules, MobileFileRules, WarrantyRules } from './content.ts';
+import type { DeliveryRules, FulfilmentRules, MobileFileRules, PaymentRules, WarrantyRules } from './content.ts';
 
 /** The car as it was when the order was placed: names survive later content changes. */
 export interface CarSnapshot {
@@ -195,8 +195,8 @@ export const orderHistory = pgTable(
   (t) => [index('order_history_order_idx').on(t.orderId, t.id)],
 );
 
-/** content/orders/fulfilment.json, delivery.json and warranty.json as the last start loaded them. */
+/** content/orders/fulfilment.json, delivery.json, warranty.json, mobile.json and payments.json as the last start loaded them. */
 export const orderRules = pgTable('order_rules', {
-  key: text('key').$type<'fulfilment' | 'delivery' | 'warranty' | 'mobile'>().primaryKey(),
-  rules: jsonb('rules').$type<FulfilmentRules | DeliveryRules | WarrantyRules | MobileFileRules>().notNull(),
+  key: text('key').$type<'fulfilment' | 'delivery' | 'warranty' | 'mobile' | 'payments'>().primaryKey(),
+  rules: jsonb('rules').$type<FulfilmentRules | DeliveryRules | WarrantyRules | MobileFileRules | PaymentRules>().notNull(),
 });

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { upsertAll } from '../../db/upsert.ts';
 import { warning } from '../errors.ts';
 import { paidOrder } from '../payments/service.ts';
-import type { DeliveryRules, FulfilmentRules, MobileFileRules, WarrantyRules } from './content.ts';
+import type { DeliveryRules, FulfilmentRules, MobileFileRules, PaymentRules, WarrantyRules } from './content.ts';
 import { orderHistory, orderLines, orderLineTyres, orderRules, orders } from './schema.ts';
 import { transitionOrder, type OrderEvent, type OrderMoveContext, type Refusal } from './states.ts';
 
@@ -32,18 +32,27 @@ export interface HistoryNote {
 }
 
 /** content/orders rules, stored so every API process loads the same ones after the sync. */
-export async function syncOrderRules(db: Db, rules: { fulfilment: FulfilmentRules; delivery: DeliveryRules; warranty: WarrantyRules; mobile: MobileFileRules }) {
+export interface OrderRules {
+  fulfilment: FulfilmentRules;
+  delivery: DeliveryRules;
+  warranty: WarrantyRules;
+  mobile: MobileFileRules;
+  payments: PaymentRules;
+}
+
+export async function syncOrderRules(db: Db, rules: OrderRules) {
   await upsertAll(db, orderRules, orderRules.key, [
     { key: 'fulfilment', rules: rules.fulfilment },
     { key: 'delivery', rules: rules.delivery },
     { key: 'warranty', rules: rules.warranty },
     { key: 'mobile', rules: rules.mobile },
+    { key: 'payments', rules: rules.payments },
   ]);
 }
 
-export async function loadOrderRules(db: Db): Promise<{ fulfilment: FulfilmentRules; delivery: DeliveryRules; warranty: WarrantyRules; mobile: MobileFileRules }> {
+export async function loadOrderRules(db: Db): Promise<OrderRules> {
   const rows = await db.select().from(orderRules);
-  const rule = (key: 'fulfilment' | 'delivery' | 'warranty' | 'mobile') => {
+  const rule = (key: keyof OrderRules) => {
     const row = rows.find((r) => r.key === key);
     if (!row) throw new Error(`the ${key} rules of content/orders were not loaded: run the content sync first`);
     return row.rules;
@@ -53,6 +62,7 @@ export async function loadOrderRules(db: Db): Promise<{ fulfilment: FulfilmentRu
     delivery: rule('delivery') as DeliveryRules,
     warranty: rule('warranty') as WarrantyRules,
     mobile: rule('mobile') as MobileFileRules,
+    payments: rule('payments') as PaymentRules,
   };
 }
 

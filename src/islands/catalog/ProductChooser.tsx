@@ -13,6 +13,7 @@ import { $lastWorkshop } from '../../stores/location.ts';
 import { $productChoices, chooseOption, chooseQuantity, forgetOptions, lineQuery } from '../../stores/product-choice.ts';
 import { $carPicker, askToLogIn, chooseVariantOf, notify } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
+import { AtomeLine } from '../payment/AtomeLine.tsx';
 import { useClientStore, useHydrated } from '../ui/useClientStore.ts';
 import { carLabel, variantKnown } from './car-label.ts';
 import { ChoiceControls, type ChoiceOffer } from './ChoiceControls.tsx';
@@ -179,6 +180,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
       <section ref={priceBlock} aria-label={t.product.orderBar} className="space-y-2">
         <p className="text-sm font-semibold text-slate-700">{quantity > 1 ? totalLabel : unitLabel}</p>
         <p className="text-3xl font-extrabold tabular-nums text-brand-900">{headline}</p>
+        <AtomeLine locale={locale} totalSen={total.totalSen} />
         {quantity > 1 && <p className="text-sm text-slate-600">{fill(t.product.unitPrice, { label: unitLabel, price: formatRM(unit.totalSen, locale) })}</p>}
         {fromPrice && !variantMissing && <p className="text-sm text-slate-600">{t.product.fromNote}</p>}
         <div className="grid gap-2 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import { isFitted } from '../../../contract/rules/order-required.ts';
 import type { FulfilmentMethod } from '../../../contract/rules/order-status.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { formatRM } from '../../lib/money.ts';
+import { AtomeLine } from '../payment/AtomeLine.tsx';
 import { CouponField } from './CouponField.tsx';
 import type { Quote } from './useQuote.ts';
 
@@ -84,6 +85,7 @@ export function CheckoutTotals({ locale, method, quote, check, state, couponCode
           <dd className="tabular-nums">{ready ? formatRM(quote.totalSen, locale) : '…'}</dd>
         </div>
       </dl>
+      {ready && <AtomeLine locale={locale} totalSen={quote.totalSen} />}
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { PayMethod } from '../../../contract/rules/order-status.ts';
+import { atomePayments } from '../../../contract/rules/pay-later.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { orderPay } from '../../lib/order-endpoints.ts';
 import { formatRM } from '../../lib/money.ts';
 import { clock, secondsUntil } from '../../lib/pay-time.ts';
-import { firstChoice, saveChoice, savedChoice, type Offered } from '../../lib/pay-choice.ts';
+import { firstChoice, offeredFor, saveChoice, savedChoice, type Offered } from '../../lib/pay-choice.ts';
 
 /** Marks that the customer left for the provider's page, so their return can say how it went. */
 export const startedKey = (orderNo: string) => `servauto.paying.${orderNo}`;
@@ -24,7 +25,7 @@ interface Props {
   locale: Locale;
   orderNo: string;
   totalSen: number;
-  /** What the provider takes now: only these methods and banks are offered, in this order. */
+  /** What the provider takes now: only these methods and banks are offered, in this order (Atome from its minimum up). */
   offered: Offered;
   /** Epoch ms when paying ends, from the server's seconds left (the device clock may be off). */
   deadline: number;
@@ -34,8 +35,9 @@ interface Props {
 }
 
 /** The time left, the methods Malaysians pay with, and Pay, which opens the provider's page. */
-export function PayForm({ locale, orderNo, totalSen, offered, deadline, lastMethod, onTimeOver }: Props) {
+export function PayForm({ locale, orderNo, totalSen, offered: provided, deadline, lastMethod, onTimeOver }: Props) {
   const t = dictionary(locale).payment;
+  const offered = offeredFor(provided, totalSen);
   const [left, setLeft] = useState(() => secondsUntil(deadline, Date.now()));
   const [chosen] = useState(() => firstChoice(offered, savedChoice(tabStorage(), orderNo), lastMethod));
   const [method, setMethod] = useState<PayMethod | null>(chosen.method);
@@ -54,6 +56,9 @@ export function PayForm({ locale, orderNo, totalSen, offered, deadline, lastMeth
     }, 1000);
     return () => clearInterval(timer);
   }, [deadline, onTimeOver]);
+
+  // Atome's three payments, the first today (docs/contracts/running-the-business.md §4).
+  const atome = method === 'atome' ? atomePayments(totalSen).map((sen) => formatRM(sen, locale)) : null;
 
   const pay = async () => {
     if (busy || !method) return;
@@ -99,6 +104,11 @@ export function PayForm({ locale, orderNo, totalSen, offered, deadline, lastMeth
         </div>
         {offered.methods.length === 0 && <p className="rounded-lg bg-slate-100 p-3 font-semibold">{t.noMethods}</p>}
       </fieldset>
+      {atome && (
+        <p className="rounded-lg bg-slate-100 p-3">
+          {fill(t.atomeSplit, { first: atome[0]!, second: atome[1]!, last: atome[2]! })}
+        </p>
+      )}
       {method === 'fpx' && (
         <div>
           <label htmlFor="fpx-bank" className="mb-1 block font-semibold">

@@ -51,6 +51,13 @@ describe('the receipt names how it was paid', () => {
     expect(paidBy(receipt(order([attempt('card', 'succeeded')]), true))).toEqual(['Paid by', 'Credit or debit card']);
   });
 
+  test('Atome is named as paying later, in three languages', () => {
+    const atome = order([attempt('atome', 'succeeded')]);
+    expect(paidBy(receipt(atome, true))).toEqual(['Paid by', 'Atome, pay later in 3 payments']);
+    expect(paidBy(receipt(atome, true, 'zh-cn'))).toEqual(['付款方式', 'Atome 先买后付（分 3 期）']);
+    expect(paidBy(receipt(atome, true, 'ms'))).toEqual(['Dibayar melalui', 'Atome, beli sekarang bayar kemudian (3 bayaran)']);
+  });
+
   test('the summary before paying names none', () => {
     expect(paidBy(receipt(order([attempt('fpx', 'failed')]), false))).toBeUndefined();
   });

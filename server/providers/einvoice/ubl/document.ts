@@ -16,9 +16,9 @@ export interface UblDocument {
   Invoice: [UblNode];
 }
 
-/** LHDN's payment modes: 01 cash, 03 bank transfer (FPX, DuitNow), 04 credit card (05 debit card), 06 e-wallet, 08 others. */
-const paymentModes: Record<EinvoicePayment['method'], string> = { cash: '01', fpx: '03', card: '04', tng: '06', grabpay: '06', shopeepay: '06', boost: '06', duitnow: '03', other: '08' };
-const methodWords: Record<EinvoicePayment['method'], string> = { cash: 'cash', fpx: 'FPX online banking', card: 'card', tng: "Touch 'n Go eWallet", grabpay: 'GrabPay', shopeepay: 'ShopeePay', boost: 'Boost', duitnow: 'DuitNow QR', other: 'other means' };
+/** LHDN's payment modes: 01 cash, 03 bank transfer (FPX, DuitNow), 04 credit card (05 debit card), 06 e-wallet, 08 others (Atome's pay later). */
+const paymentModes: Record<EinvoicePayment['method'], string> = { cash: '01', fpx: '03', card: '04', tng: '06', grabpay: '06', shopeepay: '06', boost: '06', duitnow: '03', atome: '08', other: '08' };
+const methodWords: Record<EinvoicePayment['method'], string> = { cash: 'cash', fpx: 'FPX online banking', card: 'card', tng: "Touch 'n Go eWallet", grabpay: 'GrabPay', shopeepay: 'ShopeePay', boost: 'Boost', duitnow: 'DuitNow QR', atome: 'Atome pay later', other: 'other means' };
 
 export interface DocumentParts {
   typeCode: EinvoiceTypeCode;

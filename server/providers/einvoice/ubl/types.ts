@@ -79,7 +79,7 @@ export interface EinvoiceLineInput {
 
 /** How the order was paid: LHDN's payment mode code is derived from it. */
 export interface EinvoicePayment {
-  method: 'fpx' | 'card' | 'tng' | 'grabpay' | 'shopeepay' | 'boost' | 'duitnow' | 'cash' | 'other';
+  method: 'fpx' | 'card' | 'tng' | 'grabpay' | 'shopeepay' | 'boost' | 'duitnow' | 'atome' | 'cash' | 'other';
   /** Card: credit (04) or debit (05) when the provider said; 04 when unknown. */
   cardType?: 'credit' | 'debit';
   paidAt: Date;

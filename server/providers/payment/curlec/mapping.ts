@@ -9,10 +9,15 @@ import type { CheckoutRequest, PaymentStatus, ProviderEvent, RefundResult } from
  */
 
 /**
- * What the shop takes through Curlec: card, FPX and the e-wallets on Curlec's hosted page, and
- * DuitNow QR drawn on the shop's own page (server-to-server).
+ * What the shop takes through Curlec: card, FPX, the e-wallets and Atome (pay later, from the
+ * content's minimum up) on Curlec's hosted page, and DuitNow QR drawn on the shop's own page
+ * (server-to-server).
  */
-export const curlecMethods: readonly PayMethod[] = ['card', 'fpx', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow'];
+export const curlecMethods: readonly PayMethod[] = ['card', 'fpx', 'tng', 'grabpay', 'shopeepay', 'boost', 'duitnow', 'atome'];
+
+/** Curlec's names for Atome: method `paylater`, provider `atome` (docs/contracts/running-the-business.md §4). */
+export const PAY_LATER = 'paylater';
+export const ATOME_PROVIDER = 'atome';
 
 /**
  * Curlec wants a link to live a while before it expires (documented for expire_by: a future
@@ -51,8 +56,12 @@ export interface PaymentLinkParams {
   options?: { checkout: { prefill: CheckoutPrefill } };
 }
 
-/** Curlec's checkout prefill: the method, and the FPX bank (Curlec's code) or the e-wallet. */
-export type CheckoutPrefill = { method: 'card' } | { method: 'fpx'; bank?: string } | { method: 'wallet'; wallet: string };
+/** Curlec's checkout prefill: the method, and the FPX bank (Curlec's code), the e-wallet or the pay-later provider. */
+export type CheckoutPrefill =
+  | { method: 'card' }
+  | { method: 'fpx'; bank?: string }
+  | { method: 'wallet'; wallet: string }
+  | { method: typeof PAY_LATER; provider: typeof ATOME_PROVIDER };
 
 const linkWallets: Partial<Record<PayMethod, string>> = { tng: 'touchngo', grabpay: 'grabpay', shopeepay: 'shopeepay', boost: 'boost' };
 
@@ -71,6 +80,7 @@ export function checkoutPrefill(payMethod: PayMethod, bankCode?: string): Checko
     const bank = bankCode ? curlecBankCode(bankCode) : undefined;
     return bank ? { method: 'fpx', bank } : { method: 'fpx' };
   }
+  if (payMethod === 'atome') return { method: PAY_LATER, provider: ATOME_PROVIDER };
   const wallet = linkWallets[payMethod];
   return wallet ? { method: 'wallet', wallet } : null;
 }
@@ -124,6 +134,8 @@ const paymentShape = z.object({
   method: z.string().optional().nullable(),
   bank: z.string().optional().nullable(),
   wallet: z.string().optional().nullable(),
+  /** Pay later: who lends (atome). */
+  provider: z.string().optional().nullable(),
   card: z.object({ type: z.string().optional().nullable() }).loose().optional().nullable(),
   order_id: z.string().optional().nullable(),
   notes: notesShape,
@@ -188,7 +200,21 @@ export function shopBankCode(curlecBank: string): string {
   return curlecFpxBanks[curlecBank.toUpperCase()] ?? curlecBank;
 }
 
-export function usedMethod(payment: { method?: string | null; bank?: string | null; wallet?: string | null; card?: { type?: string | null } | null }): UsedMethod | null {
+/**
+ * The method of a Curlec payment in the shop's words; null when the shop has no name for it.
+ * Pay later is Atome when the payment names Atome as its provider: Curlec's payment entity
+ * names it in `provider`, and Razorpay's pay-later payments have named their provider in
+ * `wallet`, so either counts. A pay-later payment naming no provider is Atome too, the only
+ * one Curlec offers in Malaysia; one naming another provider is not (the shop has no name for
+ * it, and the receipt keeps the method the customer chose).
+ */
+export function usedMethod(payment: {
+  method?: string | null;
+  bank?: string | null;
+  wallet?: string | null;
+  provider?: string | null;
+  card?: { type?: string | null } | null;
+}): UsedMethod | null {
   const method = (payment.method ?? '').toLowerCase();
   if (method === 'card' || method === 'emi') {
     const type = payment.card?.type?.toLowerCase();
@@ -196,6 +222,10 @@ export function usedMethod(payment: { method?: string | null; bank?: string | nu
   }
   if (method === 'fpx' || method === 'netbanking') return payment.bank ? { method: 'fpx', bank: shopBankCode(payment.bank) } : { method: 'fpx' };
   if (method === 'duitnow' || method === 'duitnow_qr') return { method: 'duitnow' };
+  if (method === PAY_LATER) {
+    const named = [payment.provider, payment.wallet].map((p) => (p ?? '').trim().toLowerCase()).filter((p) => p !== '');
+    return named.length === 0 || named.includes(ATOME_PROVIDER) ? { method: 'atome' } : null;
+  }
   if (method === 'wallet') {
     const wallet = wallets[(payment.wallet ?? '').toLowerCase().replace(/[^a-z]/g, '')];
     return wallet ? { method: wallet } : null;

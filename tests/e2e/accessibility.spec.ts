@@ -28,19 +28,21 @@ const languages = [
   ['ms/', 'ms-MY', 'Bahasa'],
 ] as const;
 
-// One test per language: every page kind is opened in turn, shown in the language (its `lang`,
-// its heading, the switcher named in it), and all their accessibility problems reported together.
+// One test per language: every page kind is opened in turn and shown in the language (its `lang`,
+// its heading, the switcher named in it). Each kind is checked for accessibility problems in one
+// language, the languages taking turns: a page's roles, names and colours are the same in all three
+// (each dictionary has every key of the English one, by its type), and the check is the costliest step here.
 for (const [i, [prefix, lang, switcher]] of languages.entries()) {
-  test(`every page kind renders in ${lang} with no serious accessibility problem, the console's for an admin`, async ({ page }) => {
+  test(`every page kind renders in ${lang}; its share of them, the console's for an admin, with no serious accessibility problem`, async ({ page }) => {
     const problems: Record<string, string[]> = {};
-    for (const [, path] of pages) {
+    for (const [n, [, path]] of pages.entries()) {
       await page.goto(`/pc/${prefix}${path}`);
       await expect(page.locator('html'), path).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
       await expect(page.getByRole('navigation', { name: switcher, exact: true }), path).toBeAttached();
-      problems[`/pc/${prefix}${path}`] = await seriousProblems(page);
+      if (n % languages.length === i) problems[`/pc/${prefix}${path}`] = await seriousProblems(page);
     }
-    for (const path of consolePages.filter((_, n) => n % 3 === i)) {
+    for (const path of consolePages.filter((_, n) => n % languages.length === i)) {
       await openAsStaff(page, ADMIN_PHONE, `/pc/${prefix}${path}`);
       await expect(page.getByRole('navigation', { name: consoleMenu[prefix] })).toBeVisible();
       problems[`/pc/${prefix}${path}`] = await seriousProblems(page);

@@ -121,6 +121,6 @@ describe('coupon/client-get and paying name their fields in words', () => {
 
   test('order/app/pay', async () => {
     await expectRefused(PAY, { payMethod: 'fpx' }, { field: 'orderNo', value: null, en: 'Order number is required.', zh: '订单号为必填项。', ms: 'Nombor pesanan diperlukan.' });
-    await expectRefused(PAY, { orderNo: 'SV1', payMethod: 'cash' }, { field: 'payMethod', value: null, en: 'Payment method must be one of: fpx, card, tng, grabpay, shopeepay, boost, duitnow.', zh: '付款方式必须是以下之一：fpx, card, tng, grabpay, shopeepay, boost, duitnow。', ms: 'Kaedah pembayaran mestilah salah satu daripada: fpx, card, tng, grabpay, shopeepay, boost, duitnow.' });
+    await expectRefused(PAY, { orderNo: 'SV1', payMethod: 'cash' }, { field: 'payMethod', value: null, en: 'Payment method must be one of: fpx, card, tng, grabpay, shopeepay, boost, duitnow, atome.', zh: '付款方式必须是以下之一：fpx, card, tng, grabpay, shopeepay, boost, duitnow, atome。', ms: 'Kaedah pembayaran mestilah salah satu daripada: fpx, card, tng, grabpay, shopeepay, boost, duitnow, atome.' });
   });
 });

@@ -4,11 +4,12 @@ import { Code } from '../../contract/codes.ts';
 import { ringgit } from '../../contract/rules/money.ts';
 import { refreshIndexes } from '../../server/indexes.ts';
 import { DAY_MS, reconcileSince } from '../../server/modules/reconcile/service.ts';
-import { curlecProvider, type CurlecProvider } from '../../server/providers/payment/curlec/provider.ts';
-import { startCurlecDouble, type CurlecDouble, type CurlecWebhook, type DoubleMethod } from './curlec-double.ts';
+import type { CurlecProvider } from '../../server/providers/payment/curlec/provider.ts';
+import { type CurlecDouble, type CurlecWebhook, type DoubleMethod } from './curlec-double.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
-import { startApi, type TestApi } from './harness.ts';
-import { REFUND, scratchDataDir } from './my-orders-fixtures.ts';
+import type { TestApi } from './harness.ts';
+import { startCurlecShop, type CurlecShop } from './curlec-shop.ts';
+import { REFUND } from './my-orders-fixtures.ts';
 import { ADD, FIND, installOrder, PAY, PAY_STATUS, pickupOrder, rows } from './order-fixtures.ts';
 
 /**
@@ -31,29 +32,13 @@ let k: Keys;
 /** A test changed the content's minimum: the next one starts from the shipped content again. */
 let minimumChanged = false;
 
-/** Where the shop believes Curlec is: each test's own double answers there. */
-const CURLEC = 'http://curlec.test';
+let shop: CurlecShop;
 
 beforeAll(async () => {
-  scratchDataDir();
-  // The shop runs on the test clock and the double on the real one: a link's expiry is moved by the difference.
-  const toDouble: typeof fetch = async (input, init) => {
-    const url = String(input).replace(CURLEC, double.base);
-    if (init?.method === 'POST' && url.endsWith('/v1/payment_links') && typeof init.body === 'string') {
-      const body = JSON.parse(init.body) as { expire_by: number };
-      body.expire_by += Math.ceil((Date.now() - api.now().getTime()) / 1000);
-      return fetch(url, { ...init, body: JSON.stringify(body) });
-    }
-    return fetch(url, init);
-  };
-  double = await startCurlecDouble();
-  provider = curlecProvider({ keyId: double.keyId, keySecret: double.keySecret, webhookSecret: double.webhookSecret, apiBase: CURLEC, now: () => api.now(), fetch: toDouble });
-  api = await startApi({ provider });
+  shop = await startCurlecShop();
+  ({ double, provider, api } = shop);
 });
-afterAll(async () => {
-  await api?.close();
-  await double?.close();
-});
+afterAll(() => shop?.close());
 beforeEach(async () => {
   await double.reset();
   await api.reset();

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DAY_MS, reconcileSince } from '../../server/modules/reconcile/service.ts';
-import { curlecProvider, type CurlecProvider } from '../../server/providers/payment/curlec/provider.ts';
-import { startCurlecDouble, type CurlecDouble, type CurlecWebhook, type DoubleMethod } from './curlec-double.ts';
+import type { CurlecProvider } from '../../server/providers/payment/curlec/provider.ts';
+import { type CurlecDouble, type CurlecWebhook, type DoubleMethod } from './curlec-double.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
-import { startApi, type TestApi } from './harness.ts';
-import { CANCEL, REFUND, scratchDataDir } from './my-orders-fixtures.ts';
+import type { TestApi } from './harness.ts';
+import { startCurlecShop, type CurlecShop } from './curlec-shop.ts';
+import { CANCEL, REFUND } from './my-orders-fixtures.ts';
 import { ADD, FIND, installOrder, mailOrder, PAY, PAY_STATUS, pickupOrder, rows } from './order-fixtures.ts';
 
 /**
@@ -23,31 +24,13 @@ let provider: CurlecProvider;
 let api: TestApi;
 let k: Keys;
 
-/** Where the shop believes Curlec is: each test's own double answers there. */
-const CURLEC = 'http://curlec.test';
+let shop: CurlecShop;
 
 beforeAll(async () => {
-  scratchDataDir();
-  // Each test starts with Curlec's books as empty as the shop's; the shop runs on
-  // the test clock and the double on the real one, so a link's expiry is moved by the difference.
-  const toDouble: typeof fetch = async (input, init) => {
-    const url = String(input).replace(CURLEC, double.base);
-    if (init?.method === 'POST' && url.endsWith('/v1/payment_links') && typeof init.body === 'string') {
-      const body = JSON.parse(init.body) as { expire_by: number };
-      body.expire_by += Math.ceil((Date.now() - api.now().getTime()) / 1000);
-      return fetch(url, { ...init, body: JSON.stringify(body) });
-    }
-    return fetch(url, init);
-  };
-  const keys = await startCurlecDouble();
-  double = keys;
-  provider = curlecProvider({ keyId: keys.keyId, keySecret: keys.keySecret, webhookSecret: keys.webhookSecret, apiBase: CURLEC, now: () => api.now(), fetch: toDouble });
-  api = await startApi({ provider });
+  shop = await startCurlecShop();
+  ({ double, provider, api } = shop);
 });
-afterAll(async () => {
-  await api?.close();
-  await double?.close();
-});
+afterAll(() => shop?.close());
 beforeEach(async () => {
   await double.reset();
   await api.reset();

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { outboxIdle } from '../../server/modules/notifications/outbox.ts';
 import { orderNotice, sendOrderNotice } from '../../server/modules/notifications/service.ts';
 import { orders } from '../../server/modules/orders/schema.ts';
 import type { SmsProvider } from '../../server/providers/sms/index.ts';
@@ -40,6 +41,8 @@ test('the console’s moves tell the customer in the order’s language, and the
   const ctx = { db: api.db, indexes: api.indexes, sms: sms() };
   sent.length = 0;
   await sendOrderNotice(ctx, await rowOf(pickup), { kind: 'pickupReady' }, api.now());
+  // The send is nudged after the commit, not awaited by the move: wait for it as a stop does.
+  await outboxIdle(api.db);
   const code = (await rowOf(pickup)).pickupCode!;
   expect(sent).toEqual([{ phone: '+60123456789', text: expect.stringContaining(`kod ambil ${code}`) }]);
 
@@ -70,9 +73,11 @@ test('a notice made in a rolled-back move is neither kept nor sent; one the prov
   expect((await noticesOf(orderNo)).map((n) => n.kind)).toEqual(['bookingConfirmed']);
 
   await sendOrderNotice({ ...ctx, sms: sms(true) }, await rowOf(orderNo), { kind: 'refundPaid', amountSen: 100 }, api.now());
+  await outboxIdle(api.db);
   expect((await noticesOf(orderNo)).at(-1)).toMatchObject({ kind: 'refundPaid', sent: false });
 
   await sendOrderNotice(ctx, await rowOf(orderNo), { kind: 'reminder' }, api.now(), 'once');
   await sendOrderNotice(ctx, await rowOf(orderNo), { kind: 'reminder' }, api.now(), 'once');
+  await outboxIdle(api.db);
   expect(sent).toHaveLength(1);
 });

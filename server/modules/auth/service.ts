@@ -289,7 +289,17 @@ export async function rememberName(db: Db, userId: string, name: string): Promis
   await db
     .update(users)
     .set({ realName })
-    .where(and(eq(users.id, userId), sql`${users.realName} is distinct from ${realName}`));
+    .where(and(eq(users.id, userId), isNull(users.closedAt), sql`${users.realName} is distinct from ${realName}`));
+}
+
+/**
+ * Whether the account was closed (docs/contracts/running-the-business.md §5): a request that passed
+ * its login just before the closing finds it so, under the lock the closing also took, and writes
+ * nothing for it.
+ */
+export async function accountClosed(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, userId));
+  return !row || row.closedAt !== null;
 }
 
 /** The customer whose login phone this is (E.164), if any: a reply from that phone speaks for them. */

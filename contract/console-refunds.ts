@@ -4,7 +4,7 @@ import { pageOf, pageRequest } from './paging.ts';
 import { noticeKinds, refundDto } from './my-orders-dto.ts';
 import { refundStatuses } from './rules/order-status.ts';
 import { paths } from './paths.ts';
-import { authCodes, consoleLine, consoleOrderDetail, note, orderNo } from './console.ts';
+import { authCodes, closedCustomer, consoleLine, consoleOrderDetail, note, orderNo } from './console.ts';
 
 /**
  * The console's refunds (docs/contracts/orders.md §4): admins review a request, try a failed one again or record
@@ -61,7 +61,7 @@ export const consoleRefundsPage = defineCall({
       .object({
         orderNo: z.string(),
         store: z.object({ id: z.string(), name: z.string() }).nullable(),
-        customer: z.object({ name: z.string(), phone: z.string() }),
+        customer: closedCustomer,
         lines: z.array(consoleLine).meta({ description: 'What the order bought, in the language asked for.' }),
         paidSen: z.number().int(),
         refundedSen: z.number().int(),

@@ -60,6 +60,16 @@ export const consoleLine = z
   })
   .meta({ id: 'ConsoleLine' });
 
+/**
+ * The order's customer as staff read it; "closed account" (in the request's language) with no phone
+ * and `closedAccount: true` once the customer closed it (docs/contracts/running-the-business.md §5).
+ */
+export const closedCustomer = z.object({
+  name: z.string(),
+  phone: z.string(),
+  closedAccount: z.literal(true).optional(),
+});
+
 export const consoleOrderCard = z
   .object({
     orderNo: z.string(),
@@ -72,7 +82,7 @@ export const consoleOrderCard = z
       .object({ date: z.string(), time: z.string(), endTime: z.string(), bay: z.number().int().nullable().meta({ description: 'The bay booked, from 1.' }) })
       .nullable(),
     car: z.object({ name: z.string(), plate: z.string() }),
-    customer: z.object({ name: z.string(), phone: z.string() }),
+    customer: closedCustomer,
     lines: z.array(consoleLine),
     notes: z.string(),
     expressCompany: z.string().nullable(),
@@ -98,6 +108,7 @@ export const consoleOrderDetail = orderDetail
     consoleLines: z.array(consoleLine),
     hasPickupCode: z.boolean().meta({ description: 'Self pickup: a code is needed to hand it over.' }),
     actions: staffActions,
+    closedAccount: z.literal(true).optional().meta({ description: 'The customer closed the account (docs/contracts/running-the-business.md §5): `contact` reads "closed account", with no phone.' }),
   })
   .meta({ id: 'ConsoleOrderDetail' });
 

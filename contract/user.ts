@@ -36,19 +36,28 @@ export type User = z.infer<typeof user>;
 
 export const sendSms = defineCall({
   path: paths.sendSms,
-  summary: 'Send a one-time login code by SMS',
+  summary: 'Send a one-time code by SMS: to log in, or (logged in) to close the account',
   tag: 'user',
   auth: false,
   request: z.strictObject({
     phone,
-    type: z.enum(['login']).default('login').meta({ description: 'What the code is for.' }),
+    type: z
+      .enum(['login', 'close'])
+      .default('login')
+      .meta({
+        description:
+          "What the code is for: `login`, or `close`, a code for `app/user/close` sent only to the logged-in customer's own phone (send the user key; docs/contracts/running-the-business.md §5). A code is never taken for the other purpose.",
+      }),
   }),
   response: z.object({
     phone: z.string().meta({ description: 'The number the code went to, as stored.' }),
     resendAfter: z.number().int().meta({ description: 'Seconds before another code may be requested.' }),
     expiresIn: z.number().int().meta({ description: 'Seconds the code stays valid.' }),
   }),
-  codes: { 807: 'Asked again too soon, or too many codes for this number or network in the last hour.' },
+  codes: {
+    807: 'Asked again too soon, or too many codes for this number or network in the last hour; a closing code for another phone than the login\'s.',
+    708: 'A closing code without a login.',
+  },
 });
 
 export const clientLogin = defineCall({

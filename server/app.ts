@@ -22,6 +22,7 @@ import type { WhatsAppProvider } from './providers/whatsapp/index.ts';
 import { messageRoutes } from './routes/messages.ts';
 import type { Indexes } from './indexes.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
+import { accountRoutes } from './routes/account.ts';
 import { garageRoutes } from './routes/garage.ts';
 import { warrantyRoutes } from './routes/warranty.ts';
 import { stockRoutes } from './routes/stock.ts';
@@ -169,6 +170,7 @@ export function createApi(deps: AppDeps) {
   einvoiceRoutes(calls, shop);
   consoleEinvoiceRoutes(calls, shop, async () => (await sellerDetails()) as SellerDetails);
   garageRoutes(calls, shop, garage);
+  accountRoutes(calls, shop);
   warrantyRoutes(calls, shop);
   stockRoutes(calls, shop);
   messageRoutes(calls, api, shop, deps.twilioAuthToken ?? null);

@@ -28,5 +28,7 @@ export const garageOdometer = '/app/garage/odometer';
 export const userConsent = '/app/user/consent';
 export const userChannels = '/app/user/channels';
 export const userChannelsSet = '/app/user/channels/set';
+/** Closing one's own account with a fresh closing code (docs/contracts/running-the-business.md §5). */
+export const userClose = '/app/user/close';
 // Stock (docs/contracts/running-the-business.md §1): what a product has at a workshop and the warehouse.
 export const productStock = '/app/order/vehicle/product/stock';

@@ -21,6 +21,7 @@ import { deliverDue } from '../modules/notifications/outbox.ts';
 import type { JobHandler } from './queue.ts';
 import { reconcileHandler, RECONCILE_JOB } from './reconcile.ts';
 import { uploadSweepHandler, UPLOAD_SWEEP_JOB } from './upload-sweep.ts';
+import { accountPhotosHandler, ACCOUNT_PHOTOS_JOB } from './account-photos.ts';
 
 /** What the jobs work with: the server builds these once, and the API tests build their own. */
 export interface JobServices {
@@ -65,6 +66,7 @@ export function jobRegistry(s: JobServices): Record<string, JobHandler> {
     [MONEY_BACK_JOB]: moneyBackHandler({ db, payments, now }),
     [RECONCILE_JOB]: reconcileHandler({ db, payments, ...logged }),
     [UPLOAD_SWEEP_JOB]: uploadSweepHandler({ storage: s.storage, ...logged }),
+    [ACCOUNT_PHOTOS_JOB]: accountPhotosHandler({ storage: s.storage, ...logged }),
     [CAR_REMINDERS_JOB]: carRemindersHandler({ db, sms, email: s.email, indexes }),
     [SUBMIT_JOB]: einvoiceSubmitHandler({ db, provider: s.einvoice, now, ...(s.einvoiceAnswerWaitMs ? { answerWaitMs: s.einvoiceAnswerWaitMs } : {}) }),
     [NOTE_JOB]: einvoiceNoteHandler({ db, indexes, einvoice: s.einvoicing, now }),

@@ -20,8 +20,8 @@ export interface ConsoleReviewsInput {
   pageSize: number;
 }
 
-const select = { review: reviews, orderNo: orders.orderNo, car: orders.car, realName: users.realName, name: users.name };
-type Row = { review: ReviewRow; orderNo: string; car: (typeof orders.$inferSelect)['car']; realName: string | null; name: string | null };
+const select = { review: reviews, orderNo: orders.orderNo, car: orders.car, realName: users.realName, name: users.name, closedAt: users.closedAt };
+type Row = { review: ReviewRow; orderNo: string; car: (typeof orders.$inferSelect)['car']; realName: string | null; name: string | null; closedAt: Date | null };
 
 /** Reviews as staff read them, with what this staff member may do with each. */
 async function views(ctx: ReadContext, who: StaffRow, rows: Row[], locale: Locale) {
@@ -30,7 +30,7 @@ async function views(ctx: ReadContext, who: StaffRow, rows: Row[], locale: Local
     rows.map((r) => r.review.id),
   );
   const now = ctx.now();
-  return rows.map(({ review, orderNo, car, realName, name }) => {
+  return rows.map(({ review, orderNo, car, realName, name, closedAt }) => {
     const product = review.productId ? ctx.indexes.catalog.byId.get(review.productId) : undefined;
     const workshop = review.storeId ? ctx.indexes.workshops.find((w) => w.id === review.storeId) : undefined;
     const admin = who.role === 'admin';
@@ -45,7 +45,7 @@ async function views(ctx: ReadContext, who: StaffRow, rows: Row[], locale: Local
       publicText: review.publicText,
       found: findPersonalData(review.text).map(({ kind, value }) => ({ kind, value })),
       images: signedImages(ctx, images.get(review.id) ?? [], now),
-      authorName: authorNameOf(realName === null ? null : { realName, name: name ?? '' }, locale),
+      authorName: authorNameOf(realName === null ? null : { realName, name: name ?? '', closedAt }, locale),
       carModel: carModelOf(car),
       status: review.status,
       heldFor: review.heldFor,

@@ -18,6 +18,7 @@ import type { StaffRow } from '../modules/staff/service.ts';
 import type { ReadContext } from './context.ts';
 import { describeOrder } from './order-view.ts';
 import { appointmentView } from './order-parts.ts';
+import { closedAccounts, customerOfOrder } from './closed-accounts.ts';
 
 type Card = z.input<typeof consoleOrderCard>;
 type Detail = z.input<typeof consoleOrderDetail>;
@@ -65,11 +66,15 @@ const appointmentOf = (order: OrderRow, bay: number | undefined) => {
 
 export async function orderCards(ctx: ReadContext, orders: OrderRow[], who: StaffRow, locale: Locale): Promise<Card[]> {
   const ids = orders.map((o) => o.id);
-  const [lines, refunds, bays, ledgers] = await Promise.all([
+  const [lines, refunds, bays, ledgers, closed] = await Promise.all([
     ids.length ? ctx.db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position)) : [],
     latestRefunds(ctx.db, ids),
     baysOf(ctx.db, ids),
     ledgersOf(ctx.db, ids),
+    closedAccounts(
+      ctx.db,
+      orders.map((o) => o.customerId),
+    ),
   ]);
   return orders.map((o) => {
     const refund = refunds.get(o.id);
@@ -82,7 +87,7 @@ export async function orderCards(ctx: ReadContext, orders: OrderRow[], who: Staf
       store: storeOf(ctx, o.storeId),
       appointment: appointmentOf(o, bays.get(o.id)),
       car: { name: [o.car.brand, o.car.model, o.car.variant].filter(Boolean).join(' '), plate: o.carPlate },
-      customer: { name: o.contact.name, phone: o.contact.phone },
+      customer: customerOfOrder(o, closed, locale),
       lines: linesInWords(ctx, lines.filter((l) => l.orderId === o.id), locale),
       notes: o.notes,
       expressCompany: o.expressCompany,
@@ -99,15 +104,18 @@ export async function orderCards(ctx: ReadContext, orders: OrderRow[], who: Staf
 
 /** Everything staff need of one order; the customer's pickup code stays out of it. */
 export async function orderForStaff(ctx: ReadContext, order: OrderRow, who: StaffRow, locale: Locale): Promise<Detail> {
-  const [detail, lines, bays, refunds] = await Promise.all([
+  const [detail, lines, bays, refunds, closed] = await Promise.all([
     describeOrder(ctx, order, locale),
     linesOf(ctx.db, order.id),
     baysOf(ctx.db, [order.id]),
     latestRefunds(ctx.db, [order.id]),
+    closedAccounts(ctx.db, [order.customerId]),
   ]);
   const { pickupCode: _code, actions: _customerActions, secondsToPay: _s, payBefore: _p, ...rest } = detail;
+  const customer = customerOfOrder(order, closed, locale);
   return {
     ...rest,
+    ...(customer.closedAccount ? { contact: { name: customer.name, phone: '', email: null }, closedAccount: true } : {}),
     bay: bays.get(order.id) ?? null,
     consoleLines: linesInWords(ctx, lines, locale),
     hasPickupCode: order.method === 'pickup' && order.pickupCode !== null,

@@ -12,6 +12,7 @@ import { requireAdmin } from '../modules/staff/access.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
 import { linesInWords } from './console-view.ts';
 import { refundView } from './order-parts.ts';
+import { closedAccounts, customerOfOrder } from './closed-accounts.ts';
 import type { ReadContext } from './context.ts';
 
 /** The queue of requests waiting for review, oldest first, with their deadline. */
@@ -37,6 +38,10 @@ export async function refundQueue(ctx: ReadContext, who: StaffRow, input: { page
     parts.set(orderId, await refundsOf(ctx.db, orderId));
     lines.set(orderId, await linesOf(ctx.db, orderId));
   }
+  const closed = await closedAccounts(
+    ctx.db,
+    rows.map((r) => r.order.customerId),
+  );
   const list = rows.map(({ refund, order }) => {
     const full = parts.get(order.id)!.find((p) => p.refund.id === refund.id)!;
     const deadline = refundDeadline(refund.createdAt);
@@ -45,7 +50,7 @@ export async function refundQueue(ctx: ReadContext, who: StaffRow, input: { page
     return {
       orderNo: order.orderNo,
       store: order.storeId ? { id: order.storeId, name: workshop?.name ?? order.storeId } : null,
-      customer: { name: order.contact.name, phone: order.contact.phone },
+      customer: customerOfOrder(order, closed, locale),
       lines: linesInWords(ctx, lines.get(order.id)!, locale),
       paidSen: ledgers.get(order.id)!.paidSen,
       refundedSen: ledgers.get(order.id)!.returnedSen,

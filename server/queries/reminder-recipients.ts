@@ -18,7 +18,8 @@ export interface ReminderRecipient {
 /** Who a reminder goes to: the account's phone, and the language and e-mail of their latest orders. */
 export async function reminderRecipient(db: Db, userId: string): Promise<ReminderRecipient | null> {
   const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId));
-  if (!user) return null;
+  // A closed account has no phone (and no garage left to remind of).
+  if (!user?.phone) return null;
   const recent = await db
     .select({ language: orders.language, contact: orders.contact })
     .from(orders)

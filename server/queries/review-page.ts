@@ -30,7 +30,7 @@ export async function reviewPage(ctx: ReadContext, input: ReviewPageInput, local
   const [counts, rows] = await Promise.all([
     ctx.db.select({ rating: reviews.rating, n: sql<number>`count(*)::int` }).from(reviews).where(visible).groupBy(reviews.rating),
     ctx.db
-      .select({ review: reviews, car: orders.car, realName: users.realName, name: users.name })
+      .select({ review: reviews, car: orders.car, realName: users.realName, name: users.name, closedAt: users.closedAt })
       .from(reviews)
       .innerJoin(orders, eq(orders.id, reviews.orderId))
       .leftJoin(users, eq(users.id, reviews.customerId))
@@ -45,7 +45,7 @@ export async function reviewPage(ctx: ReadContext, input: ReviewPageInput, local
     rows.map((r) => r.review.id),
   );
   const now = ctx.now();
-  const list = rows.map(({ review, car, realName, name }) => {
+  const list = rows.map(({ review, car, realName, name, closedAt }) => {
     const reply = replyOf(review);
     return {
       reviewId: review.id,
@@ -53,7 +53,7 @@ export async function reviewPage(ctx: ReadContext, input: ReviewPageInput, local
       // Published with its phone numbers and plates masked: the public reads the masked text.
       text: review.publicText ?? review.text,
       images: (images.get(review.id) ?? []).map((key) => ({ url: signedImageUrl(ctx.secret, key, now) })),
-      authorName: authorNameOf(realName === null ? null : { realName, name: name ?? '' }, locale),
+      authorName: authorNameOf(realName === null ? null : { realName, name: name ?? '', closedAt }, locale),
       carModel: carModelOf(car),
       createdAt: review.createdAt.toISOString(),
       verified: true as const,

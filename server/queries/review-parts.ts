@@ -6,8 +6,12 @@ import type { ReviewRow } from '../modules/reviews/service.ts';
 import { signedImageUrl } from '../storage/signing.ts';
 import type { ReadContext } from './context.ts';
 
-/** The reviewer as the public reads them: from the account's name, else a neutral word. */
-export function authorNameOf(account: { realName: string; name: string } | null, locale: Locale): string {
+/**
+ * The reviewer as the public reads them: from the account's name, else a neutral word; "A customer"
+ * once the account is closed (docs/contracts/running-the-business.md §5).
+ */
+export function authorNameOf(account: { realName: string; name: string; closedAt?: Date | null } | null, locale: Locale): string {
+  if (account?.closedAt) return message(locale, 'review.closedAccount');
   return publicAuthorName(account?.realName || account?.name || '') ?? message(locale, 'review.customer');
 }
 

@@ -4,6 +4,7 @@ import { toE164 } from '../../contract/rules/phone.ts';
 import type { CallMounter } from '../http/calls.ts';
 import type { AppEnv } from '../http/env.ts';
 import type { AuthService } from '../modules/auth/service.ts';
+import { warning } from '../modules/errors.ts';
 
 /** The user key from `Authorization` (optionally `Bearer …`), else the `userKey` header. */
 export function userKeyOf(c: Context<AppEnv>): string | undefined {
@@ -15,7 +16,16 @@ export function userKeyOf(c: Context<AppEnv>): string | undefined {
 export type StaffLookup = (phone: string) => Promise<{ role: 'admin' | 'workshop'; storeId: string | null } | null>;
 
 export function authRoutes(calls: CallMounter, auth: AuthService, staffOf: StaffLookup = async () => null) {
-  calls.mount(sendSms, ({ phone }, c) => auth.sendCode(toE164(phone), c.get('clientAddress'), c.get('locale')));
+  calls.mount(sendSms, async ({ phone, type }, c) => {
+    const to = toE164(phone);
+    if (type === 'close') {
+      // A code that closes an account goes only to the logged-in customer's own phone
+      // (docs/contracts/running-the-business.md §5).
+      const { user } = await auth.session(userKeyOf(c));
+      if (user.phone !== to) throw warning('close.otherPhone', {}, { field: 'phone' });
+    }
+    return auth.sendCode(to, c.get('clientAddress'), c.get('locale'), type);
+  });
   calls.mount(clientLogin, ({ phone, code }) => auth.login(toE164(phone), code.trim()));
   calls.mount(userInfo, async (_input, c) => {
     const user = c.get('user');

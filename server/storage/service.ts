@@ -72,3 +72,9 @@ export async function lockUnattachedBefore(tx: Db, before: Date, attached: Attac
 export async function deleteUploads(tx: Db, keys: string[]): Promise<void> {
   if (keys.length) await tx.delete(uploads).where(inArray(uploads.key, keys));
 }
+
+/** The keys of every photo the customer uploaded, locked until the caller's transaction ends. */
+export async function lockCustomerUploadKeys(tx: Db, customerId: string): Promise<string[]> {
+  const rows = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.customerId, customerId)).for('update');
+  return rows.map((r) => r.key);
+}

@@ -80,9 +80,9 @@ describe('a phone number the shop cannot use', () => {
     expect(api.smsLines).toEqual([]);
   });
 
-  test('a type other than login is refused, naming the field', async () => {
+  test('a type other than login or close is refused, naming the field', async () => {
     const answer = await api.request(SEND, { phone: '0123456789', type: 'register' });
-    expect(answer).toEqual({ code: 400, msg: 'type must be one of: login.', data: { field: 'type' } });
+    expect(answer).toEqual({ code: 400, msg: 'type must be one of: login, close.', data: { field: 'type' } });
   });
 });
 

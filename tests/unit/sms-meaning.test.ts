@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { dateWords } from '../../contract/rules/dates.ts';
 import { locales, type Locale } from '../../contract/rules/language.ts';
 import { reminderText } from '../../server/jobs/car-reminders.ts';
-import { closureSms, noticeText, otpSms, type NoticeOrder, type OrderNoticeEvent } from '../../server/modules/notifications/texts.ts';
+import { accountClosedSms, closeCodeSms, closureSms, noticeText, otpSms, type NoticeOrder, type OrderNoticeEvent } from '../../server/modules/notifications/texts.ts';
 
 /**
  * What every SMS says, in every language: not its length (sms-texts.test.ts counts that) but its
@@ -179,6 +179,25 @@ kinds.push({
     en: { says: [/\blogin code is 482913\b/, /\bNever share it\b/], never: [/\border\b/] },
     'zh-cn': { says: [/登录验证码是 482913/, /请勿告诉他人/], never: [/订单/] },
     ms: { says: [/kod log masuk anda ialah 482913/, /Jangan kongsi/], never: [/pesanan/] },
+  },
+});
+
+kinds.push({
+  name: 'closing code',
+  render: (locale) => closeCodeSms(locale, '482913'),
+  meaning: {
+    en: { says: [/\bcode to CLOSE your Servauto account is 482913\b/, /\bNever share it\b/], never: [/\blog ?in\b/i, /\border\b/] },
+    'zh-cn': { says: [/注销 Servauto 账户的验证码是 482913/, /请勿告诉他人/], never: [/登录/, /订单/] },
+    ms: { says: [/kod untuk MENUTUP akaun Servauto anda ialah 482913/, /Jangan kongsi/], never: [/log masuk/, /pesanan/] },
+  },
+});
+kinds.push({
+  name: 'account closed',
+  render: (locale) => accountClosedSms(locale),
+  meaning: {
+    en: { says: [/\baccount is closed\b/, /\bpersonal details are erased\b/, /\binvoices are kept\b/], never: [/\bcode\b/, /\border\b/] },
+    'zh-cn': { says: [/账户已注销/, /个人资料已删除/, /发票依法保留/], never: [/验证码/, /订单/] },
+    ms: { says: [/akaun anda telah ditutup/, /dipadam/, /Invois anda disimpan/], never: [/\bkod\b/, /pesanan/] },
   },
 });
 

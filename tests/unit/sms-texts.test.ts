@@ -11,7 +11,7 @@ import { normalisePlate, vanitySeries } from '../../contract/rules/plate.ts';
 import { hasLink, hasPhoneNumber, smsCount, smsMaxSegments, withoutLinksOrPhones } from '../../contract/rules/sms.ts';
 import { reminderText } from '../../server/jobs/car-reminders.ts';
 import { orderNumber, pickupCode } from '../../server/modules/orders/numbers.ts';
-import { closureSms, noticeText, otpSms, type NoticeOrder, type OrderNoticeEvent } from '../../server/modules/notifications/texts.ts';
+import { accountClosedSms, closeCodeSms, closureSms, noticeText, otpSms, type NoticeOrder, type OrderNoticeEvent } from '../../server/modules/notifications/texts.ts';
 import { shopBrand } from '../../server/modules/seller/details.ts';
 
 /**
@@ -97,6 +97,8 @@ export function everySms(locale: Locale): { name: string; text: string }[] {
     { name: 'closure', text: closureSms({ orderNo, locale }, { workshop, date, reason: freeText(locale, CLOSURE_REASON_MAX) }) },
     ...(['service', 'roadTax', 'insurance'] as const).map((kind) => ({ name: `car reminder ${kind}`, text: reminderText(kind, car, date, locale).text })),
     { name: 'login code', text: otpSms(locale, '999999') },
+    { name: 'closing code', text: closeCodeSms(locale, '999999') },
+    { name: 'account closed', text: accountClosedSms(locale) },
   ];
 }
 

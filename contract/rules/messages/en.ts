@@ -489,6 +489,18 @@ export const en = {
   'whatsapp.warrantyResolved': 'Warranty repair done',
   'whatsapp.onTheWay': 'Technician on the way',
   'whatsapp.visitMissed': 'We missed you',
+  // Closing an account (docs/contracts/running-the-business.md §5).
+  'sms.closeCode': 'your code to CLOSE your {brand} account is {code}. It expires in 5 minutes. Never share it.',
+  'sms.accountClosed': 'your account is closed and your personal details are erased. Your invoices are kept as the law requires.',
+  'close.otherPhone': 'A code to close your account goes only to the phone number you logged in with.',
+  'close.open': 'Your account cannot be closed yet: {list}.',
+  'close.open.PENDING_PAYMENT': 'order {orderNo} is awaiting payment',
+  'close.open.UPCOMING': 'order {orderNo} is upcoming',
+  'close.open.IN_PROGRESS': 'order {orderNo} is in progress',
+  'close.open.refund': 'order {orderNo} has a refund open',
+  'close.open.claim': 'order {orderNo} has a warranty claim open',
+  'close.closedAccount': 'closed account',
+  'review.closedAccount': 'A customer',
   ok: 'OK',
 };
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { User } from '../../../contract/user.ts';
@@ -16,9 +16,9 @@ import {
   RESEND_WAIT_SECONDS,
   sendVerdict,
 } from './otp.ts';
-import { otpCodes, sessions, users } from './schema.ts';
+import { otpCodes, sessions, users, type CodePurpose } from './schema.ts';
 import { rememberedLogin } from './login-memory.ts';
-import { otpSms } from '../notifications/texts.ts';
+import { closeCodeSms, otpSms } from '../notifications/texts.ts';
 import { log } from '../../ops/log.ts';
 
 export const SESSION_DAYS = 30;
@@ -33,7 +33,7 @@ function toUser(row: typeof users.$inferSelect): User {
     id: row.id,
     name: row.name,
     realName: row.realName,
-    phone: row.phone,
+    phone: row.phone ?? '',
     avatar: row.avatar,
     useType: row.useType,
     companyId: row.companyId,
@@ -53,7 +53,7 @@ export interface SessionRider {
 }
 
 type Session = typeof sessions.$inferSelect;
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export interface AuthDeps {
   db: Db;
@@ -98,8 +98,12 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, resendWai
     return (await query.execute({ ...rider.params, tokenHash }))[0];
   }
   return {
-    /** Sends a new code to `phone` (+60…) unless a limit forbids it. */
-    async sendCode(phone: string, clientAddress: string, locale: Locale) {
+    /**
+     * Sends a new code to `phone` (+60…) unless a limit forbids it: to log in, or to close the
+     * account of that phone (docs/contracts/running-the-business.md §5), each in its own words. The
+     * limits count every code sent to the phone, whatever it is for.
+     */
+    async sendCode(phone: string, clientAddress: string, locale: Locale, purpose: CodePurpose = 'login') {
       const issued = await db.transaction(async (tx) => {
         // The address first, then the phone, in every call that takes both: two sends never
         // wait for each other in a circle. Counting under both locks keeps the limits exact
@@ -132,6 +136,7 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, resendWai
             phone,
             codeHash: hashOtp(secret, phone, code),
             clientAddress,
+            purpose,
             createdAt: at,
             expiresAt: new Date(at.getTime() + OTP_TTL_SECONDS * 1000),
           })
@@ -141,7 +146,8 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, resendWai
       // Sent after the commit, so a slow gateway holds no lock or connection. If it fails,
       // the code is withdrawn and not counted against the customer's limits.
       try {
-        await sms.sendOtp({ phone, code: issued.code, text: otpSms(locale, issued.code) });
+        const text = purpose === 'close' ? closeCodeSms(locale, issued.code) : otpSms(locale, issued.code);
+        await sms.sendOtp({ phone, code: issued.code, text });
       } catch (err) {
         log.error(`[sms] ${sms.name} could not send to ${phone}: ${(err as Error).message}`);
         await db.delete(otpCodes).where(eq(otpCodes.id, issued.id));
@@ -155,15 +161,9 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, resendWai
       const outcome = await db.transaction(async (tx) => {
         await lockKey(tx, 'otp', phone);
         const at = now();
-        const [latest] = await tx.select().from(otpCodes).where(eq(otpCodes.phone, phone)).orderBy(desc(otpCodes.createdAt)).limit(1);
-        const verdict = codeVerdict(at, latest, latest ? otpMatches(secret, phone, code, latest.codeHash) : false);
-        if (verdict === 'wrong') {
-          const tries = latest!.wrongTries + 1;
-          await tx.update(otpCodes).set({ wrongTries: tries }).where(eq(otpCodes.id, latest!.id));
-          return { verdict, left: MAX_WRONG_TRIES - tries } as const;
-        }
-        if (verdict !== 'ok') return { verdict } as const;
-        await tx.update(otpCodes).set({ usedAt: at }).where(eq(otpCodes.id, latest!.id));
+        const checked = await takeCode(tx, secret, phone, code, 'login', at);
+        if (checked.verdict !== 'ok') return checked;
+        // A closed account keeps its row without the phone: this phone's next login is a new account.
         const [row] = await tx
           .insert(users)
           .values({ phone, createdAt: at, lastLoginAt: at })
@@ -172,22 +172,10 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, resendWai
         const userKey = randomBytes(32).toString('base64url');
         const expiresAt = new Date(at.getTime() + SESSION_DAYS * DAY_MS);
         await tx.insert(sessions).values({ userId: row!.id, tokenHash: hashKey(userKey), createdAt: at, expiresAt });
-        return { verdict, userKey, expiresAt: expiresAt.toISOString(), user: toUser(row!) } as const;
+        return { verdict: 'ok', userKey, expiresAt: expiresAt.toISOString(), user: toUser(row!) } as const;
       });
-      switch (outcome.verdict) {
-        case 'ok':
-          return { userKey: outcome.userKey, expiresAt: outcome.expiresAt, user: outcome.user };
-        case 'wrong':
-          if (outcome.left === 1) throw warning('otp.wrongOne');
-          throw outcome.left > 0 ? warning('otp.wrong', { left: outcome.left }) : warning('otp.tooManyTries');
-        case 'exhausted':
-          throw warning('otp.tooManyTries');
-        case 'expired':
-          throw warning('otp.expired');
-        case 'none':
-        case 'used':
-          throw warning('otp.none');
-      }
+      if (outcome.verdict !== 'ok') throw codeRefusal(outcome);
+      return { userKey: outcome.userKey, expiresAt: outcome.expiresAt, user: outcome.user };
     },
 
     /**
@@ -219,6 +207,78 @@ export function authService({ db, sms, secret, sendsPerAddressPerHour, resendWai
 
 export type AuthService = ReturnType<typeof authService>;
 
+/** What checking a code did: taken (`ok`), or why not, with the tries left after a wrong one. */
+export type CodeCheck = { verdict: 'ok' } | { verdict: 'wrong'; left: number } | { verdict: 'none' | 'used' | 'exhausted' | 'expired' };
+
+/**
+ * Checks `code` against the latest code sent to `phone` for `purpose`, in the caller's transaction
+ * (which holds the phone's 'otp' lock): a right one is marked used, a wrong one counts a try. A
+ * code for one purpose is never taken for the other. The caller commits a wrong try even when it
+ * then refuses: answer with `codeRefusal` after the commit.
+ */
+export async function takeCode(tx: Db, secret: string, phone: string, code: string, purpose: CodePurpose, at: Date): Promise<CodeCheck> {
+  const [latest] = await tx
+    .select()
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose)))
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  const verdict = codeVerdict(at, latest, latest ? otpMatches(secret, phone, code, latest.codeHash) : false);
+  if (verdict === 'wrong') {
+    const tries = latest!.wrongTries + 1;
+    await tx.update(otpCodes).set({ wrongTries: tries }).where(eq(otpCodes.id, latest!.id));
+    return { verdict, left: MAX_WRONG_TRIES - tries };
+  }
+  if (verdict !== 'ok') return { verdict };
+  await tx.update(otpCodes).set({ usedAt: at }).where(eq(otpCodes.id, latest!.id));
+  return { verdict };
+}
+
+/** The login's refusal (807, in the caller's language) of a code not taken. */
+export function codeRefusal(check: Exclude<CodeCheck, { verdict: 'ok' }>): DomainError {
+  switch (check.verdict) {
+    case 'wrong':
+      if (check.left === 1) return warning('otp.wrongOne');
+      return check.left > 0 ? warning('otp.wrong', { left: check.left }) : warning('otp.tooManyTries');
+    case 'exhausted':
+      return warning('otp.tooManyTries');
+    case 'expired':
+      return warning('otp.expired');
+    case 'none':
+    case 'used':
+      return warning('otp.none');
+  }
+}
+
+/** The customer's account row, read without a lock. */
+export async function accountOf(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Locks the customer's account row for a change that must not cross another (closing it). */
+export async function lockAccount(tx: Db, userId: string): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row;
+}
+
+/**
+ * Closes an account (docs/contracts/running-the-business.md §5), in the caller's transaction: every
+ * session is deleted (its key is unknown from then on), the codes sent to the phone go, and the
+ * row stays, closed, with its phone, names and avatar erased, so the orders kept for the books
+ * still name an account and the same phone's next login makes a new, empty one. Answers how many
+ * sessions ended.
+ */
+export async function closeAccountRow(tx: Db, account: UserRow, at: Date): Promise<{ sessions: number }> {
+  const ended = await tx.delete(sessions).where(eq(sessions.userId, account.id)).returning({ id: sessions.id });
+  if (account.phone) await tx.delete(otpCodes).where(eq(otpCodes.phone, account.phone));
+  await tx
+    .update(users)
+    .set({ phone: null, name: '', realName: '', avatar: '', closedAt: at })
+    .where(and(eq(users.id, account.id), isNull(users.closedAt)));
+  return { sessions: ended.length };
+}
+
 /**
  * Keeps the name given at checkout as the account's name: the Me dialog shows it and the next
  * checkout starts with it. Written only when it changed, so a repeat order writes nothing.
@@ -229,7 +289,17 @@ export async function rememberName(db: Db, userId: string, name: string): Promis
   await db
     .update(users)
     .set({ realName })
-    .where(and(eq(users.id, userId), sql`${users.realName} is distinct from ${realName}`));
+    .where(and(eq(users.id, userId), isNull(users.closedAt), sql`${users.realName} is distinct from ${realName}`));
+}
+
+/**
+ * Whether the account was closed (docs/contracts/running-the-business.md §5): a request that passed
+ * its login just before the closing finds it so, under the lock the closing also took, and writes
+ * nothing for it.
+ */
+export async function accountClosed(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, userId));
+  return !row || row.closedAt !== null;
 }
 
 /** The customer whose login phone this is (E.164), if any: a reply from that phone speaks for them. */

@@ -67,6 +67,8 @@ export interface OutboxMessage {
   key?: string;
   /** The garage reminder it carries. */
   carReminderId?: number;
+  /** Erase the destination once it is sent or has failed for good (a closed account's confirmation). */
+  forgetTo?: boolean;
 }
 
 type Row = typeof outbox.$inferSelect;
@@ -91,6 +93,7 @@ export async function recordMessage(tx: Db, ctx: OutboxSenders & { db: Db }, mes
       kind: message.kind ?? null,
       key: message.key ?? null,
       carReminderId: message.carReminderId ?? null,
+      forgetTo: message.forgetTo ?? false,
       at: now,
       nextTryAt: now,
     })
@@ -175,7 +178,7 @@ async function sendClaimed(db: Db, ctx: OutboxSenders, message: Row, now: Date):
   const fallback = await db.transaction(async (tx) => {
     const recorded = await tx
       .update(outbox)
-      .set({ ...tried.change, claimedUntil: null })
+      .set({ ...tried.change, claimedUntil: null, ...(message.forgetTo && (tried.sent || tried.failed) ? { to: '' } : {}) })
       .where(and(eq(outbox.id, message.id), eq(outbox.state, 'sending'), stillOurs))
       .returning({ id: outbox.id });
     if (recorded.length && tried.failed && message.channel === 'sms' && message.carReminderId !== null) await markReminderUnsent(tx, message.carReminderId);

@@ -120,6 +120,11 @@ export const outbox = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     kind: text('kind').$type<NoticeKind>(),
     key: text('key'),
+    /**
+     * Erase `to` once the message is sent, or has failed for good: the confirmation of a closed
+     * account (docs/contracts/running-the-business.md §5) keeps no number after it has gone.
+     */
+    forgetTo: boolean('forget_to').notNull().default(false),
     /** The garage reminder it carries, if any. */
     carReminderId: bigint('car_reminder_id', { mode: 'number' }).references(() => carReminders.id),
     at: timestamp('at', { withTimezone: true }).notNull(),

@@ -1,10 +1,13 @@
+import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Locale } from '../../../contract/rules/language.ts';
 import type { SmsProvider } from '../../providers/sms/index.ts';
 import type { WhatsAppProvider } from '../../providers/whatsapp/index.ts';
 import { wantsWhatsApp, whatsappNotice, whatsappOn } from './whatsapp.ts';
 import type { OrderRow } from '../orders/service.ts';
-import { recordMessage, type Notice } from './outbox.ts';
-import { noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
+import { noNotice, recordMessage, type Notice } from './outbox.ts';
+import { accountClosedSms, noticeText, type NoticeOrder, type OrderNoticeEvent } from './texts.ts';
+import { carReminders, inboundMessages, outbox, reminderConsents } from './schema.ts';
 import type { NoticeKind } from '../../../contract/my-orders-dto.ts';
 
 export { noNotice, type Notice } from './outbox.ts';
@@ -60,6 +63,8 @@ export async function recordNotice(
   now: Date,
 ): Promise<Notice> {
   const { order, kind, text } = notice;
+  // A closed account's orders keep no number to write to (docs/contracts/running-the-business.md §5).
+  if (!order.contact.phone) return noNotice;
   const about = { orderId: order.id, kind, userId: order.customerId, ...(notice.key ? { key: notice.key } : {}) };
   if (whatsappOn() && (await wantsWhatsApp(tx, order.customerId))) {
     const wa = whatsappNotice({ orderNo: order.orderNo, locale: order.language, status: order.status }, kind, text);
@@ -83,4 +88,54 @@ export async function orderNotice(tx: Db, ctx: NoticeContext, order: OrderRow, e
 export async function sendOrderNotice(ctx: NoticeContext, order: OrderRow, event: OrderNoticeEvent, now: Date, key?: string): Promise<void> {
   const notice = await ctx.db.transaction((tx) => orderNotice(tx, ctx, order, event, now, key));
   await notice();
+}
+
+/** What closing an account erased of the messages: counts for the audit log. */
+export interface MessagesForgotten {
+  consents: number;
+  carReminders: number;
+  messages: number;
+  withdrawn: number;
+  replies: number;
+}
+
+/**
+ * Closing an account (docs/contracts/running-the-business.md §5), in the caller's transaction: the
+ * consents (reminders, WhatsApp) and the garage's reminders with their messages go; every other
+ * message to the customer (its order's, its account's, or to its phone) that was sent or failed
+ * keeps its text for the books and loses its destination; one still to send is withdrawn;
+ * the WhatsApp replies from the phone lose their sender.
+ */
+export async function forgetCustomerMessages(tx: Db, who: { userId: string; phone: string | null; orderIds: string[] }): Promise<MessagesForgotten> {
+  const consents = await tx.delete(reminderConsents).where(eq(reminderConsents.userId, who.userId)).returning({ id: reminderConsents.id });
+  const reminders = tx.select({ id: carReminders.id }).from(carReminders).where(eq(carReminders.userId, who.userId));
+  await tx.delete(outbox).where(inArray(outbox.carReminderId, reminders));
+  const removed = await tx.delete(carReminders).where(eq(carReminders.userId, who.userId)).returning({ id: carReminders.id });
+  const theirs = or(
+    eq(outbox.userId, who.userId),
+    who.orderIds.length ? inArray(outbox.orderId, who.orderIds) : undefined,
+    who.phone ? eq(outbox.to, who.phone) : undefined,
+  );
+  // Not sent yet: withdrawn (a send under way finds no row to record, and is not tried again).
+  const withdrawn = await tx
+    .delete(outbox)
+    .where(and(theirs, eq(outbox.state, 'sending')))
+    .returning({ id: outbox.id });
+  const forgotten = await tx
+    .update(outbox)
+    .set({ to: '' })
+    .where(and(theirs, ne(outbox.to, '')))
+    .returning({ id: outbox.id });
+  const replies = who.phone
+    ? await tx.update(inboundMessages).set({ from: '', fromPhone: null }).where(eq(inboundMessages.fromPhone, who.phone)).returning({ id: inboundMessages.id })
+    : [];
+  return { consents: consents.length, carReminders: removed.length, messages: forgotten.length + withdrawn.length, withdrawn: withdrawn.length, replies: replies.length };
+}
+
+/**
+ * The SMS that confirms a closed account, written to send in the closing transaction with its
+ * destination, sent after it by the one deliverer, its number erased once it has gone.
+ */
+export async function recordClosureSms(tx: Db, ctx: Pick<NoticeContext, 'db' | 'sms' | 'whatsapp'>, who: { userId: string; phone: string }, locale: Locale, now: Date): Promise<Notice> {
+  return recordMessage(tx, ctx, { channel: 'sms', to: who.phone, userId: who.userId, text: accountClosedSms(locale), key: `account-closed:${who.userId}`, forgetTo: true }, now);
 }

@@ -71,6 +71,12 @@ function smsWithFreeText(locale: Locale, key: MessageKey, params: Record<string,
 /** The login code. */
 export const otpSms = (locale: Locale, code: string): string => smsMessage(locale, 'sms.otp', { code });
 
+/** The code that closes an account (docs/contracts/running-the-business.md §5): never worded as a login code. */
+export const closeCodeSms = (locale: Locale, code: string): string => smsMessage(locale, 'sms.closeCode', { code, brand: shopBrand() });
+
+/** The confirmation that the account is closed and its personal data erased. */
+export const accountClosedSms = (locale: Locale): string => smsMessage(locale, 'sms.accountClosed');
+
 /** A garage car's reminder (service due, road tax or insurance running out), and its e-mail's subject. */
 export function carReminderTexts(kind: ReminderKind, car: string, dueDate: string, locale: Locale): { text: string; subject: string; emailText: string } {
   const words = message(locale, `reminder.${kind}`, { car, date: dueDate }).trim();

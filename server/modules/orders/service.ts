@@ -292,6 +292,41 @@ export async function openUnpaidCount(db: Db, customerId: string, now: Date): Pr
   return row?.n ?? 0;
 }
 
+/** The customer's orders still open for closing the account: awaiting payment, upcoming or in progress, oldest first. */
+export async function openOrdersOf(db: Db, customerId: string): Promise<Pick<OrderRow, 'id' | 'orderNo' | 'status'>[]> {
+  return db
+    .select({ id: orders.id, orderNo: orders.orderNo, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['PENDING_PAYMENT', 'UPCOMING', 'IN_PROGRESS'])))
+    .orderBy(asc(orders.createdAt));
+}
+
+/** Every order of the customer, hidden ones too, oldest first. */
+export async function ordersOfCustomer(db: Db, customerId: string): Promise<Pick<OrderRow, 'id' | 'orderNo'>[]> {
+  return db.select({ id: orders.id, orderNo: orders.orderNo }).from(orders).where(eq(orders.customerId, customerId)).orderBy(asc(orders.createdAt));
+}
+
+/**
+ * Closing an account (docs/contracts/running-the-business.md §5), in the caller's transaction: the
+ * customer's orders lose the plate, the contact's name, phone and e-mail, the address (every field
+ * emptied, its shape kept) and the customer's notes. They stay, with their lines, amounts and
+ * history, for the books. Answers how many orders were erased.
+ */
+export async function eraseOrderContacts(tx: Db, customerId: string, now: Date): Promise<number> {
+  const erased = await tx
+    .update(orders)
+    .set({
+      carPlate: '',
+      contact: { name: '', phone: '' },
+      address: sql`case when ${orders.address} is null then null else ${JSON.stringify({ recipient: '', phone: '', line1: '', postcode: '', city: '', state: '' })}::jsonb end`,
+      notes: '',
+      updatedAt: now,
+    })
+    .where(eq(orders.customerId, customerId))
+    .returning({ id: orders.id });
+  return erased.length;
+}
+
 /** The database refused a row because another holds the same value under `constraint`. */
 export function breaksUnique(err: unknown, constraint: string): boolean {
   for (let e: unknown = err; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { MessageKey } from '../../../contract/rules/messages.ts';
-import type { Actor, RefundStatus } from '../../../contract/rules/order-status.ts';
+import { openRefundStatuses, type Actor, type RefundStatus } from '../../../contract/rules/order-status.ts';
 import type { Db } from '../../db/client.ts';
 import { warning } from '../errors.ts';
 import type { Refusal } from '../orders/states.ts';
@@ -64,6 +64,30 @@ export async function latestRefunds(db: Db, orderIds: string[]): Promise<Map<str
 
 export async function latestRefund(db: Db, orderId: string): Promise<RefundRow | undefined> {
   return (await latestRefunds(db, [orderId])).get(orderId);
+}
+
+/** The orders among `orderIds` with a refund still open (waiting for review, approved, being paid or failed). */
+export async function ordersWithOpenRefunds(db: Db, orderIds: string[]): Promise<string[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
+    .selectDistinct({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), inArray(refunds.status, [...openRefundStatuses])));
+  return rows.map((r) => r.orderId);
+}
+
+/**
+ * Closing an account (docs/contracts/running-the-business.md §5), in the caller's transaction: the
+ * refunds of the customer's orders stay, with their amounts, reasons and history, for the books,
+ * and lose the contact number and the photos (the storage removes the files). Answers the count
+ * and the photos' keys.
+ */
+export async function forgetRefundContacts(tx: Db, orderIds: string[]): Promise<{ refunds: number; photoKeys: string[] }> {
+  if (!orderIds.length) return { refunds: 0, photoKeys: [] };
+  const erased = await tx.update(refunds).set({ contact: '' }).where(inArray(refunds.orderId, orderIds)).returning({ id: refunds.id });
+  const ids = erased.map((r) => r.id);
+  const removed = ids.length ? await tx.delete(refundImages).where(inArray(refundImages.refundId, ids)).returning({ key: refundImages.key }) : [];
+  return { refunds: erased.length, photoKeys: removed.map((r) => r.key) };
 }
 
 /**

@@ -47,6 +47,21 @@ export async function insertReview(tx: Db, review: NewReview, imageKeys: string[
   return row!;
 }
 
+/**
+ * Closing an account (docs/contracts/running-the-business.md §5), in the caller's transaction: the
+ * customer's reviews stay with their stars and text, shown as "A customer", and lose their photos
+ * (the storage removes the files). Answers the photos' keys.
+ */
+export async function forgetReviewPhotos(tx: Db, customerId: string): Promise<string[]> {
+  const theirs = tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.customerId, customerId));
+  const removed = await tx.delete(reviewImages).where(inArray(reviewImages.reviewId, theirs)).returning({ key: reviewImages.key });
+  await tx
+    .update(reviews)
+    .set({ helpfulness: sql`case when ${reviews.text} <> '' then 1 else 0 end` })
+    .where(eq(reviews.customerId, customerId));
+  return removed.map((r) => r.key);
+}
+
 /** The review's helpfulness (see the column) from its text and photos as they now are. */
 async function refreshHelpfulness(tx: Db, reviewId: string) {
   const hasPhoto = sql`exists (select 1 from ${reviewImages} where ${reviewImages.reviewId} = ${reviews.id})`;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, ne, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, notInArray } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import { GARAGE_SIZE, type SavedCar } from '../../../contract/vehicles.ts';
 import { lockKey, type Db } from '../../db/client.ts';
@@ -6,7 +6,7 @@ import { upsertAll } from '../../db/upsert.ts';
 import { DomainError, warning } from '../errors.ts';
 import type { BrandContent, Fitment } from './content.ts';
 import { indexCars, type CarIndex } from './index-of-cars.ts';
-import { userCars, vehicleBrands, vehicleModels, vehicleVariants } from './schema.ts';
+import { odometerReadings, userCars, vehicleBrands, vehicleModels, vehicleVariants } from './schema.ts';
 
 /** Makes the vehicle tables match content/vehicles; what left the content turns inactive. */
 export async function syncVehicles(db: Db, brands: BrandContent[]) {
@@ -97,6 +97,18 @@ export async function rememberPlate(db: Db, userId: string, variantId: string, p
  * The garage car an order is placed for: the customer's car of that variant (the current one
  * first, else the one used last), else their car of that model saved without a variant.
  */
+/**
+ * Closing an account (docs/contracts/running-the-business.md §5), in the caller's transaction: the
+ * garage goes, its cars with their plates and papers (road tax, insurance) and their odometer
+ * readings. Answers the counts.
+ */
+export async function emptyGarage(tx: Db, userId: string): Promise<{ cars: number; readings: number }> {
+  const cars = tx.select({ id: userCars.id }).from(userCars).where(eq(userCars.userId, userId));
+  const readings = await tx.delete(odometerReadings).where(inArray(odometerReadings.carId, cars)).returning({ id: odometerReadings.id });
+  const removed = await tx.delete(userCars).where(eq(userCars.userId, userId)).returning({ id: userCars.id });
+  return { cars: removed.length, readings: readings.length };
+}
+
 export async function garageCarFor(db: Db, userId: string, variantId: string, modelId: string): Promise<string | null> {
   const [car] = await db
     .select({ id: userCars.id })

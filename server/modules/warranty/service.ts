@@ -77,6 +77,27 @@ export async function insertClaim(
 }
 
 /** The claim, locked for a move until the caller's transaction ends. */
+/** The customer's claims still open (submitted, or accepted and not resolved): their orders' ids. */
+export async function ordersWithOpenClaims(db: Db, customerId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ orderId: warrantyClaims.orderId })
+    .from(warrantyClaims)
+    .where(and(eq(warrantyClaims.customerId, customerId), inArray(warrantyClaims.status, [...openWarrantyStatuses])));
+  return rows.map((r) => r.orderId);
+}
+
+/**
+ * Closing an account (docs/contracts/running-the-business.md §5), in the caller's transaction: the
+ * customer's claims stay, with their descriptions, decisions and history, and lose their photos
+ * (the storage removes the files). Answers the claims' count and the photos' keys.
+ */
+export async function forgetClaimPhotos(tx: Db, customerId: string): Promise<{ claims: number; photoKeys: string[] }> {
+  const claims = await tx.select({ id: warrantyClaims.id }).from(warrantyClaims).where(eq(warrantyClaims.customerId, customerId));
+  const ids = claims.map((c) => c.id);
+  const removed = ids.length ? await tx.delete(warrantyClaimPhotos).where(inArray(warrantyClaimPhotos.claimId, ids)).returning({ key: warrantyClaimPhotos.key }) : [];
+  return { claims: ids.length, photoKeys: removed.map((r) => r.key) };
+}
+
 /** A customer's own claim, read without a lock: someone else's is as good as none. */
 export async function customerClaim(db: Db, customerId: string, claimId: string): Promise<ClaimRow | undefined> {
   const [row] = await db

@@ -322,6 +322,8 @@ export const en = {
     noName: 'Not set',
     memberSince: 'Member since',
     loading: 'Loading your details…',
+    download: 'Download my data',
+    downloading: 'Preparing your file…',
     close: 'Close',
   },
   logout: {

@@ -323,6 +323,8 @@ export const ms: Dictionary = {
     noName: 'Belum ditetapkan',
     memberSince: 'Ahli sejak',
     loading: 'Memuatkan butiran anda…',
+    download: 'Muat turun data saya',
+    downloading: 'Menyediakan fail anda…',
     close: 'Tutup',
   },
   logout: {

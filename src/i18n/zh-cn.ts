@@ -322,6 +322,8 @@ export const zhCn: Dictionary = {
     noName: '未设置',
     memberSince: '注册时间',
     loading: '正在加载您的资料…',
+    download: '下载我的资料',
+    downloading: '正在准备文件…',
     close: '关闭',
   },
   logout: {

@@ -24,6 +24,7 @@ import type { Indexes } from './indexes.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 import { accountRoutes } from './routes/account.ts';
 import { garageRoutes } from './routes/garage.ts';
+import { dataExportRoutes } from './routes/data-export.ts';
 import { warrantyRoutes } from './routes/warranty.ts';
 import { stockRoutes } from './routes/stock.ts';
 import { catalogRoutes } from './routes/catalog.ts';
@@ -147,12 +148,13 @@ export function createApi(deps: AppDeps) {
     await next();
   });
 
-  const calls = callMounter(api, async (c, rider?: SessionRider) => {
+  const checkSession = async (c: Context<AppEnv>, rider?: SessionRider) => {
     const session = await auth.session(userKeyOf(c), rider);
     c.set('user', session.user);
     c.set('sessionId', session.sessionId);
     return session.rider;
-  });
+  };
+  const calls = callMounter(api, checkSession);
   authRoutes(calls, auth, async (phone) => (await currentStaff(db, phone)) ?? null);
   homeRoutes(calls, homeService(db));
   dictionaryRoutes(calls, dictionaryService(db));
@@ -171,6 +173,7 @@ export function createApi(deps: AppDeps) {
   consoleEinvoiceRoutes(calls, shop, async () => (await sellerDetails()) as SellerDetails);
   garageRoutes(calls, shop, garage);
   accountRoutes(calls, shop);
+  dataExportRoutes(calls, api, shop, garage, checkSession);
   warrantyRoutes(calls, shop);
   stockRoutes(calls, shop);
   messageRoutes(calls, api, shop, deps.twilioAuthToken ?? null);

@@ -4,6 +4,10 @@ export const sendSms = '/app/user/send/sms';
 export const clientLogin = '/app/user/client-login';
 export const userInfo = '/app/user/info';
 export const logout = '/app/user/logout';
+/** The customer's data as one document (docs/contracts/running-the-business.md §5). */
+export const userDataExport = '/app/user/data/export';
+/** The same document as a file to save: `GET` with the user key, answered as an attachment. */
+export const userDataExportFile = '/app/user/data/export.json';
 export const homeBanner = '/app/user/home/banner';
 export const dictionaryInfo = '/user/dictionary/dictionary-info';
 export const typeList = '/app/order/vehicle/type/list';

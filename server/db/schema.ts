@@ -23,3 +23,4 @@ export * from '../modules/einvoices/schema.ts';
 export * from '../modules/publishing/schema.ts';
 export * from '../modules/warranty/schema.ts';
 export * from '../modules/stock/schema.ts';
+export * from '../modules/data-export/schema.ts';

@@ -24,7 +24,7 @@ type Card = z.input<typeof consoleWarrantyCard>;
 const claimNumber = (orderNo: string, seq: number) => `${orderNo}-W${seq}`;
 
 /** Claims as the customer and the console read them: lines named in the reader's language, photos signed, steps in words. */
-async function claimViews(ctx: ReadContext, claims: ClaimRow[], ordersById: Map<string, OrderRow>, days: number, locale: Locale): Promise<ClaimView[]> {
+export async function claimViews(ctx: ReadContext, claims: ClaimRow[], ordersById: Map<string, OrderRow>, days: number, locale: Locale): Promise<ClaimView[]> {
   const details = await claimDetails(ctx.db, claims.map((c) => c.id));
   const now = ctx.now();
   const views: ClaimView[] = [];

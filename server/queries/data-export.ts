@@ -43,7 +43,8 @@ export interface ExportReads {
  */
 export async function exportDocumentOf(ctx: ReadContext, reads: ExportReads, userId: string, locale: Locale): Promise<ExportDocument> {
   const [account] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (!account) throw new Error(`no account ${userId}`);
+  // A closed account has no phone and no session left to ask with.
+  if (!account?.phone) throw new Error(`no open account ${userId}`);
   // One after the other: `db` may be a transaction, whose queries share one connection.
   const orderRows = await ctx.db.select().from(orders).where(eq(orders.customerId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
   const cars = await carsOf(ctx, reads, userId, locale);

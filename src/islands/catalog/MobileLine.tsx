@@ -78,7 +78,7 @@ export function MobileLine({ locale, productId, quantity, options, variantId }: 
       <label className="flex flex-wrap items-center gap-2">
         <span className="font-semibold">{t.mobileAsk}</span>
         <input
-          className="field-input w-28"
+          className="field-input w-36"
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={5}

@@ -862,6 +862,8 @@ export const en = {
     items: 'Items',
     notes: 'Notes',
     customer: 'Customer',
+    /** The customer closed the account (docs/contracts/running-the-business.md §5): no name, no phone. */
+    closedAccount: 'closed account',
     pickupCode: 'Pickup code',
     start: 'Start service',
     complete: 'Complete service',

@@ -860,6 +860,8 @@ export const ms: Dictionary = {
     items: 'Barangan',
     notes: 'Catatan',
     customer: 'Pelanggan',
+    /** The customer closed the account (docs/contracts/running-the-business.md §5): no name, no phone. */
+    closedAccount: 'akaun ditutup',
     pickupCode: 'Kod ambil',
     start: 'Mulakan servis',
     complete: 'Selesaikan servis',

@@ -859,6 +859,8 @@ export const zhCn: Dictionary = {
     items: '项目',
     notes: '备注',
     customer: '顾客',
+    /** The customer closed the account (docs/contracts/running-the-business.md §5): no name, no phone. */
+    closedAccount: '已注销账户',
     pickupCode: '取货码',
     start: '开始施工',
     complete: '施工完成',

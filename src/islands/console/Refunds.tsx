@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleRefundsPage } from '../../../contract/console-refunds.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
-import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleRefundsPage as refundsEndpoint, consoleRefundsReview } from '../../lib/console-endpoints.ts';
@@ -14,7 +13,7 @@ import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';
 import { AUTOFOCUS, Modal } from '../ui/Modal.tsx';
 import { Attention } from './Attention.tsx';
 import ConsoleShell from './ConsoleShell.tsx';
-import { errorText, Lines, LoadFailed, Loading } from './parts.tsx';
+import { Customer, errorText, Lines, LoadFailed, Loading } from './parts.tsx';
 
 type Request = ResponseOf<typeof consoleRefundsPage>['list'][number];
 type Decision = 'approve' | 'reject';
@@ -122,7 +121,8 @@ function RequestCard({ locale, request, onReview }: { locale: Locale; request: R
         <dd className="whitespace-pre-line">{r.reason}</dd>
         <dt className="font-semibold">{t.contact}</dt>
         <dd>
-          {r.contact} · {request.customer.name}, <a className="whitespace-nowrap underline" href={`tel:${request.customer.phone}`}>{formatPhone(request.customer.phone)}</a>
+          {!request.customer.closedAccount && `${r.contact} · `}
+          <Customer locale={locale} customer={request.customer} sep=", " />
         </dd>
       </dl>
       {r.images.length > 0 && (

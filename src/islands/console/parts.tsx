@@ -305,6 +305,23 @@ export function Moves({
   );
 }
 
+/**
+ * The customer's name and a link to call them; a closed account reads "closed account" with
+ * nothing to call (docs/contracts/running-the-business.md §5).
+ */
+export function Customer({ locale, customer, sep }: { locale: Locale; customer: ConsoleCard['customer']; sep: string }) {
+  if (customer.closedAccount) return <>{dictionary(locale).console.closedAccount}</>;
+  return (
+    <>
+      {customer.name}
+      {sep}
+      <a className="whitespace-nowrap underline" href={`tel:${customer.phone}`}>
+        {formatPhone(customer.phone)}
+      </a>
+    </>
+  );
+}
+
 /** One order as staff read it at the bay: when and where, the car, what to fit with its options, the notes. */
 export function OrderCard({ locale, order, onMoved, admin = false, children }: { locale: Locale; order: ConsoleCard; onMoved: (o: ConsoleDetail) => void; admin?: boolean; children?: ReactNode }) {
   const t = dictionary(locale).console;
@@ -334,7 +351,7 @@ export function OrderCard({ locale, order, onMoved, admin = false, children }: {
         )}
         <dt className="font-semibold">{t.customer}</dt>
         <dd>
-          {order.customer.name} · <a className="whitespace-nowrap underline" href={`tel:${order.customer.phone}`}>{formatPhone(order.customer.phone)}</a>
+          <Customer locale={locale} customer={order.customer} sep=" · " />
         </dd>
         {order.expressNo && (
           <>
@@ -372,7 +389,7 @@ export function cardOf(d: ConsoleDetail): ConsoleCard {
     store: d.store ? { id: d.store.id, name: d.store.name } : null,
     appointment: d.appointment ? { ...d.appointment, bay: d.bay } : null,
     car: { name: d.car.name, plate: d.car.plate },
-    customer: { name: d.contact.name, phone: d.contact.phone },
+    customer: { name: d.contact.name, phone: d.contact.phone, ...(d.closedAccount ? { closedAccount: true as const } : {}) },
     lines: d.consoleLines,
     notes: d.notes,
     expressCompany: d.expressCompany,

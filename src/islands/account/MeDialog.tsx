@@ -6,7 +6,7 @@ import { formatPhone } from '../../../contract/rules/phone.ts';
 import type { User } from '../../../contract/user.ts';
 import { userDataExportFile } from '../../../contract/paths/shop.ts';
 import { userInfo } from '../../lib/endpoints.ts';
-import { dictionary } from '../../i18n/index.ts';
+import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { fetchFile } from '../../lib/file-download.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -25,7 +25,7 @@ export async function downloadMyData(save: (blob: Blob, filename: string) => voi
 /**
  * The Me dialog's content: the logged-in customer's details, fresh from the server each
  * time the dialog opens (the content is loaded with the dialog's first opening), and
- * "Download my data".
+ * "Download my data", and the way to close the account.
  */
 export default function MeDialog({ locale }: { locale: Locale }) {
   const t = dictionary(locale).me;
@@ -66,6 +66,10 @@ export default function MeDialog({ locale }: { locale: Locale }) {
       <button type="button" className="btn-secondary" onClick={download} disabled={downloading}>
         {downloading ? t.downloading : t.download}
       </button>
+      {/* Its own page: the dialog every page can open carries no more than the link. */}
+      <a className="btn-secondary ml-3" href={href(locale, 'close-account')}>
+        {t.closeAccount}
+      </a>
     </div>
   ) : (
     <p>{problem ?? t.loading}</p>

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { Locale } from '../../../contract/rules/language.ts';
+import { formatPhone } from '../../../contract/rules/phone.ts';
+import { dictionary, fill, href } from '../../i18n/index.ts';
+import { ApiFailure, callApi } from '../../lib/api.ts';
+import { sendSms, userClose } from '../../lib/endpoints.ts';
+import { forgetDraft } from '../../lib/checkout-draft-key.ts';
+import { $session, clearSession } from '../../stores/user.ts';
+import LoginGate from '../login/LoginGate.tsx';
+
+/**
+ * Closing one's account (docs/contracts/running-the-business.md §5), reached from the Me
+ * dialog: what closing does, a closing code sent to the customer's own phone, and the closing
+ * itself. A refusal shows the server's words, which name each open order; once closed, the
+ * customer is logged out on this device as logging out does, and told so.
+ */
+export default function CloseAccount({ locale }: { locale: Locale }) {
+  const t = dictionary(locale).me;
+  const [closed, setClosed] = useState(false);
+  if (closed)
+    return (
+      <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p role="status" className="font-semibold">
+          {t.closed}
+        </p>
+        <a className="btn-primary" href={href(locale, 'home')}>
+          {t.home}
+        </a>
+      </div>
+    );
+  return (
+    <LoginGate locale={locale}>
+      <CloseForm locale={locale} onClosed={() => setClosed(true)} />
+    </LoginGate>
+  );
+}
+
+function CloseForm({ locale, onClosed }: { locale: Locale; onClosed: () => void }) {
+  const t = dictionary(locale).me;
+  const phone = $session.get()?.user.phone ?? '';
+  const [sent, setSent] = useState(false);
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const run = (work: () => Promise<unknown>) => async () => {
+    setBusy(true);
+    setProblem('');
+    try {
+      await work();
+    } catch (err) {
+      setProblem(err instanceof ApiFailure ? err.message : String(err));
+    }
+    setBusy(false);
+  };
+  const send = run(() => callApi(sendSms, { phone, type: 'close' }, { quiet: true }).then(() => setSent(true)));
+  const close = run(() =>
+    callApi(userClose, { code }, { quiet: true }).then(() => {
+      // The server ended every session; this device forgets its own as logging out does
+      // (LogoutDialog.tsx): the key and user in every tab, and the checkout's draft.
+      onClosed();
+      clearSession();
+      forgetDraft(window.sessionStorage);
+    }),
+  );
+
+  return (
+    <form
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void close();
+      }}
+    >
+      <p className="text-slate-700">{t.closeWhat}</p>
+      <p className="text-sm text-slate-600">{fill(t.closeCode, { phone: formatPhone(phone) })}</p>
+      <button type="button" className="btn-secondary" onClick={() => void send()} disabled={busy}>
+        {sent ? t.resendCode : t.sendCode}
+      </button>
+      <div>
+        <label htmlFor="close-code" className="mb-1 block font-semibold">
+          {t.codeLabel}
+        </label>
+        <input
+          id="close-code"
+          className="field-input max-w-48 tracking-[0.5em]"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          aria-describedby={problem ? 'close-problem' : undefined}
+          onChange={(e) => setCode(e.target.value.trim())}
+        />
+      </div>
+      {problem && (
+        <p id="close-problem" className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy || code.length !== 6}>
+          {t.closeAccount}
+        </button>
+        <a className="btn-secondary" href={href(locale, 'home')}>
+          {t.back}
+        </a>
+      </div>
+    </form>
+  );
+}

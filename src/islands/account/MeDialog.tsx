@@ -67,7 +67,7 @@ export default function MeDialog({ locale }: { locale: Locale }) {
         {downloading ? t.downloading : t.download}
       </button>
       {/* Its own page: the dialog every page can open carries no more than the link. */}
-      <a className="btn-secondary ml-3" href={href(locale, 'close-account')}>
+      <a className="block text-red-700 underline" href={href(locale, 'close-account')}>
         {t.closeAccount}
       </a>
     </div>

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousProblems } from './axe.ts';
 import { api, myviInPetalingJaya, placeOrder } from './my-orders-helpers.ts';
 import { codesSentTo, freshPhone, logIn, otpFromLog } from './support.ts';
 
@@ -104,6 +105,7 @@ for (const w of journeys) {
     await main.getByLabel(w.code).fill(await otpFromLog(phone, before, page));
     await main.getByRole('button', { name: w.closeAccount }).click();
     await expect(main.getByRole('alert')).toContainText(orderNo);
+    expect(await seriousProblems(page)).toEqual([]);
     await expect(menu).toHaveAccessibleName(new RegExp(phone.slice(-4)));
 
     // Cancelled, nothing is open: the same code closes the account, and this device is logged out.

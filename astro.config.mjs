@@ -99,7 +99,7 @@ export default defineConfig({
       // Pages that only lead elsewhere or say something is missing are not for search engines.
       // Nor are the pages of one customer or of staff, nor search results, which ask them not to index them,
       // nor the content editor.
-      filter: (page) => !/\/(401|404|good|agreement|confirm|pages|pages-order|pay\/duitnow|search|garage|close-account|myorder-status(\/detail|\/invoice)?|console(\/[a-z-]+)?|admin)\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/\/(401|404|good|agreement|confirm|pages|pages-order|pay\/duitnow|search|garage|my-data|myorder-status(\/detail|\/invoice)?|console(\/[a-z-]+)?|admin)\/?$/.test(new URL(page).pathname),
     }),
   ],
   vite: {

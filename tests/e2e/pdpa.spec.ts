@@ -81,12 +81,15 @@ for (const w of journeys) {
     const loggedInAt = Date.now();
     await page.goto(`/pc/${w.prefix}home`);
 
-    // Download my data: one JSON file, servauto-export-1, this customer's.
+    // Download my data, from the Me dialog to the page of the customer's data: one JSON file,
+    // servauto-export-1, this customer's.
     const menu = page.getByRole('button', { name: w.account });
     await menu.click();
     await page.getByRole('button', { name: w.me, exact: true }).click();
-    const me = page.getByRole('dialog');
-    const [download] = await Promise.all([page.waitForEvent('download'), me.getByRole('button', { name: w.download }).click()]);
+    await page.getByRole('dialog').getByRole('link', { name: w.download }).click();
+    await expect(page).toHaveURL(new RegExp(`/pc/${w.prefix}my-data$`));
+    const main = page.getByRole('main');
+    const [download] = await Promise.all([page.waitForEvent('download'), main.getByRole('button', { name: w.download }).click()]);
     expect(download.suggestedFilename()).toMatch(/^servauto-export-\d{4}-\d{2}-\d{2}\.json$/);
     const file = JSON.parse(await readFile(await download.path(), 'utf8')) as { format: string; profile: { phone: string }; orders: unknown[] };
     expect(file.format).toBe('servauto-export-1');
@@ -94,9 +97,7 @@ for (const w of journeys) {
 
     // An order awaiting payment holds the closing back, named.
     const orderNo = await placeOrder(page);
-    await me.getByRole('link', { name: w.closeAccount }).click();
-    await expect(page).toHaveURL(new RegExp(`/pc/${w.prefix}close-account$`));
-    const main = page.getByRole('main');
+    await page.goto(`/pc/${w.prefix}my-data#close`);
     await expect(main.getByRole('heading', { name: w.closeAccount })).toBeVisible();
     await untilTheNextCode(page, loggedInAt);
     const before = codesSentTo(phone);

@@ -4,34 +4,21 @@ import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import type { User } from '../../../contract/user.ts';
-import { userDataExportFile } from '../../../contract/paths/shop.ts';
 import { userInfo } from '../../lib/endpoints.ts';
 import { dictionary, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
-import { fetchFile } from '../../lib/file-download.ts';
-import { saveFile } from '../../lib/save-file.ts';
 import { $meDialog } from '../../stores/ui.ts';
 import { $session } from '../../stores/user.ts';
 
 /**
- * Fetches the customer's data as a file (docs/contracts/running-the-business.md §5) and saves it;
- * a refusal (at most 3 an hour) is shown as any call's is, in the server's words.
- */
-export async function downloadMyData(save: (blob: Blob, filename: string) => void = saveFile): Promise<void> {
-  const file = await fetchFile(userDataExportFile, 'servauto-export.json').catch(() => null);
-  if (file) save(file.blob, file.filename);
-}
-
-/**
  * The Me dialog's content: the logged-in customer's details, fresh from the server each
- * time the dialog opens (the content is loaded with the dialog's first opening), and
- * "Download my data", and the way to close the account.
+ * time the dialog opens (the content is loaded with the dialog's first opening), and links to
+ * the page of the customer's data: downloading it and closing the account.
  */
 export default function MeDialog({ locale }: { locale: Locale }) {
   const t = dictionary(locale).me;
   const [user, setUser] = useState<User | null>(() => $session.get()?.user ?? null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [downloading, setDownloading] = useState(false);
 
   useEffect(() => {
     callApi(userInfo, {})
@@ -46,12 +33,6 @@ export default function MeDialog({ locale }: { locale: Locale }) {
       });
   }, []);
 
-  const download = async () => {
-    setDownloading(true);
-    await downloadMyData();
-    setDownloading(false);
-  };
-
   const since = user ? dateWords(klDate(new Date(user.createdAt)), locale) : '';
   return user ? (
     <div className="space-y-4">
@@ -63,11 +44,11 @@ export default function MeDialog({ locale }: { locale: Locale }) {
         <dt className="text-slate-600">{t.memberSince}</dt>
         <dd>{since}</dd>
       </dl>
-      <button type="button" className="btn-secondary" onClick={download} disabled={downloading}>
-        {downloading ? t.downloading : t.download}
-      </button>
-      {/* Its own page: the dialog every page can open carries no more than the link. */}
-      <a className="block text-red-700 underline" href={href(locale, 'close-account')}>
+      {/* A page of their own: the dialog every page can open carries no more than the links. */}
+      <a className="btn-secondary" href={href(locale, 'my-data')}>
+        {t.download}
+      </a>
+      <a className="block text-red-700 underline" href={`${href(locale, 'my-data')}#close`}>
         {t.closeAccount}
       </a>
     </div>

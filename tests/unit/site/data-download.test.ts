@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { downloadMyData } from '../../../src/islands/account/MeDialog.tsx';
+import { downloadMyData } from '../../../src/islands/account/MyData.tsx';
 import { attachmentName } from '../../../src/lib/file-download.ts';
 import { $notices } from '../../../src/stores/ui.ts';
 import { $session, type Session } from '../../../src/stores/user.ts';

@@ -1,21 +1,34 @@
 import { useState } from 'react';
+import { userDataExportFile } from '../../../contract/paths/shop.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
 import { sendSms, userClose } from '../../lib/endpoints.ts';
 import { forgetDraft } from '../../lib/checkout-draft-key.ts';
+import { fetchFile } from '../../lib/file-download.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { $session, clearSession } from '../../stores/user.ts';
 import LoginGate from '../login/LoginGate.tsx';
 
 /**
- * Closing one's account (docs/contracts/running-the-business.md §5), reached from the Me
- * dialog: what closing does, a closing code sent to the customer's own phone, and the closing
- * itself. A refusal shows the server's words, which name each open order; once closed, the
- * customer is logged out on this device as logging out does, and told so.
+ * Fetches the customer's data as a file (docs/contracts/running-the-business.md §5) and saves it;
+ * a refusal (at most 3 an hour) is shown as any call's is, in the server's words.
  */
-export default function CloseAccount({ locale }: { locale: Locale }) {
-  const t = dictionary(locale).me;
+export async function downloadMyData(save: (blob: Blob, filename: string) => void = saveFile): Promise<void> {
+  const file = await fetchFile(userDataExportFile, 'servauto-export.json').catch(() => null);
+  if (file) save(file.blob, file.filename);
+}
+
+/**
+ * The customer's data (docs/contracts/running-the-business.md §5), reached from the Me dialog:
+ * "Download my data", then closing the account: what closing does, a closing code sent to the
+ * customer's own phone, and the closing itself. A refusal shows the server's words, which name
+ * each open order; once closed, the customer is logged out on this device as logging out does,
+ * and told so.
+ */
+export default function MyData({ locale }: { locale: Locale }) {
+  const t = dictionary(locale).myData;
   const [closed, setClosed] = useState(false);
   if (closed)
     return (
@@ -30,13 +43,41 @@ export default function CloseAccount({ locale }: { locale: Locale }) {
     );
   return (
     <LoginGate locale={locale}>
-      <CloseForm locale={locale} onClosed={() => setClosed(true)} />
+      <div className="space-y-6">
+        <Download locale={locale} />
+        <CloseForm locale={locale} onClosed={() => setClosed(true)} />
+      </div>
     </LoginGate>
   );
 }
 
+function Download({ locale }: { locale: Locale }) {
+  const t = dictionary(locale).myData;
+  const [busy, setBusy] = useState(false);
+  return (
+    <section aria-labelledby="data-download" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="data-download" className="text-lg font-bold">
+        {t.download}
+      </h2>
+      <p className="text-slate-700">{t.downloadWhat}</p>
+      <button
+        type="button"
+        className="btn-secondary"
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          await downloadMyData();
+          setBusy(false);
+        }}
+      >
+        {busy ? t.downloading : t.download}
+      </button>
+    </section>
+  );
+}
+
 function CloseForm({ locale, onClosed }: { locale: Locale; onClosed: () => void }) {
-  const t = dictionary(locale).me;
+  const t = dictionary(locale).myData;
   const phone = $session.get()?.user.phone ?? '';
   const [sent, setSent] = useState(false);
   const [code, setCode] = useState('');
@@ -66,6 +107,8 @@ function CloseForm({ locale, onClosed }: { locale: Locale; onClosed: () => void 
 
   return (
     <form
+      id="close"
+      aria-labelledby="data-close"
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
       noValidate
       onSubmit={(e) => {
@@ -73,6 +116,9 @@ function CloseForm({ locale, onClosed }: { locale: Locale; onClosed: () => void 
         void close();
       }}
     >
+      <h2 id="data-close" className="text-lg font-bold">
+        {t.closeAccount}
+      </h2>
       <p className="text-slate-700">{t.closeWhat}</p>
       <p className="text-sm text-slate-600">{fill(t.closeCode, { phone: formatPhone(phone) })}</p>
       <button type="button" className="btn-secondary" onClick={() => void send()} disabled={busy}>

@@ -3,12 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { Code } from '../../contract/codes.ts';
 import { ringgit } from '../../contract/rules/money.ts';
 import { refreshIndexes } from '../../server/indexes.ts';
-import { DAY_MS, reconcileSince } from '../../server/modules/reconcile/service.ts';
-import type { CurlecProvider } from '../../server/providers/payment/curlec/provider.ts';
 import { type CurlecDouble, type CurlecWebhook, type DoubleMethod } from './curlec-double.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import type { TestApi } from './harness.ts';
-import { startCurlecShop, type CurlecShop } from './curlec-shop.ts';
+import { linkOf, startCurlecShop, type CurlecShop } from './curlec-shop.ts';
 import { REFUND } from './my-orders-fixtures.ts';
 import { ADD, FIND, installOrder, PAY, PAY_STATUS, pickupOrder, rows } from './order-fixtures.ts';
 
@@ -20,13 +18,11 @@ import { ADD, FIND, installOrder, PAY, PAY_STATUS, pickupOrder, rows } from './o
  * reconciled, a payment whose webhook was lost included.
  */
 
-const WEBHOOK = '/api/payment/curlec/webhook';
 const METHODS = '/api/app/order/vehicle/order/app/pay/methods';
 const INVOICE = '/api/app/order/vehicle/order/app/invoice';
 const ATOME: DoubleMethod = { method: 'paylater', provider: 'atome' };
 
 let double: CurlecDouble;
-let provider: CurlecProvider;
 let api: TestApi;
 let k: Keys;
 /** A test changed the content's minimum: the next one starts from the shipped content again. */
@@ -36,7 +32,7 @@ let shop: CurlecShop;
 
 beforeAll(async () => {
   shop = await startCurlecShop();
-  ({ double, provider, api } = shop);
+  ({ double, api } = shop);
 });
 afterAll(() => shop?.close());
 beforeEach(async () => {
@@ -57,11 +53,8 @@ async function minimumIs(sen: number) {
   await refreshIndexes(api.db, api.indexes);
 }
 
-const deliver = (hook: CurlecWebhook) => api.fetch(WEBHOOK, { method: 'POST', headers: hook.headers, body: hook.rawBody });
 const find = async (orderNo: string) => (await api.request(FIND, { orderNo }, { userKey: k.customer })).data;
-const linkOf = (redirectUrl: string) => new URL(redirectUrl).pathname.split('/').at(-1)!;
 const linkRequests = async () => (await double.requests.all()).filter((r) => r.method === 'POST' && r.path === '/v1/payment_links');
-const clean = async () => (await reconcileSince(api.db, provider, new Date(api.now().getTime() - DAY_MS))).differences;
 
 async function place(body: Record<string, unknown> = pickupOrder()): Promise<{ orderNo: string; totalSen: number }> {
   const placed = await api.request(ADD, body, { userKey: k.customer });
@@ -79,7 +72,7 @@ async function payAtome(orderNo: string): Promise<string> {
 
 /** Curlec's webhooks of an attempt reach the shop. */
 async function delivered(attempt: Promise<{ webhooks: CurlecWebhook[] }>) {
-  for (const hook of (await attempt).webhooks) expect((await deliver(hook)).status).toBe(200);
+  for (const hook of (await attempt).webhooks) expect((await shop.deliver(hook)).status).toBe(200);
 }
 
 async function paidByAtome(body: Record<string, unknown> = installOrder()) {
@@ -138,7 +131,7 @@ describe('paying with Atome', () => {
     const { webhooks } = await double.pay(linkId, ATOME);
     const paid = JSON.parse(webhooks.find((h) => h.rawBody.includes('"payment_link.paid"'))!.rawBody);
     expect(paid.payload.payment.entity).toMatchObject({ method: 'paylater', provider: 'atome', status: 'captured' });
-    for (const hook of webhooks) expect((await deliver(hook)).status).toBe(200);
+    for (const hook of webhooks) expect((await shop.deliver(hook)).status).toBe(200);
     const order = await find(orderNo);
     expect(order.status).toBe('UPCOMING');
     expect(order.payments).toEqual([expect.objectContaining({ method: 'atome', state: 'succeeded', bank: null })]);
@@ -208,12 +201,12 @@ describe('refunds of an Atome payment', () => {
     const paymentId = (await double.links.get(linkId))!.payments[0].payment_id as string;
     const part = await refunded(orderNo, 5_000);
     expect(part).toMatchObject({ amount: 5_000, payment_id: paymentId });
-    expect((await deliver(await double.settleRefund(part.id, 'processed'))).status).toBe(200);
+    expect((await shop.deliver(await double.settleRefund(part.id, 'processed'))).status).toBe(200);
     expect((await find(orderNo)).money).toMatchObject({ returnedSen: 5_000, toReturnSen: 0 });
 
     const rest = await refunded(orderNo, totalSen - 5_000);
     expect(rest).toMatchObject({ amount: totalSen - 5_000, payment_id: paymentId });
-    expect((await deliver(await double.settleRefund(rest.id, 'processed'))).status).toBe(200);
+    expect((await shop.deliver(await double.settleRefund(rest.id, 'processed'))).status).toBe(200);
     const order = await find(orderNo);
     expect(order.refunds.map((r: { status: string }) => r.status)).toEqual(['COMPLETED', 'COMPLETED']);
     expect(order.money).toMatchObject({ returnedSen: totalSen, toReturnSen: 0 });
@@ -229,7 +222,7 @@ describe('refunds of an Atome payment', () => {
     );
     expect((await double.payments.get(paymentId))!.amount_refunded).toBe(totalSen);
     // The reconciliation agrees: the Atome payment and both refunds are in the shop's books as in Curlec's.
-    expect(await clean()).toEqual([]);
+    expect(await shop.unreconciled()).toEqual([]);
   });
 });
 
@@ -240,7 +233,7 @@ describe('reconciliation with Atome payments', () => {
     const linkId = await payAtome(orderNo);
     // Paid at Curlec; its webhooks never reach the shop.
     await double.pay(linkId, ATOME);
-    const differences = await clean();
+    const differences = await shop.unreconciled();
     expect(differences).toHaveLength(1);
     expect(differences[0]).toContain(linkId);
     // The payment time-out asks the link before it cancels: the payment is recorded as Atome's.
@@ -249,6 +242,6 @@ describe('reconciliation with Atome payments', () => {
     const order = await find(orderNo);
     expect(order.status).toBe('UPCOMING');
     expect(order.payments).toEqual([expect.objectContaining({ method: 'atome', state: 'succeeded' })]);
-    expect(await clean()).toEqual([]);
+    expect(await shop.unreconciled()).toEqual([]);
   });
 });

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { DAY_MS, reconcileSince } from '../../server/modules/reconcile/service.ts';
-import type { CurlecProvider } from '../../server/providers/payment/curlec/provider.ts';
-import { type CurlecDouble, type CurlecWebhook, type DoubleMethod } from './curlec-double.ts';
+import { type CurlecDouble, type DoubleMethod } from './curlec-double.ts';
 import { C, staffKeys, type Keys } from './console-fixtures.ts';
 import type { TestApi } from './harness.ts';
-import { startCurlecShop, type CurlecShop } from './curlec-shop.ts';
+import { linkOf, startCurlecShop, type CurlecShop } from './curlec-shop.ts';
 import { CANCEL, REFUND } from './my-orders-fixtures.ts';
 import { ADD, FIND, installOrder, mailOrder, PAY, PAY_STATUS, pickupOrder, rows } from './order-fixtures.ts';
 
@@ -15,12 +13,10 @@ import { ADD, FIND, installOrder, mailOrder, PAY, PAY_STATUS, pickupOrder, rows 
  * and reconciliation, all through the ledger's rules.
  */
 
-const WEBHOOK = '/api/payment/curlec/webhook';
 const METHODS = '/api/app/order/vehicle/order/app/pay/methods';
 const INVOICE = '/api/app/order/vehicle/order/app/invoice';
 
 let double: CurlecDouble;
-let provider: CurlecProvider;
 let api: TestApi;
 let k: Keys;
 
@@ -28,7 +24,7 @@ let shop: CurlecShop;
 
 beforeAll(async () => {
   shop = await startCurlecShop();
-  ({ double, provider, api } = shop);
+  ({ double, api } = shop);
 });
 afterAll(() => shop?.close());
 beforeEach(async () => {
@@ -37,9 +33,7 @@ beforeEach(async () => {
   k = await staffKeys(api);
 });
 
-const deliver = (hook: CurlecWebhook) => api.fetch(WEBHOOK, { method: 'POST', headers: hook.headers, body: hook.rawBody });
 const find = async (orderNo: string) => (await api.request(FIND, { orderNo }, { userKey: k.customer })).data;
-const linkOf = (redirectUrl: string) => new URL(redirectUrl).pathname.split('/').at(-1)!;
 const requestsFor = async (linkId: string) => (await double.requests.all()).filter((r) => r.path.startsWith(`/v1/payment_links/${linkId}`)).map((r) => `${r.method} ${r.path}`);
 
 async function place(body: Record<string, unknown> = pickupOrder()): Promise<string> {
@@ -57,7 +51,7 @@ async function pay(orderNo: string, payMethod = 'fpx'): Promise<string> {
 /** The customer pays the link on Curlec's page and Curlec's webhooks reach the shop. */
 async function paidOnPage(linkId: string, how?: DoubleMethod) {
   const { webhooks } = await double.pay(linkId, how);
-  for (const hook of webhooks) expect((await deliver(hook)).status).toBe(200);
+  for (const hook of webhooks) expect((await shop.deliver(hook)).status).toBe(200);
 }
 
 async function paidOrder(body?: Record<string, unknown>): Promise<string> {
@@ -76,7 +70,6 @@ const books = () =>
                (select count(*)::int from payment_returns) as returns`,
   );
 
-const clean = async () => (await reconcileSince(api.db, provider, new Date(api.now().getTime() - DAY_MS))).differences;
 
 describe('the methods offered', () => {
   test('are Curlec’s, Atome among them, with the FPX banks, to anyone', async () => {
@@ -115,7 +108,7 @@ describe('paying by payment link', () => {
     const invoice = await api.request(INVOICE, { orderNo }, { userKey: k.customer });
     expect(invoice.code, invoice.msg).toBe(200);
     expect(invoice.data.payment.method).toBe(words);
-    expect(await clean()).toEqual([]);
+    expect(await shop.unreconciled()).toEqual([]);
   });
 
   test.each([
@@ -128,7 +121,7 @@ describe('paying by payment link', () => {
     // Curlec's event carries the card's details.
     const paid = JSON.parse(webhooks.find((h) => h.rawBody.includes('"payment_link.paid"'))!.rawBody);
     paid.payload.payment.entity.card = { type, network: 'Visa', last4: '1111' };
-    expect((await deliver(double.webhook('payment_link.paid', paid.payload))).status).toBe(200);
+    expect((await shop.deliver(double.webhook('payment_link.paid', paid.payload))).status).toBe(200);
     expect((await find(orderNo)).payments).toEqual([expect.objectContaining({ method: 'card', cardType: type })]);
     expect((await api.request(INVOICE, { orderNo }, { userKey: k.customer })).data.payment.method).toBe(words);
   });
@@ -144,7 +137,7 @@ describe('paying by payment link', () => {
     const { webhooks } = await double.pay(await pay(orderNo, 'card'), { method: 'card' });
     const paid = JSON.parse(webhooks.find((h) => h.rawBody.includes('"payment_link.paid"'))!.rawBody);
     paid.payload.payment.entity.card = { type: 'debit', network: 'MasterCard', last4: '4444' };
-    expect((await deliver(double.webhook('payment_link.paid', paid.payload))).status).toBe(200);
+    expect((await shop.deliver(double.webhook('payment_link.paid', paid.payload))).status).toBe(200);
     const [stored] = await rows<{ document_text: string }>(
       api,
       sql`select d.document_text from einvoice_documents d join einvoice_receipts r on r.document_id = d.id where r.order_no = ${orderNo}`,
@@ -156,7 +149,7 @@ describe('paying by payment link', () => {
   test('a failed attempt leaves the order payable, and the customer pays on the same link', async () => {
     const orderNo = await place();
     const linkId = await pay(orderNo);
-    for (const hook of (await double.fail(linkId)).webhooks) expect((await deliver(hook)).status).toBe(200);
+    for (const hook of (await double.fail(linkId)).webhooks) expect((await shop.deliver(hook)).status).toBe(200);
     expect((await find(orderNo)).status).toBe('PENDING_PAYMENT');
     await paidOnPage(linkId);
     expect((await find(orderNo)).status).toBe('UPCOMING');
@@ -172,8 +165,8 @@ describe('Curlec’s webhooks', () => {
     const events = await rows(api, sql`select count(*)::int as n from payment_events`);
     for (const hook of webhooks) {
       const tampered = { ...hook, rawBody: hook.rawBody.replace('"status":"captured"', '"status":"captured" ') };
-      expect((await deliver(tampered)).status).toBe(400);
-      expect((await deliver({ ...hook, headers: { ...hook.headers, 'x-razorpay-signature': '0'.repeat(64) } })).status).toBe(400);
+      expect((await shop.deliver(tampered)).status).toBe(400);
+      expect((await shop.deliver({ ...hook, headers: { ...hook.headers, 'x-razorpay-signature': '0'.repeat(64) } })).status).toBe(400);
     }
     expect(await books()).toEqual(before);
     expect(await rows(api, sql`select count(*)::int as n from payment_events`)).toEqual(events);
@@ -183,10 +176,10 @@ describe('Curlec’s webhooks', () => {
   test('one sent again under the same event id: 200, nothing changed', async () => {
     const orderNo = await place();
     const { webhooks } = await double.pay(await pay(orderNo));
-    for (const hook of webhooks) expect((await deliver(hook)).status).toBe(200);
+    for (const hook of webhooks) expect((await shop.deliver(hook)).status).toBe(200);
     const before = await books();
     const history = (await find(orderNo)).history.length;
-    for (const hook of webhooks) expect((await deliver(hook)).status).toBe(200);
+    for (const hook of webhooks) expect((await shop.deliver(hook)).status).toBe(200);
     expect(await books()).toEqual(before);
     expect((await find(orderNo)).history).toHaveLength(history);
   });
@@ -237,13 +230,13 @@ describe('one open link per order', () => {
     expect((await double.links.get(second))!.status).toBe('created');
     await paidOnPage(second);
     expect((await find(orderNo)).payments.map((p: { state: string }) => p.state)).toEqual(['expired', 'succeeded']);
-    expect(await clean()).toEqual([]);
+    expect(await shop.unreconciled()).toEqual([]);
   });
 
   test('a link an attempt failed on is cancelled too when the customer presses Pay again', async () => {
     const orderNo = await place();
     const first = await pay(orderNo);
-    for (const hook of (await double.fail(first)).webhooks) expect((await deliver(hook)).status).toBe(200);
+    for (const hook of (await double.fail(first)).webhooks) expect((await shop.deliver(hook)).status).toBe(200);
     await pay(orderNo, 'card');
     expect(await requestsFor(first)).toContain(`POST /v1/payment_links/${first}/cancel`);
     expect((await double.links.get(first))!.status).toBe('cancelled');
@@ -255,7 +248,7 @@ describe('one open link per order', () => {
     // Paid on Curlec's page while the customer cancels: the webhooks come after the cancel.
     const { paymentId, webhooks } = await double.pay(linkId);
     expect((await api.request(CANCEL, { orderNo, reason: 'Found a closer workshop' }, { userKey: k.customer })).code).toBe(200);
-    for (const hook of webhooks) expect((await deliver(hook)).status).toBe(200);
+    for (const hook of webhooks) expect((await shop.deliver(hook)).status).toBe(200);
     const total = (await find(orderNo)).totals.totalSen;
     expect(await find(orderNo)).toMatchObject({ status: 'CANCELLED', money: { paidSen: total, toReturnSen: total } });
 
@@ -265,9 +258,9 @@ describe('one open link per order', () => {
     expect(refunds[0]!.body).toMatchObject({ amount: total });
     expect(refunds[0]!.idempotencyKey).toBeTruthy();
     const refund = (await double.refunds.all()).find((r) => r.payment_id === paymentId)!;
-    expect((await deliver(await double.settleRefund(refund.id, 'processed'))).status).toBe(200);
+    expect((await shop.deliver(await double.settleRefund(refund.id, 'processed'))).status).toBe(200);
     expect(await find(orderNo)).toMatchObject({ status: 'CANCELLED', money: { paidSen: total, returnedSen: total, toReturnSen: 0 } });
-    expect(await clean()).toEqual([]);
+    expect(await shop.unreconciled()).toEqual([]);
   });
 });
 
@@ -315,11 +308,11 @@ describe('refunds through Curlec', () => {
     const orderNo = await paidOrder(installOrder());
     const refund = await refunded(orderNo, 10_000);
     expect(refund.amount).toBe(10_000);
-    expect((await deliver(await double.settleRefund(refund.id, 'processed'))).status).toBe(200);
+    expect((await shop.deliver(await double.settleRefund(refund.id, 'processed'))).status).toBe(200);
     const order = await find(orderNo);
     expect(order.refunds[0].status).toBe('COMPLETED');
     expect(order.money).toMatchObject({ returnedSen: 10_000, toReturnSen: 0 });
-    expect(await clean()).toEqual([]);
+    expect(await shop.unreconciled()).toEqual([]);
   });
 
   test('failed at the bank: the refund is FAILED and its money still owed', async () => {
@@ -327,7 +320,7 @@ describe('refunds through Curlec', () => {
     const total = (await find(orderNo)).totals.totalSen;
     const refund = await refunded(orderNo);
     expect(refund.amount).toBe(total);
-    expect((await deliver(await double.settleRefund(refund.id, 'failed'))).status).toBe(200);
+    expect((await shop.deliver(await double.settleRefund(refund.id, 'failed'))).status).toBe(200);
     const order = await find(orderNo);
     expect(order.refunds[0].status).toBe('FAILED');
     expect(order.money).toMatchObject({ returnedSen: 0, toReturnSen: total });
@@ -339,12 +332,12 @@ describe('refunds through Curlec', () => {
     const tooMuch = await api.request(REFUND, { orderNo, reason: 'Changed my mind', contact: '0123456789', amountSen: total + 100 }, { userKey: k.customer });
     expect(tooMuch.code).not.toBe(200);
     const refund = await refunded(orderNo, total - 5_000);
-    expect((await deliver(await double.settleRefund(refund.id, 'processed'))).status).toBe(200);
+    expect((await shop.deliver(await double.settleRefund(refund.id, 'processed'))).status).toBe(200);
     const again = await api.request(REFUND, { orderNo, reason: 'And the rest', contact: '0123456789', amountSen: 6_000 }, { userKey: k.customer });
     expect(again.code).not.toBe(200);
     const byPayment = new Map<string, number>();
     for (const r of await double.refunds.all()) byPayment.set(r.payment_id, (byPayment.get(r.payment_id) ?? 0) + r.amount);
     for (const [paymentId, sum] of byPayment) expect(sum).toBeLessThanOrEqual((await double.payments.get(paymentId))!.amount);
-    expect(await clean()).toEqual([]);
+    expect(await shop.unreconciled()).toEqual([]);
   });
 });

@@ -1,16 +1,29 @@
+import { DAY_MS, reconcileSince } from '../../server/modules/reconcile/service.ts';
 import { curlecProvider, type CurlecProvider } from '../../server/providers/payment/curlec/provider.ts';
-import { startCurlecDouble, type CurlecDouble } from './curlec-double.ts';
+import { startCurlecDouble, type CurlecDouble, type CurlecWebhook } from './curlec-double.ts';
 import { startApi, type TestApi } from './harness.ts';
 import { scratchDataDir } from './my-orders-fixtures.ts';
 
 /** Where the shop believes Curlec is: the file's double answers there. */
 const CURLEC = 'http://curlec.test';
+const WEBHOOK = '/api/payment/curlec/webhook';
+
+/** A payment link's id, from the address the shop sent the customer to (its short_url). */
+export const linkOf = (redirectUrl: string) => new URL(redirectUrl).pathname.split('/').at(-1)!;
 
 export interface CurlecShop {
   double: CurlecDouble;
   provider: CurlecProvider;
   api: TestApi;
+  /** Hands one of Curlec's webhooks to the shop, as Curlec posts it. */
+  deliver(hook: CurlecWebhook): Promise<Response>;
+  /** What the reconciliation of the last day finds different between Curlec and the ledger. */
+  unreconciled(): ReturnType<typeof reconcileDay>;
   close(): Promise<void>;
+}
+
+async function reconcileDay(api: TestApi, provider: CurlecProvider) {
+  return (await reconcileSince(api.db, provider, new Date(api.now().getTime() - DAY_MS))).differences;
 }
 
 /**
@@ -50,6 +63,8 @@ export async function startCurlecShop(): Promise<CurlecShop> {
     double,
     provider,
     api: started,
+    deliver: (hook) => started.fetch(WEBHOOK, { method: 'POST', headers: hook.headers, body: hook.rawBody }),
+    unreconciled: () => reconcileDay(started, provider),
     async close() {
       await started.close();
       await double.close();

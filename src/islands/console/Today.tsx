@@ -5,8 +5,9 @@ import type { Locale } from '../../../contract/rules/language.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
 import { consoleOrdersPage, consoleWarrantyPage } from '../../lib/console-endpoints.ts';
-import { addDays, isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
+import { isIsoDate, klDate } from '../../../contract/rules/kl-calendar.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
+import { DayPicker } from './DayPicker.tsx';
 import ConsoleShell, { StaffFrame, type StaffMember } from './ConsoleShell.tsx';
 import { StockAttention } from './StockAttention.tsx';
 import { errorText, LoadFailed, Loading, OrderCard, StorePicker, useStores, type ConsoleCard } from './parts.tsx';
@@ -77,7 +78,6 @@ function Bookings({ locale, staff, initial }: { locale: Locale; staff: StaffMemb
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, reloads]);
 
-  const today = klDate(new Date());
   const go = (date: string) => setQuery({ ...query, date, q: '' });
   const shown = list?.key === key ? list : null;
   const dayHeading = everywhere ? t.bookingsEverywhere : t.bookingsOn;
@@ -87,25 +87,7 @@ function Bookings({ locale, staff, initial }: { locale: Locale; staff: StaffMemb
     <div className="space-y-4">
       <div className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
         {admin && <StorePicker locale={locale} stores={stores ?? []} value={storeId} all={t.everyWorkshop} onChange={(store) => setQuery({ ...query, store })} />}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-day`} className="font-semibold">
-            {t.day}
-          </label>
-          <div className="flex gap-2">
-            <button type="button" className="btn-secondary px-3" aria-label={t.previousDay} onClick={() => go(addDays(query.date, -1))}>
-              ‹
-            </button>
-            <input id={`${id}-day`} type="date" className="field-input min-h-11" value={query.date} onChange={(e) => isIsoDate(e.target.value) && go(e.target.value)} />
-            <button type="button" className="btn-secondary px-3" aria-label={t.nextDay} onClick={() => go(addDays(query.date, 1))}>
-              ›
-            </button>
-          </div>
-          {query.date !== today && (
-            <button type="button" className="self-start text-sm text-brand-700 underline" data-today-link onClick={() => go(today)}>
-              {t.today}
-            </button>
-          )}
-        </div>
+        <DayPicker locale={locale} id={`${id}-day`} date={query.date} onGo={go} />
         <form
           role="search"
           className="flex flex-col gap-1"

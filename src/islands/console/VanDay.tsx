@@ -2,27 +2,21 @@ import { useEffect, useId, useState } from 'react';
 import type { ResponseOf } from '../../../contract/call.ts';
 import type { consoleMobileDay as dayCall } from '../../../contract/console-mobile.ts';
 import { dateWords } from '../../../contract/rules/dates.ts';
-import { addDays, isIsoDate, klClock, klDate } from '../../../contract/rules/kl-calendar.ts';
+import { isIsoDate, klClock, klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill } from '../../i18n/index.ts';
 import { callApi } from '../../lib/api.ts';
-import { consoleMobileDay, consoleMobileMissed, consoleMobileOnTheWay, consoleOrdersFind } from '../../lib/console-endpoints.ts';
+import { consoleMobileDay, consoleOrdersFind } from '../../lib/console-endpoints.ts';
 import { vansFor, type ConsoleVan } from '../../lib/console-vans.ts';
-import { formatRM } from '../../lib/money.ts';
-import { notify } from '../../stores/ui.ts';
-import { Buttons, Failure, useAction } from '../my-orders/form-parts.tsx';
-import { Modal } from '../ui/Modal.tsx';
+import { DayPicker } from './DayPicker.tsx';
 import ConsoleShell, { type StaffMember } from './ConsoleShell.tsx';
+import { NotThere, OnTheWay } from './VanDayDialogs.tsx';
 import { errorText, LoadFailed, Loading, Moves, StandingBadge, type ConsoleDetail } from './parts.tsx';
 
 type Day = ResponseOf<typeof dayCall>;
-type Job = Day['windows'][number]['jobs'][number];
+export type Job = Day['windows'][number]['jobs'][number];
 
-export const ETA_DEFAULT = 20;
-const ETA_MIN = 5;
-const ETA_MAX = 240;
-const REASON_MAX = 300;
 /** The app's name, the same in every language. */
 const WAZE = 'Waze';
 
@@ -42,112 +36,6 @@ function writeQuery(v: { date: string; vanId: string }) {
 function klTime(iso: string) {
   const m = klClock(new Date(iso)).minute;
   return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-}
-
-/** "On the way": the minutes to arrive asked (20 offered), the customer told; the server's refusal shown in the dialog. */
-function OnTheWay({ locale, job, open, onBack, onDone }: { locale: Locale; job: Job; open: boolean; onBack: () => void; onDone: () => void }) {
-  const t = dictionary(locale).console;
-  const id = useId();
-  const [minutes, setMinutes] = useState(String(ETA_DEFAULT));
-  const [problem, setProblem] = useState('');
-  const { busy, failure, run } = useAction();
-  const send = () => {
-    const eta = Number(minutes);
-    const wrong = !/^\d+$/.test(minutes.trim()) || eta < ETA_MIN || eta > ETA_MAX;
-    setProblem(wrong ? t.etaProblem : '');
-    if (wrong) return;
-    void run(async () => {
-      await callApi(consoleMobileOnTheWay, { orderNo: job.orderNo, etaMinutes: eta }, { quiet: true });
-      notify('success', fill(t.onTheWaySent, { orderNo: job.orderNo }));
-      onBack();
-      onDone();
-    });
-  };
-  return (
-    <Modal open={open} onClose={onBack} title={fill(t.onTheWayTitle, { orderNo: job.orderNo })} closeLabel={t.close}>
-      <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), send())}>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-eta`} className="block font-medium">
-            {t.etaMinutes}
-          </label>
-          <p id={`${id}-eta-hint`} className="text-sm text-slate-700">
-            {t.etaHint}
-          </p>
-          <input
-            id={`${id}-eta`}
-            className="field-input min-h-11 max-w-32"
-            type="number"
-            inputMode="numeric"
-            min={ETA_MIN}
-            max={ETA_MAX}
-            step={1}
-            value={minutes}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={[`${id}-eta-hint`, problem ? `${id}-eta-problem` : ''].filter(Boolean).join(' ')}
-            onChange={(e) => setMinutes(e.target.value)}
-          />
-          {problem && (
-            <p id={`${id}-eta-problem`} className="field-error">
-              {problem}
-            </p>
-          )}
-        </div>
-        <Failure text={failure} />
-        <Buttons action={t.tellCustomer} back={t.back} busy={busy} working={t.working} onBack={onBack} />
-      </form>
-    </Modal>
-  );
-}
-
-/** "Customer not there": what happened asked; the server cancels the job, keeps the visit fee and refunds the rest, or says why not yet. */
-function NotThere({ locale, job, open, onBack, onDone }: { locale: Locale; job: Job; open: boolean; onBack: () => void; onDone: () => void }) {
-  const t = dictionary(locale).console;
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState('');
-  const { busy, failure, run } = useAction();
-  const send = () => {
-    const wrong = !reason.trim();
-    setProblem(wrong ? t.notThereNeeded : '');
-    if (wrong) return;
-    void run(async () => {
-      const done = await callApi(consoleMobileMissed, { orderNo: job.orderNo, reason: reason.trim() }, { quiet: true });
-      notify('success', fill(t.notThereDone, { orderNo: done.orderNo, refund: formatRM(done.refundSen, locale), kept: formatRM(done.keptSen, locale) }));
-      onBack();
-      onDone();
-    });
-  };
-  return (
-    <Modal open={open} onClose={onBack} title={fill(t.notThereTitle, { orderNo: job.orderNo })} closeLabel={t.close} role="alertdialog">
-      <form className="space-y-4" noValidate onSubmit={(e) => (e.preventDefault(), send())}>
-        <p>{t.notThereBody}</p>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-reason`} className="block font-medium">
-            {t.notThereReason}
-          </label>
-          <p id={`${id}-reason-hint`} className="text-sm text-slate-700">
-            {t.notThereHint}
-          </p>
-          <textarea
-            id={`${id}-reason`}
-            className="field-input min-h-20"
-            maxLength={REASON_MAX}
-            value={reason}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={[`${id}-reason-hint`, problem ? `${id}-reason-problem` : ''].filter(Boolean).join(' ')}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {problem && (
-            <p id={`${id}-reason-problem`} className="field-error">
-              {problem}
-            </p>
-          )}
-        </div>
-        <Failure text={failure} />
-        <Buttons action={t.notThereConfirm} back={t.back} busy={busy} working={t.working} onBack={onBack} danger />
-      </form>
-    </Modal>
-  );
 }
 
 /**
@@ -294,7 +182,6 @@ function Day({ locale, staff }: { locale: Locale; staff: StaffMember }) {
   }, [key, reloads]);
 
   if (mine.length === 0) return <p className="rounded-2xl border border-slate-200 bg-white p-6 text-center">{t.vanNone}</p>;
-  const today = klDate(new Date());
   const go = (date: string) => setQuery({ ...query, date });
   const shown = day?.key === key ? day.answer : null;
   const van = mine.find((v) => v.id === query.vanId);
@@ -313,25 +200,7 @@ function Day({ locale, staff }: { locale: Locale; staff: StaffMember }) {
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-day`} className="font-semibold">
-            {t.day}
-          </label>
-          <div className="flex gap-2">
-            <button type="button" className="btn-secondary px-3" aria-label={t.previousDay} onClick={() => go(addDays(query.date, -1))}>
-              ‹
-            </button>
-            <input id={`${id}-day`} type="date" className="field-input min-h-11 min-w-0" value={query.date} onChange={(e) => isIsoDate(e.target.value) && go(e.target.value)} />
-            <button type="button" className="btn-secondary px-3" aria-label={t.nextDay} onClick={() => go(addDays(query.date, 1))}>
-              ›
-            </button>
-          </div>
-          {query.date !== today && (
-            <button type="button" className="self-start text-sm text-brand-700 underline" onClick={() => go(today)}>
-              {t.today}
-            </button>
-          )}
-        </div>
+        <DayPicker locale={locale} id={`${id}-day`} date={query.date} onGo={go} />
       </div>
       <h2 className="text-xl font-bold">{fill(t.vanDayOn, { van: van?.name ?? query.vanId, date: dateWords(query.date, locale) })}</h2>
       {failed && <LoadFailed locale={locale} text={failed} onRetry={() => setReloads((n) => n + 1)} />}

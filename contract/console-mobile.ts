@@ -26,6 +26,7 @@ const vanJob = z
     wazeUrl: z.string().meta({ description: 'Waze, navigating to the address.' }),
     onTheWayAt: z.string().nullable().meta({ description: 'When the technician said they were on the way (ISO 8601).' }),
     etaMinutes: z.number().int().nullable(),
+    closedAccount: z.literal(true).optional().meta({ description: 'The customer closed the account (docs/contracts/running-the-business.md §5): name, phone and address were erased.' }),
   })
   .meta({ id: 'VanJob' });
 

@@ -69,6 +69,8 @@ export async function vanDay(ctx: ShopContext, who: StaffRow, input: { vanId: st
             wazeUrl: `https://waze.com/ul?q=${encodeURIComponent(where)}&navigate=yes`,
             onTheWayAt: order.onTheWayAt?.toISOString() ?? null,
             etaMinutes: order.etaMinutes,
+            // Closing an account erases the contact; a checkout never takes an order without a phone.
+            ...(order.contact.phone ? {} : { closedAccount: true as const }),
           };
         }),
     })),

@@ -88,7 +88,7 @@ function JobActions({ locale, job, admin, onMoved }: { locale: Locale; job: Job;
 }
 
 /** One job as the technician reads it on a phone: who and where, how to get there, what to fit, and what may be done now. */
-function JobCard({ locale, window: w, job, admin, onMoved }: { locale: Locale; window: { start: string; end: string }; job: Job; admin: boolean; onMoved: () => void }) {
+export function JobCard({ locale, window: w, job, admin, onMoved }: { locale: Locale; window: { start: string; end: string }; job: Job; admin: boolean; onMoved: () => void }) {
   const t = dictionary(locale).console;
   const a = job.address;
   const headingId = `job-${job.orderNo}`;
@@ -101,37 +101,43 @@ function JobCard({ locale, window: w, job, admin, onMoved }: { locale: Locale; w
         </h3>
         <StandingBadge locale={locale} order={job} />
       </header>
-      <p>
-        <span className="font-semibold">{job.customer}</span> ·{' '}
-        <a className="whitespace-nowrap font-semibold text-brand-700 underline" href={`tel:${job.phone}`}>
-          {formatPhone(job.phone)}
-        </a>
-      </p>
-      <section aria-label={t.vanAddress} className="space-y-2">
-        <address className="not-italic">
-          {a.line1}
-          {a.line2 && <span className="block">{a.line2}</span>}
-          <span className="block">
-            {a.postcode} {a.city}, {a.state}
-          </span>
-        </address>
-        {a.landmark && (
-          <p className="rounded-lg bg-amber-50 p-3 text-amber-950">
-            <span className="block text-sm font-semibold">{t.vanLandmark}</span>
-            {a.landmark}
+      {job.closedAccount ? (
+        <p className="font-semibold">{t.closedAccount}</p>
+      ) : (
+        <>
+          <p>
+            <span className="font-semibold">{job.customer}</span> ·{' '}
+            <a className="whitespace-nowrap font-semibold text-brand-700 underline" href={`tel:${job.phone}`}>
+              {formatPhone(job.phone)}
+            </a>
           </p>
-        )}
-        <div className="grid grid-cols-2 gap-2">
-          <a className="btn-secondary" href={job.mapsUrl} target="_blank" rel="noopener noreferrer">
-            {t.googleMaps}
-            <span className="sr-only"> {t.newTab}</span>
-          </a>
-          <a className="btn-secondary" href={job.wazeUrl} target="_blank" rel="noopener noreferrer">
-            {WAZE}
-            <span className="sr-only"> {t.newTab}</span>
-          </a>
-        </div>
-      </section>
+          <section aria-label={t.vanAddress} className="space-y-2">
+            <address className="not-italic">
+              {a.line1}
+              {a.line2 && <span className="block">{a.line2}</span>}
+              <span className="block">
+                {a.postcode} {a.city}, {a.state}
+              </span>
+            </address>
+            {a.landmark && (
+              <p className="rounded-lg bg-amber-50 p-3 text-amber-950">
+                <span className="block text-sm font-semibold">{t.vanLandmark}</span>
+                {a.landmark}
+              </p>
+            )}
+            <div className="grid grid-cols-2 gap-2">
+              <a className="btn-secondary" href={job.mapsUrl} target="_blank" rel="noopener noreferrer">
+                {t.googleMaps}
+                <span className="sr-only"> {t.newTab}</span>
+              </a>
+              <a className="btn-secondary" href={job.wazeUrl} target="_blank" rel="noopener noreferrer">
+                {WAZE}
+                <span className="sr-only"> {t.newTab}</span>
+              </a>
+            </div>
+          </section>
+        </>
+      )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="font-semibold">{t.plate}</dt>
         <dd className="font-mono font-bold">{job.carPlate}</dd>

@@ -81,3 +81,32 @@ test('an order found at the counter keeps its closed account on the card', () =>
   expect(html).toContain(`<dd>${dictionary('en').console.closedAccount}</dd>`);
   expect(html).not.toContain('tel:');
 });
+
+test("a van job of a closed account shows no name, phone, address or map links", async () => {
+  const { JobCard } = await import('../../../src/islands/console/VanDay.tsx');
+  type Job = Parameters<typeof JobCard>[0]['job'];
+  const job = (closed: boolean): Job => ({
+    orderNo: 'SA2612060002',
+    status: 'COMPLETED',
+    stage: null,
+    customer: closed ? '' : 'Aminah',
+    phone: closed ? '' : '+60123456789',
+    address: { line1: closed ? '' : '12 Jalan SS2/24', line2: null, postcode: closed ? '' : '47300', city: '', state: '', landmark: null },
+    items: [{ name: 'Wash', quantity: 1 }],
+    minutes: 60,
+    carPlate: '',
+    mapsUrl: 'https://www.google.com/maps/search/?api=1&query=Malaysia',
+    wazeUrl: 'https://waze.com/ul?q=Malaysia&navigate=yes',
+    onTheWayAt: null,
+    etaMinutes: null,
+    ...(closed ? { closedAccount: true as const } : {}),
+  });
+  const card = (closed: boolean) => renderToStaticMarkup(createElement(JobCard, { locale: 'ms', window: { start: '09:00', end: '11:00' }, job: job(closed), admin: false, onMoved: () => {} }));
+  const closed = card(true);
+  expect(closed).toContain('akaun ditutup');
+  expect(closed).not.toContain('tel:');
+  expect(closed).not.toContain('waze.com');
+  const open = card(false);
+  expect(open).toContain('href="tel:+60123456789"');
+  expect(open).toContain('waze.com');
+});

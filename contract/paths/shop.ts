@@ -4,10 +4,6 @@ export const sendSms = '/app/user/send/sms';
 export const clientLogin = '/app/user/client-login';
 export const userInfo = '/app/user/info';
 export const logout = '/app/user/logout';
-/** The customer's data as one document (docs/contracts/running-the-business.md §5). */
-export const userDataExport = '/app/user/data/export';
-/** The same document as a file to save: `GET` with the user key, answered as an attachment. */
-export const userDataExportFile = '/app/user/data/export.json';
 export const homeBanner = '/app/user/home/banner';
 export const dictionaryInfo = '/user/dictionary/dictionary-info';
 export const typeList = '/app/order/vehicle/type/list';
@@ -32,7 +28,5 @@ export const garageOdometer = '/app/garage/odometer';
 export const userConsent = '/app/user/consent';
 export const userChannels = '/app/user/channels';
 export const userChannelsSet = '/app/user/channels/set';
-/** Closing one's own account with a fresh closing code (docs/contracts/running-the-business.md §5). */
-export const userClose = '/app/user/close';
 // Stock (docs/contracts/running-the-business.md §1): what a product has at a workshop and the warehouse.
 export const productStock = '/app/order/vehicle/product/stock';

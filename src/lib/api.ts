@@ -34,7 +34,7 @@ export interface CallOptions {
 const currentLocale = () => localeOfPath(location.pathname);
 
 /** The spec's header set; Content-Type is set for a JSON body and left to the browser for a form. */
-export function headers(userKey: string) {
+function headers(userKey: string) {
   return {
     userKey,
     Authorization: userKey,
@@ -52,20 +52,20 @@ export function headers(userKey: string) {
 
 const errorTexts = () => dictionary(currentLocale()).errors;
 
-export function timedOut(): never {
+function timedOut(): never {
   $timeoutAlert.set(true);
   throw new ApiFailure(Code.TIMEOUT, errorTexts().timeout);
 }
 
 /** No answer, or an HTTP error without the envelope (a proxy's 502…): worded with what went wrong. */
-export function networkFailure(options: CallOptions, path: string, what: string, method = 'POST'): never {
-  const text = fill(errorTexts().network, { message: `[${method}] "${path}": ${what}` });
+function networkFailure(options: CallOptions, path: string, what: string): never {
+  const text = fill(errorTexts().network, { message: `[POST] "${path}": ${what}` });
   if (!options.quiet) notify('error', text, { ms: NETWORK_ERROR_MS });
   throw new ApiFailure(0, text);
 }
 
 /** The error catalogue (docs/contracts/shop.md §8) applied to an answer's envelope: success passes, anything else is shown and thrown. */
-export function applyCatalogue(options: CallOptions, envelope: Envelope<unknown>, withSession: boolean) {
+function applyCatalogue(options: CallOptions, envelope: Envelope<unknown>, withSession: boolean) {
   const locale = currentLocale();
   const outcome = classify(envelope.code, envelope.msg, withSession, dictionary(locale).errors);
   if (options.keepSession && (outcome.kind === 'sessionExpired' || outcome.kind === 'needLogin')) {

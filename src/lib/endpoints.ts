@@ -1,5 +1,4 @@
 import type { Call } from '../../contract/call.ts';
-import type * as accountClose from '../../contract/account-close.ts';
 import type * as catalog from '../../contract/catalog.ts';
 import type * as channels from '../../contract/channels.ts';
 import type * as dictionary from '../../contract/dictionary.ts';
@@ -35,7 +34,6 @@ export const sendSms = endpoint<typeof user.sendSms>(paths.sendSms);
 export const clientLogin = endpoint<typeof user.clientLogin>(paths.clientLogin);
 export const userInfo = endpoint<typeof user.userInfo>(paths.userInfo);
 export const logout = endpoint<typeof user.logout>(paths.logout);
-export const userClose = endpoint<typeof accountClose.userClose>(paths.userClose);
 export const userChannels = endpoint<typeof channels.userChannels>(paths.userChannels);
 export const userChannelsSet = endpoint<typeof channels.userChannelsSet>(paths.userChannelsSet);
 export const homeBanner = endpoint<typeof home.homeBanner>(paths.homeBanner);

@@ -79,12 +79,12 @@ describe('check-budgets: the checkout logged out', () => {
 });
 
 describe('check-budgets: with what a page loads later', () => {
-  it('lets the checkout fetch up to 112 KB in all (its workshop and van pickers), any other page 110 KB', () => {
+  it('lets the checkout fetch up to 113 KB in all (its workshop and van pickers), any other page 110 KB', () => {
     // Home: 40 + 71 = 111 KB; the checkout: 34 + 5 + 71 = 110 KB and more.
     const { rows, problems } = checkBudgets(site({ checkout: 34, dialog: 5, later: 71 }));
     expect(rows.find((r) => r.route === '/confirm')!.withLater).toBeGreaterThan(110 * KB);
     expect(problems).toEqual([expect.stringMatching(/^ {2}\/home .* over 110\.0 KB with what it loads later$/)]);
-    const over = checkBudgets(site({ checkout: 37, dialog: 5, later: 71 })).problems;
-    expect(over).toContainEqual(expect.stringMatching(/^ {2}\/confirm .* over 112\.0 KB with what it loads later$/));
+    const over = checkBudgets(site({ checkout: 38, dialog: 5, later: 71 })).problems;
+    expect(over).toContainEqual(expect.stringMatching(/^ {2}\/confirm .* over 113\.0 KB with what it loads later$/));
   });
 });

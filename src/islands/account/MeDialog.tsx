@@ -34,6 +34,7 @@ export default function MeDialog({ locale }: { locale: Locale }) {
   }, []);
 
   const since = user ? dateWords(klDate(new Date(user.createdAt)), locale) : '';
+  const myData = href(locale, 'my-data');
   return user ? (
     <div className="space-y-4">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
@@ -45,10 +46,10 @@ export default function MeDialog({ locale }: { locale: Locale }) {
         <dd>{since}</dd>
       </dl>
       {/* A page of their own: the dialog every page can open carries no more than the links. */}
-      <a className="btn-secondary" href={href(locale, 'my-data')}>
+      <a className="btn-secondary" href={myData}>
         {t.download}
       </a>
-      <a className="block text-red-700 underline" href={`${href(locale, 'my-data')}#close`}>
+      <a className="block text-red-700 underline" href={`${myData}#close`}>
         {t.closeAccount}
       </a>
     </div>

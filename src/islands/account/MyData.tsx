@@ -1,23 +1,24 @@
 import { useState } from 'react';
-import { userDataExportFile } from '../../../contract/paths/shop.ts';
+import { klDate } from '../../../contract/rules/kl-calendar.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import { formatPhone } from '../../../contract/rules/phone.ts';
 import { dictionary, fill, href } from '../../i18n/index.ts';
 import { ApiFailure, callApi } from '../../lib/api.ts';
-import { sendSms, userClose } from '../../lib/endpoints.ts';
+import { userClose, userDataExport } from '../../lib/account-endpoints.ts';
+import { sendSms } from '../../lib/endpoints.ts';
 import { forgetDraft } from '../../lib/checkout-draft-key.ts';
-import { fetchFile } from '../../lib/file-download.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { $session, clearSession } from '../../stores/user.ts';
 import LoginGate from '../login/LoginGate.tsx';
 
 /**
- * Fetches the customer's data as a file (docs/contracts/running-the-business.md §5) and saves it;
- * a refusal (at most 3 an hour) is shown as any call's is, in the server's words.
+ * Fetches the customer's data (docs/contracts/running-the-business.md §5) as any call is, and
+ * saves the document as the file `GET …/export.json` would give: the same JSON under the same
+ * name. A refusal (at most 3 an hour) is shown as any call's is, in the server's words.
  */
 export async function downloadMyData(save: (blob: Blob, filename: string) => void = saveFile): Promise<void> {
-  const file = await fetchFile(userDataExportFile, 'servauto-export.json').catch(() => null);
-  if (file) save(file.blob, file.filename);
+  const document = await callApi(userDataExport, {}).catch(() => null);
+  if (document) save(new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' }), `servauto-export-${klDate(new Date())}.json`);
 }
 
 /**

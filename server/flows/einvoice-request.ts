@@ -9,6 +9,7 @@ import { customerOrder, lockOrder } from '../modules/orders/service.ts';
 import type { ShopContext } from './context.ts';
 import { claimOrderEinvoice } from './einvoice-order.ts';
 import { paidAtOfOrder } from '../modules/payments/ledger.ts';
+import { holdOpenAccount } from '../modules/auth/service.ts';
 
 /**
  * The buyer's own e-invoice (docs/contracts/after-sale.md §4): for one of the caller's paid orders, within the
@@ -21,6 +22,8 @@ type Buyer = z.output<typeof einvoiceBuyer>;
 export async function requestEinvoice(ctx: ShopContext, customerId: string, input: { orderNo: string; buyer: Buyer }): Promise<EinvoiceRow> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    // The buyer's details are personal data: never written for an account closing at this moment.
+    await holdOpenAccount(tx, customerId);
     const found = await customerOrder(tx, customerId, input.orderNo);
     const order = found ? await lockOrder(tx, { id: found.id }) : undefined;
     const invoice = order ? await invoiceOfOrder(tx, order.id) : undefined;

@@ -6,8 +6,8 @@ import { ADD, installOrder, rows, SS15, WIPERS } from './order-fixtures.ts';
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
 // Closing an account (docs/contracts/running-the-business.md §5) while the same customer's
-// checkout runs on another API process.
-describe.skipIf(!onPostgres)('closing an account while a checkout runs (needs PostgreSQL: PGlite runs one transaction at a time)', () => {
+// checkout, garage or consent change runs on another API process.
+describe.skipIf(!onPostgres)("closing an account while the customer's other requests run (needs PostgreSQL: PGlite runs one transaction at a time)", () => {
   const apis = twoApiProcesses();
 
   test('either the order is placed and the closing refused naming it, or the account is closed and the order refused: never an order left with personal data', async () => {
@@ -38,5 +38,29 @@ describe.skipIf(!onPostgres)('closing an account while a checkout runs (needs Po
     }
     // Each trial ended one of the two ways (both come up over the trials on a shared machine).
     expect(outcomes).toHaveLength(12);
+  });
+
+  test('a car and a consent saved on another process as the account closes: refused (708), or erased by the closing; never left behind', async () => {
+    const myvi = { brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2023', variantId: 'perodua-myvi-1.5-av-2022' };
+    for (let i = 0; i < 12; i++) {
+      const phone = `018${String(i).padStart(7, '0')}`;
+      const { userKey, user } = await apis.a.login(phone, { address: `61.${i}.1.1` });
+      apis.a.advance(61);
+      expect((await apis.a.request('/api/app/user/send/sms', { phone, type: 'close' }, { userKey, address: `61.${i}.1.1` })).code).toBe(200);
+      const code = apis.a.lastCode(phone)!;
+      // The other process's requests start a little later each trial, so that over the trials
+      // they land before, inside and after the closing's transaction.
+      const later = <T>(call: () => Promise<T>) => new Promise<T>((done) => setTimeout(() => done(call()), i * 4));
+      const [closed, car, consent] = await Promise.all([
+        apis.a.request('/api/app/user/close', { code }, { userKey }),
+        later(() => apis.b.request('/api/export/user/vehicle/car/info/add', myvi, { userKey })),
+        later(() => apis.b.request('/api/app/user/consent', { serviceReminders: true }, { userKey })),
+      ]);
+      expect(closed.code, closed.msg).toBe(200);
+      for (const answer of [car, consent]) expect([200, 708], answer.msg).toContain(answer.code);
+      const cars = await rows(apis.a, sql`select id from user_cars where user_id = ${user.id}`);
+      const consents = await rows(apis.a, sql`select id from reminder_consents where user_id = ${user.id}`);
+      expect([cars, consents]).toEqual([[], []]);
+    }
   });
 });

@@ -302,6 +302,23 @@ export async function accountClosed(db: Db, userId: string): Promise<boolean> {
   return !row || row.closedAt !== null;
 }
 
+/**
+ * Holds the customer's account open for the rest of the caller's transaction
+ * (docs/contracts/running-the-business.md §5): a share lock on its row. A closing holds that row for
+ * update, so a change that got past its login just before the closing either finishes first (and
+ * the closing then erases what it wrote) or waits and finds the account closed: 708, as a session
+ * that ended, and nothing written. Taken first in the transaction, before any other lock, so it
+ * never waits in a circle with a closing.
+ */
+export async function holdOpenAccount(tx: Db, userId: string): Promise<void> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.closedAt)))
+    .for('share');
+  if (!row) throw new DomainError(Code.SESSION_EXPIRED, 'session.expired');
+}
+
 /** The customer whose login phone this is (E.164), if any: a reply from that phone speaks for them. */
 export async function userIdByPhone(db: Db, phone: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);

@@ -4,6 +4,7 @@ import { message } from '../../../contract/rules/messages.ts';
 import type { ReminderPurpose, UserConsent } from '../../../contract/consent.ts';
 import type { Db } from '../../db/client.ts';
 import { reminderConsents } from './schema.ts';
+import { holdOpenAccount } from '../auth/service.ts';
 
 const PURPOSES: readonly ReminderPurpose[] = ['serviceReminders', 'expiryReminders'];
 
@@ -33,6 +34,7 @@ export async function consentOf(db: Db, userId: string, locale: Locale): Promise
  */
 export async function changeConsent(db: Db, userId: string, change: Partial<Record<ReminderPurpose, boolean>>, locale: Locale, now: Date): Promise<UserConsent> {
   await db.transaction(async (tx) => {
+    await holdOpenAccount(tx, userId);
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`consent:${userId}`}, 0))`);
     const before = await consentOf(tx, userId, locale);
     const changed = PURPOSES.filter((p) => change[p] !== undefined && change[p] !== before[p]);

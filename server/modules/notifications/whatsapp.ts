@@ -10,6 +10,7 @@ import { smsPrefix } from '../../../contract/rules/sms.ts';
 import { lockKey, type Db } from '../../db/client.ts';
 import { shopBrand } from '../seller/details.ts';
 import { outbox, reminderConsents, type ConsentSource } from './schema.ts';
+import { holdOpenAccount } from '../auth/service.ts';
 
 /**
  * Order updates on WhatsApp (docs/contracts/running-the-business.md §3): the customer's choice,
@@ -158,6 +159,8 @@ export async function setWhatsApp(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    // A reply speaks for customers found by their number, which a closing erased.
+    if (change.source !== 'reply') await holdOpenAccount(tx, change.userId);
     await lockKey(tx, 'whatsapp-choice', change.userId);
     if ((await wantsWhatsApp(tx, change.userId)) === change.whatsapp) return false;
     await tx.insert(reminderConsents).values({

@@ -7,6 +7,7 @@ import { DomainError, warning } from '../errors.ts';
 import { breaksUnique, customerOrder, linesOf } from '../orders/service.ts';
 import { keysInUse } from '../refunds/service.ts';
 import { changeReview, insertReview, lockReview, reviewKeysInUse, type ReviewRow } from './service.ts';
+import { holdOpenAccount } from '../auth/service.ts';
 
 const refuse = (key: MessageKey, field?: string, params?: Record<string, string | number>): never => {
   throw warning(key, params, field ? { field } : null);
@@ -40,6 +41,7 @@ export interface AddReview {
 export async function addReview(db: Db, customerId: string, input: AddReview, now: Date): Promise<ReviewRow> {
   return db
     .transaction(async (tx) => {
+      await holdOpenAccount(tx, customerId);
       const order = await customerOrder(tx, customerId, input.orderNo);
       if (!order || order.hidden) throw new DomainError(Code.NOT_FOUND, 'order.notFound', {}, { field: 'orderNo' });
       if (order.status !== 'COMPLETED') refuse('review.notCompleted', 'orderNo');
@@ -79,6 +81,7 @@ export interface UpdateReview {
 export async function updateReview(db: Db, customerId: string, input: UpdateReview, now: Date): Promise<ReviewRow> {
   return db
     .transaction(async (tx) => {
+      await holdOpenAccount(tx, customerId);
       const review = await lockReview(tx, input.reviewId);
       if (!review || review.customerId !== customerId) throw new DomainError(Code.NOT_FOUND, 'review.notFound', {}, { field: 'reviewId' });
       if (now.getTime() > editableUntil(review.createdAt).getTime()) refuse('review.editOver', 'reviewId', { days: REVIEW_EDIT_DAYS });

@@ -4,6 +4,7 @@ import { checkReading } from '../../../contract/rules/odometer.ts';
 import { lockKey, type Db } from '../../db/client.ts';
 import { DomainError, warning } from '../errors.ts';
 import { odometerReadings, userCars, type ReadingSource } from './schema.ts';
+import { holdOpenAccount } from '../auth/service.ts';
 
 export interface Reading {
   date: string;
@@ -46,6 +47,7 @@ export async function recordReading(
 export async function customerReading(db: Db, userId: string, input: { carId: string; km: number; date: string }, today: string): Promise<Reading[]> {
   if (input.date > today) throw warning('odometer.future', {}, { field: 'date' });
   return db.transaction(async (tx) => {
+    await holdOpenAccount(tx, userId);
     const [car] = await tx.select({ userId: userCars.userId }).from(userCars).where(eq(userCars.id, input.carId));
     if (!car || car.userId !== userId) throw new DomainError(Code.NOT_FOUND, 'garage.unknownCar');
     await recordReading(tx, { ...input, source: 'customer' }, 'km');

@@ -7,6 +7,7 @@ import { DomainError, warning } from '../errors.ts';
 import type { BrandContent, Fitment } from './content.ts';
 import { indexCars, type CarIndex } from './index-of-cars.ts';
 import { odometerReadings, userCars, vehicleBrands, vehicleModels, vehicleVariants } from './schema.ts';
+import { holdOpenAccount } from '../auth/service.ts';
 
 /** Makes the vehicle tables match content/vehicles; what left the content turns inactive. */
 export async function syncVehicles(db: Db, brands: BrandContent[]) {
@@ -170,6 +171,7 @@ export function garageService(db: Db, cars: CarIndex) {
    */
   function changeGarage<T>(userId: string, change: (tx: Db) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
+      await holdOpenAccount(tx, userId);
       await lockKey(tx, 'garage', userId);
       return change(tx);
     });

@@ -4,14 +4,10 @@ import { EXPORT_FORMAT, type exportDocument } from '../../contract/data-export.t
 import type { Locale } from '../../contract/rules/language.ts';
 import { message } from '../../contract/rules/messages.ts';
 import { users } from '../modules/auth/schema.ts';
-import { documentView } from '../modules/einvoices/view.ts';
-import { noteOfRefund } from '../modules/einvoices/service.ts';
-import { creditNotesOfOrder, invoiceOfOrder } from '../modules/invoices/service.ts';
+import { invoiceOfOrder } from '../modules/invoices/service.ts';
 import { carReminders, outbox, reminderConsents } from '../modules/notifications/schema.ts';
-import { lineName } from '../modules/orders/line-view.ts';
 import { orders } from '../modules/orders/schema.ts';
 import type { OrderRow } from '../modules/orders/service.ts';
-import { refundsOfOrders } from '../modules/refunds/service.ts';
 import { reviews } from '../modules/reviews/schema.ts';
 import { imagesOf } from '../modules/reviews/service.ts';
 import type { garageService } from '../modules/vehicles/service.ts';
@@ -21,7 +17,7 @@ import { pick } from '../i18n/localized.ts';
 import type { ReadContext } from './context.ts';
 import { orderEinvoice } from './einvoice.ts';
 import { garageHistory } from './garage-history.ts';
-import { payMethodWords } from './invoice.ts';
+import { creditNoteViews, payMethodWords } from './invoice.ts';
 import { describeOrder } from './order-view.ts';
 import { authorView } from './review-parts.ts';
 import { claimViews } from './warranty.ts';
@@ -111,27 +107,8 @@ async function messagesOfNoOrder(ctx: ReadContext, userId: string): Promise<Mess
 async function orderOf(ctx: ReadContext, reads: ExportReads, order: OrderRow, locale: Locale): Promise<ExportDocument['orders'][number]> {
   const shown = await describeOrder(ctx, order, locale);
   const invoice = await invoiceOfOrder(ctx.db, order.id);
-  const notes = await creditNotesOfOrder(ctx.db, order.id);
-  const refunds = notes.length ? await refundsOfOrders(ctx.db, [order.id]) : [];
-  const products = ctx.indexes.catalog.byId;
-  const creditNotes: ExportDocument['orders'][number]['creditNotes'] = [];
-  const noteDocuments: NonNullable<ExportDocument['orders'][number]['creditNotes'][number]['einvoice']>[] = [];
-  for (const n of notes) {
-    const doc = await noteOfRefund(ctx.db, n.refundId);
-    const einvoice = doc ? documentView(doc, reads.portalBase) : null;
-    if (einvoice) noteDocuments.push(einvoice);
-    creditNotes.push({
-      creditNoteNo: n.creditNoteNo,
-      invoiceNo: n.invoiceNo,
-      issuedAt: n.issuedAt.toISOString(),
-      refundNo: n.refundNo,
-      reason: refunds.find((r) => r.id === n.refundId)?.reason ?? '',
-      lines: n.lines.map((l) => ({ ...l, name: lineName(l, products, locale) })),
-      serviceTaxSen: n.serviceTaxSen,
-      amountSen: n.amountSen,
-      einvoice,
-    });
-  }
+  const creditNotes = await creditNoteViews(ctx, order.id, locale, reads.portalBase);
+  const noteDocuments = creditNotes.flatMap((n) => (n.einvoice ? [n.einvoice] : []));
   const own = await orderEinvoice(ctx, order, null, reads.portalBase);
   const claims = await claimsOfOrder(ctx.db, order.id);
   const warrantyClaims = claims.length ? await claimViews(ctx, claims, new Map([[order.id, order]]), reads.warrantyDays, locale) : [];

@@ -39,6 +39,35 @@ function buyerAddress(order: OrderRow): string | null {
 }
 
 /**
+ * The order's credit notes as its invoice shows them (and the customer's data,
+ * docs/contracts/running-the-business.md §5): the lines named in `locale`, the reason of the
+ * refund each credits, and its e-invoice when one was issued.
+ */
+export async function creditNoteViews(ctx: ReadContext, orderId: string, locale: Locale, portalBase: string): Promise<Invoice['creditNotes']> {
+  const notes = await creditNotesOfOrder(ctx.db, orderId);
+  if (!notes.length) return [];
+  const refunds = await refundsOfOrders(ctx.db, [orderId]);
+  const products = ctx.indexes.catalog.byId;
+  const views: Invoice['creditNotes'] = [];
+  // One after the other: `db` may be a transaction, whose queries share one connection.
+  for (const n of notes) {
+    const doc = await noteOfRefund(ctx.db, n.refundId);
+    views.push({
+      creditNoteNo: n.creditNoteNo,
+      invoiceNo: n.invoiceNo,
+      issuedAt: n.issuedAt.toISOString(),
+      refundNo: n.refundNo,
+      reason: refunds.find((r) => r.id === n.refundId)?.reason ?? '',
+      lines: n.lines.map((l) => ({ ...l, name: lineName(l, products, locale) })),
+      serviceTaxSen: n.serviceTaxSen,
+      amountSen: n.amountSen,
+      einvoice: doc ? documentView(doc, portalBase) : null,
+    });
+  }
+  return views;
+}
+
+/**
  * The tax invoice of one of the caller's paid orders, with its credit notes: someone else's
  * order, or one not paid (no invoice), is refused alike (807), saying neither which.
  */
@@ -50,8 +79,7 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
   const lines = await linesOf(ctx.db, order.id);
   const tyres = order.completedAt ? await tyresOf(ctx.db, order.id) : [];
   const payments = (await paidPayments(ctx.db, [order.id])).filter((p) => !p.refundDue);
-  const notes = await creditNotesOfOrder(ctx.db, order.id);
-  const refunds = await refundsOfOrders(ctx.db, [order.id]);
+  const creditNotes = await creditNoteViews(ctx, order.id, locale, portalBase);
 
   const products = ctx.indexes.catalog.byId;
   const payment = payments.find((p) => p.id === invoice.paymentId) ?? payments[0];
@@ -63,11 +91,6 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
   };
   const sstNo = text('sstNo');
   const einvoice = await orderEinvoice(ctx, order, paidAt, portalBase);
-  const noteDocuments = new Map<string, ReturnType<typeof documentView>>();
-  for (const n of notes) {
-    const doc = await noteOfRefund(ctx.db, n.refundId);
-    if (doc) noteDocuments.set(n.refundId, documentView(doc, portalBase));
-  }
 
   return {
     invoiceNo: invoice.invoiceNo,
@@ -112,20 +135,10 @@ export async function orderInvoice(ctx: ReadContext, seller: Partial<SellerDetai
       discountSen: order.discountSen,
       totalSen: order.totalSen,
       paidSen: payments.reduce((s, p) => s + p.amountSen, 0),
-      creditedSen: notes.reduce((s, n) => s + n.amountSen, 0),
+      creditedSen: creditNotes.reduce((s, n) => s + n.amountSen, 0),
     },
     serviceTax: { ratePercent: SERVICE_TAX_PERCENT, taxableSen: order.labourSen + order.visitFeeSen, amountSen: order.serviceTaxSen + order.visitFeeTaxSen, sstNo },
-    creditNotes: notes.map((n) => ({
-      creditNoteNo: n.creditNoteNo,
-      invoiceNo: n.invoiceNo,
-      issuedAt: n.issuedAt.toISOString(),
-      refundNo: n.refundNo,
-      reason: refunds.find((r) => r.id === n.refundId)?.reason ?? '',
-      lines: n.lines.map((l) => ({ ...l, name: lineName(l, products, locale) })),
-      serviceTaxSen: n.serviceTaxSen,
-      amountSen: n.amountSen,
-      einvoice: noteDocuments.get(n.refundId) ?? null,
-    })),
+    creditNotes,
     // The order's own e-invoice, or the valid consolidated one its receipt is in.
     einvoice: einvoice.document,
     einvoiceRequest: { allowed: einvoice.canRequest, until: einvoice.requestUntil },

@@ -45,6 +45,7 @@ if (!process.env.SERVAUTO_E2E_DIR) {
   process.env.SERVAUTO_CURLEC_LOG = path.join(dir, 'curlec-server.log');
   process.env.SERVAUTO_E2E_EXPIRY_PORT ??= String(await anyFreePort());
   process.env.SERVAUTO_E2E_CURLEC_PORT ??= String(await anyFreePort());
+  process.env.SERVAUTO_E2E_READY_PORT ??= String(await anyFreePort());
   console.log(`[e2e] server log: ${process.env.SERVAUTO_LOG}`);
   // Keep the folder (and its log) only when something failed.
   process.on('exit', (code) => {
@@ -75,6 +76,65 @@ process.env.SERVAUTO_CURLEC_BASE_URL = `http://localhost:${curlecPort}`;
 process.env.SERVAUTO_OTP_RESEND_SECONDS ??= '10';
 // The second server's wait is 1 s: its journeys ask for two codes in a row (a login, then a closing code).
 process.env.SERVAUTO_QUICK_OTP_RESEND_SECONDS ??= '1';
+
+/** The shops the tests run against, each a fresh embedded database and a log of its own (the tests read login codes from them all). */
+const shops = [
+  {
+    name: 'main',
+    port,
+    log,
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      // Empty, so a DATABASE_URL in the caller's shell cannot swap in a shared database.
+      DATABASE_URL: '',
+      SMS_PROVIDER: 'console',
+      // The tests log in as the demo staff and use the demo coupons, whatever the caller's shell says.
+      DEMO_DATA: '1',
+      // Every test logs in from 127.0.0.1: allow more codes per address than a real network gets.
+      OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
+      OTP_RESEND_SECONDS: String(process.env.SERVAUTO_OTP_RESEND_SECONDS),
+      SERVAUTO_LOG: log,
+    },
+  },
+  {
+    name: 'expiry',
+    port: expiryPort,
+    log: expiryLog,
+    env: {
+      PORT: String(expiryPort),
+      DATA_DIR: path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'expiry-data'),
+      DATABASE_URL: '',
+      SMS_PROVIDER: 'console',
+      DEMO_DATA: '1',
+      OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
+      OTP_RESEND_SECONDS: String(process.env.SERVAUTO_QUICK_OTP_RESEND_SECONDS),
+      SERVAUTO_LOG: expiryLog,
+      // 15 s to pay, looked at every second.
+      PAYMENT_TIMEOUT_MINUTES: '0.25',
+      JOB_INTERVAL_SECONDS: '1',
+    },
+  },
+  {
+    name: 'curlec',
+    port: curlecPort,
+    log: curlecLog,
+    env: {
+      PORT: String(curlecPort),
+      DATA_DIR: path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'curlec-data'),
+      DATABASE_URL: '',
+      SMS_PROVIDER: 'console',
+      DEMO_DATA: '1',
+      OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
+      OTP_RESEND_SECONDS: String(process.env.SERVAUTO_OTP_RESEND_SECONDS),
+      SERVAUTO_LOG: curlecLog,
+      PAYMENT_PROVIDER: 'curlec',
+      CURLEC_DOUBLE: '1',
+      // The double's webhooks and refunds go out at once, looked for every second.
+      JOB_INTERVAL_SECONDS: '1',
+    },
+  },
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -123,73 +183,16 @@ export default defineConfig({
       },
     },
   ],
-  // Started one after the other: the first builds the site, the second finds it built.
-  webServer: [
-    {
-      // Output goes to a file so tests can read one-time codes from the SMS log;
-      // if the server dies on start-up its last lines are shown here.
-      command: `npm start > "${log}" 2>&1 || { tail -n 40 "${log}" >&2; exit 1; }`,
-      url: `${baseURL}/pc/home`,
-      env: {
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        // Empty, so a DATABASE_URL in the caller's shell cannot swap in a shared database.
-        DATABASE_URL: '',
-        SMS_PROVIDER: 'console',
-        // The tests log in as the demo staff and use the demo coupons, whatever the caller's shell says.
-        DEMO_DATA: '1',
-        // Every test logs in from 127.0.0.1: allow more codes per address than a real network gets.
-        OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
-        OTP_RESEND_SECONDS: process.env.SERVAUTO_OTP_RESEND_SECONDS,
-        SERVAUTO_LOG: log,
-      },
-      // A first start builds the site, which takes a while on small machines.
-      timeout: 180_000,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
-    {
-      command: `npm start > "${expiryLog}" 2>&1 || { tail -n 40 "${expiryLog}" >&2; exit 1; }`,
-      url: `http://localhost:${expiryPort}/pc/home`,
-      env: {
-        PORT: String(expiryPort),
-        DATA_DIR: path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'expiry-data'),
-        DATABASE_URL: '',
-        SMS_PROVIDER: 'console',
-        DEMO_DATA: '1',
-        OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
-        OTP_RESEND_SECONDS: process.env.SERVAUTO_QUICK_OTP_RESEND_SECONDS,
-        SERVAUTO_LOG: expiryLog,
-        // 15 s to pay, looked at every second.
-        PAYMENT_TIMEOUT_MINUTES: '0.25',
-        JOB_INTERVAL_SECONDS: '1',
-      },
-      timeout: 180_000,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
-    {
-      // A log of its own (two servers writing one file overwrite each other's lines); the
-      // tests read login codes from both.
-      command: `npm start > "${curlecLog}" 2>&1 || { tail -n 40 "${curlecLog}" >&2; exit 1; }`,
-      url: `http://localhost:${curlecPort}/pc/home`,
-      env: {
-        PORT: String(curlecPort),
-        DATA_DIR: path.join(process.env.SERVAUTO_E2E_DIR ?? '', 'curlec-data'),
-        DATABASE_URL: '',
-        SMS_PROVIDER: 'console',
-        DEMO_DATA: '1',
-        OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
-        OTP_RESEND_SECONDS: process.env.SERVAUTO_OTP_RESEND_SECONDS,
-        SERVAUTO_LOG: curlecLog,
-        PAYMENT_PROVIDER: 'curlec',
-        CURLEC_DOUBLE: '1',
-        // The double's webhooks and refunds go out at once, looked for every second.
-        JOB_INTERVAL_SECONDS: '1',
-      },
-      timeout: 180_000,
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
-  ],
+  // The three shops start side by side (scripts/e2e-servers.mjs); Playwright would start them
+  // one after the other.
+  webServer: {
+    command: 'node scripts/e2e-servers.mjs',
+    url: `http://localhost:${process.env.SERVAUTO_E2E_READY_PORT}/`,
+    env: { SERVAUTO_E2E_SERVERS: JSON.stringify(shops), SERVAUTO_E2E_READY_PORT: String(process.env.SERVAUTO_E2E_READY_PORT) },
+    // A first start builds the site, which takes a while on small machines.
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+  },
 });

@@ -8,7 +8,7 @@ import { DomainError } from '../modules/errors.ts';
 import { scheduleJob } from '../jobs/queue.ts';
 import { pick } from '../i18n/localized.ts';
 import { holdAppointment, unitsOf } from '../modules/booking/service.ts';
-import { accountClosed, rememberName } from '../modules/auth/service.ts';
+import { holdOpenAccount, rememberName } from '../modules/auth/service.ts';
 import { setWhatsApp } from '../modules/notifications/whatsapp.ts';
 import { holdWindow } from '../modules/mobile/service.ts';
 import type { MobileRules } from '../../contract/rules/mobile.ts';
@@ -97,7 +97,7 @@ export async function placeOrder(ctx: ShopContext, customerId: string, input: Pl
       // Unpaid orders hold bays: a few abandoned checkouts must not block a workshop.
       await lockCustomerOrders(tx, customerId);
       // An account closed while this checkout waited for its turn takes no order (the closing holds the same lock).
-      if (await accountClosed(tx, customerId)) throw new DomainError(Code.SESSION_EXPIRED, 'session.expired');
+      await holdOpenAccount(tx, customerId);
       // The same checkout sent again while this customer's turn was taken: answered by its order.
       if (await orderByIdempotencyKey(tx, customerId, input.idempotencyKey)) throw new AlreadyPlaced();
       if ((await openUnpaidCount(tx, customerId, now)) >= MAX_UNPAID_ORDERS) {

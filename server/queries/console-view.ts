@@ -18,7 +18,8 @@ import type { StaffRow } from '../modules/staff/service.ts';
 import type { ReadContext } from './context.ts';
 import { describeOrder } from './order-view.ts';
 import { appointmentView } from './order-parts.ts';
-import { closedAccounts, customerOfOrder } from './closed-accounts.ts';
+import { closedAccounts } from '../modules/auth/service.ts';
+import { customerOfOrder } from './closed-accounts.ts';
 
 type Card = z.input<typeof consoleOrderCard>;
 type Detail = z.input<typeof consoleOrderDetail>;

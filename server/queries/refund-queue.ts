@@ -12,7 +12,8 @@ import { requireAdmin } from '../modules/staff/access.ts';
 import type { StaffRow } from '../modules/staff/service.ts';
 import { linesInWords } from './console-view.ts';
 import { refundView } from './order-parts.ts';
-import { closedAccounts, customerOfOrder } from './closed-accounts.ts';
+import { closedAccounts } from '../modules/auth/service.ts';
+import { customerOfOrder } from './closed-accounts.ts';
 import type { ReadContext } from './context.ts';
 
 /** The queue of requests waiting for review, oldest first, with their deadline. */

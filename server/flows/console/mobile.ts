@@ -5,6 +5,7 @@ import { klDate, klInstant } from '../../../contract/rules/kl-calendar.ts';
 import { ringgit } from '../../../contract/rules/order-total.ts';
 import { windowStarts, type MobileRules, type Van } from '../../../contract/rules/mobile.ts';
 import { audit } from '../../modules/audit/service.ts';
+import { closedAccounts } from '../../modules/auth/service.ts';
 import { DomainError, warning } from '../../modules/errors.ts';
 import { orderNotice } from '../../modules/notifications/service.ts';
 import { breaksUnique, linesOf, markOnTheWay, moveOrder, vanOrdersOn } from '../../modules/orders/service.ts';
@@ -42,6 +43,7 @@ export async function vanDay(ctx: ShopContext, who: StaffRow, input: { vanId: st
   const rules = ctx.indexes.orderRules.mobile as MobileRules;
   const orders = await vanOrdersOn(ctx.db, van.id, input.date);
   const lines = await Promise.all(orders.map((o) => linesOf(ctx.db, o.id)));
+  const closed = await closedAccounts(ctx.db, orders.map((o) => o.customerId));
   const starts = windowStarts(van, rules.windowHours);
   return {
     van: { id: van.id, name: van.name, baseStoreId: van.baseStoreId },
@@ -69,8 +71,7 @@ export async function vanDay(ctx: ShopContext, who: StaffRow, input: { vanId: st
             wazeUrl: `https://waze.com/ul?q=${encodeURIComponent(where)}&navigate=yes`,
             onTheWayAt: order.onTheWayAt?.toISOString() ?? null,
             etaMinutes: order.etaMinutes,
-            // Closing an account erases the contact; a checkout never takes an order without a phone.
-            ...(order.contact.phone ? {} : { closedAccount: true as const }),
+            ...(closed.has(order.customerId) ? { closedAccount: true as const } : {}),
           };
         }),
     })),

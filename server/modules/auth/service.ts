@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../../contract/codes.ts';
 import type { Locale } from '../../../contract/rules/language.ts';
 import type { User } from '../../../contract/user.ts';
@@ -292,14 +292,15 @@ export async function rememberName(db: Db, userId: string, name: string): Promis
     .where(and(eq(users.id, userId), isNull(users.closedAt), sql`${users.realName} is distinct from ${realName}`));
 }
 
-/**
- * Whether the account was closed (docs/contracts/running-the-business.md §5): a request that passed
- * its login just before the closing finds it so, under the lock the closing also took, and writes
- * nothing for it.
- */
-export async function accountClosed(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, userId));
-  return !row || row.closedAt !== null;
+/** Of `userIds`, the accounts their customers closed (docs/contracts/running-the-business.md §5). */
+export async function closedAccounts(db: Db, userIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNotNull(users.closedAt)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**

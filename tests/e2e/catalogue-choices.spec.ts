@@ -97,6 +97,18 @@ test('with the variant skipped no card claims a fit; each says to choose the var
 });
 
 test('a service package lets the customer switch the engine oil, and the total follows', async ({ page }) => {
+  // The oils priced before the car was chosen answer last, as a slow network may have them:
+  // the page must not show them against the car's price.
+  let releaseCarless!: () => void;
+  const carAnswered = new Promise<void>((resolve) => (releaseCarless = resolve));
+  await page.route('**/api/app/order/vehicle/product/change/list', async (route) => {
+    if (!(route.request().postDataJSON() as { variantId?: string }).variantId) {
+      await carAnswered;
+      return route.continue();
+    }
+    await route.fulfill({ response: await route.fetch() });
+    releaseCarless();
+  });
   await page.goto('/pc/products/auto-maintenance/service-basic');
   await chooseCar(page, MYVI_13);
   await expect.poll(() => headline(page)).toBe(15900);

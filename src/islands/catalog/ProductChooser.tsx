@@ -66,7 +66,8 @@ export default function ProductChooser({ locale, id, initial }: Props) {
   const choice = useClientStore($productChoices, {})[id] ?? { quantity: 1, options: {} };
   const optionsKey = JSON.stringify(choice.options);
   const [detail, setDetail] = useState<ProductDetail | null>(null);
-  const [oils, setOils] = useState<(ProductCard & { differenceSen: number })[]>([]);
+  // The other oils and what each adds, priced for the car they were asked for.
+  const [oils, setOils] = useState<{ variantId: string; list: (ProductCard & { differenceSen: number })[] }>({ variantId: '', list: [] });
   const variantId = car?.variantId || undefined;
   // With the variant skipped, the model (and year) still tell what fits none of its variants.
   const modelId = variantId ? undefined : car?.modelId || undefined;
@@ -99,11 +100,18 @@ export default function ProductChooser({ locale, id, initial }: Props) {
   const hasOil = initial.offer.oils !== null;
   useEffect(() => {
     if (!hydrated || !hasOil) return;
+    let live = true;
+    const asked = variantId ?? '';
     callApi(productChangeList, { id, variantId }, { quiet: true }).then(
-      (r) => setOils(r.list),
-      () => setOils([]),
+      (r) => live && setOils({ variantId: asked, list: r.list }),
+      () => live && setOils({ variantId: asked, list: [] }),
     );
+    return () => {
+      live = false;
+    };
   }, [hydrated, id, variantId, hasOil]);
+  // A list priced for the car chosen before this one is never shown against this car's price.
+  const otherOils = oils.variantId === (variantId ?? '') ? oils.list : [];
 
   const offer: ChoiceOffer = detail
     ? {
@@ -111,7 +119,7 @@ export default function ProductChooser({ locale, id, initial }: Props) {
         tyreChoices: detail.tyreChoices,
         tint: detail.tint,
         wiper: detail.wiper ? { ...detail.wiper.choices, rearBladeSen: detail.wiper.rearBladeSen, car: detail.wiper.car } : null,
-        oils: detail.oil ? { included: detail.oil, others: oils } : null,
+        oils: detail.oil ? { included: detail.oil, others: otherOils } : null,
       }
     : initial.offer;
   // What the customer just chose shows at once; what the server settled for the car fills the rest.

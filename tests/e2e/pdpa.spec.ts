@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousProblems } from './axe.ts';
 import { api, myviInPetalingJaya, placeOrder } from './my-orders-helpers.ts';
-import { codesSentTo, freshPhone, logIn, otpFromLog } from './support.ts';
+import { codesSentTo, freshPhone, logIn, otpFromLog, untilTheNextCode } from './support.ts';
 
 /**
  * The customer's data (docs/contracts/running-the-business.md §5), in each language on a phone:
@@ -65,16 +65,6 @@ const journeys: Words[] = [
     noOrders: 'Anda belum mempunyai pesanan.',
   },
 ];
-
-/**
- * A closing code counts with the login's codes (§5): this server takes the next code to a phone
- * SERVAUTO_QUICK_OTP_RESEND_SECONDS after the last, the shop's rule that a customer who has just
- * logged in meets too. The journey waits out what is left of it, and no more.
- */
-async function untilTheNextCode(page: Page, lastSentAt: number) {
-  const wait = Number(process.env.SERVAUTO_QUICK_OTP_RESEND_SECONDS) * 1000;
-  await page.waitForTimeout(Math.max(0, lastSentAt + wait + 250 - Date.now()));
-}
 
 for (const w of journeys) {
   test(`/${w.prefix}: download my data, then close the account once nothing is open`, async ({ page }) => {

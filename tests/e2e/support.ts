@@ -167,6 +167,16 @@ export async function logIn(page: Page, phone = freshPhone(), origin = ''): Prom
   return phone;
 }
 
+/**
+ * On the shop whose next code to a phone may go SERVAUTO_QUICK_OTP_RESEND_SECONDS after the last
+ * (SERVAUTO_EXPIRY_BASE_URL): waits out what is left of that, and no more. A customer who logs in
+ * again, or asks for a closing code, just after a login meets the same rule.
+ */
+export async function untilTheNextCode(page: Page, lastSentAt: number) {
+  const wait = Number(process.env.SERVAUTO_QUICK_OTP_RESEND_SECONDS) * 1000;
+  await page.waitForTimeout(Math.max(0, lastSentAt + wait + 250 - Date.now()));
+}
+
 /** `+60 12-345 6789`, as the account menu shows a number. */
 export function shownPhone(local: string): string {
   const d = local.replace(/^0/, '');

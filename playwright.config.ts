@@ -95,6 +95,9 @@ const shops = [
       OTP_SENDS_PER_ADDRESS_PER_HOUR: '500',
       OTP_RESEND_SECONDS: String(process.env.SERVAUTO_OTP_RESEND_SECONDS),
       SERVAUTO_LOG: log,
+      // Due jobs and messages looked for every second, not every 5: a test waiting for an
+      // e-invoice's answer, a refund or a message waits for the work, not the interval.
+      JOB_INTERVAL_SECONDS: '1',
     },
   },
   {

@@ -21,7 +21,7 @@ const steps = [
   // The type check runs beside lint and the unit tests: it uses one core, they use the other.
   { name: 'check + lint + test:unit', run: () => Promise.all([npmRun('check'), npmRun('lint').then(() => npmRun('test:unit'))]) },
   // The site before the API suites: the publishing tests start from this build when it is of the
-  // inputs as they are (tests/processes/content-publish.test.ts), and it is quicker than they are.
+  // inputs as they are (projectCopy in tests/processes/publishing-servers.ts), and it is quicker than they are.
   { name: 'build', run: () => npmRun('build') },
   { name: 'check:budgets', run: () => npmRun('check:budgets') },
   { name: 'check:html', run: () => npmRun('check:html') },

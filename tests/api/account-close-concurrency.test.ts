@@ -10,14 +10,19 @@ const onPostgres = Boolean(process.env.DATABASE_URL);
 describe.skipIf(!onPostgres)("closing an account while the customer's other requests run (needs PostgreSQL: PGlite runs one transaction at a time)", () => {
   const apis = twoApiProcesses();
 
+  /** A customer logged in on process A, with a closing code asked for once the resend wait passed. */
+  async function readyToClose(phone: string, address: string) {
+    const { userKey, user } = await apis.a.login(phone, { address });
+    apis.a.advance(61);
+    expect((await apis.a.request('/api/app/user/send/sms', { phone, type: 'close' }, { userKey, address })).code).toBe(200);
+    return { userKey, user, code: apis.a.lastCode(phone)! };
+  }
+
   test('either the order is placed and the closing refused naming it, or the account is closed and the order refused: never an order left with personal data', async () => {
     const outcomes: string[] = [];
     for (let i = 0; i < 12; i++) {
       const phone = `017${String(i).padStart(7, '0')}`;
-      const { userKey, user } = await apis.a.login(phone, { address: `60.${i}.1.1` });
-      apis.a.advance(61);
-      expect((await apis.a.request('/api/app/user/send/sms', { phone, type: 'close' }, { userKey, address: `60.${i}.1.1` })).code).toBe(200);
-      const code = apis.a.lastCode(phone)!;
+      const { userKey, user, code } = await readyToClose(phone, `60.${i}.1.1`);
       const order = installOrder({ storeId: SS15, items: [WIPERS], appointment: { date: '2025-06-04', time: `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}` }, contact: { name: 'Siti Rahman', phone } });
       const [closed, placed] = await Promise.all([apis.a.request('/api/app/user/close', { code }, { userKey }), apis.b.request(ADD, order, { userKey })]);
 
@@ -44,10 +49,7 @@ describe.skipIf(!onPostgres)("closing an account while the customer's other requ
     const myvi = { brandId: 'perodua', modelId: 'perodua-myvi', yearId: 'perodua-myvi:2023', variantId: 'perodua-myvi-1.5-av-2022' };
     for (let i = 0; i < 12; i++) {
       const phone = `018${String(i).padStart(7, '0')}`;
-      const { userKey, user } = await apis.a.login(phone, { address: `61.${i}.1.1` });
-      apis.a.advance(61);
-      expect((await apis.a.request('/api/app/user/send/sms', { phone, type: 'close' }, { userKey, address: `61.${i}.1.1` })).code).toBe(200);
-      const code = apis.a.lastCode(phone)!;
+      const { userKey, user, code } = await readyToClose(phone, `61.${i}.1.1`);
       // The other process's requests start a little later each trial, so that over the trials
       // they land before, inside and after the closing's transaction.
       const later = <T>(call: () => Promise<T>) => new Promise<T>((done) => setTimeout(() => done(call()), i * 4));

@@ -1,153 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, describe, expect, onTestFailed, test } from 'vitest';
-import { siteInputsHash, STAMP_NAME } from '../../server/modules/publishing/inputs.ts';
+import { describe, expect, test } from 'vitest';
+import { siteInputsHash } from '../../server/modules/publishing/inputs.ts';
 import { staffKeys } from '../api/console-fixtures.ts';
-import { freePort } from '../api/free-port.ts';
-import { migratedDataFolder } from '../api/migrated-folder.ts';
 import { startApi } from '../api/harness.ts';
+import { bearer, editPage, LANDING, LONG_MS, page, projectCopy, publish, startServer, status, statusWhen, stopServersAfterEach, TOKEN, type Server } from './publishing-servers.ts';
 
 /**
- * Publishing without downtime (docs/contracts/going-live.md §3), with real server processes serving a copy of
+ * Publishing without downtime (docs/contracts/going-live.md §3), with a real server process serving a copy of
  * the project (so that a test can change its content/): a republish builds the site beside the
  * one served and swaps to it; requests meanwhile get the previous site whole; a build that fails
- * leaves the site as it was and says why; two processes on one PostgreSQL end on one version.
- * A build takes 10 s or more: each test builds once or twice.
+ * leaves the site as it was and says why. Two processes: content-publish-two-servers.test.ts.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
 /** Tests whose servers keep their own PGlite database (DATABASE_URL ''): the same on both runs, so run once, on the first. */
 const ownDatabase = test.skipIf(onPostgres);
-const TOKEN = 'publish-token-for-the-tests-0123456789';
-/** Longest wait for a build, a start or a publication on a busy 2-core machine. */
-const LONG_MS = 150_000;
 
-interface Server {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<void>;
-}
-
-const servers: Server[] = [];
-const folders: string[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-    await server.exited;
-  }
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-afterAll(() => {
-  // The tests' parent folder, once empty (another run may be using it).
-  try {
-    rmdirSync(path.join(root, '.publish-tests'));
-  } catch {
-    // not empty, or gone
-  }
-});
-
-/**
- * A copy of the site's inputs, and an empty folder the server serves until the first
- * publication. Inside the project (.publish-tests/, ignored by git), so that the build finds
- * the project's node_modules as Node does, by looking in the folders above: through a link the
- * bundler would take one package for two (React twice, and every page over its budget).
- */
-async function projectCopy() {
-  mkdirSync(path.join(root, '.publish-tests'), { recursive: true });
-  const folder = mkdtempSync(path.join(root, '.publish-tests', 'site-'));
-  folders.push(folder);
-  const project = path.join(folder, 'project');
-  mkdirSync(project);
-  for (const entry of ['src', 'public', 'content', 'contract', 'scripts', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json']) {
-    cpSync(path.join(root, entry), path.join(project, entry), { recursive: true });
-  }
-  const empty = path.join(folder, 'empty-site');
-  mkdirSync(empty);
-  // The site `npm run build` left in dist/, when built from these very inputs, is where the server
-  // keeps its builds, as if another server on this disk had built it: a first publication of the
-  // inputs as they are takes it up and checks it, instead of spending a build (both cores, 15 s
-  // or more) on pages no test looks at before the next publication. Otherwise it is built.
-  const dist = path.join(root, 'dist');
-  const version = siteInputsHash(project);
-  const stamp = path.join(dist, STAMP_NAME);
-  if (existsSync(path.join(dist, 'home', 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === version) {
-    cpSync(dist, path.join(project, 'site-builds', version), { recursive: true });
-  }
-  // Migrated already: these tests are about publishing, not a first start.
-  return { project, empty, data: await migratedDataFolder(path.join(folder, 'data')) };
-}
-
-/** server/main.ts run in `project` (its content/ is what the server publishes), answering once ready. */
-async function startServer(project: string, env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dev/start.ts')], {
-    cwd: project,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SMS_PROVIDER: 'console',
-      PAYMENT_PROVIDER: 'sandbox',
-      SANDBOX_CALLBACK_URL: '',
-      JOB_INTERVAL_SECONDS: '60',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  let stopped = false;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => (stopped = true));
-  const server = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
-  servers.push(server);
-  onTestFailed(() => console.error(`server output:\n${output.slice(-6000)}`));
-  while (!/Servauto is ready at /.test(output)) {
-    if (stopped) throw new Error(`the server stopped before it was ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return server;
-}
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function status(server: Server) {
-  const res = await fetch(`${server.base}/api/ops/content/status`, { headers: bearer(TOKEN) });
-  expect(res.status).toBe(200);
-  return (await res.json()) as {
-    version: string | null;
-    publishedAt: string | null;
-    building: boolean;
-    lastError?: { file: string | null; field: string | null; language: string | null; message: string };
-    publishes: { version: string; result: string; trigger: string; built: boolean; builder: string }[];
-  };
-}
-
-async function publish(server: Server) {
-  const res = await fetch(`${server.base}/api/ops/content/publish`, { method: 'POST', headers: bearer(TOKEN) });
-  expect(res.status).toBe(202);
-}
-
-/** The status once `done` holds for it (a publication has ended), looking every 200 ms. */
-async function statusWhen(server: Server, done: (s: Awaited<ReturnType<typeof status>>) => boolean) {
-  for (;;) {
-    const now = await status(server);
-    if (done(now)) return now;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const LANDING = ['/pc/home', '/pc/faq', '/pc/ms/faq', '/pc/zh-cn/home', '/pc/zh-cn/faq'];
-
-async function page(server: Server, pathname: string) {
-  const res = await fetch(server.base + pathname);
-  return { status: res.status, body: await res.text() };
-}
+stopServersAfterEach();
 
 const PADS = 'brakepads-akebono-proact-front';
 
@@ -157,12 +27,6 @@ async function productName(server: Server): Promise<string> {
   const answer = (await res.json()) as { code: number; data: { name: string } };
   expect(answer.code).toBe(200);
   return answer.data.name;
-}
-
-/** Replaces a front matter field of a content page, or appends a paragraph to it. */
-function editPage(project: string, file: string, edit: (text: string) => string) {
-  const full = path.join(project, 'content', file);
-  writeFileSync(full, edit(readFileSync(full, 'utf8')));
 }
 
 describe('publishing the content while the site is served', () => {
@@ -301,93 +165,4 @@ describe('publishing the content while the site is served', () => {
       await api.close();
     }
   });
-
-  test.skipIf(!onPostgres)(
-    'two processes on one PostgreSQL end on the same version, built once (skipped on PGlite: two processes cannot share it)',
-    async () => {
-      const { project, empty } = await projectCopy();
-      const env = { SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN, CONTENT_FOLLOW_SECONDS: '1', DEMO_DATA: '0' };
-      const a = await startServer(project, env);
-      const b = await startServer(project, env);
-      editPage(project, 'pages/en/faq.md', (text) => `${text.trimEnd()} A new answer: the shop opens on Sundays.\n`);
-      const version = siteInputsHash(project);
-
-      // Published through one of them (as behind a load balancer): the other takes it up.
-      await publish(a);
-      const onA = await statusWhen(a, (s) => !s.building && s.version === version);
-      const onB = await statusWhen(b, (s) => !s.building && s.version === version);
-      expect(onA.lastError).toBeUndefined();
-      expect(onB.lastError).toBeUndefined();
-      // A built it; B found it built on the same disk.
-      const by = (server: Server) => onB.publishes.filter((p) => p.builder.endsWith(`:${server.child.pid}`)).map((p) => [p.trigger, p.result, p.built, p.version]);
-      expect(by(a)).toEqual([['publish', 'published', true, version]]);
-      expect(by(b)).toEqual([['follow', 'published', false, version]]);
-      for (const p of ['/pc/faq', '/pc/home']) {
-        const [fromA, fromB] = [await page(a, p), await page(b, p)];
-        expect(fromA.status).toBe(200);
-        expect(fromB).toEqual(fromA);
-      }
-      expect((await page(b, '/pc/faq')).body).toContain('A new answer: the shop opens on Sundays.');
-    },
-    2 * LONG_MS,
-  );
-
-  test.skipIf(!onPostgres)(
-    'two processes on one disk: while one publishes five times in a row, every page the other is asked for answers 200, and both end on the last version',
-    async () => {
-      const { project, empty } = await projectCopy();
-      const env = { SITE_DIR: empty, CONTENT_PUBLISH_TOKEN: TOKEN, CONTENT_FOLLOW_SECONDS: '1', DEMO_DATA: '0' };
-      const a = await startServer(project, env);
-      const b = await startServer(project, env);
-      const first = siteInputsHash(project);
-      await publish(a);
-      await statusWhen(b, (s) => s.version === first);
-
-      // B is asked for pages without a pause, from three loops, through all of A's publications.
-      const paths = [...LANDING, '/pc/products/auto-brake-pads', '/pc/ms/products/auto-brake-pads'];
-      const seen: { path: string; status: number }[] = [];
-      let stop = false;
-      const loops = [0, 1, 2].map(async (n) => {
-        for (let i = n; !stop; i++) {
-          const p = paths[i % paths.length]!;
-          const res = await fetch(b.base + p);
-          await res.arrayBuffer();
-          seen.push({ path: p, status: res.status });
-        }
-      });
-      const versions: string[] = [];
-      try {
-        for (let n = 1; n <= 5; n++) {
-          editPage(project, 'pages/en/faq.md', (text) => `${text.trimEnd()} Edition ${n} of the answers.\n`);
-          versions.push(siteInputsHash(project));
-          await publish(a);
-          const wanted = versions.at(-1)!;
-          const ended = await statusWhen(a, (s) => !s.building && (s.version === wanted || s.publishes.some((p) => p.version === wanted && p.result === 'failed')));
-          expect(ended.version, `A's publication ${n}: ${JSON.stringify(ended.lastError)}`).toBe(wanted);
-        }
-        await statusWhen(b, (s) => s.version === versions.at(-1));
-        // A few more rounds on the last version.
-        const after = seen.length;
-        while (seen.length < after + 30) await new Promise((resolve) => setTimeout(resolve, 20));
-      } finally {
-        stop = true;
-        await Promise.all(loops);
-      }
-      expect(seen.length).toBeGreaterThan(100);
-      expect(seen.filter((s) => s.status !== 200).map((s) => `${s.path}: ${s.status}`)).toEqual([]);
-
-      // Both serve the same site: A's last version, taken up by B as A built it.
-      const onB = await status(b);
-      expect(onB.lastError).toBeUndefined();
-      const mine = onB.publishes.filter((p) => p.builder.endsWith(`:${b.child.pid}`));
-      expect(mine.every((p) => p.trigger === 'follow' && !p.built)).toBe(true);
-      for (const p of ['/pc/faq', '/pc/home']) {
-        const [fromA, fromB] = [await page(a, p), await page(b, p)];
-        expect(fromA.status).toBe(200);
-        expect(fromB).toEqual(fromA);
-      }
-      expect((await page(b, '/pc/faq')).body).toContain('Edition 5 of the answers.');
-    },
-    6 * LONG_MS,
-  );
 });
